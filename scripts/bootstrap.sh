@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Brings everything a fresh clone needs: Node 24 (when the machine's is older), npm packages,
+# the compiled package in dist/, and the Pulumi CLI with its Node.js language host.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+cd "$EI_ROOT"
+ei_ensure_node
+echo "bootstrap: node $(node --version)" >&2
+if [ -n "${CI:-}" ] || [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund >&2
+fi
+npm run --silent build >&2
+bash scripts/pulumi-tools.sh >&2
