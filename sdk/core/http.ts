@@ -1,0 +1,132 @@
+/**
+ * The transport: one keep-alive undici Agent per client with the retry interceptor composed in,
+ * JSON in and out, wire case conversion, and every failure turned into an EdgeIngressError.
+ */
+import { Agent, type Dispatcher, type RetryHandler } from "undici";
+import { VERSION } from "../version";
+import { fromWire, toWire } from "./case";
+import { EdgeIngressError, OPERATION_ID_HEADER, RequestInfo, UnexpectedResponseError, headerValue, makeApiError, wrapTransportError } from "./errors";
+import { RetryPolicy, retryCallback, retryInterceptor } from "./retry";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface RequestOptions {
+  method: HttpMethod;
+  /** A path under the base URL (`/ip_policies`), or an absolute URL on the base URL's origin. */
+  path: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** camelCase; sent as snake_case JSON. */
+  body?: unknown;
+}
+
+export interface APIResponse {
+  status: number;
+  /** The parsed body in camelCase; undefined when there is none (204). */
+  data: unknown;
+  operationId: string | undefined;
+  request: RequestInfo;
+}
+
+export interface HttpConfig extends RetryPolicy {
+  apiKey: string;
+  baseURL: URL;
+  timeoutMs: number;
+  userAgent?: string;
+}
+
+export const SERVICE_VERSION = "2";
+
+export function defaultUserAgent(): string {
+  return `edge-ingress-pulumi/${VERSION} node/${process.versions.node}`;
+}
+
+export class HttpClient {
+  readonly baseURL: URL;
+  // Private fields stay out of util.inspect and JSON output, so the token cannot leak through logging.
+  readonly #headers: Record<string, string>;
+  readonly #agent: Agent;
+  readonly #dispatcher: Dispatcher;
+  readonly #policy: RetryPolicy;
+  readonly #timeoutMs: number;
+  #closing: Promise<void> | undefined;
+
+  constructor(config: HttpConfig) {
+    this.baseURL = config.baseURL;
+    this.#policy = { maxRetries: config.maxRetries, maxRetryTimeMs: config.maxRetryTimeMs };
+    this.#timeoutMs = config.timeoutMs;
+    this.#headers = {
+      authorization: `Bearer ${config.apiKey}`,
+      "service-version": SERVICE_VERSION,
+      accept: "application/json",
+      "user-agent": config.userAgent ? `${defaultUserAgent()} ${config.userAgent}` : defaultUserAgent(),
+    };
+    this.#agent = new Agent({ keepAliveTimeout: 10_000, connections: 16, connect: { timeout: config.timeoutMs } });
+    this.#dispatcher = this.#agent.compose(retryInterceptor());
+  }
+
+  /** Resolves a path or absolute URL; refuses any origin other than the base URL's (the token goes with it). */
+  resolve(path: string, query: RequestOptions["query"] = {}): URL {
+    const absolute = /^[a-z][a-z0-9+.-]*:/i.test(path);
+    const url = absolute ? new URL(path) : new URL(this.baseURL.pathname.replace(/\/$/, "") + path, this.baseURL.origin);
+    if (url.origin !== this.baseURL.origin) {
+      throw new EdgeIngressError(`refusing to send credentials to ${url.origin}: the client's origin is ${this.baseURL.origin}`);
+    }
+    for (const [key, value] of Object.entries(query)) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    return url;
+  }
+
+  async request(opts: RequestOptions): Promise<APIResponse> {
+    const url = this.resolve(opts.path, opts.query);
+    const request: RequestInfo = { method: opts.method, path: url.pathname + url.search };
+    const hasBody = opts.body !== undefined;
+    let status: number;
+    let headers: Record<string, string | string[] | undefined>;
+    let text: string;
+    // retryOptions is read by the retry interceptor; undici's request typings do not list it.
+    const dispatchOptions: Dispatcher.RequestOptions & { retryOptions: RetryHandler.RetryOptions } = {
+      origin: url.origin,
+      path: request.path,
+      method: opts.method,
+      headers: hasBody ? { ...this.#headers, "content-type": "application/json" } : this.#headers,
+      body: hasBody ? JSON.stringify(toWire(opts.body)) : undefined,
+      headersTimeout: this.#timeoutMs,
+      bodyTimeout: this.#timeoutMs,
+      retryOptions: { retry: retryCallback(opts.method, this.#policy) },
+    };
+    try {
+      const res = await this.#dispatcher.request(dispatchOptions);
+      status = res.statusCode;
+      headers = res.headers;
+      text = await res.body.text();
+    } catch (err) {
+      throw wrapTransportError(err, request);
+    }
+
+    const operationId = headerValue(headers, OPERATION_ID_HEADER);
+    const body = parseJson(text);
+    if (status < 200 || status >= 300) {
+      throw makeApiError(status, body.ok ? body.value : text, headers, request);
+    }
+    if (!body.ok) {
+      throw new UnexpectedResponseError(status, operationId, request, [{ field: "", rule: "must be JSON" }]);
+    }
+    return { status, data: fromWire(body.value), operationId, request };
+  }
+
+  /** Closes the pooled connections; safe to call more than once. */
+  close(): Promise<void> {
+    this.#closing ??= this.#agent.close();
+    return this.#closing;
+  }
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  if (text === "") return { ok: true, value: undefined };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * When and how long to retry. The loop itself is undici's retry interceptor (RetryHandler): it
+ * re-dispatches the request and drops the failed attempt's body; this module only supplies its
+ * `retry` callback, one per request, so attempts and elapsed time are counted per request.
+ * The rule is written down in docs/sdk.md.
+ */
+import { interceptors, type RetryHandler } from "undici";
+
+export interface RetryPolicy {
+  /** Retries after the first attempt. */
+  maxRetries: number;
+  /** No retry is started whose wait would end later than this after the first attempt began. */
+  maxRetryTimeMs: number;
+}
+
+export const DEFAULT_MAX_RETRIES = 4;
+export const DEFAULT_MAX_RETRY_TIME_MS = 60_000;
+const BASE_DELAY_MS = 500;
+const MAX_DELAY_MS = 8_000;
+
+/** PATCH sets absolute values in this API, so repeating it is harmless. */
+export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "PUT", "PATCH", "DELETE"]);
+
+/** Failures raised before any byte of the request left: even a POST was certainly not processed. */
+const NOT_SENT_CODES: ReadonlySet<string> = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT"]);
+
+/** Transport failures worth another attempt for an idempotent request. */
+const TRANSIENT_CODES: ReadonlySet<string> = new Set([
+  ...NOT_SENT_CODES,
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "ENETDOWN",
+  "ENETUNREACH",
+  "EHOSTDOWN",
+  "EHOSTUNREACH",
+  "UND_ERR_SOCKET",
+  "UND_ERR_CLOSED",
+  "UND_ERR_HEADERS_TIMEOUT",
+  "UND_ERR_BODY_TIMEOUT",
+]);
+
+/** What went wrong with one attempt: an HTTP status, or a transport error code. */
+export interface Failure {
+  status?: number;
+  code?: string;
+  retryAfter?: string;
+}
+
+export function isRetryable(method: string, failure: Failure): boolean {
+  const idempotent = IDEMPOTENT_METHODS.has(method.toUpperCase());
+  if (failure.status !== undefined) {
+    return failure.status === 429 || (idempotent && failure.status >= 500);
+  }
+  const code = failure.code ?? "";
+  return idempotent ? TRANSIENT_CODES.has(code) : NOT_SENT_CODES.has(code);
+}
+
+/** `Retry-After` as milliseconds from `now`: delta-seconds or an HTTP date; undefined if absent or malformed. */
+export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
+  if (value === undefined || value.trim() === "") return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** Exponential backoff with full jitter: uniform in [0, min(cap, base·2^(retry-1))]. */
+export function backoffDelay(retry: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** Math.max(0, retry - 1));
+  return Math.floor(random() * ceiling);
+}
+
+/** The wait before retry number `retry` (1-based), or undefined to give up. */
+export function nextDelay(method: string, failure: Failure, retry: number, elapsedMs: number, policy: RetryPolicy, now: number): number | undefined {
+  if (retry > policy.maxRetries || !isRetryable(method, failure)) return undefined;
+  const delay = parseRetryAfter(failure.retryAfter, now) ?? backoffDelay(retry);
+  return elapsedMs + delay > policy.maxRetryTimeMs ? undefined : delay;
+}
+
+function failureOf(err: Error): Failure {
+  const e = err as Error & { statusCode?: unknown; code?: unknown; headers?: Record<string, string | string[] | undefined> };
+  // undici reports a retryable status as RequestRetryError carrying statusCode and the response headers.
+  if (typeof e.statusCode === "number") {
+    const retryAfter = e.headers?.["retry-after"];
+    return { status: e.statusCode, retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter };
+  }
+  return { code: typeof e.code === "string" ? e.code : undefined };
+}
+
+/** The per-request `retry` callback for undici's retry interceptor. */
+export function retryCallback(method: string, policy: RetryPolicy): RetryHandler.RetryCallback {
+  const startedAt = Date.now();
+  let retries = 0;
+  return (err, _context, done) => {
+    const now = Date.now();
+    const delay = nextDelay(method, failureOf(err), retries + 1, now - startedAt, policy, now);
+    if (delay === undefined) return done(err);
+    retries += 1;
+    setTimeout(() => done(null), delay);
+  };
+}
+
+/**
+ * undici's retry interceptor. `throwOnError: false` makes it hand the last response (body included)
+ * to us when it stops retrying, so the final error still carries the service's error body.
+ */
+export function retryInterceptor() {
+  return interceptors.retry({ throwOnError: false });
+}

@@ -1,0 +1,26 @@
+/** Public surface of the API client: `@edge-ingress/pulumi/sdk`. */
+export { VERSION } from "./version";
+export { EdgeIngress, API_KEY_ENV, BASE_URL_ENV, DEFAULT_TIMEOUT_MS } from "./client";
+export type { ClientOptions, LowLevelOptions } from "./client";
+export * from "./core/errors";
+export * from "./core/fields";
+export { USER_KEYED_FIELDS, camelToSnake, snakeToCamel, fromWire, toWire, wirePathToCamel } from "./core/case";
+export { HttpClient, SERVICE_VERSION, defaultUserAgent } from "./core/http";
+export type { APIResponse, HttpConfig, HttpMethod, RequestOptions } from "./core/http";
+export { ListParams, MAX_PAGE_SIZE, Page, PageIterator, listAll } from "./core/pagination";
+export { CrudResource } from "./core/resource";
+export type { KindDefinition } from "./core/resource";
+export { path } from "./core/path";
+export {
+  DEFAULT_MAX_RETRIES,
+  DEFAULT_MAX_RETRY_TIME_MS,
+  IDEMPOTENT_METHODS,
+  backoffDelay,
+  isRetryable,
+  nextDelay,
+  parseRetryAfter,
+} from "./core/retry";
+export type { Failure, RetryPolicy } from "./core/retry";
+export * from "./resources/api-key";
+export * from "./resources/ip-policy";
+export * from "./resources/ip-restriction";

@@ -1,0 +1,34 @@
+/** IP policies (spec §2.7, §4.6). A policy's rules are a separate family, not covered here. */
+import { z } from "zod";
+import { description, metadata, params, text, timestamp } from "../core/fields";
+import type { HttpClient } from "../core/http";
+import { CrudResource } from "../core/resource";
+
+export const IP_POLICY_ID_PREFIX = "ipp_";
+
+export const IpPolicy = z.object({
+  id: z.string(),
+  uri: z.string(),
+  createdAt: timestamp,
+  description: text,
+  metadata: text,
+});
+export type IpPolicy = z.infer<typeof IpPolicy>;
+
+export const IpPolicyCreateParams = params({
+  description: description.optional(),
+  metadata: metadata.optional(),
+});
+export type IpPolicyCreateParams = z.infer<typeof IpPolicyCreateParams>;
+
+export const IpPolicyUpdateParams = params({
+  description: description.optional(),
+  metadata: metadata.optional(),
+});
+export type IpPolicyUpdateParams = z.infer<typeof IpPolicyUpdateParams>;
+
+export class IpPolicies extends CrudResource<IpPolicy, IpPolicyCreateParams, IpPolicyUpdateParams> {
+  constructor(http: HttpClient) {
+    super(http, { collection: "/ip_policies", listKey: "ipPolicies", model: IpPolicy, createParams: IpPolicyCreateParams, updateParams: IpPolicyUpdateParams });
+  }
+}

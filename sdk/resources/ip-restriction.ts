@@ -1,0 +1,55 @@
+/** IP restrictions (spec §2.8, §4.6): which traffic is checked against which IP policies. */
+import { z } from "zod";
+import { Ref, boolean, description, idList, immutable, metadata, oneOf, params, text, timestamp } from "../core/fields";
+import type { HttpClient } from "../core/http";
+import { CrudResource } from "../core/resource";
+import { IP_POLICY_ID_PREFIX } from "./ip-policy";
+
+export const IP_RESTRICTION_TYPES = ["dashboard", "api", "agent", "endpoints"] as const;
+export const IpRestrictionType = oneOf(IP_RESTRICTION_TYPES);
+export type IpRestrictionType = z.infer<typeof IpRestrictionType>;
+
+export const IpRestriction = z.object({
+  id: z.string(),
+  uri: z.string(),
+  createdAt: timestamp,
+  description: text,
+  metadata: text,
+  enforced: z.boolean(),
+  // A plain string: a type added by the service later must not make reads fail.
+  type: z.string(),
+  ipPolicies: z.array(Ref),
+});
+export type IpRestriction = z.infer<typeof IpRestriction>;
+
+export const IpRestrictionCreateParams = params({
+  description: description.optional(),
+  metadata: metadata.optional(),
+  /** false (the service's default) only warns. */
+  enforced: boolean.optional(),
+  type: IpRestrictionType,
+  ipPolicyIds: idList(IP_POLICY_ID_PREFIX),
+});
+export type IpRestrictionCreateParams = z.infer<typeof IpRestrictionCreateParams>;
+
+export const IpRestrictionUpdateParams = params({
+  /** Fixed at creation: listed only to reject it with that reason (a change means a new restriction). */
+  type: immutable,
+  description: description.optional(),
+  metadata: metadata.optional(),
+  enforced: boolean.optional(),
+  ipPolicyIds: idList(IP_POLICY_ID_PREFIX).optional(),
+});
+export type IpRestrictionUpdateParams = z.infer<typeof IpRestrictionUpdateParams>;
+
+export class IpRestrictions extends CrudResource<IpRestriction, IpRestrictionCreateParams, IpRestrictionUpdateParams> {
+  constructor(http: HttpClient) {
+    super(http, {
+      collection: "/ip_restrictions",
+      listKey: "ipRestrictions",
+      model: IpRestriction,
+      createParams: IpRestrictionCreateParams,
+      updateParams: IpRestrictionUpdateParams,
+    });
+  }
+}
