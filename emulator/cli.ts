@@ -1,0 +1,111 @@
+#!/usr/bin/env node
+/**
+ * edge-ingress-emulator: run the emulator until SIGINT/SIGTERM. The first stdout line is the base URL, so
+ * scripts can read it; everything else goes to stderr. Exit 2 on bad flags, 1 when it cannot start.
+ */
+import { parseArgs } from "node:util";
+import { startEmulator } from "./index";
+import { isValidToken, newToken } from "./secrets";
+
+const TOKEN_ENV = "EDGE_INGRESS_EMULATOR_ROOT_TOKEN";
+
+const USAGE = `Usage: edge-ingress-emulator [options]
+
+Runs a local, stateful emulator of the Edge Ingress Management API.
+Prints the base URL as the first line on stdout.
+
+Options:
+  --host <host>         address to listen on (default 127.0.0.1)
+  --port <port>         port to listen on; 0 picks a free port (default 0)
+  --root-token <token>  admin bearer token (or env ${TOKEN_ENV});
+                        generated and printed to stderr when absent
+  --data <file>         load state from this JSON file and save every change to it
+  -h, --help            show this help
+`;
+
+class UsageError extends Error {}
+
+interface CliOptions {
+  host: string;
+  port: number;
+  rootToken?: string;
+  dataFile?: string;
+  help: boolean;
+}
+
+function parseCli(argv: string[]): CliOptions {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        host: { type: "string" },
+        port: { type: "string" },
+        "root-token": { type: "string" },
+        data: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    }));
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  const portText = values.port ?? "0";
+  const port = /^\d{1,5}$/.test(portText) ? Number(portText) : NaN;
+  if (!(port >= 0 && port <= 65535)) throw new UsageError(`--port must be an integer from 0 to 65535, got ${JSON.stringify(portText)}`);
+  const host = values.host ?? "127.0.0.1";
+  if (host === "") throw new UsageError("--host must not be empty");
+  const rootToken = values["root-token"] ?? (process.env[TOKEN_ENV] || undefined);
+  if (rootToken !== undefined && !isValidToken(rootToken)) {
+    throw new UsageError("the root token must be 1 to 512 visible ASCII characters, no spaces");
+  }
+  if (values.data === "") throw new UsageError("--data must not be empty");
+  return { host, port, rootToken, dataFile: values.data, help: values.help ?? false };
+}
+
+async function main(argv: string[]): Promise<void> {
+  let options: CliOptions;
+  try {
+    options = parseCli(argv);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    process.stderr.write(`edge-ingress-emulator: ${err.message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  if (options.help) {
+    process.stdout.write(USAGE);
+    return;
+  }
+  const generated = options.rootToken === undefined;
+  const rootToken = options.rootToken ?? newToken();
+  let emulator;
+  try {
+    emulator = await startEmulator({ host: options.host, port: options.port, rootToken, dataFile: options.dataFile });
+  } catch (err) {
+    process.stderr.write(`edge-ingress-emulator: cannot start: ${(err as Error).message}\n`);
+    process.exit(1);
+  }
+  process.stdout.write(`${emulator.url}\n`);
+  // Printed only when we made it up: the user has no other way to learn it.
+  if (generated) process.stderr.write(`edge-ingress-emulator: root token: ${rootToken}\n`);
+  if (options.dataFile) process.stderr.write(`edge-ingress-emulator: data file: ${options.dataFile}\n`);
+
+  const running = emulator;
+  const stop = () => {
+    running.close().then(
+      () => process.exit(0),
+      (err: Error) => {
+        process.stderr.write(`edge-ingress-emulator: error while closing: ${err.message}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}
+
+main(process.argv.slice(2)).catch((err: Error) => {
+  process.stderr.write(`edge-ingress-emulator: ${err.message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,82 @@
+/** A small route table: path patterns with `{param}` segments, 404 for unknown paths, 405 with Allow. */
+import { ApiError } from "../errors";
+import type { Principal } from "../state/api-key";
+import type { Store } from "../state/store";
+
+export type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+export interface ApiRequest {
+  store: Store;
+  principal: Principal;
+  params: Readonly<Record<string, string>>;
+  query: URLSearchParams;
+  /** The JSON body (`{}` when empty); always `{}` for GET and DELETE. */
+  body: Record<string, unknown>;
+  /** `http://host:port` as the client addressed us: the base of every `uri` in responses. */
+  baseUrl: string;
+  path: string;
+}
+
+export interface ApiResponse {
+  status: number;
+  body?: unknown;
+}
+
+export interface Route {
+  method: Method;
+  /** e.g. `/ip_policies/{id}` */
+  path: string;
+  /** Query parameters accepted; any other one is INVALID_QUERY. */
+  query?: readonly string[];
+  handle(req: ApiRequest): ApiResponse;
+}
+
+export type RouteMatch = { route: Route; params: Record<string, string> };
+
+function matchPath(pattern: string, path: string): Record<string, string> | undefined {
+  const want = pattern.split("/");
+  const got = path.split("/");
+  if (want.length !== got.length) return undefined;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) {
+    const param = /^\{(\w+)\}$/.exec(want[i]);
+    if (param && got[i] !== "") params[param[1]] = got[i];
+    else if (want[i] !== got[i]) return undefined;
+  }
+  return params;
+}
+
+export class Router {
+  constructor(private readonly routes: readonly Route[]) {}
+
+  /**
+   * The route for this method and path, else the ROUTE_NOT_FOUND or METHOD_NOT_ALLOWED error to answer
+   * (returned, not thrown, so request hooks still see the request first).
+   */
+  match(method: string, path: string): RouteMatch | ApiError {
+    const allowed: string[] = [];
+    for (const route of this.routes) {
+      const params = matchPath(route.path, path);
+      if (!params) continue;
+      if (route.method === method) return { route, params };
+      allowed.push(route.method);
+    }
+    if (allowed.length === 0) return new ApiError("ROUTE_NOT_FOUND", `no route for ${method} ${path}`);
+    const allow = [...new Set(allowed)].sort().join(", ");
+    return new ApiError("METHOD_NOT_ALLOWED", `${method} is not allowed on ${path} (allowed: ${allow})`, {}, { Allow: allow });
+  }
+}
+
+/** Only the route's own parameters, each at most once. */
+export function checkQuery(query: URLSearchParams, accepted: readonly string[]): void {
+  const seen = new Set<string>();
+  for (const name of query.keys()) {
+    const shown = JSON.stringify(name.slice(0, 40));
+    if (!accepted.includes(name)) {
+      const rule = accepted.length ? `accepted: ${accepted.join(", ")}` : "this operation takes no query parameters";
+      throw new ApiError("INVALID_QUERY", `unknown query parameter ${shown} (${rule})`, { field: name.slice(0, 40), rule: "is not a known query parameter" });
+    }
+    if (seen.has(name)) throw new ApiError("INVALID_QUERY", `query parameter ${shown} given more than once`, { field: name, rule: "at most once" });
+    seen.add(name);
+  }
+}

@@ -1,0 +1,7 @@
+/** The route table. A new kind adds its routes module here. */
+import type { Route } from "../http/router";
+import { apiKeyRoutes } from "./api-key";
+import { ipPolicyRoutes } from "./ip-policy";
+import { ipRestrictionRoutes } from "./ip-restriction";
+
+export const ROUTES: readonly Route[] = [...apiKeyRoutes, ...ipPolicyRoutes, ...ipRestrictionRoutes];

@@ -1,0 +1,76 @@
+/** API keys (§2.2, §4.2, §5): tokens, owners and the principal a token stands for. */
+import { z } from "zod";
+import { ApiError } from "../errors";
+import { hashToken, newToken, tokenMatches } from "../secrets";
+import type { KindDef, Store } from "./store";
+import { baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
+
+/** Who is calling: the root token (the admin user) or an API key. */
+export interface Principal {
+  /** The caller's user or bot id: the default owner of what it creates. */
+  ownerId: string;
+  /** Only the admin may name an owner other than itself. */
+  admin: boolean;
+}
+
+const apiKeyRecord = z.strictObject({
+  ...baseRecordFields,
+  owner_id: z.string(),
+  /** SHA-256 of the token; the token itself is never stored. */
+  token_sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export type ApiKeyRecord = z.infer<typeof apiKeyRecord>;
+
+export const apiKeys: KindDef<ApiKeyRecord> = {
+  collection: "api_keys",
+  prefix: "ak",
+  label: "API key",
+  path: "/api_keys",
+  record: apiKeyRecord,
+};
+
+/** A user or bot id: `usr_`/`bot_` and an opaque alphanumeric suffix. */
+const ownerId = z.string().superRefine((value, ctx) => {
+  if (!/^(usr|bot)_[0-9A-Za-z]{1,64}$/.test(value)) {
+    const rule = "must be a user or bot id (usr_... or bot_...)";
+    ctx.addIssue({ code: "custom", message: `${rule}, got ${JSON.stringify(value.slice(0, 70))}`, params: { rule } });
+  }
+});
+
+const createSchema = z.strictObject({ ...commonFields, owner_id: ownerId.optional() });
+const updateSchema = z.strictObject({ ...commonFields });
+
+export function createApiKey(
+  store: Store,
+  principal: Principal,
+  body: Record<string, unknown>,
+): { record: ApiKeyRecord; token: string } {
+  const input = parseBody(createSchema, body);
+  const owner = input.owner_id ?? principal.ownerId;
+  if (owner !== principal.ownerId && !principal.admin) {
+    throw new ApiError("FORBIDDEN", "owner_id: only an admin may name an owner other than the caller", {
+      field: "owner_id",
+      rule: "only an admin may name another owner",
+    });
+  }
+  const token = newToken();
+  const record = store.collection(apiKeys).insert({
+    ...newBase(store, apiKeys, input),
+    owner_id: owner,
+    token_sha256: hashToken(token),
+  });
+  return { record, token };
+}
+
+export function updateApiKey(store: Store, id: string, body: Record<string, unknown>): ApiKeyRecord {
+  return patchRecord(store.collection(apiKeys), id, updateSchema, body, { immutable: ["owner_id"] });
+}
+
+/** The key whose token this is, checking every key in constant time; a deleted key is simply absent. */
+export function findApiKeyByToken(store: Store, token: string): ApiKeyRecord | undefined {
+  let found: ApiKeyRecord | undefined;
+  for (const record of store.collection(apiKeys).all()) {
+    if (tokenMatches(token, record.token_sha256)) found = record;
+  }
+  return found;
+}

@@ -1,0 +1,26 @@
+/** IP policies (§2.7, §4.6). Their rules are not part of the spec, so a policy is description + metadata. */
+import { z } from "zod";
+import type { KindDef, Store } from "./store";
+import { baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
+
+const ipPolicyRecord = z.strictObject({ ...baseRecordFields });
+export type IpPolicyRecord = z.infer<typeof ipPolicyRecord>;
+
+export const ipPolicies: KindDef<IpPolicyRecord> = {
+  collection: "ip_policies",
+  prefix: "ipp",
+  label: "IP policy",
+  path: "/ip_policies",
+  record: ipPolicyRecord,
+};
+
+const writeSchema = z.strictObject({ ...commonFields });
+
+export function createIpPolicy(store: Store, body: Record<string, unknown>): IpPolicyRecord {
+  const input = parseBody(writeSchema, body);
+  return store.collection(ipPolicies).insert(newBase(store, ipPolicies, input));
+}
+
+export function updateIpPolicy(store: Store, id: string, body: Record<string, unknown>): IpPolicyRecord {
+  return patchRecord(store.collection(ipPolicies), id, writeSchema, body);
+}

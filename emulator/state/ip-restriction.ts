@@ -1,0 +1,69 @@
+/**
+ * IP restrictions (§2.8, §4.6). They reference IP policies by id; a policy deleted later stays referenced
+ * and counts as a policy with zero rules.
+ */
+import { z } from "zod";
+import { fieldError } from "../errors";
+import type { KindDef, Store } from "./store";
+import { ipPolicies } from "./ip-policy";
+import { baseRecordFields, commonFields, newBase, parseBody, patchRecord, preview } from "./validation";
+
+export const RESTRICTION_TYPES = ["dashboard", "api", "agent", "endpoints"] as const;
+
+const ipRestrictionRecord = z.strictObject({
+  ...baseRecordFields,
+  enforced: z.boolean(),
+  type: z.enum(RESTRICTION_TYPES),
+  ip_policy_ids: z.array(z.string()),
+});
+export type IpRestrictionRecord = z.infer<typeof ipRestrictionRecord>;
+
+export const ipRestrictions: KindDef<IpRestrictionRecord> = {
+  collection: "ip_restrictions",
+  prefix: "ipx",
+  label: "IP restriction",
+  path: "/ip_restrictions",
+  record: ipRestrictionRecord,
+};
+
+const policyIds = z.array(z.string()).min(1);
+const createSchema = z.strictObject({
+  ...commonFields,
+  enforced: z.boolean().optional(),
+  type: z.enum(RESTRICTION_TYPES),
+  ip_policy_ids: policyIds,
+});
+const updateSchema = z.strictObject({
+  ...commonFields,
+  enforced: z.boolean().optional(),
+  ip_policy_ids: policyIds.optional(),
+});
+
+/** Every id must name an existing policy, once. */
+function checkPolicyIds(store: Store, ids: readonly string[] | undefined): void {
+  const policies = store.collection(ipPolicies);
+  ids?.forEach((id, i) => {
+    const field = `ip_policy_ids[${i}]`;
+    if (!policies.get(id)) throw fieldError("INVALID_FIELD", field, "must be the id of an existing IP policy", preview(id));
+    const first = ids.indexOf(id);
+    if (first !== i) throw fieldError("INVALID_FIELD", field, `must not repeat ip_policy_ids[${first}]`, preview(id));
+  });
+}
+
+export function createIpRestriction(store: Store, body: Record<string, unknown>): IpRestrictionRecord {
+  const input = parseBody(createSchema, body);
+  checkPolicyIds(store, input.ip_policy_ids);
+  return store.collection(ipRestrictions).insert({
+    ...newBase(store, ipRestrictions, input),
+    enforced: input.enforced ?? false,
+    type: input.type,
+    ip_policy_ids: input.ip_policy_ids,
+  });
+}
+
+export function updateIpRestriction(store: Store, id: string, body: Record<string, unknown>): IpRestrictionRecord {
+  return patchRecord(store.collection(ipRestrictions), id, updateSchema, body, {
+    immutable: ["type"],
+    check: (input) => checkPolicyIds(store, input.ip_policy_ids),
+  });
+}

@@ -1,0 +1,292 @@
+/**
+ * The emulator's state: one collection per kind, id generation, newest-first paging and persistence.
+ * Pure: nothing here knows about HTTP.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import { ApiError } from "../errors";
+
+/** Fields every stored record has; the rest is per kind. */
+export interface BaseRecord {
+  id: string;
+  created_at: string;
+}
+
+/** What the store needs to know about a kind. */
+export interface KindDef<R extends BaseRecord> {
+  /** Key of the collection in the data file, e.g. `ip_policies`. */
+  readonly collection: string;
+  /** Id prefix without the underscore, e.g. `ipp` (§2.1). */
+  readonly prefix: string;
+  /** Human name for messages, e.g. `IP policy`. */
+  readonly label: string;
+  /** Collection path of the API, e.g. `/ip_policies`; item paths are `<path>/<id>`. */
+  readonly path: string;
+  /** Shape of a stored record, checked when a data file is loaded. */
+  readonly record: z.ZodType<R>;
+}
+
+// Ids: prefix + "_" + 26 characters of Crockford base32 (lowercase): 10 for the millisecond time, 16 for
+// an 80-bit random part that is incremented within one millisecond. Lexicographic order = creation order.
+const ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
+const SUFFIX_RE = /^[0-9a-hjkmnp-tv-z]{26}$/;
+const RAND_LIMIT = 1n << 80n;
+
+function encode(value: bigint, chars: number): string {
+  let out = "";
+  for (let i = 0; i < chars; i++) {
+    out = ALPHABET[Number(value & 31n)] + out;
+    value >>= 5n;
+  }
+  return out;
+}
+
+function decode(text: string): bigint {
+  let value = 0n;
+  for (const ch of text) value = (value << 5n) | BigInt(ALPHABET.indexOf(ch));
+  return value;
+}
+
+/** True if `id` has the shape of an id of the kind with this prefix. */
+export function isWellFormedId(prefix: string, id: string): boolean {
+  return id.startsWith(`${prefix}_`) && SUFFIX_RE.test(id.slice(prefix.length + 1));
+}
+
+/** Monotonic id source: every id sorts after every id it has made or observed. */
+export class IdGenerator {
+  private lastTime = 0n;
+  private lastRand = 0n;
+
+  next(prefix: string): string {
+    const now = BigInt(Date.now());
+    if (now > this.lastTime) {
+      this.lastTime = now;
+      this.lastRand = BigInt(`0x${randomBytes(10).toString("hex")}`) >> 1n; // top bit clear: room to increment
+    } else if (++this.lastRand >= RAND_LIMIT) {
+      this.lastTime += 1n;
+      this.lastRand = 0n;
+    }
+    return `${prefix}_${encode(this.lastTime, 10)}${encode(this.lastRand, 16)}`;
+  }
+
+  /** Raise the floor to an existing id (after loading), so new ids sort after it even if the clock went back. */
+  observe(id: string): void {
+    const suffix = id.slice(id.indexOf("_") + 1);
+    const time = decode(suffix.slice(0, 10));
+    const rand = decode(suffix.slice(10));
+    if (time > this.lastTime || (time === this.lastTime && rand > this.lastRand)) {
+      this.lastTime = time;
+      this.lastRand = rand;
+    }
+  }
+}
+
+/** RFC 3339 UTC with whole seconds, e.g. `2026-11-22T01:44:12Z`. */
+export function rfc3339Now(): string {
+  return new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
+}
+
+export interface Page<R> {
+  items: R[];
+  /** True if items older than the last one returned exist. */
+  more: boolean;
+}
+
+/** One kind's records. Every mutation is persisted before it returns, and undone if that fails. */
+export class Collection<R extends BaseRecord> {
+  private readonly items = new Map<string, R>();
+
+  constructor(
+    readonly kind: KindDef<R>,
+    private readonly persist: () => void,
+  ) {}
+
+  get(id: string): R | undefined {
+    return this.items.get(id);
+  }
+
+  /** The record, or NOT_FOUND (also for ids of another kind). */
+  require(id: string): R {
+    const record = this.items.get(id);
+    if (!record) throw new ApiError("NOT_FOUND", `no ${this.kind.label} with id ${JSON.stringify(id)}`);
+    return record;
+  }
+
+  /** All records, oldest first. */
+  all(): R[] {
+    return [...this.items.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  }
+
+  /** Newest first, only ids older than `beforeId` when given (it need not exist). */
+  page(limit: number, beforeId?: string): Page<R> {
+    const older = this.all()
+      .reverse()
+      .filter((r) => beforeId === undefined || r.id < beforeId);
+    return { items: older.slice(0, limit), more: older.length > limit };
+  }
+
+  insert(record: R): R {
+    this.items.set(record.id, record);
+    this.commit(() => this.items.delete(record.id));
+    return record;
+  }
+
+  /** Replace an existing record (same id). */
+  replace(record: R): R {
+    const previous = this.require(record.id);
+    this.items.set(record.id, record);
+    this.commit(() => this.items.set(previous.id, previous));
+    return record;
+  }
+
+  remove(id: string): R {
+    const previous = this.require(id);
+    this.items.delete(id);
+    this.commit(() => this.items.set(previous.id, previous));
+    return previous;
+  }
+
+  /** Load without persisting (data file start-up). */
+  load(record: R): void {
+    this.items.set(record.id, record);
+  }
+
+  private commit(undo: () => void): void {
+    try {
+      this.persist();
+    } catch (err) {
+      undo();
+      throw err;
+    }
+  }
+}
+
+/** A data file that cannot be used; the file is left as it is. */
+export class DataFileError extends Error {
+  constructor(file: string, reason: string) {
+    super(`data file ${file} is not usable: ${reason}`);
+    this.name = "DataFileError";
+  }
+}
+
+const FORMAT = "edge-ingress-emulator/1";
+const fileSchema = z.strictObject({
+  format: z.literal(FORMAT),
+  admin_user_id: z.string().refine((id) => isWellFormedId("usr", id), "must be a usr_ id"),
+  collections: z.record(z.string(), z.array(z.unknown())),
+});
+
+export class Store {
+  readonly adminUserId: string;
+  private readonly ids = new IdGenerator();
+  private readonly collections = new Map<string, Collection<BaseRecord>>();
+
+  private constructor(
+    kinds: readonly KindDef<BaseRecord>[],
+    private readonly dataFile: string | undefined,
+    adminUserId: string | undefined,
+  ) {
+    for (const kind of kinds) this.collections.set(kind.collection, new Collection(kind, () => this.persist()));
+    this.adminUserId = adminUserId ?? this.ids.next("usr");
+    this.ids.observe(this.adminUserId);
+  }
+
+  /**
+   * A store for these kinds. With a data file: load it if it exists (DataFileError if it is corrupt),
+   * else create it at once so the admin user id is kept from the first start.
+   */
+  static open(kinds: readonly KindDef<BaseRecord>[], dataFile?: string): Store {
+    if (dataFile === undefined) return new Store(kinds, undefined, undefined);
+    const file = path.resolve(dataFile);
+    let text: string | undefined;
+    try {
+      text = fs.readFileSync(file, "utf8");
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw new DataFileError(file, (err as Error).message);
+    }
+    if (text === undefined) {
+      const store = new Store(kinds, file, undefined);
+      try {
+        store.persist();
+      } catch (err) {
+        throw new DataFileError(file, `cannot be created: ${(err as Error).message}`);
+      }
+      return store;
+    }
+    return Store.fromText(kinds, file, text);
+  }
+
+  private static fromText(kinds: readonly KindDef<BaseRecord>[], file: string, text: string): Store {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      throw new DataFileError(file, "not valid JSON");
+    }
+    const parsed = fileSchema.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new DataFileError(file, `${issue.path.join(".") || "(top level)"}: ${issue.message}`);
+    }
+    const store = new Store(kinds, file, parsed.data.admin_user_id);
+    for (const [name, records] of Object.entries(parsed.data.collections)) {
+      const collection = store.collections.get(name);
+      if (!collection) throw new DataFileError(file, `unknown collection ${JSON.stringify(name)}`);
+      records.forEach((raw, i) => {
+        const where = `collections.${name}[${i}]`;
+        const record = collection.kind.record.safeParse(raw);
+        if (!record.success) {
+          const issue = record.error.issues[0];
+          throw new DataFileError(file, `${where}.${issue.path.join(".")}: ${issue.message}`);
+        }
+        const { id } = record.data;
+        if (!isWellFormedId(collection.kind.prefix, id)) throw new DataFileError(file, `${where}: bad id`);
+        if (collection.get(id)) throw new DataFileError(file, `${where}: duplicate id ${id}`);
+        collection.load(record.data);
+        store.ids.observe(id);
+      });
+    }
+    return store;
+  }
+
+  collection<R extends BaseRecord>(kind: KindDef<R>): Collection<R> {
+    const collection = this.collections.get(kind.collection);
+    if (!collection) throw new Error(`kind ${kind.collection} is not registered with the store`);
+    return collection as unknown as Collection<R>;
+  }
+
+  newId(prefix: string): string {
+    return this.ids.next(prefix);
+  }
+
+  /** Write the whole state atomically: temp file in the same directory, fsync, rename, fsync the directory. */
+  private persist(): void {
+    if (this.dataFile === undefined) return;
+    const collections: Record<string, BaseRecord[]> = {};
+    for (const [name, collection] of this.collections) collections[name] = collection.all();
+    const text = `${JSON.stringify({ format: FORMAT, admin_user_id: this.adminUserId, collections }, null, 2)}\n`;
+    const dir = path.dirname(this.dataFile);
+    const tmp = path.join(dir, `.${path.basename(this.dataFile)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+    try {
+      const fd = fs.openSync(tmp, "wx", 0o600);
+      try {
+        fs.writeFileSync(fd, text);
+        fs.fsyncSync(fd);
+      } finally {
+        fs.closeSync(fd);
+      }
+      fs.renameSync(tmp, this.dataFile);
+    } catch (err) {
+      fs.rmSync(tmp, { force: true });
+      throw err;
+    }
+    const dirFd = fs.openSync(dir, "r");
+    try {
+      fs.fsyncSync(dirFd);
+    } finally {
+      fs.closeSync(dirFd);
+    }
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * Request validation on the wire (snake_case) shapes with zod, turned into API errors that name the wire
+ * field path and the rule broken. Shared by every kind.
+ */
+import { z } from "zod";
+import { ApiError, fieldError } from "../errors";
+import type { BaseRecord, Collection, KindDef, Store } from "./store";
+import { rfc3339Now } from "./store";
+
+/** A string limited in UTF-8 bytes (§8 counts bytes, not characters). */
+export function utf8String(maxBytes: number) {
+  const rule = `must be at most ${maxBytes} bytes (UTF-8)`;
+  return z.string().superRefine((value, ctx) => {
+    const bytes = Buffer.byteLength(value, "utf8");
+    if (bytes > maxBytes) ctx.addIssue({ code: "custom", message: `${rule}, got ${bytes}`, params: { rule } });
+  });
+}
+
+export const description = utf8String(255);
+export const metadata = utf8String(4096);
+
+/** `description` and `metadata`, writable on every kind. */
+export const commonFields = { description: description.optional(), metadata: metadata.optional() };
+
+/** Stored shape of the common fields (data file check). */
+export const baseRecordFields = {
+  id: z.string(),
+  created_at: z.string(),
+  description: z.string(),
+  metadata: z.string(),
+};
+
+type Path = readonly PropertyKey[];
+
+/** `ip_policy_ids[1]`, `backend.backend_id`. */
+export function fieldPath(path: Path): string {
+  return path
+    .map((key, i) => (typeof key === "number" ? `[${key}]` : i === 0 ? String(key) : `.${String(key)}`))
+    .join("");
+}
+
+function valueAt(body: unknown, path: Path): unknown {
+  let value = body;
+  for (const key of path) {
+    if (value === null || typeof value !== "object" || !Object.hasOwn(value, key)) return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+function typeName(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  return typeof value;
+}
+
+/** A short rendering of a user value for messages (never used for headers or tokens). */
+export function preview(value: unknown): string {
+  const text = JSON.stringify(value) ?? typeName(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+const ARTICLE: Record<string, string> = { array: "an array", object: "an object", integer: "an integer" };
+
+function issueToError(issue: z.core.$ZodIssue, body: unknown, schema: z.ZodObject): ApiError {
+  if (issue.code === "unrecognized_keys") {
+    const field = fieldPath([...issue.path, issue.keys[0]]);
+    const accepted = issue.path.length === 0 ? ` (accepted: ${Object.keys(schema.shape).join(", ")})` : "";
+    return new ApiError("UNKNOWN_FIELD", `${field}: unknown field${accepted}`, { field, rule: "is not a known field" });
+  }
+  const field = fieldPath(issue.path);
+  const value = valueAt(body, issue.path);
+  if (value === undefined && (issue.code === "invalid_type" || issue.code === "invalid_value")) {
+    return fieldError("MISSING_FIELD", field, "is required");
+  }
+  switch (issue.code) {
+    case "invalid_type":
+      return fieldError("INVALID_FIELD", field, `must be ${ARTICLE[issue.expected] ?? `a ${issue.expected}`}`, typeName(value));
+    case "invalid_value":
+      return fieldError("INVALID_FIELD", field, `must be one of ${issue.values.join(", ")}`, preview(value));
+    case "too_small":
+      return issue.origin === "array"
+        ? fieldError("INVALID_FIELD", field, `must have at least ${issue.minimum} item(s)`, `${(value as unknown[]).length}`)
+        : fieldError("INVALID_FIELD", field, `must be at least ${issue.minimum}`, preview(value));
+    case "custom": {
+      const rule = typeof issue.params?.rule === "string" ? issue.params.rule : issue.message;
+      return new ApiError("INVALID_FIELD", `${field}: ${issue.message}`, { field, rule });
+    }
+    default:
+      return new ApiError("INVALID_FIELD", `${field}: ${issue.message}`, { field, rule: issue.message });
+  }
+}
+
+/**
+ * Validate a request body against a strict wire schema. Fields named in `immutable` are rejected first
+ * (IMMUTABLE_FIELD), then unknown fields, then the remaining issues in schema order; the first one wins.
+ */
+export function parseBody<S extends z.ZodObject>(
+  schema: S,
+  body: Record<string, unknown>,
+  immutable: readonly string[] = [],
+): z.infer<S> {
+  const frozen = immutable.find((name) => Object.hasOwn(body, name));
+  if (frozen !== undefined) throw fieldError("IMMUTABLE_FIELD", frozen, "cannot be changed after creation");
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const issues = result.error.issues;
+  const first = issues.find((i) => i.code === "unrecognized_keys") ?? issues[0];
+  throw issueToError(first, body, schema);
+}
+
+/** The fields every new record starts with. */
+export function newBase(store: Store, kind: KindDef<BaseRecord>, input: { description?: string; metadata?: string }) {
+  return {
+    id: store.newId(kind.prefix),
+    created_at: rfc3339Now(),
+    description: input.description ?? "",
+    metadata: input.metadata ?? "",
+  };
+}
+
+/**
+ * PATCH: 404 for a missing record, then validate, run the kind's extra checks, and change only the fields
+ * sent. Nothing is stored unless everything passed.
+ */
+export function patchRecord<R extends BaseRecord, S extends z.ZodObject>(
+  collection: Collection<R>,
+  id: string,
+  schema: S,
+  body: Record<string, unknown>,
+  options: { immutable?: readonly string[]; check?: (input: z.infer<S>) => void } = {},
+): R {
+  const current = collection.require(id);
+  const input = parseBody(schema, body, options.immutable);
+  options.check?.(input);
+  const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  return collection.replace({ ...current, ...changes });
+}
