@@ -19,3 +19,37 @@ ei_ensure_node() {
   export PATH="$dir/node_modules/node/bin:$PATH"
   [ "$(ei_node_major)" -ge 22 ] || { echo "bootstrap: Node >= 22 still not on PATH" >&2; return 1; }
 }
+
+# --- Pulumi -------------------------------------------------------------------------------------
+# The CLI and our Node.js language host are built from tools/pulumi by scripts/pulumi-tools.sh into
+# one directory per pinned version; test/helpers/pulumi.ts asks ei_pulumi_bin for the same path.
+
+# The exact @pulumi/pulumi version of package.json's devDependencies; the CLI is built at that version.
+ei_pulumi_version() {
+  node -e '
+    const v = require(process.argv[1]).devDependencies["@pulumi/pulumi"] || "";
+    if (!/^\d+\.\d+\.\d+$/.test(v)) { console.error(`package.json must pin @pulumi/pulumi exactly, found "${v}"`); process.exit(1); }
+    console.log(v);' "$EI_ROOT/package.json"
+}
+
+ei_pulumi_bin() {
+  local version
+  version="$(ei_pulumi_version)" || return 1
+  echo "$EI_CACHE/pulumi-v$version/bin"
+}
+
+# Puts the tools on PATH and exports the settings that keep the CLI offline and non-interactive.
+# The state backend (PULUMI_BACKEND_URL) is left to the caller: each test picks its own directory.
+ei_pulumi_env() {
+  ei_ensure_node || return 1
+  local bin
+  bin="$(ei_pulumi_bin)" || return 1
+  case ":$PATH:" in *":$bin:"*) ;; *) export PATH="$bin:$PATH" ;; esac
+  export PULUMI_SKIP_UPDATE_CHECK=true
+  export PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION=true
+  # A private home: no credentials or plugins from ~/.pulumi leak into local runs.
+  export PULUMI_HOME="${PULUMI_HOME:-$EI_CACHE/pulumi-home}"
+  # Local stacks only; a caller that cares about its secrets sets its own passphrase.
+  export PULUMI_CONFIG_PASSPHRASE="${PULUMI_CONFIG_PASSPHRASE-edge-ingress-local}"
+  mkdir -p "$PULUMI_HOME"
+}

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Provides the Pulumi CLI, our Node.js language host and the dynamic provider plugin script in
+# $(ei_pulumi_bin) = $EI_CACHE/pulumi-v<version>/bin, at the @pulumi/pulumi version package.json pins.
+#  - A `pulumi` on PATH that reports that version, with a `pulumi-language-nodejs` beside it, is used as is.
+#  - Otherwise both are built from tools/pulumi (Go modules only). Each binary is rebuilt only when a
+#    hash of the sources it is built from changes, so a second run takes well under a second.
+# See docs/engine.md.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+ei_ensure_node
+
+log() { echo "pulumi-tools: $*" >&2; }
+die() { log "$*"; exit 1; }
+
+version="$(ei_pulumi_version)"
+tools="$EI_ROOT/tools/pulumi"
+bin="$(ei_pulumi_bin)"
+
+for mod in pkg sdk; do
+  pinned="$(sed -n "s|^[[:space:]]*github.com/pulumi/pulumi/$mod/v3 v\([^ ]*\).*|\1|p" "$tools/go.mod")"
+  [ "$pinned" = "$version" ] ||
+    die "tools/pulumi/go.mod pins github.com/pulumi/pulumi/$mod/v3 at '$pinned' but package.json pins @pulumi/pulumi $version; make them equal"
+done
+sdk_js="$EI_ROOT/node_modules/@pulumi/pulumi"
+installed="$(node -p 'require(process.argv[1]).version' "$sdk_js/package.json" 2>/dev/null || true)"
+[ "$installed" = "$version" ] ||
+  die "node_modules has @pulumi/pulumi '${installed:-none}', expected $version: run npm ci (scripts/bootstrap.sh)"
+
+mkdir -p "$bin"
+# One run at a time per cache directory: a second run waits, then finds everything built.
+exec 9>"$bin/.lock"
+flock 9
+
+# The dynamic provider plugin is a script shipped in the npm package; it only needs to be findable.
+link_dynamic_provider() {
+  ln -sfn "$sdk_js/pulumi-resource-pulumi-nodejs" "$bin/pulumi-resource-pulumi-nodejs"
+}
+
+# 1. A matching CLI and host already installed elsewhere on PATH.
+while IFS= read -r candidate; do
+  dir="$(cd "$(dirname "$candidate")" && pwd -P)"
+  [ "$dir" != "$(cd "$bin" && pwd -P)" ] || continue
+  [ -x "$dir/pulumi-language-nodejs" ] || continue
+  [ "$("$candidate" version 2>/dev/null)" = "v$version" ] || continue
+  log "using pulumi v$version and pulumi-language-nodejs from $dir"
+  ln -sfn "$dir/pulumi" "$bin/pulumi"
+  ln -sfn "$dir/pulumi-language-nodejs" "$bin/pulumi-language-nodejs"
+  rm -f "$bin"/.*.stamp
+  link_dynamic_provider
+  exit 0
+done < <(type -ap pulumi || true)
+
+# 2. Build what is missing or out of date.
+command -v go >/dev/null || die "Go is needed to build the Pulumi CLI (tools/pulumi); install it and retry"
+
+sources_hash() { (cd "$tools" && sha256sum "$@" | sha256sum | cut -c1-16); }
+
+# build NAME PACKAGE HASH [NOTE]: builds PACKAGE into $bin/NAME unless its stamp already holds HASH.
+build() {
+  local name="$1" pkg="$2" hash="$3" stamp="$bin/.$1.stamp"
+  if [ -x "$bin/$name" ] && [ ! -L "$bin/$name" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$hash" ]; then
+    return 0
+  fi
+  log "building $name v$version${4:+ ($4)}"
+  local start=$SECONDS
+  # Build next to the target, then rename: an interrupted build never leaves a broken binary.
+  (cd "$tools" && CGO_ENABLED=0 go build -tags osusergo,grpcnotrace \
+    -ldflags "-X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$version" \
+    -o "$bin/.$name.tmp" "$pkg")
+  mv -f "$bin/.$name.tmp" "$bin/$name"
+  echo "$hash" >"$stamp"
+  log "built $name in $((SECONDS - start))s"
+}
+
+build pulumi github.com/pulumi/pulumi/pkg/v3/cmd/pulumi "$(sources_hash go.mod go.sum tools.go)" \
+  "about 4 minutes on 2 cores when nothing is cached"
+build pulumi-language-nodejs ./language-nodejs \
+  "$(sources_hash go.mod go.sum $(cd "$tools" && ls language-nodejs/*.go | grep -v '_test\.go$'))"
+link_dynamic_provider
+log "ready: $bin"
