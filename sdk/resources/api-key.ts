@@ -1,6 +1,6 @@
 /** API keys (spec §2.2, §4.2). The token is returned by create only; every later read has `token: null`. */
 import { z } from "zod";
-import { anyId, description, metadata, params, text, timestamp } from "../core/fields";
+import { anyId, description, immutable, metadata, params, text, timestamp } from "../core/fields";
 import type { HttpClient } from "../core/http";
 import { CrudResource } from "../core/resource";
 
@@ -27,6 +27,8 @@ export const ApiKeyCreateParams = params({
 export type ApiKeyCreateParams = z.infer<typeof ApiKeyCreateParams>;
 
 export const ApiKeyUpdateParams = params({
+  /** Fixed at creation. */
+  ownerId: immutable,
   description: description.optional(),
   metadata: metadata.optional(),
 });

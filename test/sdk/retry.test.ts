@@ -1,0 +1,149 @@
+/** Retries and transport failures against a scripted local server (rules in docs/sdk.md). */
+import * as http from "node:http";
+import { APIConnectionError, APIConnectionTimeoutError, APIError, ClientOptions, EdgeIngress, InternalServerError, RateLimitError } from "../../sdk";
+import { FakeServer, Handler, closedPort, errorBody, json, startFakeServer } from "./fake-server";
+
+const TOKEN = "tok_do_not_leak_0123456789";
+let server: FakeServer | undefined;
+let client: EdgeIngress | undefined;
+
+async function setup(handler: Handler, opts: ClientOptions = {}): Promise<{ server: FakeServer; client: EdgeIngress }> {
+  server = await startFakeServer(handler);
+  client = new EdgeIngress({ apiKey: TOKEN, baseURL: server.url, ...opts });
+  return { server, client };
+}
+
+afterEach(async () => {
+  await client?.close();
+  await server?.close();
+  client = server = undefined;
+});
+
+/** Answers `failures` times with `status` (and headers), then 200/201 with the request's own JSON. */
+function failThenOk(failures: number, status: number, headers: Record<string, string> = {}): Handler {
+  return (req, res, i) => {
+    if (i < failures) return json(res, status, errorBody(status, status === 429 ? "RATE_LIMITED" : "SERVICE_UNAVAILABLE"), headers);
+    json(res, req.method === "POST" ? 201 : 200, { attempt: i + 1 });
+  };
+}
+
+async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (err) {
+    return err;
+  }
+  throw new Error("expected a rejection");
+}
+
+test("429 with Retry-After is retried after the announced wait", async () => {
+  const { server, client } = await setup(failThenOk(1, 429, { "retry-after": "1" }));
+  await expect(client.get("/ip_policies")).resolves.toEqual({ attempt: 2 });
+  expect(server.requests).toHaveLength(2);
+  // Lower bound only: without honouring Retry-After the first backoff is below 500 ms.
+  expect(server.requests[1].at - server.requests[0].at).toBeGreaterThanOrEqual(990);
+});
+
+test("a Retry-After beyond the retry time budget ends retrying at once", async () => {
+  const { server, client } = await setup(failThenOk(1, 429, { "retry-after": "120" }), { maxRetryTimeMs: 60_000 });
+  const err = await rejection(client.get("/ip_policies"));
+  expect(err).toBeInstanceOf(RateLimitError);
+  expect((err as RateLimitError).errorCode).toBe("RATE_LIMITED");
+  expect(server.requests).toHaveLength(1);
+});
+
+test("GET: 503 twice, then 200", async () => {
+  const { server, client } = await setup(failThenOk(2, 503));
+  await expect(client.get("/ip_policies")).resolves.toEqual({ attempt: 3 });
+  expect(server.requests).toHaveLength(3);
+});
+
+test("PATCH and DELETE are retried on 5xx too", async () => {
+  const { server, client } = await setup(failThenOk(1, 500, { "retry-after": "0" }));
+  await client.patch("/ip_policies/ipp_1", { body: { description: "d" } });
+  expect(server.requests.map((r) => r.method)).toEqual(["PATCH", "PATCH"]);
+  expect(server.requests[1].body).toBe(server.requests[0].body);
+});
+
+test("POST is not retried on 503", async () => {
+  const { server, client } = await setup(failThenOk(1, 503, { "retry-after": "0" }));
+  const err = await rejection(client.post("/ip_policies", { body: {} }));
+  expect(err).toBeInstanceOf(InternalServerError);
+  expect((err as InternalServerError).status).toBe(503);
+  expect((err as InternalServerError).errorCode).toBe("SERVICE_UNAVAILABLE");
+  expect(server.requests).toHaveLength(1);
+});
+
+test("POST is retried on 429, with the same body", async () => {
+  const { server, client } = await setup(failThenOk(2, 429, { "retry-after": "0" }));
+  await expect(client.post("/ip_policies", { body: { description: "once" } })).resolves.toEqual({ attempt: 3 });
+  expect(server.requests).toHaveLength(3);
+  expect(new Set(server.requests.map((r) => r.body))).toEqual(new Set(['{"description":"once"}']));
+});
+
+test("attempts are bounded by maxRetries and the last error is the service's", async () => {
+  const { server, client } = await setup(failThenOk(Infinity, 503, { "retry-after": "0" }), { maxRetries: 2 });
+  const err = await rejection(client.get("/ip_policies"));
+  expect(err).toBeInstanceOf(InternalServerError);
+  expect((err as APIError).errorCode).toBe("SERVICE_UNAVAILABLE");
+  expect((err as APIError).operationId).toBe("op_test");
+  expect(server.requests).toHaveLength(3);
+});
+
+test("maxRetries 0 makes one attempt", async () => {
+  const { server, client } = await setup(failThenOk(Infinity, 429, { "retry-after": "0" }), { maxRetries: 0 });
+  await expect(client.get("/ip_policies")).rejects.toBeInstanceOf(RateLimitError);
+  expect(server.requests).toHaveLength(1);
+});
+
+test("attempts are bounded by maxRetryTimeMs", async () => {
+  // Retry 1 waits 1 s (fits in 1.5 s); retry 2 would end near 2 s, past the budget.
+  const { server, client } = await setup(failThenOk(Infinity, 503, { "retry-after": "1" }), { maxRetryTimeMs: 1500 });
+  await expect(client.get("/ip_policies")).rejects.toBeInstanceOf(InternalServerError);
+  expect(server.requests).toHaveLength(2);
+});
+
+test("errors other than 429/5xx are not retried", async () => {
+  const { server, client } = await setup((_req, res) => json(res, 409, errorBody(409, "CONFLICT")));
+  await expect(client.get("/ip_policies")).rejects.toMatchObject({ status: 409, errorCode: "CONFLICT" });
+  expect(server.requests).toHaveLength(1);
+});
+
+test("connection refused → APIConnectionError, for GET and POST", async () => {
+  const port = await closedPort();
+  client = new EdgeIngress({ apiKey: TOKEN, baseURL: `http://127.0.0.1:${port}`, maxRetries: 1 });
+  const c = client;
+  for (const call of [() => c.get("/ip_policies"), () => c.post("/ip_policies", { body: {} })]) {
+    const err = await rejection(call());
+    expect(err).toBeInstanceOf(APIConnectionError);
+    expect(err).not.toBeInstanceOf(APIConnectionTimeoutError);
+    expect(err).not.toBeInstanceOf(APIError);
+    expect((err as APIConnectionError).code).toBe("ECONNREFUSED");
+    expect((err as Error).message).not.toContain(TOKEN);
+  }
+});
+
+test("a hung server → APIConnectionTimeoutError; GET retries the timeout, POST does not", async () => {
+  const { server, client } = await setup(() => undefined, { timeoutMs: 300, maxRetries: 1 });
+  const post = await rejection(client.post("/ip_policies", { body: {} }));
+  expect(post).toBeInstanceOf(APIConnectionTimeoutError);
+  expect(server.requests).toHaveLength(1);
+
+  const get = await rejection(client.get("/ip_policies"));
+  expect(get).toBeInstanceOf(APIConnectionTimeoutError);
+  expect((get as APIConnectionTimeoutError).cause).toBeDefined();
+  expect(server.requests).toHaveLength(3);
+});
+
+test("a connection reset after the request arrived: GET retried, POST not", async () => {
+  const reset: Handler = (_req, res: http.ServerResponse, i) => {
+    if (i === 0 || i === 2) return void res.socket?.destroy();
+    json(res, 200, { ok: true });
+  };
+  const { server, client } = await setup(reset, { maxRetries: 2 });
+  await expect(client.get("/ip_policies")).resolves.toEqual({ ok: true });
+  expect(server.requests).toHaveLength(2);
+
+  await expect(client.post("/ip_policies", { body: {} })).rejects.toBeInstanceOf(APIConnectionError);
+  expect(server.requests).toHaveLength(3);
+});
