@@ -1,0 +1,130 @@
+import type { RunningEmulator } from "../../emulator";
+import { Client, expectError, ID_SUFFIX, RFC3339_UTC, start } from "./support";
+
+let emulator: RunningEmulator;
+let api: Client;
+let adminId: string;
+
+beforeAll(async () => {
+  ({ emulator, api } = await start());
+  adminId = (await api.post("/api_keys", {})).body.owner_id;
+});
+afterAll(() => emulator.close());
+
+describe("API keys", () => {
+  test("create returns 201 with every field and the token once", async () => {
+    const reply = await api.post("/api_keys", { description: "ci runner", metadata: '{"team":"a"}' });
+    expect(reply.status).toBe(201);
+    const key = reply.body;
+    expect(Object.keys(key)).toEqual(["id", "uri", "description", "metadata", "created_at", "token", "owner_id"]);
+    expect(key.id).toMatch(new RegExp(`^ak_${ID_SUFFIX}$`));
+    expect(key.uri).toBe(`${emulator.url}/api_keys/${key.id}`);
+    expect(key).toMatchObject({ description: "ci runner", metadata: '{"team":"a"}' });
+    expect(key.created_at).toMatch(RFC3339_UTC);
+    expect(Math.abs(Date.parse(key.created_at) - Date.now())).toBeLessThan(60_000);
+    expect(typeof key.token).toBe("string");
+    expect(key.token.length).toBeGreaterThanOrEqual(32);
+    expect(key.owner_id).toMatch(new RegExp(`^usr_${ID_SUFFIX}$`));
+    expect(key.owner_id).toBe(adminId);
+  });
+
+  test("an empty body creates a key with empty description and metadata", async () => {
+    const reply = await api.call("POST", "/api_keys");
+    expect(reply.status).toBe(201);
+    expect(reply.body).toMatchObject({ description: "", metadata: "", owner_id: adminId });
+  });
+
+  test("get and list return the key with token null", async () => {
+    const created = (await api.post("/api_keys", { description: "read me" })).body;
+    const got = await api.get(`/api_keys/${created.id}`);
+    expect(got.status).toBe(200);
+    expect(got.body).toEqual({ ...created, token: null });
+
+    const listed = await api.get("/api_keys");
+    expect(listed.status).toBe(200);
+    expect(listed.body.uri).toBe(`${emulator.url}/api_keys`);
+    expect(listed.body.next_page_uri).toBeNull();
+    expect(listed.body.keys).toContainEqual({ ...created, token: null });
+    expect(listed.body.keys.every((k: { token: unknown }) => k.token === null)).toBe(true);
+  });
+
+  test("the root token may name another owner, user or bot", async () => {
+    const bot = await api.post("/api_keys", { owner_id: "bot_2abcDEF9" });
+    expect(bot.status).toBe(201);
+    expect(bot.body.owner_id).toBe("bot_2abcDEF9");
+    const user = await api.post("/api_keys", { owner_id: "usr_someone" });
+    expect(user.body.owner_id).toBe("usr_someone");
+  });
+
+  test("update changes only the fields sent", async () => {
+    const created = (await api.post("/api_keys", { description: "d1", metadata: "m1" })).body;
+    const first = await api.patch(`/api_keys/${created.id}`, { description: "d2" });
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ ...created, description: "d2", token: null });
+    const second = await api.patch(`/api_keys/${created.id}`, { metadata: "" });
+    expect(second.body).toEqual({ ...created, description: "d2", metadata: "", token: null });
+    const empty = await api.patch(`/api_keys/${created.id}`, {});
+    expect(empty.body).toEqual(second.body);
+    expect((await api.get(`/api_keys/${created.id}`)).body).toEqual(second.body);
+  });
+
+  test("delete answers 204 with no body, then the key is gone", async () => {
+    const created = (await api.post("/api_keys", {})).body;
+    const deleted = await api.del(`/api_keys/${created.id}`);
+    expect(deleted.status).toBe(204);
+    expect(deleted.text).toBe("");
+    expectError(await api.get(`/api_keys/${created.id}`), 404, "NOT_FOUND");
+    expectError(await api.del(`/api_keys/${created.id}`), 404, "NOT_FOUND");
+    expectError(await api.patch(`/api_keys/${created.id}`, {}), 404, "NOT_FOUND");
+  });
+
+  test("ids of another kind or of no kind are NOT_FOUND", async () => {
+    const policy = (await api.post("/ip_policies", {})).body;
+    expectError(await api.get(`/api_keys/${policy.id}`), 404, "NOT_FOUND");
+    expectError(await api.get("/api_keys/nonsense"), 404, "NOT_FOUND");
+  });
+
+  describe("validation leaves state unchanged", () => {
+    const cases: Array<[string, unknown, string, string]> = [
+      ["description over 255 bytes", { description: "é".repeat(128) }, "INVALID_FIELD", "description"],
+      ["metadata over 4096 bytes", { metadata: "x".repeat(4097) }, "INVALID_FIELD", "metadata"],
+      ["description of the wrong type", { description: 5 }, "INVALID_FIELD", "description"],
+      ["description null", { description: null }, "INVALID_FIELD", "description"],
+      ["metadata as an object", { metadata: { a: 1 } }, "INVALID_FIELD", "metadata"],
+      ["an unknown field", { description: "x", tokn: "y" }, "UNKNOWN_FIELD", "tokn"],
+      ["a read-only field", { token: "abc" }, "UNKNOWN_FIELD", "token"],
+      ["a malformed owner_id", { owner_id: "alice" }, "INVALID_FIELD", "owner_id"],
+      ["an owner_id of another kind", { owner_id: "ak_123" }, "INVALID_FIELD", "owner_id"],
+      ["owner_id null", { owner_id: null }, "INVALID_FIELD", "owner_id"],
+    ];
+    test.each(cases)("create: %s", async (_name, body, code, field) => {
+      const reply = await api.unchanged(() => api.post("/api_keys", body));
+      expectError(reply, 400, code, field);
+    });
+
+    test("the byte limit message names field, rule and size", async () => {
+      const reply = await api.unchanged(() => api.post("/api_keys", { description: "é".repeat(150) }));
+      expect(reply.body.msg).toBe("description: must be at most 255 bytes (UTF-8), got 300");
+      expect(reply.body.details.rule).toBe("must be at most 255 bytes (UTF-8)");
+    });
+
+    test("limits are inclusive and counted in bytes", async () => {
+      const atLimit = await api.post("/api_keys", { description: "é".repeat(127) + "x", metadata: "€".repeat(1365) + "x" });
+      expect(atLimit.status).toBe(201);
+      expectError(await api.post("/api_keys", { metadata: "€".repeat(1366) }), 400, "INVALID_FIELD", "metadata");
+    });
+
+    const key = () => api.post("/api_keys", { description: "patch target" }).then((r) => r.body.id as string);
+    const patchCases: Array<[string, unknown, string, string]> = [
+      ["owner_id", { owner_id: "usr_other" }, "IMMUTABLE_FIELD", "owner_id"],
+      ["an unknown field", { descriptionn: "x" }, "UNKNOWN_FIELD", "descriptionn"],
+      ["description too long", { description: "x".repeat(256) }, "INVALID_FIELD", "description"],
+      ["metadata null", { metadata: null }, "INVALID_FIELD", "metadata"],
+    ];
+    test.each(patchCases)("update: %s", async (_name, body, code, field) => {
+      const id = await key();
+      const reply = await api.unchanged(() => api.patch(`/api_keys/${id}`, body));
+      expectError(reply, 400, code, field);
+    });
+  });
+});

@@ -1,0 +1,156 @@
+/** The built CLI (run `npm run build` first): spawned as a user would, talked to over raw HTTP. */
+import { spawn, type ChildProcess } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { Client, expectError } from "./support";
+
+const CLI = path.resolve(__dirname, "../../dist/emulator/cli.js");
+const TOKEN_ENV = "EDGE_INGRESS_EMULATOR_ROOT_TOKEN";
+
+interface Cli {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  /** Exit code, or the signal name if killed by one. */
+  exit: Promise<number | string>;
+}
+
+function run(args: string[], env: Record<string, string | undefined> = {}): Cli {
+  const child = spawn(process.execPath, [CLI, ...args], {
+    env: { ...process.env, [TOKEN_ENV]: undefined, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  let err = "";
+  child.stdout!.on("data", (d) => (out += d));
+  child.stderr!.on("data", (d) => (err += d));
+  const exit = new Promise<number | string>((resolve) => child.on("exit", (code, signal) => resolve(code ?? signal ?? -1)));
+  return { child, stdout: () => out, stderr: () => err, exit };
+}
+
+/** Wait until `pick` finds something in the output so far; fail with stderr if the process exits first. */
+function waitFor<T>(cli: Cli, pick: () => T | undefined): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const found = pick();
+      if (found !== undefined) resolve(found);
+    };
+    cli.child.stdout!.on("data", check);
+    cli.child.stderr!.on("data", check);
+    check();
+    void cli.exit.then((code) => reject(new Error(`exited ${code} early: ${cli.stderr()}`)));
+  });
+}
+
+/** The first stdout line: the base URL. */
+const firstLine = (cli: Cli) => waitFor(cli, () => /^(.*)\n/.exec(cli.stdout())?.[1]);
+
+const running: Cli[] = [];
+afterEach(() => {
+  for (const cli of running.splice(0)) if (cli.child.exitCode === null) cli.child.kill("SIGKILL");
+});
+
+function start(args: string[], env?: Record<string, string | undefined>): Cli {
+  const cli = run(args, env);
+  running.push(cli);
+  return cli;
+}
+
+beforeAll(() => {
+  if (!fs.existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` before these tests`);
+});
+
+describe("edge-ingress-emulator CLI", () => {
+  test("starts with the shebang", () => {
+    expect(fs.readFileSync(CLI, "utf8").startsWith("#!/usr/bin/env node\n")).toBe(true);
+  });
+
+  test("--port 0: first stdout line is the URL; the generated root token is on stderr; SIGTERM exits 0", async () => {
+    const cli = start(["--port", "0"]);
+    const url = await firstLine(cli);
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const token = await waitFor(cli, () => /root token: (\S+)\n/.exec(cli.stderr())?.[1]);
+    const api = new Client(url, token);
+    expect((await api.post("/ip_policies", { description: "via cli" })).status).toBe(201);
+    expect((await api.get("/ip_policies")).body.ip_policies).toHaveLength(1);
+    expectError(await api.as("wrong").get("/ip_policies"), 401, "UNAUTHORIZED");
+    cli.child.kill("SIGTERM");
+    expect(await cli.exit).toBe(0);
+  });
+
+  test("--root-token is used and not printed; SIGINT exits 0", async () => {
+    const cli = start(["--root-token", "given-token-123"]);
+    const url = await firstLine(cli);
+    expect((await new Client(url, "given-token-123").get("/api_keys")).status).toBe(200);
+    expect(cli.stdout() + cli.stderr()).not.toContain("given-token-123");
+    cli.child.kill("SIGINT");
+    expect(await cli.exit).toBe(0);
+  });
+
+  test(`the root token can come from ${TOKEN_ENV}`, async () => {
+    const cli = start(["--host", "127.0.0.1"], { [TOKEN_ENV]: "env-token-456" });
+    const url = await firstLine(cli);
+    expect((await new Client(url, "env-token-456").get("/api_keys")).status).toBe(200);
+    cli.child.kill("SIGTERM");
+    expect(await cli.exit).toBe(0);
+  });
+
+  test("--data keeps state across runs", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ei-cli-"));
+    try {
+      const file = path.join(dir, "state.json");
+      const a = start(["--data", file, "--root-token", "t1"]);
+      const urlA = await firstLine(a);
+      const { id } = (await new Client(urlA, "t1").post("/ip_policies", {})).body;
+      a.child.kill("SIGTERM");
+      expect(await a.exit).toBe(0);
+
+      const b = start(["--data", file, "--root-token", "t2"]);
+      const urlB = await firstLine(b);
+      expect((await new Client(urlB, "t2").get(`/ip_policies/${id}`)).status).toBe(200);
+      b.child.kill("SIGTERM");
+      expect(await b.exit).toBe(0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("--help prints usage and exits 0", async () => {
+    const cli = start(["--help"]);
+    expect(await cli.exit).toBe(0);
+    expect(cli.stdout()).toContain("Usage: edge-ingress-emulator");
+    expect(cli.stdout()).toContain("--root-token");
+  });
+
+  test.each([
+    [["--nope"], /nope/],
+    [["--port", "abc"], /--port/],
+    [["--port", "70000"], /--port/],
+    [["--port"], /port/],
+    [["extra"], /extra/],
+    [["--root-token", "has space"], /root token/],
+  ])("bad flags %j: a clear message and exit 2", async (args, message) => {
+    const cli = start(args);
+    expect(await cli.exit).toBe(2);
+    expect(cli.stderr()).toMatch(message);
+    expect(cli.stdout()).toBe("");
+  });
+
+  test("a corrupt data file: a clear error, non-zero exit, file untouched", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ei-cli-"));
+    try {
+      const file = path.join(dir, "state.json");
+      fs.writeFileSync(file, "{ corrupt");
+      const cli = start(["--data", file]);
+      const code = await cli.exit;
+      expect(code).not.toBe(0);
+      expect(typeof code).toBe("number");
+      expect(cli.stderr()).toContain(file);
+      expect(cli.stdout()).toBe("");
+      expect(fs.readFileSync(file, "utf8")).toBe("{ corrupt");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,130 @@
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { createHash } from "node:crypto";
+import { startEmulator } from "../../emulator";
+import { expectError, start } from "./support";
+
+let dir: string;
+
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "ei-emulator-"));
+});
+afterEach(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("persistence", () => {
+  test("state survives a restart with the same data file; tokens are kept only as hashes", async () => {
+    const file = path.join(dir, "state.json");
+    const first = await start({ dataFile: file, rootToken: "first-root-token" });
+    expect(fs.existsSync(file)).toBe(true); // written at start: the admin user id is kept from the first run
+    const key = (await first.api.post("/api_keys", { description: "survivor" })).body;
+    const gone = (await first.api.post("/api_keys", { description: "deleted" })).body;
+    const policy = (await first.api.post("/ip_policies", { metadata: "m" })).body;
+    const dropped = (await first.api.post("/ip_policies", {})).body;
+    const restriction = (await first.api.post("/ip_restrictions", { type: "agent", ip_policy_ids: [policy.id, dropped.id] })).body;
+    await first.api.patch(`/ip_policies/${policy.id}`, { description: "changed" });
+    await first.api.del(`/api_keys/${gone.id}`);
+    await first.api.del(`/ip_policies/${dropped.id}`);
+    const before = JSON.stringify(await first.api.snapshot());
+    await first.emulator.close();
+
+    const text = fs.readFileSync(file, "utf8");
+    expect(text).not.toContain(key.token);
+    expect(text).not.toContain(gone.token);
+    expect(text).not.toContain("first-root-token");
+    expect(text).toContain(createHash("sha256").update(key.token).digest("hex"));
+    expect(fs.readdirSync(dir)).toEqual(["state.json"]); // no temp files left behind
+
+    const second = await start({ dataFile: file, rootToken: "second-root-token" });
+    try {
+      // Same state; only the port in the uris differs.
+      expect(JSON.stringify(await second.api.snapshot())).toBe(before.replaceAll(first.emulator.url, second.emulator.url));
+      const reread = (await second.api.get(`/ip_restrictions/${restriction.id}`)).body;
+      expect(reread.ip_policies.map((r: { id: string }) => r.id)).toEqual([policy.id, dropped.id]);
+
+      // The key's token still authenticates; the deleted key's does not; the old root token is gone.
+      const keyClient = second.api.as(key.token);
+      expect((await keyClient.get("/ip_policies")).status).toBe(200);
+      expectError(await second.api.as(gone.token).get("/ip_policies"), 401, "UNAUTHORIZED");
+      expectError(await second.api.as("first-root-token").get("/ip_policies"), 401, "UNAUTHORIZED");
+
+      // Same admin user; new ids sort after the loaded ones.
+      const fresh = (await second.api.post("/api_keys", {})).body;
+      expect(fresh.owner_id).toBe(key.owner_id);
+      expect(fresh.id > key.id).toBe(true);
+      expect((await second.api.get("/api_keys")).body.keys[0].id).toBe(fresh.id);
+    } finally {
+      await second.emulator.close();
+    }
+  });
+
+  test("a corrupt data file refuses to start and is left untouched", async () => {
+    const file = path.join(dir, "corrupt.json");
+    for (const content of ["{ not json", "", '{"format":"edge-ingress-emulator/1"}', "[]"]) {
+      fs.writeFileSync(file, content);
+      await expect(startEmulator({ dataFile: file })).rejects.toThrow(/data file .*corrupt\.json is not usable/);
+      expect(fs.readFileSync(file, "utf8")).toBe(content);
+    }
+  });
+
+  test("a record of the wrong shape or id is refused with its place in the file", async () => {
+    const file = path.join(dir, "state.json");
+    const { emulator, api } = await start({ dataFile: file });
+    await api.post("/ip_policies", {});
+    await emulator.close();
+    const good = JSON.parse(fs.readFileSync(file, "utf8"));
+
+    const wrongShape = structuredClone(good);
+    delete wrongShape.collections.ip_policies[0].metadata;
+    fs.writeFileSync(file, JSON.stringify(wrongShape));
+    await expect(startEmulator({ dataFile: file })).rejects.toThrow(/collections\.ip_policies\[0\]\.metadata/);
+
+    const wrongId = structuredClone(good);
+    wrongId.collections.ip_policies[0].id = "ak_01m80f5tva9fyp6am2h8nbgnt0";
+    fs.writeFileSync(file, JSON.stringify(wrongId));
+    await expect(startEmulator({ dataFile: file })).rejects.toThrow(/collections\.ip_policies\[0\]: bad id/);
+
+    const unknown = structuredClone(good);
+    unknown.collections.widgets = [];
+    fs.writeFileSync(file, JSON.stringify(unknown));
+    await expect(startEmulator({ dataFile: file })).rejects.toThrow(/unknown collection "widgets"/);
+  });
+
+  test("a data file in a missing directory is refused", async () => {
+    await expect(startEmulator({ dataFile: path.join(dir, "no", "such", "state.json") })).rejects.toThrow(/cannot be created/);
+  });
+
+  test("when a write fails the change is undone and the answer is INTERNAL_ERROR", async () => {
+    const sub = path.join(dir, "sub");
+    fs.mkdirSync(sub);
+    const { emulator, api } = await start({ dataFile: path.join(sub, "state.json") });
+    const quiet = jest.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const kept = (await api.post("/ip_policies", { description: "kept" })).body;
+      fs.rmSync(sub, { recursive: true }); // the next write cannot create its temp file
+      const before = await api.snapshot();
+      expectError(await api.post("/ip_policies", {}), 500, "INTERNAL_ERROR");
+      expectError(await api.patch(`/ip_policies/${kept.id}`, { description: "lost" }), 500, "INTERNAL_ERROR");
+      expectError(await api.del(`/ip_policies/${kept.id}`), 500, "INTERNAL_ERROR");
+      expect(await api.snapshot()).toEqual(before);
+      expect(quiet).toHaveBeenCalled();
+    } finally {
+      quiet.mockRestore();
+      await emulator.close();
+    }
+  });
+
+  test("without a data file nothing is written and each start is fresh", async () => {
+    const a = await start();
+    await a.api.post("/ip_policies", {});
+    await a.emulator.close();
+    const b = await start();
+    try {
+      expect((await b.api.get("/ip_policies")).body.ip_policies).toEqual([]);
+    } finally {
+      await b.emulator.close();
+    }
+  });
+});
