@@ -1,0 +1,295 @@
+/**
+ * Drives the real Pulumi CLI (built by scripts/pulumi-tools.sh) against a throw-away file backend.
+ *
+ * Each stack gets its own temporary directory holding the state backend, PULUMI_HOME, the stack's
+ * config file and a NODE_PATH entry that makes `@edge-ingress/pulumi` resolvable in the dynamic
+ * provider process (see docs/engine.md). Nothing is written into the program directory, so several
+ * suites may run the same program at once.
+ *
+ * up/preview/refresh/destroy return the CLI's result whatever its exit code (a failure may be what a
+ * test wants to see); the helpers whose only job is to read or prepare state throw when the CLI fails.
+ */
+import { execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+
+export const REPO_ROOT = path.resolve(__dirname, "..", "..");
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface ConfigValue {
+  value: string;
+  secret?: boolean;
+}
+
+export interface StackOptions {
+  /** Directory holding Pulumi.yaml; anywhere in this repository (relative paths are from the cwd). */
+  programDir: string;
+  /** Defaults to a unique `e2e-<random>`. */
+  stackName?: string;
+  /** Keys without a namespace belong to the project, as with `pulumi config set`. */
+  config?: Record<string, ConfigValue>;
+  /** Added to the CLI's environment (and so the program's and the providers'), e.g. EDGE_INGRESS_*. */
+  env?: Record<string, string>;
+}
+
+/** Step operations as the CLI names them in `preview --json`. */
+export type StepOp =
+  | "same"
+  | "create"
+  | "update"
+  | "delete"
+  | "replace"
+  | "create-replacement"
+  | "delete-replaced"
+  | "read"
+  | "read-replacement"
+  | "refresh"
+  | "discard"
+  | "discard-replaced"
+  | "remove-pending-replace"
+  | "import"
+  | "import-replacement";
+
+export interface PreviewStep {
+  op: StepOp;
+  urn: string;
+  [key: string]: unknown;
+}
+
+export interface PreviewResult extends CliResult {
+  steps: PreviewStep[];
+  /** Resource counts per operation, e.g. `{ same: 1, update: 1 }`. */
+  changeSummary: Record<string, number>;
+  /** The operations planned for each URN, in order (a replacement has several). */
+  ops: Record<string, StepOp[]>;
+  /** True when every resource stays the same. */
+  noChanges: boolean;
+}
+
+export interface StateResource {
+  urn: string;
+  type: string;
+  custom?: boolean;
+  id?: string;
+  inputs?: Record<string, unknown>;
+  outputs?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+export interface StateExport extends CliResult {
+  raw: string;
+  deployment: {
+    version: number;
+    deployment: { resources?: StateResource[]; [key: string]: unknown };
+  };
+  /** The deployment's resources (none once destroyed). */
+  resources: StateResource[];
+}
+
+export interface OutputsResult extends CliResult {
+  /** Stack outputs with secrets shown in plain text. */
+  outputs: Record<string, unknown>;
+}
+
+export interface TestStack {
+  readonly name: string;
+  readonly programDir: string;
+  /** The environment every CLI call runs with. */
+  readonly env: NodeJS.ProcessEnv;
+  /** `pulumi up --skip-preview`; extra arguments are appended. */
+  up(args?: string[]): Promise<CliResult>;
+  preview(options?: { refresh?: boolean; expectNoChanges?: boolean }): Promise<PreviewResult>;
+  refresh(): Promise<CliResult>;
+  destroy(): Promise<CliResult>;
+  exportState(): Promise<StateExport>;
+  outputs(): Promise<OutputsResult>;
+  /** Sets one config value; the value goes through stdin so it never shows in a command line. */
+  setConfig(key: string, value: ConfigValue): Promise<void>;
+  /** Any other CLI command, with this stack's environment, in the program directory. */
+  run(args: string[], input?: string): Promise<CliResult>;
+  /** Removes the stack (resources or not) and its temporary directory. */
+  remove(): Promise<void>;
+}
+
+const TOOLS = ["pulumi", "pulumi-language-nodejs", "pulumi-resource-pulumi-nodejs"];
+
+let toolsDir: string | undefined;
+
+/** The directory holding the CLI, our language host and the dynamic provider plugin. */
+export function pulumiToolsDir(): string {
+  if (toolsDir !== undefined) {
+    return toolsDir;
+  }
+  const env = { ...process.env, PATH: withNodeFirst(process.env.PATH) };
+  // Ask scripts/env.sh for the cache directory so it is defined in one place.
+  const cached = execFileSync("bash", ["-c", 'source "$1" && ei_pulumi_bin', "bash", path.join(REPO_ROOT, "scripts", "env.sh")], {
+    env,
+    encoding: "utf8",
+  }).trim();
+  const candidates = [cached, ...(process.env.PATH ?? "").split(path.delimiter).filter(Boolean)];
+  const found = candidates.find((dir) => TOOLS.every((tool) => isExecutable(path.join(dir, tool))));
+  if (found === undefined) {
+    throw new Error(
+      `The Pulumi tools (${TOOLS.join(", ")}) are neither in ${cached} nor together on PATH: ` +
+        "run scripts/bootstrap.sh (or scripts/pulumi-tools.sh).",
+    );
+  }
+  toolsDir = found;
+  return found;
+}
+
+export async function createStack(options: StackOptions): Promise<TestStack> {
+  const programDir = path.resolve(options.programDir);
+  if (!fs.existsSync(path.join(programDir, "Pulumi.yaml"))) {
+    throw new Error(`${programDir} has no Pulumi.yaml`);
+  }
+  const tools = pulumiToolsDir();
+  const name = options.stackName ?? `e2e-${randomBytes(4).toString("hex")}`;
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "ei-pulumi-"));
+  const dirs = {
+    backend: path.join(tmp, "backend"),
+    home: path.join(tmp, "home"),
+    project: path.join(tmp, "project"),
+    nodePath: path.join(tmp, "node_path"),
+  };
+  for (const dir of Object.values(dirs)) {
+    fs.mkdirSync(dir, { recursive: true });
+  }
+  // The provider process cannot self-reference this package (see docs/engine.md): link it by name.
+  fs.mkdirSync(path.join(dirs.nodePath, "@edge-ingress"));
+  fs.symlinkSync(REPO_ROOT, path.join(dirs.nodePath, "@edge-ingress", "pulumi"), "dir");
+
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (!key.startsWith("PULUMI_")) {
+      env[key] = value; // inherited PULUMI_* settings (tokens, backends) must not leak into tests
+    }
+  }
+  Object.assign(env, {
+    PATH: [tools, withNodeFirst(process.env.PATH)].join(path.delimiter),
+    NODE_PATH: [dirs.nodePath, process.env.NODE_PATH].filter(Boolean).join(path.delimiter),
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    PULUMI_BACKEND_URL: `file://${dirs.backend}`,
+    PULUMI_HOME: dirs.home,
+    PULUMI_CONFIG_PASSPHRASE: randomBytes(16).toString("hex"),
+    ...options.env,
+  });
+
+  // The stack's config file lives in the temporary directory: `stack init` runs next to a copy of
+  // Pulumi.yaml, and every later command names the file with --config-file.
+  const configFile = path.join(dirs.project, `Pulumi.${name}.yaml`);
+  const stackArgs = ["--stack", name, "--non-interactive", "--color=never"];
+  const withConfig = [...stackArgs, "--config-file", configFile];
+
+  const run = (args: string[], input?: string, cwd = programDir) => exec(path.join(tools, "pulumi"), args, { cwd, env, input });
+  const check = async (args: string[], input?: string, cwd?: string): Promise<CliResult> => {
+    const result = await run(args, input, cwd);
+    if (result.code !== 0) {
+      throw new Error(`pulumi ${args[0]} ${args[1] ?? ""} failed (exit ${result.code}):\n${result.stderr}\n${result.stdout}`);
+    }
+    return result;
+  };
+
+  fs.copyFileSync(path.join(programDir, "Pulumi.yaml"), path.join(dirs.project, "Pulumi.yaml"));
+  await check(["stack", "init", ...stackArgs, "--secrets-provider=passphrase"], undefined, dirs.project);
+  if (!fs.existsSync(configFile)) {
+    throw new Error(`pulumi stack init did not write ${configFile} (is stackConfigDir set in Pulumi.yaml?)`);
+  }
+
+  const stack: TestStack = {
+    name,
+    programDir,
+    env,
+    up: (args = []) => run(["up", "--yes", "--skip-preview", ...withConfig, ...args]),
+    async preview({ refresh = false, expectNoChanges = false } = {}) {
+      const args = ["preview", "--json", ...withConfig];
+      if (refresh) args.push("--refresh");
+      if (expectNoChanges) args.push("--expect-no-changes");
+      return previewResult(await run(args));
+    },
+    refresh: () => run(["refresh", "--yes", "--skip-preview", ...withConfig]),
+    destroy: () => run(["destroy", "--yes", "--skip-preview", ...withConfig]),
+    async exportState() {
+      const result = await check(["stack", "export", ...stackArgs]);
+      const deployment = JSON.parse(result.stdout) as StateExport["deployment"];
+      return { ...result, raw: result.stdout, deployment, resources: deployment.deployment.resources ?? [] };
+    },
+    async outputs() {
+      const result = await check(["stack", "output", "--json", "--show-secrets", ...stackArgs]);
+      return { ...result, outputs: JSON.parse(result.stdout) as Record<string, unknown> };
+    },
+    async setConfig(key, { value, secret = false }) {
+      await check(["config", "set", key, ...(secret ? ["--secret"] : ["--plaintext"]), ...withConfig], value);
+    },
+    run: (args, input) => run(args, input),
+    async remove() {
+      try {
+        await check(["stack", "rm", "--yes", "--force", ...stackArgs]);
+      } finally {
+        fs.rmSync(tmp, { recursive: true, force: true });
+      }
+    },
+  };
+  for (const [key, value] of Object.entries(options.config ?? {})) {
+    await stack.setConfig(key, value);
+  }
+  return stack;
+}
+
+function previewResult(result: CliResult): PreviewResult {
+  let parsed: { steps?: PreviewStep[]; changeSummary?: Record<string, number> } = {};
+  try {
+    parsed = JSON.parse(result.stdout);
+  } catch {
+    // A preview that fails early prints no JSON; the caller sees code and stderr.
+  }
+  const steps = parsed.steps ?? [];
+  const changeSummary = parsed.changeSummary ?? {};
+  const ops: Record<string, StepOp[]> = {};
+  for (const step of steps) {
+    (ops[step.urn] ??= []).push(step.op);
+  }
+  const noChanges = result.code === 0 && Object.entries(changeSummary).every(([op, count]) => op === "same" || count === 0);
+  return { ...result, steps, changeSummary, ops, noChanges };
+}
+
+function exec(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; input?: string }): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ["pipe", "pipe", "pipe"] });
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
+    child.on("error", reject);
+    child.on("close", (code, signal) =>
+      resolve({
+        code: code ?? (signal ? 128 : 1),
+        stdout: Buffer.concat(stdout).toString("utf8"),
+        stderr: Buffer.concat(stderr).toString("utf8"),
+      }),
+    );
+    child.stdin.end(options.input ?? "");
+  });
+}
+
+/** Puts the Node.js running the tests first on PATH: programs must run on it, not on an older system node. */
+function withNodeFirst(pathValue: string | undefined): string {
+  return [path.dirname(process.execPath), pathValue].filter(Boolean).join(path.delimiter);
+}
+
+function isExecutable(file: string): boolean {
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
