@@ -67,7 +67,8 @@ export class HttpClient {
   /** Resolves a path or absolute URL; refuses any origin other than the base URL's (the token goes with it). */
   resolve(path: string, query: RequestOptions["query"] = {}): URL {
     const absolute = /^[a-z][a-z0-9+.-]*:/i.test(path);
-    const url = absolute ? new URL(path) : new URL(this.baseURL.pathname.replace(/\/$/, "") + path, this.baseURL.origin);
+    const relative = path.startsWith("/") ? path : `/${path}`;
+    const url = absolute ? new URL(path) : new URL(this.baseURL.pathname.replace(/\/$/, "") + relative, this.baseURL.origin);
     if (url.origin !== this.baseURL.origin) {
       throw new EdgeIngressError(`refusing to send credentials to ${url.origin}: the client's origin is ${this.baseURL.origin}`);
     }

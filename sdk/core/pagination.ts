@@ -74,7 +74,9 @@ export function listAll<T>(http: HttpClient, collection: string, listKey: string
   const fetchPage = async (pathOrUrl: string): Promise<Page<T>> => {
     const { data, ...response } = await http.request({ method: "GET", path: pathOrUrl });
     const page = parseResponse(pageSchema, data, response.status, response.operationId, response.request) as Record<string, unknown> & { uri: string; nextPageUri?: string | null };
-    return new Page(page[listKey] as T[], page.uri, page.nextPageUri ?? null, response);
+    // A relative cursor is a URL reference (RFC 3986), not an API path: resolve it as one.
+    const next = page.nextPageUri ? new URL(page.nextPageUri, http.baseURL).href : null;
+    return new Page(page[listKey] as T[], page.uri, next, response);
   };
   // Validated on first iteration, so a bad limit rejects like every other call instead of throwing synchronously.
   const firstPath = () => {
