@@ -42,6 +42,12 @@ export class ApiError extends Error {
   }
 }
 
+/** A short rendering of a user value for messages (never used for headers or tokens). */
+export function preview(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
 /** A validation failure on one wire field: `msg` reads `<field>: <rule>[, got <got>]`. */
 export function fieldError(code: ErrorCode, field: string, rule: string, got?: string): ApiError {
   const msg = got === undefined ? `${field}: ${rule}` : `${field}: ${rule}, got ${got}`;

@@ -1,7 +1,7 @@
 /** Public entry of the emulator: start a faithful, stateful local server of the Management API. */
 import type { AddressInfo } from "node:net";
 import { isValidToken, newToken } from "./secrets";
-import { createEmulatorServer } from "./server";
+import { createEmulatorServer, urlHost } from "./server";
 import { KINDS } from "./state";
 import { Store } from "./state/store";
 
@@ -38,7 +38,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   const { port } = server.address() as AddressInfo;
   let closed: Promise<void> | undefined;
   return {
-    url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
+    url: `http://${urlHost(host)}:${port}`,
     rootToken,
     close: () =>
       (closed ??= new Promise<void>((resolve, reject) => {

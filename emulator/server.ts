@@ -40,12 +40,17 @@ function header(req: http.IncomingMessage, name: string): string | undefined {
   return Array.isArray(value) ? value.join(", ") : value;
 }
 
+/** A host as it appears in a URL (IPv6 in brackets). */
+export function urlHost(host: string): string {
+  return host.includes(":") ? `[${host}]` : host;
+}
+
 /** Base of the `uri`s we return: the host the client addressed, else our own socket address. */
 function baseUrlOf(req: http.IncomingMessage): string {
   const host = req.headers.host;
   if (host && /^[A-Za-z0-9.:[\]-]+$/.test(host)) return `http://${host}`;
   const address = req.socket.localAddress ?? "127.0.0.1";
-  return `http://${address.includes(":") ? `[${address}]` : address}:${req.socket.localPort}`;
+  return `http://${urlHost(address)}:${req.socket.localPort}`;
 }
 
 export function createEmulatorServer(options: ServerOptions): http.Server {

@@ -2,7 +2,7 @@
  * Bearer authentication (§5) and the Service-Version check (§9). Messages never repeat the header or the
  * token.
  */
-import { ApiError } from "../errors";
+import { ApiError, preview } from "../errors";
 import { hashToken, tokenMatches } from "../secrets";
 import { findApiKeyByToken, type Principal } from "../state/api-key";
 import type { Store } from "../state/store";
@@ -31,10 +31,9 @@ export function makeAuthenticator(store: Store, rootToken: string): (header: str
 /** Absent means version 2; anything else but "2" is refused. */
 export function checkServiceVersion(header: string | undefined): void {
   if (header === undefined || header.trim() === SUPPORTED_VERSION) return;
-  const got = header.length > 40 ? `${header.slice(0, 37)}...` : header;
   throw new ApiError(
     "UNSUPPORTED_VERSION",
-    `Service-Version ${JSON.stringify(got)} is not supported; the supported version is ${SUPPORTED_VERSION}`,
+    `Service-Version ${preview(header)} is not supported; the supported version is ${SUPPORTED_VERSION}`,
     { supported_version: SUPPORTED_VERSION },
   );
 }

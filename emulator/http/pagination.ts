@@ -1,13 +1,10 @@
 /** List paging: `limit` (1..100, default 100) and `before_id`, newest first, absolute `next_page_uri`. */
-import { ApiError } from "../errors";
+import { fieldError, preview } from "../errors";
 import { isWellFormedId, type BaseRecord, type Collection } from "../state/store";
 
 export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 100;
 export const PAGE_PARAMS = ["limit", "before_id"] as const;
-
-const invalidQuery = (name: string, rule: string) =>
-  new ApiError("INVALID_QUERY", `${name}: ${rule}`, { field: name, rule });
 
 /**
  * `{<listKey>: [...], uri, next_page_uri}` for one page of the collection. `collectionUrl` is the absolute
@@ -24,11 +21,11 @@ export function listPage<R extends BaseRecord>(
   const rawLimit = query.get("limit");
   if (rawLimit !== null) {
     limit = /^\d{1,3}$/.test(rawLimit) ? Number(rawLimit) : NaN;
-    if (!(limit >= 1 && limit <= MAX_LIMIT)) throw invalidQuery("limit", `must be an integer from 1 to ${MAX_LIMIT}`);
+    if (!(limit >= 1 && limit <= MAX_LIMIT)) throw fieldError("INVALID_QUERY", "limit", `must be an integer from 1 to ${MAX_LIMIT}`, preview(rawLimit));
   }
   const beforeId = query.get("before_id") ?? undefined;
   if (beforeId !== undefined && !isWellFormedId(collection.kind.prefix, beforeId)) {
-    throw invalidQuery("before_id", `must be a ${collection.kind.label} id (${collection.kind.prefix}_...)`);
+    throw fieldError("INVALID_QUERY", "before_id", `must be a ${collection.kind.label} id (${collection.kind.prefix}_...)`, preview(beforeId));
   }
   const page = collection.page(limit, beforeId);
   const last = page.items[page.items.length - 1];

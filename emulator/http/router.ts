@@ -1,5 +1,5 @@
 /** A small route table: path patterns with `{param}` segments, 404 for unknown paths, 405 with Allow. */
-import { ApiError } from "../errors";
+import { ApiError, preview } from "../errors";
 import type { Principal } from "../state/api-key";
 import type { Store } from "../state/store";
 
@@ -71,12 +71,16 @@ export class Router {
 export function checkQuery(query: URLSearchParams, accepted: readonly string[]): void {
   const seen = new Set<string>();
   for (const name of query.keys()) {
-    const shown = JSON.stringify(name.slice(0, 40));
+    const details = { field: name.slice(0, 60) };
     if (!accepted.includes(name)) {
-      const rule = accepted.length ? `accepted: ${accepted.join(", ")}` : "this operation takes no query parameters";
-      throw new ApiError("INVALID_QUERY", `unknown query parameter ${shown} (${rule})`, { field: name.slice(0, 40), rule: "is not a known query parameter" });
+      const known = accepted.length ? `accepted: ${accepted.join(", ")}` : "none accepted here";
+      const rule = "must be a known query parameter";
+      throw new ApiError("INVALID_QUERY", `unknown query parameter ${preview(name)} (${known})`, { ...details, rule });
     }
-    if (seen.has(name)) throw new ApiError("INVALID_QUERY", `query parameter ${shown} given more than once`, { field: name, rule: "at most once" });
+    if (seen.has(name)) {
+      const rule = "must be given at most once";
+      throw new ApiError("INVALID_QUERY", `query parameter ${preview(name)} ${rule}`, { ...details, rule });
+    }
     seen.add(name);
   }
 }

@@ -1,6 +1,6 @@
 /** API keys (§2.2, §4.2, §5): tokens, owners and the principal a token stands for. */
 import { z } from "zod";
-import { ApiError } from "../errors";
+import { fieldError, preview } from "../errors";
 import { hashToken, newToken, tokenMatches } from "../secrets";
 import type { KindDef, Store } from "./store";
 import { baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
@@ -33,7 +33,7 @@ export const apiKeys: KindDef<ApiKeyRecord> = {
 const ownerId = z.string().superRefine((value, ctx) => {
   if (!/^(usr|bot)_[0-9A-Za-z]{1,64}$/.test(value)) {
     const rule = "must be a user or bot id (usr_... or bot_...)";
-    ctx.addIssue({ code: "custom", message: `${rule}, got ${JSON.stringify(value.slice(0, 70))}`, params: { rule } });
+    ctx.addIssue({ code: "custom", message: `${rule}, got ${preview(value)}`, params: { rule } });
   }
 });
 
@@ -48,10 +48,7 @@ export function createApiKey(
   const input = parseBody(createSchema, body);
   const owner = input.owner_id ?? principal.ownerId;
   if (owner !== principal.ownerId && !principal.admin) {
-    throw new ApiError("FORBIDDEN", "owner_id: only an admin may name an owner other than the caller", {
-      field: "owner_id",
-      rule: "only an admin may name another owner",
-    });
+    throw fieldError("FORBIDDEN", "owner_id", "only an admin may name an owner other than the caller");
   }
   const token = newToken();
   const record = store.collection(apiKeys).insert({

@@ -3,10 +3,10 @@
  * and counts as a policy with zero rules.
  */
 import { z } from "zod";
-import { fieldError } from "../errors";
+import { fieldError, preview } from "../errors";
 import type { KindDef, Store } from "./store";
 import { ipPolicies } from "./ip-policy";
-import { baseRecordFields, commonFields, newBase, parseBody, patchRecord, preview } from "./validation";
+import { baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
 
 export const RESTRICTION_TYPES = ["dashboard", "api", "agent", "endpoints"] as const;
 

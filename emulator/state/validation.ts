@@ -3,7 +3,7 @@
  * field path and the rule broken. Shared by every kind.
  */
 import { z } from "zod";
-import { ApiError, fieldError } from "../errors";
+import { ApiError, fieldError, preview } from "../errors";
 import type { BaseRecord, Collection, KindDef, Store } from "./store";
 import { rfc3339Now } from "./store";
 
@@ -52,12 +52,6 @@ function typeName(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "array";
   return typeof value;
-}
-
-/** A short rendering of a user value for messages (never used for headers or tokens). */
-export function preview(value: unknown): string {
-  const text = JSON.stringify(value) ?? typeName(value);
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
 const ARTICLE: Record<string, string> = { array: "an array", object: "an object", integer: "an integer" };
