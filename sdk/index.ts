@@ -3,7 +3,9 @@ export { VERSION } from "./version";
 export { EdgeIngress, API_KEY_ENV, BASE_URL_ENV, DEFAULT_TIMEOUT_MS } from "./client";
 export type { ClientOptions, LowLevelOptions } from "./client";
 export * from "./core/errors";
-export * from "./core/fields";
+// Field builders under one name (their short names would crowd the package namespace).
+export * as fields from "./core/fields";
+export { DESCRIPTION_MAX_BYTES, METADATA_MAX_BYTES, Ref, parseParams, parseResponse } from "./core/fields";
 export { USER_KEYED_FIELDS, camelToSnake, snakeToCamel, fromWire, toWire, wirePathToCamel } from "./core/case";
 export { HttpClient, SERVICE_VERSION, defaultUserAgent } from "./core/http";
 export type { APIResponse, HttpConfig, HttpMethod, RequestOptions } from "./core/http";

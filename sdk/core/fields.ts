@@ -5,6 +5,8 @@
 import { z } from "zod";
 import { RequestInfo, UnexpectedResponseError, ValidationError, ValidationIssue } from "./errors";
 
+export const REQUIRED = "is required";
+export const UNKNOWN_FIELD = "is not a known field";
 export const DESCRIPTION_MAX_BYTES = 255;
 export const METADATA_MAX_BYTES = 4096;
 
@@ -85,9 +87,6 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   }
   return value;
 }
-
-export const REQUIRED = "is required";
-export const UNKNOWN_FIELD = "is not a known field";
 
 /**
  * zod issues → our issues. The rule is the message stating it, the same convention as the service's
