@@ -42,9 +42,16 @@ export class ApiError extends Error {
   }
 }
 
+/** JSON type name of a value: null, array, object, string, number, boolean. */
+export function typeName(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  return typeof value;
+}
+
 /** A short rendering of a user value for messages (never used for headers or tokens). */
 export function preview(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
+  const text = JSON.stringify(value) ?? typeName(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { ApiError } from "../errors";
+import { ApiError, typeName } from "../errors";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -57,8 +57,7 @@ export async function readJsonBody(req: IncomingMessage): Promise<Record<string,
     throw new ApiError("MALFORMED_JSON", "request body is not valid JSON (UTF-8)");
   }
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    const got = value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
-    throw new ApiError("MALFORMED_JSON", `request body must be a JSON object, got ${got}`);
+    throw new ApiError("MALFORMED_JSON", `request body must be a JSON object, got ${typeName(value)}`);
   }
   return value as Record<string, unknown>;
 }

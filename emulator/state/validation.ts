@@ -3,7 +3,7 @@
  * field path and the rule broken. Shared by every kind.
  */
 import { z } from "zod";
-import { ApiError, fieldError, preview } from "../errors";
+import { ApiError, fieldError, preview, typeName } from "../errors";
 import type { BaseRecord, Collection, KindDef, Store } from "./store";
 import { rfc3339Now } from "./store";
 
@@ -46,12 +46,6 @@ function valueAt(body: unknown, path: Path): unknown {
     value = (value as Record<PropertyKey, unknown>)[key];
   }
   return value;
-}
-
-function typeName(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "array";
-  return typeof value;
 }
 
 const ARTICLE: Record<string, string> = { array: "an array", object: "an object", integer: "an integer" };
