@@ -97,8 +97,8 @@ test("maxRetries 0 makes one attempt", async () => {
 });
 
 test("attempts are bounded by maxRetryTimeMs", async () => {
-  // Retry 1 waits 1 s (fits in 1.5 s); retry 2 would end near 2 s, past the budget.
-  const { server, client } = await setup(failThenOk(Infinity, 503, { "retry-after": "1" }), { maxRetryTimeMs: 1500 });
+  // Retry 1 waits 1 s (fits in 1.9 s); retry 2 would end after 2 s, past the budget.
+  const { server, client } = await setup(failThenOk(Infinity, 503, { "retry-after": "1" }), { maxRetryTimeMs: 1900 });
   await expect(client.get("/ip_policies")).rejects.toBeInstanceOf(InternalServerError);
   expect(server.requests).toHaveLength(2);
 });
