@@ -1,0 +1,43 @@
+import * as pulumi from "@pulumi/pulumi";
+import { ApiKeyCreateParams, ApiKeyUpdateParams, type ApiKey as ApiKeyObject } from "../sdk";
+import { SERVER_CHOSEN, type KindSpec } from "./framework/kind";
+import { EdgeIngressResource } from "./framework/resource";
+
+export const apiKeyKind: KindSpec<ApiKeyObject> = {
+  name: "ApiKey",
+  section: "§2.2, §4.2",
+  createSchema: ApiKeyCreateParams,
+  updateSchema: ApiKeyUpdateParams,
+  defaults: { description: "", metadata: "", ownerId: SERVER_CHOSEN },
+  outputs: ["uri", "createdAt", "token"],
+  secretOutputs: ["token"],
+  // The service returns the token only in the create response.
+  keepFromState: ["token"],
+  api: (client) => client.apiKeys,
+};
+
+export interface ApiKeyArgs {
+  description?: pulumi.Input<string>;
+  metadata?: pulumi.Input<string>;
+  /** Owning user or bot; defaults to the caller. Only admins may name another owner. Changing it replaces the key. */
+  ownerId?: pulumi.Input<string>;
+}
+
+/** An API key; its `token` is a secret output, present from creation on. */
+export class ApiKey extends EdgeIngressResource {
+  declare readonly description: pulumi.Output<string>;
+  declare readonly metadata: pulumi.Output<string>;
+  declare readonly ownerId: pulumi.Output<string>;
+  declare readonly token: pulumi.Output<string>;
+  declare readonly uri: pulumi.Output<string>;
+  declare readonly createdAt: pulumi.Output<string>;
+
+  constructor(name: string, args?: ApiKeyArgs, opts?: pulumi.CustomResourceOptions) {
+    super(apiKeyKind, name, args, opts);
+  }
+
+  /** Reads an existing key; its token is not available (the service shows it only once). */
+  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): ApiKey {
+    return new ApiKey(name, undefined, { ...opts, id });
+  }
+}

@@ -1,0 +1,53 @@
+import type { z } from "zod";
+import { fields, type EdgeIngress } from "../../sdk";
+
+/** Marks a field whose value the service chooses when it is omitted (e.g. an owner id). */
+export const SERVER_CHOSEN = Symbol("server-chosen");
+
+/** The CRUD surface of one kind in the sdk client. */
+export interface KindApi<T extends { id: string }> {
+  create(params: any): Promise<T>;
+  get(id: string): Promise<T>;
+  update(id: string, params: any): Promise<T>;
+  delete(id: string): Promise<void>;
+}
+
+/**
+ * Everything the generic lifecycle needs to know about one resource kind, declared once as data.
+ * Inputs are the sdk's create params (camelCase); fields the update params lack or mark immutable
+ * are replace-on-change.
+ */
+export interface KindSpec<T extends { id: string } = any> {
+  /** Type name: the token is `pulumi-nodejs:dynamic/edgeingress:<name>`. */
+  readonly name: string;
+  /** Spec section, for docs and error messages. */
+  readonly section: string;
+  readonly createSchema: z.ZodObject<any>;
+  readonly updateSchema: z.ZodObject<any>;
+  /** Values the service fills in when an input is omitted, so omission never reads as drift. */
+  readonly defaults: Readonly<Record<string, unknown>>;
+  /** Output-only fields, beyond the inputs. */
+  readonly outputs: readonly string[];
+  /** Outputs stored as secrets (merged into `additionalSecretOutputs`). */
+  readonly secretOutputs?: readonly string[];
+  /** Inputs wrapped with `pulumi.secret` by the resource class. */
+  readonly secretInputs?: readonly string[];
+  /** Outputs the service shows only once (e.g. a token): refresh keeps the stored value. */
+  readonly keepFromState?: readonly string[];
+  /** Inputs whose value must be unique in the account: a replace that keeps one deletes first. */
+  readonly unique?: readonly string[];
+  api(client: EdgeIngress): KindApi<T>;
+  /** Maps an API object to outputs when field names differ (e.g. Refs to ids). */
+  fromApi?(obj: T): Record<string, unknown>;
+}
+
+export const inputKeys = (spec: KindSpec): string[] => Object.keys(spec.createSchema.shape);
+/** Update-param fields, less those the sdk lists only to reject (`fields.immutable`). */
+export const updatableKeys = (spec: KindSpec): string[] =>
+  Object.entries(spec.updateSchema.shape)
+    .filter(([, schema]) => schema !== fields.immutable)
+    .map(([key]) => key);
+export const immutableKeys = (spec: KindSpec): string[] => {
+  const updatable = new Set(updatableKeys(spec));
+  return inputKeys(spec).filter((k) => !updatable.has(k));
+};

@@ -1,0 +1,116 @@
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import { NotFoundError, type EdgeIngress } from "../../sdk";
+import { KindSpec, SERVER_CHOSEN, immutableKeys, inputKeys, updatableKeys } from "./kind";
+import { containsUnknown, formatPath, pathHasUnknown, sameValue } from "./values";
+
+type Props = Record<string, any>;
+const PROVIDER_KEY = "__provider";
+
+/** The user's inputs without the engine's `__provider` and without undefined values. */
+function userInputs(props: Props): Props {
+  const out: Props = {};
+  for (const [k, v] of Object.entries(props ?? {})) {
+    if (k !== PROVIDER_KEY && v !== undefined) out[k] = v;
+  }
+  return out;
+}
+
+/** An input's effective value: what was given, else the service's default (SERVER_CHOSEN if it picks). */
+function effective(spec: KindSpec, props: Props, key: string): unknown {
+  return props[key] !== undefined ? props[key] : spec.defaults[key];
+}
+
+export function check(spec: KindSpec, _olds: Props, news: Props): dynamic.CheckResult {
+  const inputs = userInputs(news);
+  const parsed = spec.createSchema.safeParse(inputs);
+  const failures: dynamic.CheckFailure[] = [];
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      // Values unknown during preview are checked again when they are known.
+      if (pathHasUnknown(inputs, issue.path)) continue;
+      if (issue.code === "unrecognized_keys") {
+        for (const key of issue.keys) failures.push({ property: key, reason: `${key}: is not a property of ${spec.name}` });
+        continue;
+      }
+      const property = issue.path.length ? String(issue.path[0]) : "";
+      failures.push({ property, reason: `${formatPath(issue.path) || spec.name}: ${issue.message}` });
+    }
+  }
+  return { inputs: news, failures };
+}
+
+/** Input keys whose effective value differs between stored outputs and new inputs. */
+function changedKeys(spec: KindSpec, olds: Props, news: Props): string[] {
+  return inputKeys(spec).filter((key) => {
+    const next = effective(spec, news, key);
+    if (next === SERVER_CHOSEN) return false; // omitted, the service keeps what it chose
+    if (containsUnknown(next)) return true;
+    return !sameValue(next, effective(spec, olds, key));
+  });
+}
+
+export function diff(spec: KindSpec, _id: string, olds: Props, news: Props): dynamic.DiffResult {
+  const changed = changedKeys(spec, olds, news);
+  const immutable = new Set(immutableKeys(spec));
+  const replaces = changed.filter((k) => immutable.has(k));
+  const deleteBeforeReplace = replaces.length > 0 && (spec.unique ?? []).some((k) => !changed.includes(k));
+  return { changes: changed.length > 0, replaces, deleteBeforeReplace };
+}
+
+/** Every output: the API object mapped to camelCase inputs and outputs, plus values shown only once. */
+export function toOutputs(spec: KindSpec, obj: any, previous: Props = {}): Props {
+  const mapped = { ...obj, ...(spec.fromApi?.(obj) ?? {}) };
+  const outs: Props = {};
+  for (const key of [...inputKeys(spec), ...spec.outputs]) {
+    let value = mapped[key];
+    if (value == null && spec.keepFromState?.includes(key)) value = previous[key];
+    outs[key] = value ?? null;
+  }
+  return outs;
+}
+
+/** An error the engine records as partial state, so what the service made is not orphaned. */
+export class PartialStateError extends Error {
+  constructor(message: string, readonly id: string, readonly properties: Props, readonly reasons: string[] = [message]) {
+    super(message);
+    this.name = "PartialStateError";
+  }
+}
+
+export async function create(spec: KindSpec, client: EdgeIngress, inputs: Props): Promise<dynamic.CreateResult> {
+  const params: Props = {};
+  for (const key of inputKeys(spec)) if (inputs[key] !== undefined) params[key] = inputs[key];
+  const obj = await spec.api(client).create(params);
+  try {
+    return { id: obj.id, outs: toOutputs(spec, obj) };
+  } catch (e) {
+    throw new PartialStateError(`${spec.name} ${obj.id} was created but its outputs could not be read: ${(e as Error).message}`, obj.id, { ...obj, [PROVIDER_KEY]: inputs[PROVIDER_KEY] });
+  }
+}
+
+export async function read(spec: KindSpec, client: EdgeIngress, id: string, props: Props = {}): Promise<dynamic.ReadResult> {
+  try {
+    const obj = await spec.api(client).get(id);
+    return { id: obj.id, props: toOutputs(spec, obj, props) };
+  } catch (e) {
+    if (e instanceof NotFoundError) return {}; // gone: the engine drops it from state
+    throw e;
+  }
+}
+
+export async function update(spec: KindSpec, client: EdgeIngress, id: string, olds: Props, news: Props): Promise<dynamic.UpdateResult> {
+  const updatable = new Set(updatableKeys(spec));
+  const params: Props = {};
+  for (const key of changedKeys(spec, olds, news)) if (updatable.has(key)) params[key] = effective(spec, news, key);
+  const api = spec.api(client);
+  const obj = Object.keys(params).length ? await api.update(id, params) : await api.get(id);
+  return { outs: toOutputs(spec, obj, olds) };
+}
+
+export async function remove(spec: KindSpec, client: EdgeIngress, id: string): Promise<void> {
+  try {
+    await spec.api(client).delete(id);
+  } catch (e) {
+    if (!(e instanceof NotFoundError)) throw e; // already gone is done
+  }
+}

@@ -1,0 +1,46 @@
+import * as pulumi from "@pulumi/pulumi";
+import { IpRestrictionCreateParams, IpRestrictionUpdateParams, type IpRestriction as IpRestrictionObject } from "../sdk";
+import type { KindSpec } from "./framework/kind";
+import { EdgeIngressResource } from "./framework/resource";
+
+export const ipRestrictionKind: KindSpec<IpRestrictionObject> = {
+  name: "IpRestriction",
+  section: "§2.8, §4.6",
+  createSchema: IpRestrictionCreateParams,
+  updateSchema: IpRestrictionUpdateParams,
+  defaults: { description: "", metadata: "", enforced: false },
+  outputs: ["uri", "createdAt"],
+  api: (client) => client.ipRestrictions,
+  fromApi: (obj) => ({ ipPolicyIds: obj.ipPolicies.map((ref) => ref.id) }),
+};
+
+export type IpRestrictionType = "dashboard" | "api" | "agent" | "endpoints";
+
+export interface IpRestrictionArgs {
+  /** What traffic is restricted; changing it replaces the restriction. */
+  type: pulumi.Input<IpRestrictionType>;
+  ipPolicyIds: pulumi.Input<pulumi.Input<string>[]>;
+  /** false (the default): violations only warn. */
+  enforced?: pulumi.Input<boolean>;
+  description?: pulumi.Input<string>;
+  metadata?: pulumi.Input<string>;
+}
+
+/** Restricts one kind of traffic to the IP ranges of its policies. */
+export class IpRestriction extends EdgeIngressResource {
+  declare readonly type: pulumi.Output<IpRestrictionType>;
+  declare readonly ipPolicyIds: pulumi.Output<string[]>;
+  declare readonly enforced: pulumi.Output<boolean>;
+  declare readonly description: pulumi.Output<string>;
+  declare readonly metadata: pulumi.Output<string>;
+  declare readonly uri: pulumi.Output<string>;
+  declare readonly createdAt: pulumi.Output<string>;
+
+  constructor(name: string, args: IpRestrictionArgs, opts?: pulumi.CustomResourceOptions) {
+    super(ipRestrictionKind, name, args, opts);
+  }
+
+  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): IpRestriction {
+    return new IpRestriction(name, undefined as unknown as IpRestrictionArgs, { ...opts, id });
+  }
+}

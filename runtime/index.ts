@@ -1,0 +1,46 @@
+/**
+ * The provider runtime entry, `@edge-ingress/pulumi/runtime`. Serialized providers in users' state
+ * call these functions by name for as long as that state lives: keep every name and signature.
+ */
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import { EdgeIngress } from "../sdk";
+import * as lifecycle from "../provider/framework/lifecycle";
+import { kindSpec } from "../provider/kinds";
+
+type Props = Record<string, any>;
+
+let credentials: { apiKey?: string; apiUrl?: string } = {};
+let client: EdgeIngress | undefined;
+
+/** Stack config `edgeingress:apiKey` / `edgeingress:apiUrl`; the sdk falls back to the environment. */
+export async function configure(req: dynamic.ConfigureRequest): Promise<void> {
+  const next = { apiKey: req.config.get("edgeingress:apiKey") || undefined, apiUrl: req.config.get("edgeingress:apiUrl") || undefined };
+  if (next.apiKey !== credentials.apiKey || next.apiUrl !== credentials.apiUrl) {
+    credentials = next;
+    client = undefined;
+  }
+}
+
+function api(): EdgeIngress {
+  return (client ??= new EdgeIngress({ apiKey: credentials.apiKey, baseURL: credentials.apiUrl }));
+}
+
+export async function check(kind: string, olds: Props, news: Props): Promise<dynamic.CheckResult> {
+  return lifecycle.check(kindSpec(kind), olds, news);
+}
+export async function diff(kind: string, id: string, olds: Props, news: Props): Promise<dynamic.DiffResult> {
+  return lifecycle.diff(kindSpec(kind), id, olds, news);
+}
+export async function create(kind: string, inputs: Props): Promise<dynamic.CreateResult> {
+  return lifecycle.create(kindSpec(kind), api(), inputs);
+}
+export async function read(kind: string, id: string, props?: Props): Promise<dynamic.ReadResult> {
+  return lifecycle.read(kindSpec(kind), api(), id, props);
+}
+export async function update(kind: string, id: string, olds: Props, news: Props): Promise<dynamic.UpdateResult> {
+  return lifecycle.update(kindSpec(kind), api(), id, olds, news);
+}
+async function remove(kind: string, id: string, _props: Props): Promise<void> {
+  return lifecycle.remove(kindSpec(kind), api(), id);
+}
+export { remove as delete };

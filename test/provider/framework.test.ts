@@ -1,0 +1,118 @@
+import * as pulumi from "@pulumi/pulumi";
+import { immutableKeys, updatableKeys } from "../../provider/framework/kind";
+import { UNKNOWN, containsUnknown, formatPath, pathHasUnknown, sameValue } from "../../provider/framework/values";
+import { kindSpec, kinds } from "../../provider/kinds";
+import * as runtime from "../../runtime";
+
+describe("lifecycle rules declared per kind", () => {
+  it("derives replace-on-change fields from the sdk's update params", () => {
+    expect(immutableKeys(kindSpec("ApiKey"))).toEqual(["ownerId"]);
+    expect(immutableKeys(kindSpec("IpPolicy"))).toEqual([]);
+    expect(immutableKeys(kindSpec("IpRestriction"))).toEqual(["type"]);
+    expect(updatableKeys(kindSpec("IpRestriction")).sort()).toEqual(["description", "enforced", "ipPolicyIds", "metadata"]);
+  });
+
+  it("names an unknown kind clearly", () => {
+    expect(() => kindSpec("Nope")).toThrow(/unknown resource kind "Nope"/);
+  });
+});
+
+describe("value helpers", () => {
+  it("finds unknowns at any depth and along a path", () => {
+    expect(containsUnknown({ a: [1, { b: UNKNOWN }] })).toBe(true);
+    expect(containsUnknown({ a: [1, { b: "x" }] })).toBe(false);
+    expect(pathHasUnknown({ ids: [UNKNOWN, "x"] }, ["ids", 0])).toBe(true);
+    expect(pathHasUnknown({ ids: [UNKNOWN, "x"] }, ["ids", 1])).toBe(false);
+    expect(pathHasUnknown({ ids: UNKNOWN }, ["ids", 3])).toBe(true);
+  });
+
+  it("compares objects regardless of key order, arrays in order", () => {
+    expect(sameValue({ a: 1, b: [1, 2] }, { b: [1, 2], a: 1 })).toBe(true);
+    expect(sameValue([1, 2], [2, 1])).toBe(false);
+    expect(formatPath(["a", 2, "b"])).toBe("a[2].b");
+  });
+});
+
+describe("check", () => {
+  const check = (kind: string, news: Record<string, unknown>) => runtime.check(kind, {}, { __provider: "p", ...news });
+
+  it("names the property and the rule of a description over 255 bytes", async () => {
+    // 128 two-byte characters: 256 bytes although only 128 characters.
+    const res = await check("IpPolicy", { description: "é".repeat(128) });
+    expect(res.failures).toEqual([{ property: "description", reason: expect.stringMatching(/^description: .*255 bytes/) }]);
+  });
+
+  it("rejects an unknown restriction type and an unknown property", async () => {
+    const res = await check("IpRestriction", { type: "ssh", ipPolicyIds: ["ipp_1"], colour: "red" });
+    expect(res.failures!.map((f) => f.property).sort()).toEqual(["colour", "type"]);
+  });
+
+  it("reports a bad element of a list under the top-level property", async () => {
+    const res = await check("IpRestriction", { type: "api", ipPolicyIds: ["ipp_1", "ak_2"] });
+    expect(res.failures).toEqual([{ property: "ipPolicyIds", reason: expect.stringMatching(/^ipPolicyIds\[1\]: /) }]);
+  });
+
+  it("does not judge values unknown during preview, and passes inputs through", async () => {
+    const news = { __provider: "p", type: "api", ipPolicyIds: [UNKNOWN], description: UNKNOWN };
+    const res = await runtime.check("IpRestriction", {}, news);
+    expect(res.failures).toEqual([]);
+    expect(res.inputs).toBe(news);
+  });
+
+  it("requires the required inputs", async () => {
+    const res = await check("IpRestriction", { type: "api" });
+    expect(res.failures!.map((f) => f.property)).toEqual(["ipPolicyIds"]);
+  });
+});
+
+describe("diff", () => {
+  const stored = { description: "", metadata: "", enforced: false, type: "api", ipPolicyIds: ["ipp_a"], uri: "u", createdAt: "t" };
+
+  it("treats omitted inputs as the service's defaults: no change", async () => {
+    expect(await runtime.diff("IpRestriction", "ipx_1", stored, { type: "api", ipPolicyIds: ["ipp_a"] })).toEqual({
+      changes: false,
+      replaces: [],
+      deleteBeforeReplace: false,
+    });
+  });
+
+  it("updates in place for mutable fields, replaces for immutable ones", async () => {
+    const update = await runtime.diff("IpRestriction", "ipx_1", stored, { type: "api", ipPolicyIds: ["ipp_a", "ipp_b"], enforced: true });
+    expect(update).toMatchObject({ changes: true, replaces: [] });
+    const replace = await runtime.diff("IpRestriction", "ipx_1", stored, { type: "dashboard", ipPolicyIds: ["ipp_a"] });
+    expect(replace).toMatchObject({ changes: true, replaces: ["type"] });
+  });
+
+  it("reports removing a description as a change back to the default", async () => {
+    const res = await runtime.diff("IpPolicy", "ipp_1", { description: "x", metadata: "" }, {});
+    expect(res.changes).toBe(true);
+  });
+
+  it("keeps a server-chosen owner when ownerId is omitted, replaces when it is set to another", async () => {
+    const key = { description: "", metadata: "", ownerId: "usr_me", token: "secret" };
+    expect((await runtime.diff("ApiKey", "ak_1", key, {})).changes).toBe(false);
+    expect((await runtime.diff("ApiKey", "ak_1", key, { ownerId: "usr_me" })).changes).toBe(false);
+    expect(await runtime.diff("ApiKey", "ak_1", key, { ownerId: "usr_other" })).toMatchObject({ changes: true, replaces: ["ownerId"] });
+  });
+
+  it("counts an unknown value as a change, and as a replace on an immutable field", async () => {
+    expect(await runtime.diff("IpRestriction", "ipx_1", stored, { type: UNKNOWN, ipPolicyIds: ["ipp_a"] })).toMatchObject({
+      changes: true,
+      replaces: ["type"],
+    });
+  });
+});
+
+describe("serialized provider", () => {
+  it.each(Object.keys(kinds))("%s serializes to a small, self-contained closure", async (kind) => {
+    const { thinProvider } = await import("../../provider/framework/thin");
+    const provider = thinProvider(kind);
+    const sf = await pulumi.runtime.serializeFunction(() => provider);
+    const bytes = Buffer.byteLength(sf.text);
+    // Measured for the record (the 2 KB goal is the benchmark's); this bound only catches a capture gone wrong.
+    console.log(`__provider for ${kind}: ${bytes} bytes`);
+    expect(sf.text).toContain('require("@edge-ingress/pulumi/runtime")');
+    expect(sf.text).toContain(JSON.stringify(kind));
+    expect(bytes).toBeLessThan(3072);
+  });
+});
