@@ -1,0 +1,23 @@
+// Quickstart: an IP policy, an API restriction that uses it, and an API key for a pipeline.
+import * as ei from "@edge-ingress/pulumi";
+
+const office = new ei.IpPolicy("office", {
+  description: "Office egress ranges",
+  metadata: JSON.stringify({ team: "platform" }),
+});
+
+const apiAccess = new ei.IpRestriction("api-access", {
+  type: "api",
+  ipPolicyIds: [office.id],
+  // Start by warning only; switch to true once the policy's rules are complete.
+  enforced: false,
+  description: "Management API only from the office",
+});
+
+const deployKey = new ei.ApiKey("deploy", { description: "Used by the deploy pipeline" });
+
+export const policyId = office.id;
+export const restrictionId = apiAccess.id;
+export const deployKeyId = deployKey.id;
+// A secret output: shown as [secret] unless asked for with --show-secrets.
+export const deployKeyToken = deployKey.token;

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# The test command: bootstraps (Node 24, npm ci, build, Pulumi CLI) and runs every jest suite,
+# the real-engine e2e suites included. Extra arguments go to jest (e.g. a path filter).
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+bash "$EI_ROOT/scripts/bootstrap.sh"
+ei_ensure_node
+ei_pulumi_env
+cd "$EI_ROOT"
+report="$(mktemp)"
+set +e
+npx jest --ci --json --outputFile="$report" "$@"
+code=$?
+set -e
+# A closing line in the plain form CI reads, whatever the runner prints above it.
+node -e 'const r=require(process.argv[1]); console.log(`${r.numPassedTests} passed, ${r.numFailedTests} failed`)' "$report" || true
+rm -f "$report"
+exit $code
