@@ -73,7 +73,7 @@ build() {
 }
 
 build pulumi github.com/pulumi/pulumi/pkg/v3/cmd/pulumi "$(sources_hash go.mod go.sum tools.go)" \
-  "about 4 minutes on 2 cores when nothing is cached"
+  "about 6 minutes on 2 cores when nothing is cached"
 build pulumi-language-nodejs ./language-nodejs \
   "$(sources_hash go.mod go.sum $(cd "$tools" && ls language-nodejs/*.go | grep -v '_test\.go$'))"
 link_dynamic_provider

@@ -6,7 +6,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { createStack, type CliResult, type TestStack } from "../helpers/pulumi";
+import { createStack, REPO_ROOT, runCommand, type CliResult, type TestStack } from "../helpers/pulumi";
 
 const FIXTURES = path.join(__dirname, "..", "fixtures");
 const ECHO_TYPE = "pulumi-nodejs:dynamic/smoke:Echo";
@@ -152,6 +152,46 @@ describe("a TypeScript program", () => {
       expectSuccess(await stack.destroy());
     } finally {
       await stack.remove();
+    }
+  });
+});
+
+describe("a user project that installed the package from its npm tarball", () => {
+  test("the provider process resolves the package from the project's node_modules, with no help", async () => {
+    if (!fs.existsSync(path.join(REPO_ROOT, "dist", "runtime", "index.js"))) {
+      throw new Error("dist/ is missing: run npm run build (or scripts/bootstrap.sh)");
+    }
+    const project = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "ei-user-project-")));
+    try {
+      const pack = await runCommand("npm", ["pack", "--silent", "--pack-destination", project], { cwd: REPO_ROOT });
+      expectSuccess(pack);
+      const tarball = path.join(project, pack.stdout.trim().split("\n").pop() ?? "");
+      for (const file of ["Pulumi.yaml", "index.js"]) {
+        fs.copyFileSync(path.join(FIXTURES, "engine-tarball", file), path.join(project, file));
+      }
+      const pulumiVersion = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")).devDependencies["@pulumi/pulumi"];
+      const manifest = {
+        name: "user-project",
+        private: true,
+        dependencies: { "@edge-ingress/pulumi": `file:${tarball}`, "@pulumi/pulumi": pulumiVersion },
+      };
+      fs.writeFileSync(path.join(project, "package.json"), JSON.stringify(manifest, null, 2));
+      const install = ["install", "--no-audit", "--no-fund", "--prefer-offline", "--ignore-scripts", "--no-package-lock"];
+      expectSuccess(await runCommand("npm", install, { cwd: project }));
+
+      const stack = await createStack({ programDir: project, linkSelf: false });
+      try {
+        expectSuccess(await stack.up());
+        const installed = path.join(project, "node_modules", "@edge-ingress", "pulumi");
+        expect((await stack.outputs()).outputs).toEqual({
+          runtime: path.join(installed, "dist", "runtime", "index.js"),
+          packageJson: path.join(installed, "package.json"),
+        });
+      } finally {
+        await stack.remove();
+      }
+    } finally {
+      fs.rmSync(project, { recursive: true, force: true });
     }
   });
 });

@@ -29,7 +29,10 @@ export interface ConfigValue {
 }
 
 export interface StackOptions {
-  /** Directory holding Pulumi.yaml; anywhere in this repository (relative paths are from the cwd). */
+  /**
+   * Directory holding Pulumi.yaml: anywhere in this repository, or a project with its own node_modules
+   * (relative paths are from the cwd).
+   */
   programDir: string;
   /** Defaults to a unique `e2e-<random>`. */
   stackName?: string;
@@ -37,6 +40,11 @@ export interface StackOptions {
   config?: Record<string, ConfigValue>;
   /** Added to the CLI's environment (and so the program's and the providers'), e.g. EDGE_INGRESS_*. */
   env?: Record<string, string>;
+  /**
+   * Make `@edge-ingress/pulumi` resolvable by name in the dynamic provider process (default true).
+   * Only a program with its own installed copy of the package (node_modules) can do without.
+   */
+  linkSelf?: boolean;
 }
 
 /** Step operations as the CLI names them in `preview --json`. */
@@ -163,8 +171,10 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
     fs.mkdirSync(dir, { recursive: true });
   }
   // The provider process cannot self-reference this package (see docs/engine.md): link it by name.
-  fs.mkdirSync(path.join(dirs.nodePath, "@edge-ingress"));
-  fs.symlinkSync(REPO_ROOT, path.join(dirs.nodePath, "@edge-ingress", "pulumi"), "dir");
+  if (options.linkSelf ?? true) {
+    fs.mkdirSync(path.join(dirs.nodePath, "@edge-ingress"));
+    fs.symlinkSync(REPO_ROOT, path.join(dirs.nodePath, "@edge-ingress", "pulumi"), "dir");
+  }
 
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
@@ -189,7 +199,7 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
   const stackArgs = ["--stack", name, "--non-interactive", "--color=never"];
   const withConfig = [...stackArgs, "--config-file", configFile];
 
-  const run = (args: string[], input?: string, cwd = programDir) => exec(path.join(tools, "pulumi"), args, { cwd, env, input });
+  const run = (args: string[], input?: string, cwd = programDir) => runCommand(path.join(tools, "pulumi"), args, { cwd, env, input });
   const check = async (args: string[], input?: string, cwd?: string): Promise<CliResult> => {
     const result = await run(args, input, cwd);
     if (result.code !== 0) {
@@ -261,9 +271,15 @@ function previewResult(result: CliResult): PreviewResult {
   return { ...result, steps, changeSummary, ops, noChanges };
 }
 
-function exec(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; input?: string }): Promise<CliResult> {
+/** Runs a command to its end; `env` defaults to this process's, with the running Node.js first on PATH. */
+export function runCommand(
+  command: string,
+  args: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv; input?: string },
+): Promise<CliResult> {
+  const env = options.env ?? { ...process.env, PATH: withNodeFirst(process.env.PATH) };
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(command, args, { cwd: options.cwd, env, stdio: ["pipe", "pipe", "pipe"] });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
