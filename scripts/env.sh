@@ -38,13 +38,27 @@ ei_pulumi_bin() {
   echo "$EI_CACHE/pulumi-v$version/bin"
 }
 
+# A NODE_PATH entry holding @edge-ingress/pulumi -> this clone. A program inside the repo resolves the
+# package by self-reference, but its dynamic provider process cannot (docs/engine.md). Kept outside
+# the work tree, so nothing walking the tree meets a link back to its root.
+ei_self_node_path() {
+  local dir
+  dir="$EI_CACHE/node-path/$(printf %s "$EI_ROOT" | sha256sum | cut -c1-12)"
+  if [ "$(readlink "$dir/@edge-ingress/pulumi" 2>/dev/null)" != "$EI_ROOT" ]; then
+    mkdir -p "$dir/@edge-ingress" && ln -sfn "$EI_ROOT" "$dir/@edge-ingress/pulumi" || return 1
+  fi
+  echo "$dir"
+}
+
 # Puts the tools on PATH and exports the settings that keep the CLI offline and non-interactive.
 # The state backend (PULUMI_BACKEND_URL) is left to the caller: each test picks its own directory.
 ei_pulumi_env() {
   ei_ensure_node || return 1
-  local bin
+  local bin self
   bin="$(ei_pulumi_bin)" || return 1
+  self="$(ei_self_node_path)" || return 1
   case ":$PATH:" in *":$bin:"*) ;; *) export PATH="$bin:$PATH" ;; esac
+  case ":${NODE_PATH:-}:" in *":$self:"*) ;; *) export NODE_PATH="$self${NODE_PATH:+:$NODE_PATH}" ;; esac
   export PULUMI_SKIP_UPDATE_CHECK=true
   export PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION=true
   # A private home: no credentials or plugins from ~/.pulumi leak into local runs.

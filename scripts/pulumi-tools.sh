@@ -31,9 +31,12 @@ mkdir -p "$bin"
 exec 9>"$bin/.lock"
 flock 9
 
-# The dynamic provider plugin is a script shipped in the npm package; it only needs to be findable.
-link_dynamic_provider() {
-  ln -sfn "$sdk_js/pulumi-resource-pulumi-nodejs" "$bin/pulumi-resource-pulumi-nodejs"
+# The dynamic provider plugin is a small script shipped in the npm package; it finds the provider code
+# from its working directory (the program's), so any clone's copy will do. A copy, not a link: the
+# cache outlives the clone that filled it.
+install_dynamic_provider() {
+  install -m 0755 "$sdk_js/pulumi-resource-pulumi-nodejs" "$bin/.pulumi-resource-pulumi-nodejs.tmp"
+  mv -f "$bin/.pulumi-resource-pulumi-nodejs.tmp" "$bin/pulumi-resource-pulumi-nodejs"
 }
 
 # 1. A matching CLI and host already installed elsewhere on PATH.
@@ -46,7 +49,7 @@ while IFS= read -r candidate; do
   ln -sfn "$dir/pulumi" "$bin/pulumi"
   ln -sfn "$dir/pulumi-language-nodejs" "$bin/pulumi-language-nodejs"
   rm -f "$bin"/.*.stamp
-  link_dynamic_provider
+  install_dynamic_provider
   exit 0
 done < <(type -ap pulumi || true)
 
@@ -76,5 +79,5 @@ build pulumi github.com/pulumi/pulumi/pkg/v3/cmd/pulumi "$(sources_hash go.mod g
   "about 6 minutes on 2 cores when nothing is cached"
 build pulumi-language-nodejs ./language-nodejs \
   "$(sources_hash go.mod go.sum $(cd "$tools" && ls language-nodejs/*.go | grep -v '_test\.go$'))"
-link_dynamic_provider
+install_dynamic_provider
 log "ready: $bin"

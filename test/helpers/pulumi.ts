@@ -1,10 +1,10 @@
 /**
  * Drives the real Pulumi CLI (built by scripts/pulumi-tools.sh) against a throw-away file backend.
  *
- * Each stack gets its own temporary directory holding the state backend, PULUMI_HOME, the stack's
- * config file and a NODE_PATH entry that makes `@edge-ingress/pulumi` resolvable in the dynamic
- * provider process (see docs/engine.md). Nothing is written into the program directory, so several
- * suites may run the same program at once.
+ * Each stack gets its own temporary directory holding the state backend, PULUMI_HOME and the stack's
+ * config file; NODE_PATH makes `@edge-ingress/pulumi` resolvable in the dynamic provider process (see
+ * docs/engine.md). Nothing is written into the program directory, so several suites may run the same
+ * program at once.
  *
  * up/preview/refresh/destroy return the CLI's result whatever its exit code (a failure may be what a
  * test wants to see); the helpers whose only job is to read or prepare state throw when the CLI fails.
@@ -128,29 +128,38 @@ export interface TestStack {
 
 const TOOLS = ["pulumi", "pulumi-language-nodejs", "pulumi-resource-pulumi-nodejs"];
 
+let fromEnvSh: { toolsCache: string; selfNodePath: string } | undefined;
+
+/** Paths that scripts/env.sh defines (asked once, so they are defined in one place). */
+function envShPaths(): { toolsCache: string; selfNodePath: string } {
+  if (fromEnvSh === undefined) {
+    const envSh = path.join(REPO_ROOT, "scripts", "env.sh");
+    const out = execFileSync("bash", ["-c", 'source "$1" && ei_pulumi_bin && ei_self_node_path', "bash", envSh], {
+      env: { ...process.env, PATH: withNodeFirst(process.env.PATH) },
+      encoding: "utf8",
+    });
+    const [toolsCache, selfNodePath] = out.trim().split("\n");
+    fromEnvSh = { toolsCache, selfNodePath };
+  }
+  return fromEnvSh;
+}
+
 let toolsDir: string | undefined;
 
 /** The directory holding the CLI, our language host and the dynamic provider plugin. */
 export function pulumiToolsDir(): string {
-  if (toolsDir !== undefined) {
-    return toolsDir;
+  if (toolsDir === undefined) {
+    const cached = envShPaths().toolsCache;
+    const candidates = [cached, ...(process.env.PATH ?? "").split(path.delimiter).filter(Boolean)];
+    toolsDir = candidates.find((dir) => TOOLS.every((tool) => isExecutable(path.join(dir, tool))));
+    if (toolsDir === undefined) {
+      throw new Error(
+        `The Pulumi tools (${TOOLS.join(", ")}) are neither in ${cached} nor together on PATH: ` +
+          "run scripts/bootstrap.sh (or scripts/pulumi-tools.sh).",
+      );
+    }
   }
-  const env = { ...process.env, PATH: withNodeFirst(process.env.PATH) };
-  // Ask scripts/env.sh for the cache directory so it is defined in one place.
-  const cached = execFileSync("bash", ["-c", 'source "$1" && ei_pulumi_bin', "bash", path.join(REPO_ROOT, "scripts", "env.sh")], {
-    env,
-    encoding: "utf8",
-  }).trim();
-  const candidates = [cached, ...(process.env.PATH ?? "").split(path.delimiter).filter(Boolean)];
-  const found = candidates.find((dir) => TOOLS.every((tool) => isExecutable(path.join(dir, tool))));
-  if (found === undefined) {
-    throw new Error(
-      `The Pulumi tools (${TOOLS.join(", ")}) are neither in ${cached} nor together on PATH: ` +
-        "run scripts/bootstrap.sh (or scripts/pulumi-tools.sh).",
-    );
-  }
-  toolsDir = found;
-  return found;
+  return toolsDir;
 }
 
 export async function createStack(options: StackOptions): Promise<TestStack> {
@@ -165,26 +174,23 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
     backend: path.join(tmp, "backend"),
     home: path.join(tmp, "home"),
     project: path.join(tmp, "project"),
-    nodePath: path.join(tmp, "node_path"),
   };
   for (const dir of Object.values(dirs)) {
     fs.mkdirSync(dir, { recursive: true });
   }
-  // The provider process cannot self-reference this package (see docs/engine.md): link it by name.
-  if (options.linkSelf ?? true) {
-    fs.mkdirSync(path.join(dirs.nodePath, "@edge-ingress"));
-    fs.symlinkSync(REPO_ROOT, path.join(dirs.nodePath, "@edge-ingress", "pulumi"), "dir");
-  }
-
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
-    if (!key.startsWith("PULUMI_")) {
-      env[key] = value; // inherited PULUMI_* settings (tokens, backends) must not leak into tests
+    // Inherited PULUMI_* settings (tokens, backends) and module paths must not leak into tests.
+    if (!key.startsWith("PULUMI_") && key !== "NODE_PATH") {
+      env[key] = value;
     }
+  }
+  // The provider process cannot self-reference this package (see docs/engine.md): link it by name.
+  if (options.linkSelf ?? true) {
+    env.NODE_PATH = envShPaths().selfNodePath;
   }
   Object.assign(env, {
     PATH: [tools, withNodeFirst(process.env.PATH)].join(path.delimiter),
-    NODE_PATH: [dirs.nodePath, process.env.NODE_PATH].filter(Boolean).join(path.delimiter),
     PULUMI_SKIP_UPDATE_CHECK: "true",
     PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
     PULUMI_BACKEND_URL: `file://${dirs.backend}`,
