@@ -10,6 +10,7 @@ import { createStack, REPO_ROOT, runCommand, type CliResult, type TestStack } fr
 
 const FIXTURES = path.join(__dirname, "..", "fixtures");
 const ECHO_TYPE = "pulumi-nodejs:dynamic/smoke:Echo";
+const NOTE = "note-kept-secret";
 
 /** Fails with the CLI's output, so a broken run explains itself. */
 function expectSuccess(result: CliResult): void {
@@ -31,7 +32,7 @@ describe("a JavaScript program with a dynamic provider", () => {
     logDir = fs.mkdtempSync(path.join(os.tmpdir(), "ei-engine-smoke-"));
     stack = await createStack({
       programDir: path.join(FIXTURES, "engine-smoke"),
-      config: { greeting: { value: "hello" } },
+      config: { greeting: { value: "hello" }, note: { value: NOTE, secret: true } },
       env: { ENGINE_SMOKE_LOG: path.join(logDir, "calls.log") },
     });
     echoUrn = `urn:pulumi:${stack.name}::engine-smoke::${ECHO_TYPE}::echo`;
@@ -50,6 +51,7 @@ describe("a JavaScript program with a dynamic provider", () => {
       greeting: "hello",
       token: expect.stringMatching(/^token-/),
       packageName: "@edge-ingress/pulumi",
+      note: NOTE,
     });
     expect(calls()).toEqual(["create"]);
   });
@@ -61,7 +63,7 @@ describe("a JavaScript program with a dynamic provider", () => {
     expect(preview.changeSummary).toEqual({ same: 2 });
   });
 
-  test("state keeps the additional secret output as ciphertext", async () => {
+  test("state keeps the additional secret output and the secret config as ciphertext", async () => {
     const { outputs } = await stack.outputs();
     const state = await stack.exportState();
     const echo = state.resources.find((r) => r.type === ECHO_TYPE);
@@ -70,7 +72,10 @@ describe("a JavaScript program with a dynamic provider", () => {
       ciphertext: expect.stringMatching(/^v1:/),
     });
     expect(echo?.outputs?.greeting).toBe("hello");
+    expect(echo?.inputs?.note).toEqual(expect.objectContaining({ ciphertext: expect.stringMatching(/^v1:/) }));
+    expect(echo?.outputs?.note).toEqual(expect.objectContaining({ ciphertext: expect.stringMatching(/^v1:/) }));
     expect(state.raw).not.toContain(outputs.token as string);
+    expect(state.raw).not.toContain(NOTE);
   });
 
   test("an input change previews as an update and up applies it in place", async () => {

@@ -109,6 +109,8 @@ export interface OutputsResult extends CliResult {
 export interface TestStack {
   readonly name: string;
   readonly programDir: string;
+  /** The stack's config file, for `--config-file` in commands passed to run(). */
+  readonly configFile: string;
   /** The environment every CLI call runs with. */
   readonly env: NodeJS.ProcessEnv;
   /** `pulumi up --skip-preview`; extra arguments are appended. */
@@ -120,7 +122,10 @@ export interface TestStack {
   outputs(): Promise<OutputsResult>;
   /** Sets one config value; the value goes through stdin so it never shows in a command line. */
   setConfig(key: string, value: ConfigValue): Promise<void>;
-  /** Any other CLI command, with this stack's environment, in the program directory. */
+  /**
+   * Any other CLI command, with this stack's environment, in the program directory. Arguments go as
+   * given: add `--stack`, `--config-file` and `--non-interactive` as the command needs.
+   */
   run(args: string[], input?: string): Promise<CliResult>;
   /** Removes the stack (resources or not) and its temporary directory. */
   remove(): Promise<void>;
@@ -214,15 +219,21 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
     return result;
   };
 
-  fs.copyFileSync(path.join(programDir, "Pulumi.yaml"), path.join(dirs.project, "Pulumi.yaml"));
-  await check(["stack", "init", ...stackArgs, "--secrets-provider=passphrase"], undefined, dirs.project);
-  if (!fs.existsSync(configFile)) {
-    throw new Error(`pulumi stack init did not write ${configFile} (is stackConfigDir set in Pulumi.yaml?)`);
+  try {
+    fs.copyFileSync(path.join(programDir, "Pulumi.yaml"), path.join(dirs.project, "Pulumi.yaml"));
+    await check(["stack", "init", ...stackArgs, "--secrets-provider=passphrase"], undefined, dirs.project);
+    if (!fs.existsSync(configFile)) {
+      throw new Error(`pulumi stack init did not write ${configFile} (is stackConfigDir set in Pulumi.yaml?)`);
+    }
+  } catch (error) {
+    fs.rmSync(tmp, { recursive: true, force: true });
+    throw error;
   }
 
   const stack: TestStack = {
     name,
     programDir,
+    configFile,
     env,
     up: (args = []) => run(["up", "--yes", "--skip-preview", ...withConfig, ...args]),
     async preview({ refresh = false, expectNoChanges = false } = {}) {
@@ -254,8 +265,13 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
       }
     },
   };
-  for (const [key, value] of Object.entries(options.config ?? {})) {
-    await stack.setConfig(key, value);
+  try {
+    for (const [key, value] of Object.entries(options.config ?? {})) {
+      await stack.setConfig(key, value);
+    }
+  } catch (error) {
+    await stack.remove();
+    throw error;
   }
   return stack;
 }
