@@ -35,8 +35,11 @@ echo "emulator at $url"
 
 export PULUMI_BACKEND_URL="file://$work/state" PULUMI_CONFIG_PASSPHRASE="demo-passphrase"
 mkdir -p "$work/state"
-cfg=(--config-file "$work/Pulumi.demo.yaml")
-pulumi stack init demo --non-interactive >/dev/null
+# Stack-level commands run beside a copy of Pulumi.yaml in $work, so the stack's config file
+# (Pulumi.demo.yaml) is written there, not into the clone.
+cp Pulumi.yaml "$work/"
+(cd "$work" && pulumi stack init demo --non-interactive >/dev/null)
+cfg=(--stack demo --config-file "$work/Pulumi.demo.yaml")
 pulumi config set "${cfg[@]}" edgeingress:apiUrl "$url"
 printf '%s' "$EDGE_INGRESS_EMULATOR_ROOT_TOKEN" | pulumi config set "${cfg[@]}" --secret edgeingress:apiKey
 
@@ -44,10 +47,10 @@ step "pulumi up"
 pulumi up "${cfg[@]}" --yes --non-interactive --skip-preview
 
 step "Stack outputs (the key's token stays a secret)"
-pulumi stack output "${cfg[@]}"
+(cd "$work" && pulumi stack output)
 
 step "Changing the IP policy's description outside Pulumi, through the API"
-policy="$(pulumi stack output "${cfg[@]}" policyId)"
+policy="$(cd "$work" && pulumi stack output policyId)"
 EDGE_INGRESS_API_URL="$url" EDGE_INGRESS_API_KEY="$EDGE_INGRESS_EMULATOR_ROOT_TOKEN" node -e '
   const { EdgeIngress } = require("./dist/sdk");
   const client = new EdgeIngress();

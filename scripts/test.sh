@@ -7,12 +7,14 @@ bash "$EI_ROOT/scripts/bootstrap.sh"
 ei_ensure_node
 ei_pulumi_env
 cd "$EI_ROOT"
+# The language host's own Go tests (its modules are cached by the build above).
+(cd tools/pulumi && go test ./language-nodejs)
 report="$(mktemp)"
 set +e
 npx jest --ci --json --outputFile="$report" "$@"
 code=$?
 set -e
 # A closing line in the plain form CI reads, whatever the runner prints above it.
-node -e 'const r=require(process.argv[1]); console.log(`${r.numPassedTests} passed, ${r.numFailedTests} failed`)' "$report" || true
+node -e 'const r=JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); console.log(`${r.numPassedTests} passed, ${r.numFailedTests} failed`)' "$report" || true
 rm -f "$report"
 exit $code
