@@ -1,0 +1,62 @@
+/** IpPolicy through the real engine: create, no-op preview, update in place, drift, bad input, destroy. */
+import { expectCheckFailure, expectSuccess, useAccessStack } from "./support";
+
+const fx = useAccessStack();
+
+describe("IpPolicy on the real engine", () => {
+  let id: string;
+  const urn = () => fx.urn("IpPolicy", "office");
+
+  test("up creates it with the declared fields", async () => {
+    await fx.setSpec({ policies: { office: { description: "office ranges", metadata: '{"team":"net"}' } } });
+    expectSuccess(await fx.stack.up());
+    id = (await fx.outputs()).policyIds.office;
+    expect(await fx.client.ipPolicies.get(id)).toMatchObject({ description: "office ranges", metadata: '{"team":"net"}' });
+  });
+
+  test("a second preview shows no changes", async () => {
+    expectSuccess(await fx.stack.preview({ expectNoChanges: true }));
+  });
+
+  test("a changed description updates in place, and leaves no diff behind", async () => {
+    await fx.setSpec({ policies: { office: { description: "office and VPN" } } });
+    const preview = await fx.stack.preview();
+    expect(preview.ops[urn()]).toEqual(["update"]);
+    expectSuccess(await fx.stack.up());
+    expect((await fx.outputs()).policyIds.office).toBe(id);
+    // metadata was dropped from the program: back to the service's default.
+    expect(await fx.client.ipPolicies.get(id)).toMatchObject({ description: "office and VPN", metadata: "" });
+    expectSuccess(await fx.stack.preview({ expectNoChanges: true }));
+  });
+
+  test("an out-of-band edit is reported by preview --refresh and undone by up --refresh", async () => {
+    await fx.client.ipPolicies.update(id, { description: "edited by hand" });
+    const preview = await fx.stack.preview({ refresh: true });
+    expect(preview.ops[urn()]).toEqual(["refresh", "update"]);
+    expectSuccess(await fx.stack.up(["--refresh"]));
+    expect((await fx.client.ipPolicies.get(id)).description).toBe("office and VPN");
+    expectSuccess(await fx.stack.preview({ refresh: true, expectNoChanges: true }));
+  });
+
+  test("an out-of-band delete is reported by preview --refresh and recreated by up --refresh", async () => {
+    await fx.client.ipPolicies.delete(id);
+    const preview = await fx.stack.preview({ refresh: true });
+    expect(preview.ops[urn()]).toEqual(["refresh", "create"]);
+    expectSuccess(await fx.stack.up(["--refresh"]));
+    const recreated = (await fx.outputs()).policyIds.office;
+    expect(recreated).not.toBe(id);
+    expect((await fx.client.ipPolicies.get(recreated)).description).toBe("office and VPN");
+  });
+
+  test("a description over 255 bytes fails at preview, naming the field, and changes nothing", async () => {
+    const before = await fx.client.ipPolicies.list().toArray();
+    await fx.setSpec({ policies: { office: { description: "ü".repeat(128) } } });
+    expectCheckFailure(await fx.stack.preview(), "description", /255 bytes/);
+    expect(await fx.client.ipPolicies.list().toArray()).toEqual(before);
+  });
+
+  test("destroy leaves the emulator empty", async () => {
+    expectSuccess(await fx.stack.destroy());
+    expect(await fx.client.ipPolicies.list().toArray()).toEqual([]);
+  });
+});

@@ -1,0 +1,78 @@
+/** One emulator and one stack of test/fixtures/access per e2e file, with the checks every kind shares. */
+import * as path from "node:path";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { EdgeIngress } from "../../sdk";
+import { createStack, type CliResult, type TestStack } from "../helpers/pulumi";
+
+export const ACCESS_PROGRAM = path.join(__dirname, "..", "fixtures", "access");
+
+/** Fails with the CLI's output, so a broken run explains itself. */
+export function expectSuccess(result: CliResult): void {
+  if (result.code !== 0) {
+    throw new Error(`pulumi exited with ${result.code}\n--- stdout\n${result.stdout}\n--- stderr\n${result.stderr}`);
+  }
+}
+
+export interface AccessSpec {
+  policies?: Record<string, Record<string, unknown>>;
+  restrictions?: Record<string, Record<string, unknown>>;
+  keys?: Record<string, Record<string, unknown>>;
+}
+
+export interface EngineFixture {
+  readonly stack: TestStack;
+  readonly client: EdgeIngress;
+  readonly emulator: RunningEmulator;
+  /** Sets the program's `spec` config for the next command. */
+  setSpec(spec: AccessSpec): Promise<void>;
+  /** Stack outputs (secrets shown). */
+  outputs(): Promise<Record<string, any>>;
+  urn(type: string, name: string): string;
+}
+
+export function useAccessStack(): EngineFixture {
+  let emulator: RunningEmulator | undefined;
+  let client: EdgeIngress | undefined;
+  let stack: TestStack | undefined;
+  beforeAll(async () => {
+    emulator = await startEmulator({ port: 0 });
+    client = new EdgeIngress({ apiKey: emulator.rootToken, baseURL: emulator.url, maxRetries: 0 });
+    stack = await createStack({
+      programDir: ACCESS_PROGRAM,
+      config: {
+        "edgeingress:apiKey": { value: emulator.rootToken, secret: true },
+        "edgeingress:apiUrl": { value: emulator.url },
+      },
+      // Credentials come from stack config only: nothing from the test's environment.
+      env: { EDGE_INGRESS_API_KEY: "", EDGE_INGRESS_API_URL: "" },
+    });
+  });
+  afterAll(async () => {
+    await stack?.remove();
+    await client?.close();
+    await emulator?.close();
+  });
+  return {
+    get stack() {
+      return stack!;
+    },
+    get client() {
+      return client!;
+    },
+    get emulator() {
+      return emulator!;
+    },
+    setSpec: (spec) => stack!.setConfig("spec", { value: JSON.stringify(spec) }),
+    outputs: async () => (await stack!.outputs()).outputs,
+    urn: (type, name) => `urn:pulumi:${stack!.name}::access::pulumi-nodejs:dynamic/edgeingress:${type}::${name}`,
+  };
+}
+
+/** A failed preview whose output names the property and states the rule. */
+export function expectCheckFailure(result: CliResult, property: string, rule: RegExp): void {
+  expect(result.code).not.toBe(0);
+  const text = result.stdout + result.stderr;
+  // The engine prints `property <name> value {…} has a problem: <reason>`.
+  expect(text).toMatch(new RegExp(`property '?${property}'? value .* has a problem: ${property}`));
+  expect(text).toMatch(rule);
+}
