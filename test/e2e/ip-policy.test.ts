@@ -55,7 +55,21 @@ describe("IpPolicy on the real engine", () => {
     expect(await fx.client.ipPolicies.list().toArray()).toEqual(before);
   });
 
+  test("IpPolicy.get reads an existing policy without managing it", async () => {
+    const existing = await fx.client.ipPolicies.create({ description: "made elsewhere" });
+    const office = { office: { description: "office and VPN" } };
+    await fx.setSpec({ policies: office, reads: { seen: { kind: "IpPolicy", id: existing.id } } });
+    expectSuccess(await fx.stack.up());
+    expect((await fx.outputs()).reads.seen).toEqual({ id: existing.id, description: "made elsewhere" });
+    await fx.setSpec({ policies: office });
+    expectSuccess(await fx.stack.up());
+    // Dropping the read from the program leaves the resource alone.
+    expect((await fx.client.ipPolicies.get(existing.id)).description).toBe("made elsewhere");
+    await fx.client.ipPolicies.delete(existing.id);
+  });
+
   test("destroy leaves the emulator empty", async () => {
+    expect(await fx.client.ipPolicies.list().toArray()).toHaveLength(1);
     expectSuccess(await fx.stack.destroy());
     expect(await fx.client.ipPolicies.list().toArray()).toEqual([]);
   });
