@@ -4,10 +4,7 @@
 # shows `pulumi preview --refresh` reporting the drift, then stops the emulator.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
-bash "$EI_ROOT/scripts/bootstrap.sh"
-ei_ensure_node
-ei_pulumi_env
-cd "$EI_ROOT"
+ei_setup
 
 work="$(mktemp -d)"
 emu_pid=""

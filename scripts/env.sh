@@ -67,3 +67,8 @@ ei_pulumi_env() {
   export PULUMI_CONFIG_PASSPHRASE="${PULUMI_CONFIG_PASSPHRASE-edge-ingress-local}"
   mkdir -p "$PULUMI_HOME"
 }
+
+# What the demo and the tests start with: a bootstrapped clone, Node and the Pulumi tools on PATH, cwd at the root.
+ei_setup() {
+  bash "$EI_ROOT/scripts/bootstrap.sh" && ei_ensure_node && ei_pulumi_env && cd "$EI_ROOT"
+}

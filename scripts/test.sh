@@ -3,10 +3,9 @@
 # the real-engine e2e suites included. Extra arguments go to jest (e.g. a path filter).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
-bash "$EI_ROOT/scripts/bootstrap.sh"
-ei_ensure_node
-ei_pulumi_env
-cd "$EI_ROOT"
+ei_setup
+# Tests run through ts-jest without type checking: check the whole tree, tests included, once here.
+npm run --silent typecheck
 # The language host's own Go tests (its modules are cached by the build above).
 (cd tools/pulumi && go test ./language-nodejs)
 report="$(mktemp)"

@@ -1,43 +1,21 @@
 /** The root demo stack (Pulumi.yaml: examples/quickstart, TypeScript) through the real engine. */
-import { startEmulator, type RunningEmulator } from "../../emulator";
-import { EdgeIngress } from "../../sdk";
-import { createStack, REPO_ROOT, type TestStack } from "../helpers/pulumi";
-import { expectSuccess } from "./support";
+import { REPO_ROOT } from "../helpers/pulumi";
+import { expectSuccess, useEngineStack } from "./support";
 
-let emulator: RunningEmulator;
-let client: EdgeIngress;
-let stack: TestStack;
-
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0 });
-  client = new EdgeIngress({ apiKey: emulator.rootToken, baseURL: emulator.url, maxRetries: 0 });
-  stack = await createStack({
-    programDir: REPO_ROOT,
-    config: {
-      "edgeingress:apiKey": { value: emulator.rootToken, secret: true },
-      "edgeingress:apiUrl": { value: emulator.url },
-    },
-  });
-});
-
-afterAll(async () => {
-  await stack?.remove();
-  await client?.close();
-  await emulator?.close();
-});
+const fx = useEngineStack(REPO_ROOT, "edge-ingress-demo");
 
 describe("examples/quickstart", () => {
   test("up creates the policy, the restriction using it and the key", async () => {
-    expectSuccess(await stack.up());
-    const { outputs } = await stack.outputs();
-    const restriction = await client.ipRestrictions.get(outputs.restrictionId as string);
+    expectSuccess(await fx.stack.up());
+    const outputs = await fx.outputs();
+    const restriction = await fx.client.ipRestrictions.get(outputs.restrictionId);
     expect(restriction.ipPolicies.map((r) => r.id)).toEqual([outputs.policyId]);
     expect(outputs.deployKeyToken).toEqual(expect.any(String));
-    expectSuccess(await stack.preview({ expectNoChanges: true }));
+    expectSuccess(await fx.stack.preview({ expectNoChanges: true }));
   });
 
   test("the serialized provider stays small (reported per kind)", async () => {
-    const state = await stack.exportState();
+    const state = await fx.stack.exportState();
     const sizes: Record<string, number> = {};
     for (const r of state.resources.filter((r) => r.custom && r.type.startsWith("pulumi-nodejs:dynamic/"))) {
       const serialized = r.outputs!.__provider;
@@ -51,9 +29,9 @@ describe("examples/quickstart", () => {
   });
 
   test("destroy leaves the emulator empty", async () => {
-    expectSuccess(await stack.destroy());
-    expect(await client.ipPolicies.list().toArray()).toEqual([]);
-    expect(await client.ipRestrictions.list().toArray()).toEqual([]);
-    expect(await client.apiKeys.list().toArray()).toEqual([]);
+    expectSuccess(await fx.stack.destroy());
+    expect(await fx.client.ipPolicies.list().toArray()).toEqual([]);
+    expect(await fx.client.ipRestrictions.list().toArray()).toEqual([]);
+    expect(await fx.client.apiKeys.list().toArray()).toEqual([]);
   });
 });

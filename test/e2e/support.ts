@@ -1,4 +1,4 @@
-/** One emulator and one stack of test/fixtures/access per e2e file, with the checks every kind shares. */
+/** One emulator and one stack per e2e file, with the checks every kind shares. */
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { EdgeIngress } from "../../sdk";
@@ -17,6 +17,8 @@ export interface AccessSpec {
   policies?: Record<string, Record<string, unknown>>;
   restrictions?: Record<string, Record<string, unknown>>;
   keys?: Record<string, Record<string, unknown>>;
+  /** Existing resources read with `Kind.get`. */
+  reads?: Record<string, { kind: string; id: string }>;
 }
 
 export interface EngineFixture {
@@ -30,7 +32,8 @@ export interface EngineFixture {
   urn(type: string, name: string): string;
 }
 
-export function useAccessStack(): EngineFixture {
+/** An emulator and a stack of the program in `programDir`, configured for it through stack config only. */
+export function useEngineStack(programDir: string, project: string): EngineFixture {
   let emulator: RunningEmulator | undefined;
   let client: EdgeIngress | undefined;
   let stack: TestStack | undefined;
@@ -38,7 +41,7 @@ export function useAccessStack(): EngineFixture {
     emulator = await startEmulator({ port: 0 });
     client = new EdgeIngress({ apiKey: emulator.rootToken, baseURL: emulator.url, maxRetries: 0 });
     stack = await createStack({
-      programDir: ACCESS_PROGRAM,
+      programDir,
       config: {
         "edgeingress:apiKey": { value: emulator.rootToken, secret: true },
         "edgeingress:apiUrl": { value: emulator.url },
@@ -64,9 +67,12 @@ export function useAccessStack(): EngineFixture {
     },
     setSpec: (spec) => stack!.setConfig("spec", { value: JSON.stringify(spec) }),
     outputs: async () => (await stack!.outputs()).outputs,
-    urn: (type, name) => `urn:pulumi:${stack!.name}::access::pulumi-nodejs:dynamic/edgeingress:${type}::${name}`,
+    urn: (type, name) => `urn:pulumi:${stack!.name}::${project}::pulumi-nodejs:dynamic/edgeingress:${type}::${name}`,
   };
 }
+
+/** test/fixtures/access: API keys, IP policies and restrictions declared from the `spec` config. */
+export const useAccessStack = (): EngineFixture => useEngineStack(ACCESS_PROGRAM, "access");
 
 /** A failed preview whose output names the property and states the rule. */
 export function expectCheckFailure(result: CliResult, property: string, rule: RegExp): void {

@@ -1,6 +1,7 @@
 /** Shared setup for the per-kind tests: one emulator per test file, clients on it, assertion helpers. */
 import { startEmulator } from "../../emulator";
 import { APIError, EdgeIngress, ValidationError } from "../../sdk";
+import { rejection } from "../helpers/assert";
 
 type Running = Awaited<ReturnType<typeof startEmulator>>;
 
@@ -39,15 +40,6 @@ export function useEmulator(): EmulatorFixture {
       return c;
     },
   };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (err) {
-    return err;
-  }
-  throw new Error("expected a rejection");
 }
 
 /** Client-side validation: nothing is sent, the error names the camelCase field and the rule. */

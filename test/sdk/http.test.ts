@@ -17,6 +17,7 @@ import {
   ValidationError,
 } from "../../sdk";
 import { FakeServer, Handler, errorBody, json, startFakeServer } from "./fake-server";
+import { rejection } from "../helpers/assert";
 
 const TOKEN = "tok_do_not_leak_0123456789";
 const servers: FakeServer[] = [];
@@ -34,15 +35,6 @@ afterEach(async () => {
   await Promise.all(clients.splice(0).map((c) => c.close()));
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (err) {
-    return err;
-  }
-  throw new Error("expected a rejection");
-}
 
 const policy = (n: number) => ({ id: `ipp_${n}`, uri: `u/${n}`, created_at: "2025-01-01T00:00:00Z", description: "", metadata: "" });
 

@@ -2,6 +2,7 @@
 import * as http from "node:http";
 import { APIConnectionError, APIConnectionTimeoutError, APIError, ClientOptions, EdgeIngress, InternalServerError, RateLimitError } from "../../sdk";
 import { FakeServer, Handler, closedPort, errorBody, json, startFakeServer } from "./fake-server";
+import { rejection } from "../helpers/assert";
 
 const TOKEN = "tok_do_not_leak_0123456789";
 let server: FakeServer | undefined;
@@ -25,15 +26,6 @@ function failThenOk(failures: number, status: number, headers: Record<string, st
     if (i < failures) return json(res, status, errorBody(status, status === 429 ? "RATE_LIMITED" : "SERVICE_UNAVAILABLE"), headers);
     json(res, req.method === "POST" ? 201 : 200, { attempt: i + 1 });
   };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (err) {
-    return err;
-  }
-  throw new Error("expected a rejection");
 }
 
 test("429 with Retry-After is retried after the announced wait", async () => {
