@@ -4,7 +4,7 @@
  * create also takes them inline, so one request makes the whole subscription or nothing.
  */
 import { z } from "zod";
-import { ApiError, fieldError, preview } from "../errors";
+import { ApiError, preview } from "../errors";
 import type { KindDef, Store } from "./store";
 import { eventDestinations } from "./event-destination";
 import { EVENT_TYPES, eventType } from "./event-source";
@@ -26,11 +26,22 @@ export const eventSubscriptions: KindDef<EventSubscriptionRecord> = {
   record: eventSubscriptionRecord,
 };
 
+/** One source per type (§4.13), also within one create body. */
+const inlineSources = z.array(z.strictObject({ type: eventType })).superRefine((sources, ctx) => {
+  const types = sources.map((source) => source.type);
+  types.forEach((type, i) => {
+    const first = types.indexOf(type);
+    if (first === i) return;
+    const rule = `must not repeat sources[${first}].type`;
+    ctx.addIssue({ code: "custom", message: `${rule}, got ${preview(type)}`, params: { rule }, path: [i, "type"] });
+  });
+});
+
 const destinationIds = z.array(z.string()).min(1);
 const createSchema = z.strictObject({
   ...commonFields,
   destination_ids: destinationIds,
-  sources: z.array(z.strictObject({ type: eventType })).optional(),
+  sources: inlineSources.optional(),
 });
 // `sources` is not accepted here: after creation they change only through the sources endpoints.
 const updateSchema = z.strictObject({ ...commonFields, destination_ids: destinationIds.optional() });
@@ -38,23 +49,13 @@ const updateSchema = z.strictObject({ ...commonFields, destination_ids: destinat
 const checkDestinationIds = (store: Store, ids: readonly string[] | undefined) =>
   checkReferences(store.collection(eventDestinations), "destination_ids", ids);
 
-/** One source per type (§4.13), also within one create body. */
-function checkSourceTypes(types: readonly string[]): void {
-  types.forEach((type, i) => {
-    const first = types.indexOf(type);
-    if (first !== i) throw fieldError("INVALID_FIELD", `sources[${i}].type`, `must not repeat sources[${first}].type`, preview(type));
-  });
-}
-
 export function createEventSubscription(store: Store, body: Record<string, unknown>): EventSubscriptionRecord {
   const input = parseBody(createSchema, body);
   checkDestinationIds(store, input.destination_ids);
-  const sourceTypes = (input.sources ?? []).map((source) => source.type);
-  checkSourceTypes(sourceTypes);
   return store.collection(eventSubscriptions).insert({
     ...newBase(store, eventSubscriptions, input),
     destination_ids: input.destination_ids,
-    source_types: sourceTypes,
+    source_types: (input.sources ?? []).map((source) => source.type),
   });
 }
 

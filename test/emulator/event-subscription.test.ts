@@ -109,6 +109,13 @@ describe("event subscriptions", () => {
       expectError(await api.unchanged(() => api.post("/event_subscriptions", body())), 400, code, field);
     });
 
+    test("a repeated type is a body rule: it is reported before a missing destination", async () => {
+      const reply = await api.post("/event_subscriptions", { destination_ids: [missing], sources: [{ type: "api_key_created.v0" }, { type: "api_key_created.v0" }] });
+      expectError(reply, 400, "INVALID_FIELD", "sources[1].type");
+      expect(reply.body.msg).toBe('sources[1].type: must not repeat sources[0].type, got "api_key_created.v0"');
+      expect(reply.body.details.rule).toBe("must not repeat sources[0].type");
+    });
+
     test("the missing-destination message names the index and the id", async () => {
       const reply = await api.post("/event_subscriptions", { destination_ids: [missing] });
       expect(reply.body.msg).toBe(`destination_ids[0]: must be the id of an existing event destination, got "${missing}"`);
