@@ -7,14 +7,14 @@ import { z } from "zod";
 import { ApiError, preview } from "../errors";
 import type { KindDef, Store } from "./store";
 import { eventDestinations } from "./event-destination";
-import { EVENT_TYPES, eventType } from "./event-source";
+import { eventType } from "./event-source";
 import { baseRecordFields, checkReferences, commonFields, newBase, parseBody, patchRecord } from "./validation";
 
 const eventSubscriptionRecord = z.strictObject({
   ...baseRecordFields,
   destination_ids: z.array(z.string()),
   /** The subscription's sources, in the order they were added. */
-  source_types: z.array(z.string().refine((type) => EVENT_TYPES.includes(type), "must be a known event type")),
+  source_types: z.array(eventType),
 });
 export type EventSubscriptionRecord = z.infer<typeof eventSubscriptionRecord>;
 
