@@ -7,6 +7,9 @@ import { DEFAULT_MAX_RETRIES, DEFAULT_MAX_RETRY_TIME_MS } from "./core/retry";
 import { ApiKeys } from "./resources/api-key";
 import { IpPolicies } from "./resources/ip-policy";
 import { IpRestrictions } from "./resources/ip-restriction";
+import { EventDestinations } from "./resources/event-destination";
+import { EventSubscriptions } from "./resources/event-subscription";
+import { EventSources } from "./resources/event-source";
 
 export const API_KEY_ENV = "EDGE_INGRESS_API_KEY";
 export const BASE_URL_ENV = "EDGE_INGRESS_API_URL";
@@ -55,6 +58,9 @@ export class EdgeIngress {
   readonly apiKeys: ApiKeys;
   readonly ipPolicies: IpPolicies;
   readonly ipRestrictions: IpRestrictions;
+  readonly eventDestinations: EventDestinations;
+  readonly eventSubscriptions: EventSubscriptions;
+  readonly eventSources: EventSources;
   readonly #http: HttpClient;
 
   constructor(opts: ClientOptions = {}) {
@@ -73,6 +79,9 @@ export class EdgeIngress {
     this.apiKeys = new ApiKeys(this.#http);
     this.ipPolicies = new IpPolicies(this.#http);
     this.ipRestrictions = new IpRestrictions(this.#http);
+    this.eventDestinations = new EventDestinations(this.#http);
+    this.eventSubscriptions = new EventSubscriptions(this.#http);
+    this.eventSources = new EventSources(this.#http);
   }
 
   /**

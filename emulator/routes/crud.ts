@@ -23,6 +23,8 @@ export interface CrudSpec<R extends BaseRecord> {
   create(req: ApiRequest): unknown;
   /** Validate and apply a PATCH; returns the changed record. */
   update(req: ApiRequest, id: string): R;
+  /** Delete with the kind's own checks (e.g. still in use → CONFLICT); default: remove, 404 if missing. */
+  remove?(req: ApiRequest, id: string): void;
 }
 
 export function crudRoutes<R extends BaseRecord>(spec: CrudSpec<R>): Route[] {
@@ -54,7 +56,8 @@ export function crudRoutes<R extends BaseRecord>(spec: CrudSpec<R>): Route[] {
       method: "DELETE",
       path: item,
       handle: (req) => {
-        req.store.collection(kind).remove(req.params.id);
+        if (spec.remove) spec.remove(req, req.params.id);
+        else req.store.collection(kind).remove(req.params.id);
         return { status: 204 };
       },
     },

@@ -3,5 +3,7 @@ import type { BaseRecord, KindDef } from "./store";
 import { apiKeys } from "./api-key";
 import { ipPolicies } from "./ip-policy";
 import { ipRestrictions } from "./ip-restriction";
+import { eventDestinations } from "./event-destination";
+import { eventSubscriptions } from "./event-subscription";
 
-export const KINDS: readonly KindDef<BaseRecord>[] = [apiKeys, ipPolicies, ipRestrictions];
+export const KINDS: readonly KindDef<BaseRecord>[] = [apiKeys, ipPolicies, ipRestrictions, eventDestinations, eventSubscriptions];

@@ -53,7 +53,7 @@ const ARTICLE: Record<string, string> = { array: "an array", object: "an object"
 function issueToError(issue: z.core.$ZodIssue, body: unknown, schema: z.ZodObject): ApiError {
   if (issue.code === "unrecognized_keys") {
     const field = fieldPath([...issue.path, issue.keys[0]]);
-    const accepted = issue.path.length === 0 ? ` (accepted: ${Object.keys(schema.shape).join(", ")})` : "";
+    const accepted = issue.path.length === 0 ? ` (accepted: ${Object.keys(schema.shape).join(", ") || "none"})` : "";
     return new ApiError("UNKNOWN_FIELD", `${field}: unknown field${accepted}`, { field, rule: "is not a known field" });
   }
   const field = fieldPath(issue.path);
@@ -95,6 +95,16 @@ export function parseBody<S extends z.ZodObject>(
   const issues = result.error.issues;
   const first = issues.find((i) => i.code === "unrecognized_keys") ?? issues[0];
   throw issueToError(first, body, schema);
+}
+
+/** Every id must name an existing record of the collection's kind, once; INVALID_FIELD on `<field>[i]` if not. */
+export function checkReferences(collection: Collection<BaseRecord>, field: string, ids: readonly string[] | undefined): void {
+  ids?.forEach((id, i) => {
+    const at = `${field}[${i}]`;
+    if (!collection.get(id)) throw fieldError("INVALID_FIELD", at, `must be the id of an existing ${collection.kind.label}`, preview(id));
+    const first = ids.indexOf(id);
+    if (first !== i) throw fieldError("INVALID_FIELD", at, `must not repeat ${field}[${first}]`, preview(id));
+  });
 }
 
 /** The fields every new record starts with. */

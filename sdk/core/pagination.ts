@@ -64,8 +64,17 @@ export class PageIterator<T> implements AsyncIterable<T> {
   }
 }
 
-/** The lazy list of one collection; `listKey` is the camelCase wrapper key (`ipPolicies`, `keys`). */
-export function listAll<T>(http: HttpClient, collection: string, listKey: string, model: z.ZodType<T>, input: ListParams | undefined): PageIterator<T> {
+/**
+ * The lazy list of one collection; `listKey` is the camelCase wrapper key (`ipPolicies`, `keys`).
+ * `collection` may be a function, so a path built from validated arguments also fails on first iteration.
+ */
+export function listAll<T>(
+  http: HttpClient,
+  collection: string | (() => string),
+  listKey: string,
+  model: z.ZodType<T>,
+  input: ListParams | undefined,
+): PageIterator<T> {
   const pageSchema = z.object({
     [listKey]: z.array(model),
     uri: z.string(),
@@ -80,8 +89,9 @@ export function listAll<T>(http: HttpClient, collection: string, listKey: string
   };
   // Validated on first iteration, so a bad limit rejects like every other call instead of throwing synchronously.
   const firstPath = () => {
+    const path = typeof collection === "function" ? collection() : collection;
     const { limit } = parseParams(ListParams, input ?? {});
-    return limit === undefined ? collection : `${collection}?limit=${limit}`;
+    return limit === undefined ? path : `${path}?limit=${limit}`;
   };
   return new PageIterator(fetchPage, firstPath);
 }

@@ -81,6 +81,9 @@ export class Client {
       keys: await this.listAll("/api_keys", "keys"),
       ipPolicies: await this.listAll("/ip_policies", "ip_policies"),
       ipRestrictions: await this.listAll("/ip_restrictions", "ip_restrictions"),
+      eventDestinations: await this.listAll("/event_destinations", "event_destinations"),
+      // Subscriptions carry their sources, so this covers the sources endpoints too.
+      eventSubscriptions: await this.listAll("/event_subscriptions", "event_subscriptions"),
     };
   }
 

@@ -1,0 +1,91 @@
+/**
+ * Event sources (§2.22, §4.13, §6): the event types that trigger an event subscription, one source per
+ * type. Sources live inside their subscription's record, so they are saved and deleted with it.
+ */
+import { z } from "zod";
+import { ApiError, fieldError, preview } from "../errors";
+import type { Collection } from "./store";
+import type { EventSubscriptionRecord } from "./event-subscription";
+import { parseBody } from "./validation";
+
+/** Resources whose changes emit events, by event-type name (§6 leaves the complete list unstated). */
+const EVENT_RESOURCES = [
+  "api_key",
+  "ip_policy",
+  "ip_restriction",
+  "tcp_edge",
+  "tls_edge",
+  "https_edge",
+  "https_edge_route",
+  "tunnel_group_backend",
+  "weighted_backend",
+  "failover_backend",
+  "reserved_domain",
+  "certificate_authority",
+  "tls_certificate",
+  "ssh_credential",
+  "ssh_certificate_authority",
+  "ssh_user_certificate",
+  "ssh_host_certificate",
+  "event_destination",
+  "event_subscription",
+] as const;
+
+/** Every event type the emulator knows: `<resource>_{created,updated,deleted}.v0`. */
+export const EVENT_TYPES: readonly string[] = EVENT_RESOURCES.flatMap((resource) =>
+  ["created", "updated", "deleted"].map((change) => `${resource}_${change}.v0`),
+);
+
+const KNOWN_TYPE = "must be a known event type (<name>.v<N>, e.g. ip_policy_updated.v0)";
+export const eventType = z.string().superRefine((value, ctx) => {
+  if (!EVENT_TYPES.includes(value)) ctx.addIssue({ code: "custom", message: `${KNOWN_TYPE}, got ${preview(value)}`, params: { rule: KNOWN_TYPE } });
+});
+
+const createSchema = z.strictObject({ type: eventType });
+/** The spec shows only `{}`: nothing about a source can change. */
+const updateSchema = z.strictObject({});
+
+function requireSource(subscriptions: Collection<EventSubscriptionRecord>, subscriptionId: string, type: string): EventSubscriptionRecord {
+  const subscription = subscriptions.require(subscriptionId);
+  if (!subscription.source_types.includes(type)) {
+    throw new ApiError("NOT_FOUND", `no source of type ${preview(type)} in event subscription ${JSON.stringify(subscriptionId)}`);
+  }
+  return subscription;
+}
+
+/** Sources of a subscription, in the order they were added. */
+export function listEventSources(subscriptions: Collection<EventSubscriptionRecord>, subscriptionId: string): readonly string[] {
+  return subscriptions.require(subscriptionId).source_types;
+}
+
+export function addEventSource(subscriptions: Collection<EventSubscriptionRecord>, subscriptionId: string, body: Record<string, unknown>): string {
+  const subscription = subscriptions.require(subscriptionId);
+  const { type } = parseBody(createSchema, body);
+  if (subscription.source_types.includes(type)) {
+    throw fieldError("CONFLICT", "type", "must not already be a source of the event subscription", preview(type));
+  }
+  subscriptions.replace({ ...subscription, source_types: [...subscription.source_types, type] });
+  return type;
+}
+
+export function getEventSource(subscriptions: Collection<EventSubscriptionRecord>, subscriptionId: string, type: string): string {
+  requireSource(subscriptions, subscriptionId, type);
+  return type;
+}
+
+/** Validates the (empty) body and answers the unchanged source. */
+export function updateEventSource(
+  subscriptions: Collection<EventSubscriptionRecord>,
+  subscriptionId: string,
+  type: string,
+  body: Record<string, unknown>,
+): string {
+  requireSource(subscriptions, subscriptionId, type);
+  parseBody(updateSchema, body);
+  return type;
+}
+
+export function removeEventSource(subscriptions: Collection<EventSubscriptionRecord>, subscriptionId: string, type: string): void {
+  const subscription = requireSource(subscriptions, subscriptionId, type);
+  subscriptions.replace({ ...subscription, source_types: subscription.source_types.filter((t) => t !== type) });
+}

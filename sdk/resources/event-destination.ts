@@ -1,0 +1,107 @@
+/**
+ * Event destinations (spec §2.21, §4.12): where events are delivered. The target has exactly one member
+ * set. The service returns the credentials in it (`secretAccessKey`, monitoring `apiKey`): treat a read
+ * destination as secret.
+ */
+import { z } from "zod";
+import { description, metadata, oneOf, params, text, timestamp } from "../core/fields";
+import type { HttpClient } from "../core/http";
+import { CrudResource } from "../core/resource";
+
+export const EVENT_DESTINATION_ID_PREFIX = "ed_";
+export const EVENT_FORMATS = ["json"] as const;
+export const EVENT_TARGET_MEMBERS = ["delivery", "stream", "logs", "monitoring"] as const;
+export const EVENT_AUTH_MEMBERS = ["role", "creds"] as const;
+
+const nonEmpty = z.string({ error: "must be a string" }).min(1, { error: "must not be empty" });
+
+/** Exactly one of `names` is set (present and not null); reported on the object itself. */
+function exactlyOne(names: readonly string[]) {
+  const rule = `must have exactly one of ${names.join(", ")} set`;
+  return (value: Record<string, unknown>, ctx: z.RefinementCtx) => {
+    if (names.filter((name) => value[name] !== undefined && value[name] !== null).length !== 1) ctx.addIssue({ code: "custom", message: rule });
+  };
+}
+
+// Requests: unset members may be omitted or null, as the service accepts both.
+export const EventAuthParams = params({
+  /** A role the service assumes. */
+  role: params({ roleResourceName: nonEmpty }).nullish(),
+  /** Long-term access keys. */
+  creds: params({ accessKeyId: nonEmpty, secretAccessKey: nonEmpty }).nullish(),
+}).superRefine(exactlyOne(EVENT_AUTH_MEMBERS));
+export type EventAuthParams = z.infer<typeof EventAuthParams>;
+
+export const EventTargetParams = params({
+  delivery: params({ auth: EventAuthParams, deliveryStreamResourceName: nonEmpty }).nullish(),
+  stream: params({ auth: EventAuthParams, streamResourceName: nonEmpty }).nullish(),
+  logs: params({ auth: EventAuthParams, logGroupResourceName: nonEmpty }).nullish(),
+  monitoring: params({
+    apiKey: nonEmpty,
+    tags: z.string({ error: "must be a string" }).optional(),
+    service: z.string({ error: "must be a string" }).optional(),
+    site: z.string({ error: "must be a string" }).optional(),
+  }).nullish(),
+}).superRefine(exactlyOne(EVENT_TARGET_MEMBERS));
+export type EventTargetParams = z.infer<typeof EventTargetParams>;
+
+export const EventFormat = oneOf(EVENT_FORMATS);
+
+// Responses: every member present, unset ones null (absent is read as null too).
+const orNull = <T>(schema: z.ZodType<T>) => schema.nullish().transform((v) => v ?? null);
+
+export const EventAuth = z.object({
+  role: orNull(z.object({ roleResourceName: z.string() })),
+  creds: orNull(z.object({ accessKeyId: z.string(), secretAccessKey: z.string() })),
+});
+export type EventAuth = z.infer<typeof EventAuth>;
+
+export const EventTarget = z.object({
+  delivery: orNull(z.object({ auth: EventAuth, deliveryStreamResourceName: z.string() })),
+  stream: orNull(z.object({ auth: EventAuth, streamResourceName: z.string() })),
+  logs: orNull(z.object({ auth: EventAuth, logGroupResourceName: z.string() })),
+  monitoring: orNull(z.object({ apiKey: z.string(), tags: text, service: text, site: text })),
+});
+export type EventTarget = z.infer<typeof EventTarget>;
+
+export const EventDestination = z.object({
+  id: z.string(),
+  uri: z.string(),
+  metadata: text,
+  createdAt: timestamp,
+  description: text,
+  // A plain string: a format added by the service later must not make reads fail.
+  format: z.string(),
+  target: EventTarget,
+});
+export type EventDestination = z.infer<typeof EventDestination>;
+
+export const EventDestinationCreateParams = params({
+  description: description.optional(),
+  metadata: metadata.optional(),
+  /** `json` (the only format, and the default). */
+  format: EventFormat.optional(),
+  target: EventTargetParams,
+});
+export type EventDestinationCreateParams = z.infer<typeof EventDestinationCreateParams>;
+
+export const EventDestinationUpdateParams = params({
+  description: description.optional(),
+  metadata: metadata.optional(),
+  format: EventFormat.optional(),
+  /** Replaces the whole target. */
+  target: EventTargetParams.optional(),
+});
+export type EventDestinationUpdateParams = z.infer<typeof EventDestinationUpdateParams>;
+
+export class EventDestinations extends CrudResource<EventDestination, EventDestinationCreateParams, EventDestinationUpdateParams> {
+  constructor(http: HttpClient) {
+    super(http, {
+      collection: "/event_destinations",
+      listKey: "eventDestinations",
+      model: EventDestination,
+      createParams: EventDestinationCreateParams,
+      updateParams: EventDestinationUpdateParams,
+    });
+  }
+}

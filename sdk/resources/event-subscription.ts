@@ -1,0 +1,62 @@
+/**
+ * Event subscriptions (the service's extension; spec §6 leaves them unstated): the events of their
+ * sources go to their destinations. Sources may be given inline at creation; afterwards they change
+ * through `client.eventSources`.
+ */
+import { z } from "zod";
+import { Ref, description, idList, metadata, params, text, timestamp } from "../core/fields";
+import type { HttpClient } from "../core/http";
+import { CrudResource } from "../core/resource";
+import { EVENT_DESTINATION_ID_PREFIX } from "./event-destination";
+import { EventSource, EventSourceCreateParams } from "./event-source";
+
+export const EVENT_SUBSCRIPTION_ID_PREFIX = "esb_";
+
+export const EventSubscription = z.object({
+  id: z.string(),
+  uri: z.string(),
+  createdAt: timestamp,
+  description: text,
+  metadata: text,
+  destinations: z.array(Ref),
+  sources: z.array(EventSource),
+});
+export type EventSubscription = z.infer<typeof EventSubscription>;
+
+/** One source per type (spec §4.13), so a type may not repeat in the list. */
+const inlineSources = z.array(EventSourceCreateParams, { error: "must be a list" }).superRefine((sources, ctx) => {
+  const types = sources.map((source) => source.type);
+  types.forEach((type, i) => {
+    const first = types.indexOf(type);
+    if (first !== i) ctx.addIssue({ code: "custom", message: `must not repeat sources[${first}].type`, path: [i, "type"] });
+  });
+});
+
+export const EventSubscriptionCreateParams = params({
+  description: description.optional(),
+  metadata: metadata.optional(),
+  destinationIds: idList(EVENT_DESTINATION_ID_PREFIX),
+  /** Made together with the subscription, in one request. */
+  sources: inlineSources.optional(),
+});
+export type EventSubscriptionCreateParams = z.infer<typeof EventSubscriptionCreateParams>;
+
+// No `sources`: after creation they change through client.eventSources.
+export const EventSubscriptionUpdateParams = params({
+  description: description.optional(),
+  metadata: metadata.optional(),
+  destinationIds: idList(EVENT_DESTINATION_ID_PREFIX).optional(),
+});
+export type EventSubscriptionUpdateParams = z.infer<typeof EventSubscriptionUpdateParams>;
+
+export class EventSubscriptions extends CrudResource<EventSubscription, EventSubscriptionCreateParams, EventSubscriptionUpdateParams> {
+  constructor(http: HttpClient) {
+    super(http, {
+      collection: "/event_subscriptions",
+      listKey: "eventSubscriptions",
+      model: EventSubscription,
+      createParams: EventSubscriptionCreateParams,
+      updateParams: EventSubscriptionUpdateParams,
+    });
+  }
+}
