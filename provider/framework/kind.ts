@@ -4,6 +4,16 @@ import { fields, type EdgeIngress } from "../../sdk";
 /** Marks a field whose value the service chooses when it is omitted (e.g. an owner id). */
 export const SERVER_CHOSEN = Symbol("server-chosen");
 
+/**
+ * Defaults for the keys of an object-valued field (a module, a target), filled in only when the input
+ * has that object: an omitted module stays unset, a given one gets the service's values for its
+ * omitted keys. Nests.
+ */
+export class Within {
+  constructor(readonly defaults: Readonly<Record<string, unknown>>) {}
+}
+export const within = (defaults: Record<string, unknown>): Within => new Within(defaults);
+
 /** The CRUD surface of one kind in the sdk client. */
 export interface KindApi<T extends { id: string }> {
   create(params: any): Promise<T>;
@@ -24,7 +34,7 @@ export interface KindSpec<T extends { id: string } = any> {
   readonly section: string;
   readonly createSchema: z.ZodObject<any>;
   readonly updateSchema: z.ZodObject<any>;
-  /** Values the service fills in when an input is omitted, so omission never reads as drift. */
+  /** Values the service fills in when an input is omitted, so omission never reads as drift (see `within`). */
   readonly defaults: Readonly<Record<string, unknown>>;
   /** Output-only fields, beyond the inputs. */
   readonly outputs: readonly string[];

@@ -1,6 +1,6 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { NotFoundError, type EdgeIngress } from "../../sdk";
-import { KindSpec, SERVER_CHOSEN, immutableKeys, inputKeys, updatableKeys } from "./kind";
+import { KindSpec, SERVER_CHOSEN, Within, immutableKeys, inputKeys, updatableKeys } from "./kind";
 import { containsUnknown, formatPath, pathHasUnknown, sameValue } from "./values";
 
 type Props = Record<string, any>;
@@ -17,7 +17,18 @@ function userInputs(props: Props): Props {
 
 /** An input's effective value: what was given, else the service's default (SERVER_CHOSEN if it picks). */
 function effective(spec: KindSpec, props: Props, key: string): unknown {
-  return props[key] !== undefined ? props[key] : spec.defaults[key];
+  return withDefaults(props[key], spec.defaults[key]);
+}
+
+function withDefaults(value: unknown, fallback: unknown): unknown {
+  if (value === undefined) return fallback instanceof Within ? undefined : fallback;
+  if (!(fallback instanceof Within) || value === null || typeof value !== "object" || Array.isArray(value)) return value;
+  const filled: Props = { ...value };
+  for (const [key, inner] of Object.entries(fallback.defaults)) {
+    const v = withDefaults(filled[key], inner);
+    if (v !== undefined) filled[key] = v;
+  }
+  return filled;
 }
 
 export function check(spec: KindSpec, _olds: Props, news: Props): dynamic.CheckResult {

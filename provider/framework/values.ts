@@ -19,15 +19,23 @@ export function pathHasUnknown(root: unknown, path: readonly PropertyKey[]): boo
   return containsUnknown(cur);
 }
 
-/** Structural equality with object keys compared regardless of order. */
+/**
+ * Structural equality with object keys compared regardless of order, and an absent key equal to a
+ * null one: the service answers every unset optional object or field with null.
+ */
 export function sameValue(a: unknown, b: unknown): boolean {
   return canonical(a) === canonical(b);
 }
 
 function canonical(v: unknown): string {
-  return JSON.stringify(v, (_k, val) =>
+  return JSON.stringify(v ?? null, (_k, val) =>
     val !== null && typeof val === "object" && !Array.isArray(val)
-      ? Object.fromEntries(Object.keys(val).sort().map((k) => [k, val[k]]))
+      ? Object.fromEntries(
+          Object.keys(val)
+            .filter((k) => val[k] != null)
+            .sort()
+            .map((k) => [k, val[k]]),
+        )
       : val,
   );
 }

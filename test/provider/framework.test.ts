@@ -1,5 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
-import { immutableKeys, updatableKeys } from "../../provider/framework/kind";
+import { z } from "zod";
+import { immutableKeys, updatableKeys, within, type KindSpec } from "../../provider/framework/kind";
+import * as lifecycle from "../../provider/framework/lifecycle";
 import { UNKNOWN, containsUnknown, formatPath, pathHasUnknown, sameValue } from "../../provider/framework/values";
 import { kindSpec, kinds } from "../../provider/kinds";
 import * as runtime from "../../runtime";
@@ -114,5 +116,36 @@ describe("serialized provider", () => {
     expect(sf.text).toContain('require("@edge-ingress/pulumi/runtime")');
     expect(sf.text).toContain(JSON.stringify(kind));
     expect(bytes).toBeLessThan(3072);
+  });
+});
+
+describe("nested service defaults", () => {
+  // A throw-away kind with a module-like field.
+  const mod = z.strictObject({ enabled: z.boolean().optional(), size: z.number().optional(), name: z.string() });
+  const schema = z.strictObject({ module: mod.optional(), other: z.string().optional() });
+  const spec: KindSpec = {
+    name: "Test",
+    section: "-",
+    createSchema: schema,
+    updateSchema: schema,
+    defaults: { module: within({ enabled: true, size: 10 }) },
+    outputs: [],
+    api: () => {
+      throw new Error("not used");
+    },
+  };
+  const withDefaultsForTest = (olds: Record<string, unknown>, news: Record<string, unknown>) => lifecycle.diff(spec, "t_1", olds, news);
+
+  it("treats null and absent alike, and fills defaults only into objects the input has", () => {
+    expect(sameValue({ a: 1, b: null }, { a: 1 })).toBe(true);
+    expect(sameValue(null, undefined)).toBe(true);
+    const stored = { module: { enabled: true, size: 10, name: "x" }, other: null };
+    expect(withDefaultsForTest(stored, { module: { name: "x" } }).changes).toBe(false);
+    expect(withDefaultsForTest(stored, { module: { name: "x", size: 11 } }).changes).toBe(true);
+    // enabled: false differs from the default true: a real change.
+    expect(withDefaultsForTest(stored, { module: { name: "x", enabled: false } }).changes).toBe(true);
+    // The module is dropped from the program: a change (the module must go), not a default.
+    expect(withDefaultsForTest(stored, {}).changes).toBe(true);
+    expect(withDefaultsForTest({ module: null, other: null }, {}).changes).toBe(false);
   });
 });
