@@ -44,7 +44,10 @@ export function check(spec: KindSpec, _olds: Props, news: Props): dynamic.CheckR
         continue;
       }
       const property = issue.path.length ? String(issue.path[0]) : "";
-      failures.push({ property, reason: `${formatPath(issue.path) || spec.name}: ${issue.message}` });
+      // The engine prints a named property's value beside the reason, secret or not: for a secret
+      // input the reason alone names the field.
+      const shown = spec.secretInputs?.includes(property) ? "" : property;
+      failures.push({ property: shown, reason: `${formatPath(issue.path) || spec.name}: ${issue.message}` });
     }
   }
   return { inputs: news, failures };

@@ -1,0 +1,67 @@
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { EVENT_SUBSCRIPTION_ID_PREFIX, EventType, fields, type EdgeIngress, type EventSource as EventSourceObject } from "../sdk";
+import type { KindApi, KindSpec } from "./framework/kind";
+import { EdgeIngressResource } from "./framework/resource";
+
+/** A source has no id of its own: it is its type within a subscription, `<subscription id>/<type>`. */
+const sourceId = (subscriptionId: string, type: string) => `${subscriptionId}/${type}`;
+function splitId(id: string): [string, string] {
+  const at = id.indexOf("/");
+  return [id.slice(0, at), id.slice(at + 1)];
+}
+
+type SourceObject = EventSourceObject & { id: string; subscriptionId: string };
+const withId = (subscriptionId: string, source: EventSourceObject): SourceObject => ({
+  ...source,
+  id: sourceId(subscriptionId, source.type),
+  subscriptionId,
+});
+
+function sourcesApi(client: EdgeIngress): KindApi<SourceObject> {
+  const get = async (id: string) => {
+    const [subscriptionId, type] = splitId(id);
+    return withId(subscriptionId, await client.eventSources.get(subscriptionId, type));
+  };
+  return {
+    create: async ({ subscriptionId, type }) => withId(subscriptionId, await client.eventSources.create(subscriptionId, { type })),
+    get,
+    // Nothing about a source can change.
+    update: get,
+    delete: (id) => client.eventSources.delete(...splitId(id)),
+  };
+}
+
+const EventSourceResourceParams = fields.params({
+  subscriptionId: fields.idWithPrefix(EVENT_SUBSCRIPTION_ID_PREFIX),
+  type: EventType,
+});
+
+export const eventSourceKind: KindSpec<SourceObject> = {
+  name: "EventSource",
+  section: "§2.22, §4.13",
+  createSchema: EventSourceResourceParams,
+  updateSchema: z.strictObject({}),
+  defaults: {},
+  outputs: ["uri"],
+  // One source per type per subscription: a replacement must delete the old one first.
+  unique: ["subscriptionId", "type"],
+  api: sourcesApi,
+};
+
+export interface EventSourceArgs {
+  subscriptionId: pulumi.Input<string>;
+  /** An event type such as `ip_policy_updated.v0`. */
+  type: pulumi.Input<string>;
+}
+
+/** One event type that triggers a subscription. Changing either field replaces it (delete first). */
+export class EventSource extends EdgeIngressResource {
+  declare readonly subscriptionId: pulumi.Output<string>;
+  declare readonly type: pulumi.Output<string>;
+  declare readonly uri: pulumi.Output<string>;
+
+  constructor(name: string, args: EventSourceArgs, opts?: pulumi.CustomResourceOptions) {
+    super(eventSourceKind, name, args, opts);
+  }
+}

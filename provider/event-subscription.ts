@@ -1,0 +1,43 @@
+import * as pulumi from "@pulumi/pulumi";
+import {
+  EventSubscriptionCreateParams,
+  EventSubscriptionUpdateParams,
+  type EventSubscription as EventSubscriptionObject,
+} from "../sdk";
+import type { KindSpec } from "./framework/kind";
+import { EdgeIngressResource } from "./framework/resource";
+
+export const eventSubscriptionKind: KindSpec<EventSubscriptionObject> = {
+  name: "EventSubscription",
+  section: "§6 (extension)",
+  // Sources are EventSource resources of their own, so they can change without replacing this.
+  createSchema: EventSubscriptionCreateParams.omit({ sources: true }),
+  updateSchema: EventSubscriptionUpdateParams,
+  defaults: { description: "", metadata: "" },
+  outputs: ["uri", "createdAt"],
+  api: (client) => client.eventSubscriptions,
+  fromApi: (obj) => ({ destinationIds: obj.destinations.map((ref) => ref.id) }),
+};
+
+export interface EventSubscriptionArgs {
+  destinationIds: pulumi.Input<pulumi.Input<string>[]>;
+  description?: pulumi.Input<string>;
+  metadata?: pulumi.Input<string>;
+}
+
+/** Sends the events of its sources (EventSource resources) to its destinations. */
+export class EventSubscription extends EdgeIngressResource {
+  declare readonly destinationIds: pulumi.Output<string[]>;
+  declare readonly description: pulumi.Output<string>;
+  declare readonly metadata: pulumi.Output<string>;
+  declare readonly uri: pulumi.Output<string>;
+  declare readonly createdAt: pulumi.Output<string>;
+
+  constructor(name: string, args: EventSubscriptionArgs, opts?: pulumi.CustomResourceOptions) {
+    super(eventSubscriptionKind, name, args, opts);
+  }
+
+  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): EventSubscription {
+    return new EventSubscription(name, undefined as unknown as EventSubscriptionArgs, { ...opts, id });
+  }
+}
