@@ -275,7 +275,7 @@ export function putModule<R extends ModularRecord>(
   name: ModuleName,
   body: Record<string, unknown>,
 ): R {
-  const value = parseBody(requestSchema(set, name) as z.ZodObject, body);
+  const value = parseBody(requestSchema(set, name), body);
   const modules = applyModules(store, set, record.modules, { [name]: value }, putAt);
   return collection.replace({ ...record, modules });
 }

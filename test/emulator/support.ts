@@ -1,7 +1,12 @@
 /** Raw-HTTP helpers for the emulator tests (undici, not the sdk). */
+import type { AddressInfo } from "node:net";
 import type { Readable } from "node:stream";
 import { request } from "undici";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../emulator";
+import { createEmulatorServer } from "../../emulator/server";
+import { KINDS } from "../../emulator/state";
+import { certificateAuthorities } from "../../emulator/state/certificate-authority";
+import { Store } from "../../emulator/state/store";
 
 export interface Reply {
   status: number;
@@ -29,6 +34,10 @@ const LISTS: ReadonlyArray<[string, string]> = [
   ["/backends/tunnel_group", "backends"],
   ["/backends/weighted", "backends"],
   ["/backends/failover", "backends"],
+  ["/edges/tcp", "tcp_edges"],
+  ["/edges/tls", "tls_edges"],
+  ["/edges/https", "https_edges"],
+  ["/endpoints", "endpoints"],
 ];
 
 export class Client {
@@ -69,6 +78,7 @@ export class Client {
 
   get = (target: string, opts?: CallOptions) => this.call("GET", target, opts);
   post = (target: string, json?: unknown, opts?: CallOptions) => this.call("POST", target, { json, ...opts });
+  put = (target: string, json?: unknown, opts?: CallOptions) => this.call("PUT", target, { json, ...opts });
   patch = (target: string, json?: unknown, opts?: CallOptions) => this.call("PATCH", target, { json, ...opts });
   del = (target: string, opts?: CallOptions) => this.call("DELETE", target, opts);
 
@@ -104,6 +114,78 @@ export class Client {
 export async function start(opts: EmulatorOptions = {}): Promise<{ emulator: RunningEmulator; api: Client }> {
   const emulator = await startEmulator({ port: 0, ...opts });
   return { emulator, api: new Client(emulator.url, emulator.rootToken) };
+}
+
+/** An emulator whose store the test holds, to seed kinds that have no operations yet (certificate authorities). */
+export async function startWithStore(): Promise<{ emulator: RunningEmulator; api: Client; store: Store }> {
+  const store = Store.open(KINDS);
+  const rootToken = "test-root-token";
+  const server = createEmulatorServer({ store, rootToken });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const close = () =>
+    new Promise<void>((resolve, reject) => {
+      server.close((err) => (err ? reject(err) : resolve()));
+      server.closeAllConnections();
+    });
+  return { emulator: { url, rootToken, close }, api: new Client(url, rootToken), store };
+}
+
+/** A certificate authority put straight into the store; returns its id. */
+export function seedCertificateAuthority(store: Store): string {
+  const id = store.newId(certificateAuthorities.prefix);
+  store.collection(certificateAuthorities).insert({ id, created_at: "2026-01-01T00:00:00Z", description: "", metadata: "", ca_pem: "" });
+  return id;
+}
+
+/** The path of a `uri` from a response. */
+export const pathOf = (uri: string): string => new URL(uri).pathname;
+
+/** One module's round trip: two request bodies (a, b) and the responses they render to (ra, rb). */
+export interface ModuleCase {
+  name: string;
+  a: unknown;
+  b: unknown;
+  ra: unknown;
+  rb: unknown;
+}
+
+/**
+ * Every module operation on one module of a kind: add through create, read, absent in PATCH leaves it,
+ * replace through PATCH and through PUT, null in a PATCH refused, delete through the module endpoint,
+ * then 404 on read and delete, and PUT adds it back. `body()` is a valid create body without the module.
+ */
+export async function checkModuleLifecycle(api: Client, collectionPath: string, body: () => Record<string, unknown>, c: ModuleCase): Promise<void> {
+  const created = await api.post(collectionPath, { ...body(), [c.name]: c.a });
+  expect(created.status).toBe(201);
+  expect(created.body[c.name]).toEqual(c.ra);
+  const item = pathOf(created.body.uri);
+  const module = `${item}/${c.name}`;
+  expect(await api.get(module)).toMatchObject({ status: 200, body: c.ra });
+
+  const other = await api.patch(item, { description: "other fields only" });
+  expect(other.body[c.name]).toEqual(c.ra);
+
+  const patched = await api.patch(item, { [c.name]: c.b });
+  expect(patched.status).toBe(200);
+  expect(patched.body[c.name]).toEqual(c.rb);
+  expect((await api.get(module)).body).toEqual(c.rb);
+
+  const put = await api.put(module, c.a);
+  expect(put).toMatchObject({ status: 200, body: c.ra });
+  expect((await api.get(item)).body[c.name]).toEqual(c.ra);
+
+  expectError(await api.unchanged(() => api.patch(item, { [c.name]: null })), 400, "INVALID_FIELD", c.name);
+
+  const deleted = await api.del(module);
+  expect(deleted.status).toBe(204);
+  expect(deleted.text).toBe("");
+  expect((await api.get(item)).body[c.name]).toBeNull();
+  expectError(await api.get(module), 404, "NOT_FOUND");
+  expectError(await api.del(module), 404, "NOT_FOUND");
+
+  expect(await api.put(module, c.b)).toMatchObject({ status: 200, body: c.rb });
+  expect((await api.get(item)).body[c.name]).toEqual(c.rb);
 }
 
 /** An API error reply: status, code, status_code, the operation id in body and header, optional field. */
