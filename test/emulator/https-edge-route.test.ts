@@ -1,6 +1,6 @@
 import { X509Certificate } from "node:crypto";
 import type { RunningEmulator } from "../../emulator";
-import { checkModuleLifecycle, Client, expectError, ID_SUFFIX, RFC3339_UTC, start, type ModuleCase } from "./support";
+import { checkModuleLifecycle, Client, expectError, ID_SUFFIX, RFC3339_UTC, sendOddValues, start, type ModuleCase } from "./support";
 
 let emulator: RunningEmulator;
 let api: Client;
@@ -340,6 +340,39 @@ describe("HTTPS edge routes", () => {
       const reply = await api.put(`${route}/webhook_verification`, { provider: "CLOUD_NOTIFICATIONS", secret: "do-not-echo-me" });
       expectError(reply, 400, "INVALID_FIELD", "secret");
       expect(reply.text).not.toContain("do-not-echo-me");
+    });
+
+    test("no odd value in any field of any route module is a 5xx, through PUT, PATCH or create", async () => {
+      const full: Record<string, Record<string, unknown>> = {
+        backend: { enabled: true, backend_id: tg },
+        ip_restriction: { enabled: true, ip_policy_ids: [p1] },
+        circuit_breaker: { tripped_duration: 1, rolling_window: 1, num_buckets: 1, volume_threshold: 1, error_threshold_percentage: 0.1 },
+        compression: { enabled: true },
+        request_headers: { add: { a: "b" }, remove: ["c"] },
+        response_headers: { add: { a: "b" }, remove: ["c"] },
+        webhook_verification: { provider: "CI", secret: "x" },
+        oauth: {
+          provider: { codehost: { client_id: "a", client_secret: "b", scopes: ["x"], email_addresses: ["x"], email_domains: ["y"], teams: ["a/b"], organizations: ["o"] } },
+          options_passthrough: true,
+          cookie_prefix: "x",
+          inactivity_timeout: 1,
+          maximum_duration: 1,
+          auth_check_interval: 1,
+        },
+        saml: { idp_metadata: IDP_METADATA, cookie_prefix: "x", authorized_groups: ["a"], nameid_format: PERSISTENT, force_authn: true },
+        oidc: { enabled: true },
+        websocket_tcp_converter: { enabled: true },
+        user_agent_filter: { enabled: true },
+        jwt_validation: { enabled: true },
+      };
+      expect(Object.keys(full)).toEqual(MODULES);
+      let sent = 0;
+      for (const [name, valid] of Object.entries(full)) {
+        sent += await sendOddValues(valid, (body) => api.put(`${route}/${name}`, body));
+        sent += await sendOddValues({ [name]: valid }, (body) => api.patch(route, body));
+        sent += await sendOddValues({ match_type: "exact_path", match: "/", [name]: valid }, (body) => api.post(routes(), body));
+      }
+      expect(sent).toBeGreaterThan(1000);
     });
 
     test("SAML: URLs name the route; the signing certificate is a valid self-signed certificate, one per process", async () => {

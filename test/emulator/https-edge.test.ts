@@ -1,6 +1,6 @@
 import type { RunningEmulator } from "../../emulator";
 import type { Store } from "../../emulator/state/store";
-import { checkModuleLifecycle, Client, expectError, ID_SUFFIX, RFC3339_UTC, seedCertificateAuthority, startWithStore } from "./support";
+import { checkModuleLifecycle, Client, expectError, ID_SUFFIX, RFC3339_UTC, seedCertificateAuthority, sendOddValues, startWithStore } from "./support";
 
 let emulator: RunningEmulator;
 let api: Client;
@@ -70,6 +70,13 @@ describe("HTTPS edges", () => {
         rb: { enabled: false, terminate_at: "edge", min_version: "1.3" },
       });
     });
+  });
+
+  test("no odd value in any field is a 5xx", async () => {
+    const e = (await api.post("/edges/https", { hostports: [hp()] })).body;
+    const valid = { hostports: [hp()], mutual_tls: { certificate_authority_ids: [ca1] }, tls_termination: { enabled: true, min_version: "1.3" } };
+    await sendOddValues(valid, (body) => api.post("/edges/https", body));
+    await sendOddValues(valid.tls_termination, (body) => api.put(`/edges/https/${e.id}/tls_termination`, body));
   });
 
   describe("validation leaves state unchanged", () => {

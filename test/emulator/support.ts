@@ -204,3 +204,36 @@ export function expectError(reply: Reply, status: number, code: string, field?: 
 
 export const ID_SUFFIX = "[0-9a-hjkmnp-tv-z]{26}";
 export const RFC3339_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
+
+const ODD_VALUES: readonly unknown[] = [null, 0, -1, 1.5, 1e20, "", "x", [], [1], {}, { a: 1 }, true];
+
+/** Paths of every field of an object, nested objects included, plus an unknown field at the top. */
+function fieldPaths(value: Record<string, unknown>, prefix: string[] = []): string[][] {
+  const out: string[][] = prefix.length === 0 ? [["unknown_field"]] : [];
+  for (const [key, child] of Object.entries(value)) {
+    out.push([...prefix, key]);
+    if (child && typeof child === "object" && !Array.isArray(child)) out.push(...fieldPaths(child as Record<string, unknown>, [...prefix, key]));
+  }
+  return out;
+}
+
+/**
+ * Each field of a valid body (nested ones too) replaced in turn by a value of every JSON type: every answer
+ * is a success or a 4xx API error, never a 5xx. Returns how many bodies were sent.
+ */
+export async function sendOddValues(valid: Record<string, unknown>, send: (body: Record<string, unknown>) => Promise<Reply>): Promise<number> {
+  let sent = 0;
+  for (const path of fieldPaths(valid)) {
+    for (const odd of ODD_VALUES) {
+      const body = structuredClone(valid);
+      let parent: Record<string, unknown> = body;
+      for (const key of path.slice(0, -1)) parent = parent[key] as Record<string, unknown>;
+      parent[path[path.length - 1]] = odd;
+      const reply = await send(body);
+      if (reply.status >= 400) expectError(reply, reply.status, reply.body.error_code);
+      expect({ path: path.join("."), odd, status: reply.status < 500 }).toEqual({ path: path.join("."), odd, status: true });
+      sent++;
+    }
+  }
+  return sent;
+}

@@ -1,6 +1,6 @@
 import type { RunningEmulator } from "../../emulator";
 import type { Store } from "../../emulator/state/store";
-import { checkModuleLifecycle, Client, expectError, ID_SUFFIX, RFC3339_UTC, seedCertificateAuthority, startWithStore } from "./support";
+import { checkModuleLifecycle, Client, expectError, ID_SUFFIX, RFC3339_UTC, seedCertificateAuthority, sendOddValues, startWithStore } from "./support";
 
 let emulator: RunningEmulator;
 let api: Client;
@@ -106,6 +106,22 @@ describe("TLS edges", () => {
         rb: { enabled: false, terminate_at: "upstream", min_version: null },
       });
     });
+  });
+
+  test("no odd value in any field is a 5xx, through create, PATCH or a module PUT", async () => {
+    const modules: Record<string, Record<string, unknown>> = {
+      backend: { enabled: true, backend_id: tg },
+      ip_restriction: { enabled: true, ip_policy_ids: [p1] },
+      mutual_tls: { enabled: true, certificate_authority_ids: [ca1] },
+      tls_termination: { enabled: true, terminate_at: "edge", min_version: "1.2" },
+    };
+    const e = await newEdge();
+    let sent = await sendOddValues({ description: "", metadata: "", hostports: [hp()], ...modules }, (body) => api.post("/edges/tls", body));
+    for (const [name, valid] of Object.entries(modules)) {
+      sent += await sendOddValues(valid, (body) => api.put(`/edges/tls/${e.id}/${name}`, body));
+      sent += await sendOddValues({ [name]: valid }, (body) => api.patch(`/edges/tls/${e.id}`, body));
+    }
+    expect(sent).toBeGreaterThan(300);
   });
 
   describe("tls_termination rules", () => {
