@@ -255,14 +255,10 @@ export interface ModularRecord extends BaseRecord {
   modules: Modules;
 }
 
-function moduleNotSet(label: string, id: string, name: ModuleName): ApiError {
-  return new ApiError("NOT_FOUND", `${label} ${id} has no ${name} module`);
-}
-
 /** GET …/{module}: the stored module, or NOT_FOUND when it is unset. */
 export function getModule<K extends ModuleName>(label: string, record: ModularRecord, name: K): NonNullable<Modules[K]> {
   const value = record.modules[name];
-  if (value === undefined) throw moduleNotSet(label, record.id, name);
+  if (value === undefined) throw new ApiError("NOT_FOUND", `${label} ${record.id} has no ${name} module`);
   return value as NonNullable<Modules[K]>;
 }
 
