@@ -12,7 +12,7 @@ export function utf8String(maxBytes: number) {
   const rule = `must be at most ${maxBytes} bytes (UTF-8)`;
   return z.string().superRefine((value, ctx) => {
     const bytes = Buffer.byteLength(value, "utf8");
-    if (bytes > maxBytes) ctx.addIssue({ code: "custom", message: `${rule}, got ${bytes}`, params: { rule } });
+    if (bytes > maxBytes) addRule(ctx, [], rule, `${bytes}`);
   });
 }
 
