@@ -4,7 +4,6 @@ import {
   updateEventDestination,
   type EventDestinationRecord,
 } from "../state/event-destination";
-import { deleteEventDestination } from "../state/event-subscription";
 import { crudRoutes, resourceUri } from "./crud";
 
 /** §2.21 field order; the target is stored in its response form (unset members null). */
@@ -26,5 +25,4 @@ export const eventDestinationRoutes = crudRoutes({
   render,
   create: (req) => render(createEventDestination(req.store, req.body), req.baseUrl),
   update: (req, id) => updateEventDestination(req.store, id, req.body),
-  remove: (req, id) => deleteEventDestination(req.store, id),
 });

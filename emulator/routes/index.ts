@@ -1,16 +1,32 @@
 /** The route table. A new kind adds its routes module here. */
 import type { Route } from "../http/router";
 import { apiKeyRoutes } from "./api-key";
+import { endpointRoutes } from "./endpoint";
+import { eventDestinationRoutes } from "./event-destination";
+import { eventSourceRoutes } from "./event-source";
+import { eventSubscriptionRoutes } from "./event-subscription";
+import { failoverBackendRoutes } from "./failover-backend";
+import { httpsEdgeRoutes } from "./https-edge";
+import { httpsEdgeRouteRoutes } from "./https-edge-route";
 import { ipPolicyRoutes } from "./ip-policy";
 import { ipRestrictionRoutes } from "./ip-restriction";
-import { eventDestinationRoutes } from "./event-destination";
-import { eventSubscriptionRoutes } from "./event-subscription";
-import { eventSourceRoutes } from "./event-source";
+import { tcpEdgeRoutes } from "./tcp-edge";
+import { tlsEdgeRoutes } from "./tls-edge";
+import { tunnelGroupBackendRoutes } from "./tunnel-group-backend";
+import { weightedBackendRoutes } from "./weighted-backend";
 
 export const ROUTES: readonly Route[] = [
   ...apiKeyRoutes,
   ...ipPolicyRoutes,
   ...ipRestrictionRoutes,
+  ...tunnelGroupBackendRoutes,
+  ...weightedBackendRoutes,
+  ...failoverBackendRoutes,
+  ...tcpEdgeRoutes,
+  ...tlsEdgeRoutes,
+  ...httpsEdgeRoutes,
+  ...httpsEdgeRouteRoutes,
+  ...endpointRoutes,
   ...eventDestinationRoutes,
   ...eventSubscriptionRoutes,
   ...eventSourceRoutes,

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { fieldError, preview } from "../errors";
 import { hashToken, newToken, tokenMatches } from "../secrets";
 import type { KindDef, Store } from "./store";
-import { baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
+import { addRule, baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
 
 /** Who is calling: the root token (the admin user) or an API key. */
 export interface Principal {
@@ -31,10 +31,7 @@ export const apiKeys: KindDef<ApiKeyRecord> = {
 
 /** A user or bot id: `usr_`/`bot_` and an opaque alphanumeric suffix. */
 const ownerId = z.string().superRefine((value, ctx) => {
-  if (!/^(usr|bot)_[0-9A-Za-z]{1,64}$/.test(value)) {
-    const rule = "must be a user or bot id (usr_... or bot_...)";
-    ctx.addIssue({ code: "custom", message: `${rule}, got ${preview(value)}`, params: { rule } });
-  }
+  if (!/^(usr|bot)_[0-9A-Za-z]{1,64}$/.test(value)) addRule(ctx, [], "must be a user or bot id (usr_... or bot_...)", preview(value));
 });
 
 const createSchema = z.strictObject({ ...commonFields, owner_id: ownerId.optional() });

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import type { KindDef, Store } from "./store";
-import { baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
+import { addRule, baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
 
 export const EVENT_FORMATS = ["json"] as const;
 export const TARGET_MEMBERS = ["delivery", "stream", "logs", "monitoring"] as const;
@@ -14,7 +14,7 @@ export const AUTH_MEMBERS = ["role", "creds"] as const;
 const NON_EMPTY = "must not be empty";
 /** A non-empty string; the rule does not quote the value, which may be a secret. */
 const nonEmpty = z.string().superRefine((value, ctx) => {
-  if (value === "") ctx.addIssue({ code: "custom", message: NON_EMPTY, params: { rule: NON_EMPTY } });
+  if (value === "") addRule(ctx, [], NON_EMPTY);
 });
 
 /** Exactly one of `names` is set (present and not null) on the object being refined. */
@@ -22,7 +22,7 @@ function exactlyOne(names: readonly string[]) {
   const rule = `must have exactly one of ${names.join(", ")} set`;
   return (value: Record<string, unknown>, ctx: z.RefinementCtx) => {
     const set = names.filter((name) => value[name] !== undefined && value[name] !== null);
-    if (set.length !== 1) ctx.addIssue({ code: "custom", message: `${rule}, got ${set.join(", ") || "none"}`, params: { rule } });
+    if (set.length !== 1) addRule(ctx, [], rule, set.join(", ") || "none");
   };
 }
 

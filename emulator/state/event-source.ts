@@ -6,7 +6,7 @@ import { z } from "zod";
 import { ApiError, fieldError, preview } from "../errors";
 import type { Collection } from "./store";
 import type { EventSubscriptionRecord } from "./event-subscription";
-import { parseBody } from "./validation";
+import { addRule, parseBody } from "./validation";
 
 /** Resources whose changes emit events, by event-type name (§6 leaves the complete list unstated). */
 const EVENT_RESOURCES = [
@@ -38,7 +38,7 @@ export const EVENT_TYPES: readonly string[] = EVENT_RESOURCES.flatMap((resource)
 
 const KNOWN_TYPE = "must be a known event type (<name>.v<N>, e.g. ip_policy_updated.v0)";
 export const eventType = z.string().superRefine((value, ctx) => {
-  if (!EVENT_TYPES.includes(value)) ctx.addIssue({ code: "custom", message: `${KNOWN_TYPE}, got ${preview(value)}`, params: { rule: KNOWN_TYPE } });
+  if (!EVENT_TYPES.includes(value)) addRule(ctx, [], KNOWN_TYPE, preview(value));
 });
 
 const createSchema = z.strictObject({ type: eventType });

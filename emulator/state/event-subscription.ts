@@ -4,11 +4,11 @@
  * create also takes them inline, so one request makes the whole subscription or nothing.
  */
 import { z } from "zod";
-import { ApiError, preview } from "../errors";
+import { preview } from "../errors";
 import type { KindDef, Store } from "./store";
 import { eventDestinations } from "./event-destination";
 import { eventType } from "./event-source";
-import { baseRecordFields, checkReferences, commonFields, newBase, parseBody, patchRecord } from "./validation";
+import { addRule, baseRecordFields, checkRefs, commonFields, newBase, parseBody, patchRecord } from "./validation";
 
 const eventSubscriptionRecord = z.strictObject({
   ...baseRecordFields,
@@ -24,6 +24,8 @@ export const eventSubscriptions: KindDef<EventSubscriptionRecord> = {
   label: "event subscription",
   path: "/event_subscriptions",
   record: eventSubscriptionRecord,
+  // A destination cannot be deleted while a subscription names it, so a subscription's destinations exist.
+  uses: (r) => r.destination_ids,
 };
 
 /** One source per type (§4.13), also within one create body. */
@@ -32,8 +34,7 @@ const inlineSources = z.array(z.strictObject({ type: eventType })).superRefine((
   types.forEach((type, i) => {
     const first = types.indexOf(type);
     if (first === i) return;
-    const rule = `must not repeat sources[${first}].type`;
-    ctx.addIssue({ code: "custom", message: `${rule}, got ${preview(type)}`, params: { rule }, path: [i, "type"] });
+    addRule(ctx, [i, "type"], `must not repeat sources[${first}].type`, preview(type));
   });
 });
 
@@ -46,8 +47,7 @@ const createSchema = z.strictObject({
 // `sources` is not accepted here: after creation they change only through the sources endpoints.
 const updateSchema = z.strictObject({ ...commonFields, destination_ids: destinationIds.optional() });
 
-const checkDestinationIds = (store: Store, ids: readonly string[] | undefined) =>
-  checkReferences(store.collection(eventDestinations), "destination_ids", ids);
+const checkDestinationIds = (store: Store, ids: readonly string[] | undefined) => checkRefs(store, eventDestinations, ids, "destination_ids");
 
 export function createEventSubscription(store: Store, body: Record<string, unknown>): EventSubscriptionRecord {
   const input = parseBody(createSchema, body);
@@ -65,21 +65,3 @@ export function updateEventSubscription(store: Store, id: string, body: Record<s
   });
 }
 
-/**
- * Deleting a destination that a subscription still references is refused (409 naming the oldest such
- * subscription), so a subscription's destinations always exist. Here rather than in event-destination.ts
- * because it reads subscriptions, which already depend on destinations.
- */
-export function deleteEventDestination(store: Store, id: string): void {
-  const destinations = store.collection(eventDestinations);
-  destinations.require(id);
-  const users = store.collection(eventSubscriptions).all().filter((s) => s.destination_ids.includes(id));
-  if (users.length > 0) {
-    const more = users.length > 1 ? ` (and ${users.length - 1} more)` : "";
-    throw new ApiError(
-      "CONFLICT",
-      `event destination ${id} is used by event subscription ${users[0].id}${more}; remove it from their destination_ids first`,
-    );
-  }
-  destinations.remove(id);
-}

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import type { KindDef, Store } from "./store";
 import { ipPolicies } from "./ip-policy";
-import { baseRecordFields, checkReferences, commonFields, newBase, parseBody, patchRecord } from "./validation";
+import { baseRecordFields, checkRefs, commonFields, newBase, parseBody, patchRecord } from "./validation";
 
 export const RESTRICTION_TYPES = ["dashboard", "api", "agent", "endpoints"] as const;
 
@@ -38,11 +38,9 @@ const updateSchema = z.strictObject({
   ip_policy_ids: policyIds.optional(),
 });
 
-const checkPolicyIds = (store: Store, ids: readonly string[] | undefined) => checkReferences(store.collection(ipPolicies), "ip_policy_ids", ids);
-
 export function createIpRestriction(store: Store, body: Record<string, unknown>): IpRestrictionRecord {
   const input = parseBody(createSchema, body);
-  checkPolicyIds(store, input.ip_policy_ids);
+  checkRefs(store, ipPolicies, input.ip_policy_ids, "ip_policy_ids");
   return store.collection(ipRestrictions).insert({
     ...newBase(store, ipRestrictions, input),
     enforced: input.enforced ?? false,
@@ -54,6 +52,6 @@ export function createIpRestriction(store: Store, body: Record<string, unknown>)
 export function updateIpRestriction(store: Store, id: string, body: Record<string, unknown>): IpRestrictionRecord {
   return patchRecord(store.collection(ipRestrictions), id, updateSchema, body, {
     immutable: ["type"],
-    check: (input) => checkPolicyIds(store, input.ip_policy_ids),
+    check: (input) => checkRefs(store, ipPolicies, input.ip_policy_ids, "ip_policy_ids"),
   });
 }

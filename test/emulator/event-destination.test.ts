@@ -98,6 +98,18 @@ describe("event destinations", () => {
     expect((await api.del(`/event_destinations/${other.id}`)).status).toBe(204);
   });
 
+  test("the 409 names the oldest subscription in msg and in_use_by, and counts the others", async () => {
+    const used = (await api.post("/event_destinations", { target: delivery })).body.id;
+    const subs = [];
+    for (let i = 0; i < 3; i++) subs.push((await api.post("/event_subscriptions", { destination_ids: [used] })).body.id);
+    const refused = await api.unchanged(() => api.del(`/event_destinations/${used}`));
+    expectError(refused, 409, "CONFLICT");
+    expect(refused.body.msg).toBe(`event destination ${used} is in use by event subscription ${subs[0]} (and 2 more)`);
+    expect(refused.body.details.in_use_by).toBe(subs[0]);
+    for (const sub of subs) await api.del(`/event_subscriptions/${sub}`);
+    expect((await api.del(`/event_destinations/${used}`)).status).toBe(204);
+  });
+
   describe("validation leaves state unchanged", () => {
     const cases: Array<[string, unknown, string, string]> = [
       ["target missing", {}, "MISSING_FIELD", "target"],
