@@ -85,22 +85,25 @@ export class ModuleOperations<M extends ModuleSet> {
   }
 
   async get<N extends ModuleName<M>>(item: string, name: N): Promise<ModuleOf<M, N>> {
-    return send(this.http, this.modules[name].model, "GET", this.target(item, name)) as Promise<ModuleOf<M, N>>;
+    const { target, schemas } = this.resolve(item, name);
+    return send(this.http, schemas.model, "GET", target) as Promise<ModuleOf<M, N>>;
   }
 
   /** PUT: the module is replaced as a whole by `params`. */
   async replace<N extends ModuleName<M>>(item: string, name: N, params: ModuleParamsOf<M, N>): Promise<ModuleOf<M, N>> {
-    const target = this.target(item, name);
-    return send(this.http, this.modules[name].model, "PUT", target, parseParams(this.modules[name].params, params)) as Promise<ModuleOf<M, N>>;
+    const { target, schemas } = this.resolve(item, name);
+    return send(this.http, schemas.model, "PUT", target, parseParams(schemas.params, params)) as Promise<ModuleOf<M, N>>;
   }
 
   async delete<N extends ModuleName<M>>(item: string, name: N): Promise<void> {
-    await this.http.request({ method: "DELETE", path: this.target(item, name) });
+    await this.http.request({ method: "DELETE", path: this.resolve(item, name).target });
   }
 
   // The one place where a module name becomes its path segment: `ipRestriction` → `/ip_restriction`.
-  private target(item: string, name: string): string {
-    return `${item}/${camelToSnake(parseParams(this.names, name, "name"))}`;
+  // Checked at run time too: callers from JavaScript (or a provider) pass plain strings.
+  private resolve(item: string, name: string): { target: string; schemas: ModuleSchemas } {
+    parseParams(this.names, name, "name");
+    return { target: `${item}/${camelToSnake(name)}`, schemas: this.modules[name] };
   }
 }
 
