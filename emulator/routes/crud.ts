@@ -1,16 +1,29 @@
 /** The five standard operations of §4.1, shared by every kind that has them. */
 import type { ApiRequest, Route } from "../http/router";
 import { listPage, PAGE_PARAMS } from "../http/pagination";
-import type { BaseRecord, KindDef } from "../state/store";
+import type { BaseRecord, KindDef, Store } from "../state/store";
+import { deleteRecord } from "../state/validation";
 
 /** Absolute URI of one resource of a kind. */
 export function resourceUri(baseUrl: string, kind: KindDef<BaseRecord>, id: string): string {
   return `${baseUrl}${kind.path}/${id}`;
 }
 
+export interface Ref {
+  id: string;
+  uri: string;
+}
+
 /** A `Ref` object: `{id, uri}`. */
-export function ref(baseUrl: string, kind: KindDef<BaseRecord>, id: string): { id: string; uri: string } {
+export function ref(baseUrl: string, kind: KindDef<BaseRecord>, id: string): Ref {
   return { id, uri: resourceUri(baseUrl, kind, id) };
+}
+
+/** A Ref to an id of any kind, found by its prefix (the record need not still exist). */
+export function refById(baseUrl: string, store: Store, id: string): Ref {
+  const kind = store.kindOf(id);
+  if (!kind) throw new Error(`no kind has the prefix of ${id}`); // ids are checked before they are stored
+  return ref(baseUrl, kind, id);
 }
 
 export interface CrudSpec<R extends BaseRecord> {
@@ -19,17 +32,17 @@ export interface CrudSpec<R extends BaseRecord> {
   listKey: string;
   /** Wire representation of a record. */
   render(record: R, baseUrl: string): unknown;
-  /** Validate and create; returns the 201 body (API keys add their one-time token). */
-  create(req: ApiRequest): unknown;
-  /** Validate and apply a PATCH; returns the changed record. */
-  update(req: ApiRequest, id: string): R;
+  /** Validate and create; returns the 201 body (API keys add their one-time token). Absent: read-only kind. */
+  create?(req: ApiRequest): unknown;
+  /** Validate and apply a PATCH; returns the changed record. Absent: read-only kind. */
+  update?(req: ApiRequest, id: string): R;
 }
 
+/** Create, list, get, update and delete; a read-only kind (no create or update) gets list and get only. */
 export function crudRoutes<R extends BaseRecord>(spec: CrudSpec<R>): Route[] {
-  const { kind, render } = spec;
+  const { kind, render, create, update } = spec;
   const item = `${kind.path}/{id}`;
-  return [
-    { method: "POST", path: kind.path, handle: (req) => ({ status: 201, body: spec.create(req) }) },
+  const routes: Route[] = [
     {
       method: "GET",
       path: kind.path,
@@ -45,16 +58,17 @@ export function crudRoutes<R extends BaseRecord>(spec: CrudSpec<R>): Route[] {
       path: item,
       handle: (req) => ({ status: 200, body: render(req.store.collection(kind).require(req.params.id), req.baseUrl) }),
     },
-    {
-      method: "PATCH",
-      path: item,
-      handle: (req) => ({ status: 200, body: render(spec.update(req, req.params.id), req.baseUrl) }),
-    },
+  ];
+  if (!create || !update) return routes;
+  return [
+    { method: "POST", path: kind.path, handle: (req) => ({ status: 201, body: create(req) }) },
+    ...routes,
+    { method: "PATCH", path: item, handle: (req) => ({ status: 200, body: render(update(req, req.params.id), req.baseUrl) }) },
     {
       method: "DELETE",
       path: item,
       handle: (req) => {
-        req.store.collection(kind).remove(req.params.id);
+        deleteRecord(req.store, kind, req.params.id);
         return { status: 204 };
       },
     },

@@ -3,10 +3,9 @@
  * and counts as a policy with zero rules.
  */
 import { z } from "zod";
-import { fieldError, preview } from "../errors";
 import type { KindDef, Store } from "./store";
 import { ipPolicies } from "./ip-policy";
-import { baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
+import { baseRecordFields, checkRefs, commonFields, newBase, parseBody, patchRecord } from "./validation";
 
 export const RESTRICTION_TYPES = ["dashboard", "api", "agent", "endpoints"] as const;
 
@@ -39,20 +38,9 @@ const updateSchema = z.strictObject({
   ip_policy_ids: policyIds.optional(),
 });
 
-/** Every id must name an existing policy, once. */
-function checkPolicyIds(store: Store, ids: readonly string[] | undefined): void {
-  const policies = store.collection(ipPolicies);
-  ids?.forEach((id, i) => {
-    const field = `ip_policy_ids[${i}]`;
-    if (!policies.get(id)) throw fieldError("INVALID_FIELD", field, "must be the id of an existing IP policy", preview(id));
-    const first = ids.indexOf(id);
-    if (first !== i) throw fieldError("INVALID_FIELD", field, `must not repeat ip_policy_ids[${first}]`, preview(id));
-  });
-}
-
 export function createIpRestriction(store: Store, body: Record<string, unknown>): IpRestrictionRecord {
   const input = parseBody(createSchema, body);
-  checkPolicyIds(store, input.ip_policy_ids);
+  checkRefs(store, ipPolicies, input.ip_policy_ids, "ip_policy_ids");
   return store.collection(ipRestrictions).insert({
     ...newBase(store, ipRestrictions, input),
     enforced: input.enforced ?? false,
@@ -64,6 +52,6 @@ export function createIpRestriction(store: Store, body: Record<string, unknown>)
 export function updateIpRestriction(store: Store, id: string, body: Record<string, unknown>): IpRestrictionRecord {
   return patchRecord(store.collection(ipRestrictions), id, updateSchema, body, {
     immutable: ["type"],
-    check: (input) => checkPolicyIds(store, input.ip_policy_ids),
+    check: (input) => checkRefs(store, ipPolicies, input.ip_policy_ids, "ip_policy_ids"),
   });
 }

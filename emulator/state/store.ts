@@ -26,6 +26,10 @@ export interface KindDef<R extends BaseRecord> {
   readonly path: string;
   /** Shape of a stored record, checked when a data file is loaded. */
   readonly record: z.ZodType<R>;
+  /** Ids this record needs: none of them may be deleted while the record exists (409 CONFLICT). */
+  uses?(record: R): readonly string[];
+  /** Id of the record this one belongs to: it is removed together with its owner. */
+  owner?(record: R): string;
 }
 
 // Ids: prefix + "_" + 26 characters of Crockford base32 (lowercase): 10 for the millisecond time, 16 for
@@ -94,13 +98,16 @@ export interface Page<R> {
   more: boolean;
 }
 
+/** Persists a change, or records it in the open transaction; runs `undo` and rethrows if that fails. */
+type Commit = (undo: () => void) => void;
+
 /** One kind's records. Every mutation is persisted before it returns, and undone if that fails. */
 export class Collection<R extends BaseRecord> {
   private readonly items = new Map<string, R>();
 
   constructor(
     readonly kind: KindDef<R>,
-    private readonly persist: () => void,
+    private readonly commit: Commit,
   ) {}
 
   get(id: string): R | undefined {
@@ -152,15 +159,6 @@ export class Collection<R extends BaseRecord> {
   load(record: R): void {
     this.items.set(record.id, record);
   }
-
-  private commit(undo: () => void): void {
-    try {
-      this.persist();
-    } catch (err) {
-      undo();
-      throw err;
-    }
-  }
 }
 
 /** A data file that cannot be used; the file is left as it is. */
@@ -182,13 +180,15 @@ export class Store {
   readonly adminUserId: string;
   private readonly ids = new IdGenerator();
   private readonly collections = new Map<string, Collection<BaseRecord>>();
+  /** Undo steps of the open transaction, newest last; undefined when none is open. */
+  private undoLog: Array<() => void> | undefined;
 
   private constructor(
     kinds: readonly KindDef<BaseRecord>[],
     private readonly dataFile: string | undefined,
     adminUserId: string | undefined,
   ) {
-    for (const kind of kinds) this.collections.set(kind.collection, new Collection(kind, () => this.persist()));
+    for (const kind of kinds) this.collections.set(kind.collection, new Collection(kind, (undo) => this.commit(undo)));
     this.adminUserId = adminUserId ?? this.ids.next("usr");
     this.ids.observe(this.adminUserId);
   }
@@ -259,6 +259,65 @@ export class Store {
 
   newId(prefix: string): string {
     return this.ids.next(prefix);
+  }
+
+  /** The kind whose prefix this id has (the record need not exist). */
+  kindOf(id: string): KindDef<BaseRecord> | undefined {
+    const prefix = id.slice(0, id.indexOf("_"));
+    return [...this.collections.values()].find((c) => c.kind.prefix === prefix)?.kind;
+  }
+
+  /** The first record (oldest first, in kind order) whose `uses` names this id. */
+  userOf(id: string): { kind: KindDef<BaseRecord>; record: BaseRecord } | undefined {
+    for (const { kind } of this.collections.values()) {
+      const record = kind.uses && this.collection(kind).all().find((r) => kind.uses!(r).includes(id));
+      if (record) return { kind, record };
+    }
+    return undefined;
+  }
+
+  /** Remove a record and, depth first, every record it owns, as one change. */
+  removeTree(kind: KindDef<BaseRecord>, id: string): void {
+    this.transaction(() => {
+      for (const { kind: child } of this.collections.values()) {
+        if (!child.owner) continue;
+        for (const record of this.collection(child).all()) if (child.owner(record) === id) this.removeTree(child, record.id);
+      }
+      this.collection(kind).remove(id);
+    });
+  }
+
+  /**
+   * Run `fn` as one change: the data file is written once at the end, and if `fn` throws or the write
+   * fails, every change made inside is undone. Nested calls join the open transaction.
+   */
+  transaction<T>(fn: () => T): T {
+    if (this.undoLog) return fn();
+    const log: Array<() => void> = [];
+    this.undoLog = log;
+    try {
+      const result = fn();
+      this.persist();
+      return result;
+    } catch (err) {
+      for (const undo of log.reverse()) undo();
+      throw err;
+    } finally {
+      this.undoLog = undefined;
+    }
+  }
+
+  private commit(undo: () => void): void {
+    if (this.undoLog) {
+      this.undoLog.push(undo);
+      return;
+    }
+    try {
+      this.persist();
+    } catch (err) {
+      undo();
+      throw err;
+    }
   }
 
   /** Write the whole state atomically: temp file in the same directory, fsync, rename, fsync the directory. */

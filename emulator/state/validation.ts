@@ -3,7 +3,7 @@
  * field path and the rule broken. Shared by every kind.
  */
 import { z } from "zod";
-import { ApiError, fieldError, preview, typeName } from "../errors";
+import { ApiError, fieldError, preview, typeName, type ErrorCode } from "../errors";
 import type { BaseRecord, Collection, KindDef, Store } from "./store";
 import { rfc3339Now } from "./store";
 
@@ -18,6 +18,28 @@ export function utf8String(maxBytes: number) {
 
 export const description = utf8String(255);
 export const metadata = utf8String(4096);
+
+/** A rule broken inside a refinement; `got` is appended to the message like fieldError does. */
+export function addRule(
+  ctx: z.RefinementCtx,
+  path: PropertyKey[],
+  rule: string,
+  got?: string,
+  code: ErrorCode = "INVALID_FIELD",
+): void {
+  ctx.addIssue({ code: "custom", path, message: got === undefined ? rule : `${rule}, got ${got}`, params: { rule, code } });
+}
+
+/** A field that may be absent but not `null`; `rule` says why null is refused. */
+export function notNull<S extends z.ZodType>(schema: S, rule: string) {
+  return z
+    .unknown()
+    .superRefine((value, ctx) => {
+      if (value === null) addRule(ctx, [], rule);
+    })
+    .pipe(schema)
+    .optional();
+}
 
 /** `description` and `metadata`, writable on every kind. */
 export const commonFields = { description: description.optional(), metadata: metadata.optional() };
@@ -48,7 +70,13 @@ function valueAt(body: unknown, path: Path): unknown {
   return value;
 }
 
-const ARTICLE: Record<string, string> = { array: "an array", object: "an object", integer: "an integer" };
+const ARTICLE: Record<string, string> = {
+  array: "an array",
+  object: "an object",
+  record: "an object",
+  integer: "an integer",
+  int: "an integer",
+};
 
 function issueToError(issue: z.core.$ZodIssue, body: unknown, schema: z.ZodObject): ApiError {
   if (issue.code === "unrecognized_keys") {
@@ -70,9 +98,15 @@ function issueToError(issue: z.core.$ZodIssue, body: unknown, schema: z.ZodObjec
       return issue.origin === "array"
         ? fieldError("INVALID_FIELD", field, `must have at least ${issue.minimum} item(s)`, `${(value as unknown[]).length}`)
         : fieldError("INVALID_FIELD", field, `must be at least ${issue.minimum}`, preview(value));
+    case "too_big":
+      return issue.origin === "array"
+        ? fieldError("INVALID_FIELD", field, `must have at most ${issue.maximum} item(s)`, `${(value as unknown[]).length}`)
+        : fieldError("INVALID_FIELD", field, `must be at most ${issue.maximum}`, preview(value));
     case "custom": {
+      // A custom rule may name its own code (MISSING_FIELD for a field another one requires).
+      const code: ErrorCode = issue.params?.code ?? "INVALID_FIELD";
       const rule = typeof issue.params?.rule === "string" ? issue.params.rule : issue.message;
-      return new ApiError("INVALID_FIELD", `${field}: ${issue.message}`, { field, rule });
+      return new ApiError(code, `${field}: ${issue.message}`, { field, rule });
     }
     default:
       return new ApiError("INVALID_FIELD", `${field}: ${issue.message}`, { field, rule: issue.message });
@@ -105,6 +139,29 @@ export function newBase(store: Store, kind: KindDef<BaseRecord>, input: { descri
     description: input.description ?? "",
     metadata: input.metadata ?? "",
   };
+}
+
+/** Every id must name an existing record of `kind`, once; errors name `<field>[i]`. */
+export function checkRefs(store: Store, kind: KindDef<BaseRecord>, ids: readonly string[] | undefined, field: string): void {
+  const collection = store.collection(kind);
+  ids?.forEach((id, i) => {
+    const at = `${field}[${i}]`;
+    if (!collection.get(id)) throw fieldError("INVALID_FIELD", at, `must be the id of an existing ${kind.label}`, preview(id));
+    const first = ids.indexOf(id);
+    if (first !== i) throw fieldError("INVALID_FIELD", at, `must not repeat ${field}[${first}]`, preview(id));
+  });
+}
+
+/** DELETE: 404 for a missing record, 409 while another record uses it, else remove it with what it owns. */
+export function deleteRecord(store: Store, kind: KindDef<BaseRecord>, id: string): void {
+  store.collection(kind).require(id);
+  const user = store.userOf(id);
+  if (user) {
+    throw new ApiError("CONFLICT", `${kind.label} ${id} is in use by ${user.kind.label} ${user.record.id}`, {
+      in_use_by: user.record.id,
+    });
+  }
+  store.removeTree(kind, id);
 }
 
 /**

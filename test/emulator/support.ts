@@ -21,6 +21,16 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
+/** Every list operation: path and list key. */
+const LISTS: ReadonlyArray<[string, string]> = [
+  ["/api_keys", "keys"],
+  ["/ip_policies", "ip_policies"],
+  ["/ip_restrictions", "ip_restrictions"],
+  ["/backends/tunnel_group", "backends"],
+  ["/backends/weighted", "backends"],
+  ["/backends/failover", "backends"],
+];
+
 export class Client {
   constructor(
     readonly url: string,
@@ -77,11 +87,9 @@ export class Client {
 
   /** The whole visible state, to prove a failed request changed nothing. */
   async snapshot(): Promise<unknown> {
-    return {
-      keys: await this.listAll("/api_keys", "keys"),
-      ipPolicies: await this.listAll("/ip_policies", "ip_policies"),
-      ipRestrictions: await this.listAll("/ip_restrictions", "ip_restrictions"),
-    };
+    const state: Record<string, unknown> = {};
+    for (const [path, key] of LISTS) state[path] = await this.listAll(path, key);
+    return state;
   }
 
   /** Run a request that must fail, and check that the state is the same afterwards. */

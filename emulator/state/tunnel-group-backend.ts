@@ -1,0 +1,30 @@
+/** Tunnel group backends (§2.9, §4.7): labels to watch tunnels on. Tunnels are not modelled, so none match. */
+import { z } from "zod";
+import type { KindDef, Store } from "./store";
+import { addRule, baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
+
+const record = z.strictObject({ ...baseRecordFields, labels: z.record(z.string(), z.string()) });
+export type TunnelGroupBackendRecord = z.infer<typeof record>;
+
+export const tunnelGroupBackends: KindDef<TunnelGroupBackendRecord> = {
+  collection: "tunnel_group_backends",
+  prefix: "bkdtg",
+  label: "tunnel group backend",
+  path: "/backends/tunnel_group",
+  record,
+};
+
+// Label keys and values are user data, kept exactly as sent.
+const labels = z.record(z.string(), z.string()).superRefine((map, ctx) => {
+  if (Object.hasOwn(map, "")) addRule(ctx, [], "keys must not be empty");
+});
+const writeSchema = z.strictObject({ ...commonFields, labels: labels.optional() });
+
+export function createTunnelGroupBackend(store: Store, body: Record<string, unknown>): TunnelGroupBackendRecord {
+  const input = parseBody(writeSchema, body);
+  return store.collection(tunnelGroupBackends).insert({ ...newBase(store, tunnelGroupBackends, input), labels: input.labels ?? {} });
+}
+
+export function updateTunnelGroupBackend(store: Store, id: string, body: Record<string, unknown>): TunnelGroupBackendRecord {
+  return patchRecord(store.collection(tunnelGroupBackends), id, writeSchema, body);
+}

@@ -1,0 +1,81 @@
+import type { RunningEmulator } from "../../emulator";
+import { Client, expectError, ID_SUFFIX, RFC3339_UTC, start } from "./support";
+
+let emulator: RunningEmulator;
+let api: Client;
+let tg: string;
+let tg2: string;
+
+beforeAll(async () => {
+  ({ emulator, api } = await start());
+  tg = (await api.post("/backends/tunnel_group", {})).body.id;
+  tg2 = (await api.post("/backends/tunnel_group", {})).body.id;
+});
+afterAll(() => emulator.close());
+
+const missing = "bkdfo_00000000000000000000000000";
+
+describe("failover backends", () => {
+  test("create returns 201 with §2.11 fields and the order as sent", async () => {
+    const reply = await api.post("/backends/failover", { metadata: "m", backends: [tg2, tg] });
+    expect(reply.status).toBe(201);
+    const b = reply.body;
+    expect(Object.keys(b)).toEqual(["id", "uri", "created_at", "description", "metadata", "backends"]);
+    expect(b.id).toMatch(new RegExp(`^bkdfo_${ID_SUFFIX}$`));
+    expect(b.uri).toBe(`${emulator.url}/backends/failover/${b.id}`);
+    expect(b.created_at).toMatch(RFC3339_UTC);
+    expect(b).toMatchObject({ description: "", metadata: "m", backends: [tg2, tg] });
+  });
+
+  test("get, list, update, delete; a metadata-only PATCH keeps the list", async () => {
+    const w = (await api.post("/backends/weighted", { backends: { [tg]: 1 } })).body.id;
+    const created = (await api.post("/backends/failover", { backends: [w, tg] })).body;
+    expect((await api.get(`/backends/failover/${created.id}`)).body).toEqual(created);
+    const listed = await api.get("/backends/failover");
+    expect(listed.body.uri).toBe(`${emulator.url}/backends/failover`);
+    expect(listed.body.backends[0]).toEqual(created);
+
+    const metaOnly = await api.patch(`/backends/failover/${created.id}`, { metadata: "only" });
+    expect(metaOnly.body).toEqual({ ...created, metadata: "only" });
+    const reordered = await api.patch(`/backends/failover/${created.id}`, { backends: [tg, w, tg2] });
+    expect(reordered.body.backends).toEqual([tg, w, tg2]);
+    expect((await api.get(`/backends/failover/${created.id}`)).body).toEqual(reordered.body);
+
+    expect((await api.del(`/backends/failover/${created.id}`)).status).toBe(204);
+    expectError(await api.get(`/backends/failover/${created.id}`), 404, "NOT_FOUND");
+  });
+
+  describe("validation leaves state unchanged", () => {
+    const cases: Array<[string, () => unknown, string, string]> = [
+      ["backends missing", () => ({}), "MISSING_FIELD", "backends"],
+      ["backends empty", () => ({ backends: [] }), "INVALID_FIELD", "backends"],
+      ["backends a map", () => ({ backends: { [tg]: 1 } }), "INVALID_FIELD", "backends"],
+      ["an id not a string", () => ({ backends: [tg, 5] }), "INVALID_FIELD", "backends[1]"],
+      ["a repeated child", () => ({ backends: [tg, tg2, tg] }), "INVALID_FIELD", "backends[2]"],
+      ["a child that does not exist", () => ({ backends: [tg, missing] }), "INVALID_FIELD", "backends[1]"],
+      ["an unknown field", () => ({ backends: [tg], order: [] }), "UNKNOWN_FIELD", "order"],
+    ];
+    test.each(cases)("create: %s", async (_name, body, code, field) => {
+      expectError(await api.unchanged(() => api.post("/backends/failover", body())), 400, code, field);
+    });
+
+    test("update: empty list, itself, or a cycle through a child", async () => {
+      const { id } = (await api.post("/backends/failover", { backends: [tg] })).body;
+      const parent = (await api.post("/backends/weighted", { backends: { [id]: 1 } })).body.id;
+      const path = `/backends/failover/${id}`;
+      expectError(await api.unchanged(() => api.patch(path, { backends: [] })), 400, "INVALID_FIELD", "backends");
+      expectError(await api.unchanged(() => api.patch(path, { backends: [tg, id] })), 400, "INVALID_FIELD", "backends[1]");
+      expectError(await api.unchanged(() => api.patch(path, { backends: [parent] })), 400, "INVALID_FIELD", "backends[0]");
+    });
+  });
+
+  test("a backend in use by a failover backend cannot be deleted (409) until that one goes", async () => {
+    const child = (await api.post("/backends/weighted", { backends: { [tg]: 1 } })).body.id;
+    const f = (await api.post("/backends/failover", { backends: [child] })).body.id;
+    const reply = await api.unchanged(() => api.del(`/backends/weighted/${child}`));
+    expectError(reply, 409, "CONFLICT");
+    expect(reply.body.details.in_use_by).toBe(f);
+    expect((await api.del(`/backends/failover/${f}`)).status).toBe(204);
+    expect((await api.del(`/backends/weighted/${child}`)).status).toBe(204);
+  });
+});

@@ -1,0 +1,65 @@
+import type { RunningEmulator } from "../../emulator";
+import { Client, expectError, ID_SUFFIX, RFC3339_UTC, start } from "./support";
+
+let emulator: RunningEmulator;
+let api: Client;
+
+beforeAll(async () => {
+  ({ emulator, api } = await start());
+});
+afterAll(() => emulator.close());
+
+describe("tunnel group backends", () => {
+  test("create returns 201 with §2.9 fields, labels kept exactly and no tunnels", async () => {
+    const labels = { "Edge-Site": "Paris", "team/app": "API", x: "" };
+    const reply = await api.post("/backends/tunnel_group", { description: "d", metadata: "m", labels });
+    expect(reply.status).toBe(201);
+    const b = reply.body;
+    expect(Object.keys(b)).toEqual(["id", "uri", "created_at", "description", "metadata", "labels", "tunnels"]);
+    expect(b.id).toMatch(new RegExp(`^bkdtg_${ID_SUFFIX}$`));
+    expect(b.uri).toBe(`${emulator.url}/backends/tunnel_group/${b.id}`);
+    expect(b.created_at).toMatch(RFC3339_UTC);
+    expect(b).toMatchObject({ description: "d", metadata: "m", labels, tunnels: [] });
+    expect(Object.keys(b.labels)).toEqual(Object.keys(labels));
+  });
+
+  test("labels default to an empty map", async () => {
+    expect((await api.post("/backends/tunnel_group", {})).body.labels).toEqual({});
+  });
+
+  test("get, list, update, delete", async () => {
+    const created = (await api.post("/backends/tunnel_group", { labels: { a: "1" } })).body;
+    expect((await api.get(`/backends/tunnel_group/${created.id}`)).body).toEqual(created);
+    const listed = await api.get("/backends/tunnel_group");
+    expect(listed.body.uri).toBe(`${emulator.url}/backends/tunnel_group`);
+    expect(listed.body.backends[0]).toEqual(created);
+    expect(listed.body.next_page_uri).toBeNull();
+
+    const metaOnly = await api.patch(`/backends/tunnel_group/${created.id}`, { metadata: "n" });
+    expect(metaOnly.body).toEqual({ ...created, metadata: "n" });
+    const relabelled = await api.patch(`/backends/tunnel_group/${created.id}`, { labels: { b: "2" } });
+    expect(relabelled.status).toBe(200);
+    expect(relabelled.body.labels).toEqual({ b: "2" }); // replaced wholly
+    expect((await api.get(`/backends/tunnel_group/${created.id}`)).body).toEqual(relabelled.body);
+
+    expect((await api.del(`/backends/tunnel_group/${created.id}`)).status).toBe(204);
+    expectError(await api.get(`/backends/tunnel_group/${created.id}`), 404, "NOT_FOUND");
+    expectError(await api.del(`/backends/tunnel_group/${created.id}`), 404, "NOT_FOUND");
+  });
+
+  const cases: Array<[string, unknown, string, string]> = [
+    ["labels not a map", { labels: ["a"] }, "INVALID_FIELD", "labels"],
+    ["a label value not a string", { labels: { a: 1 } }, "INVALID_FIELD", "labels.a"],
+    ["an empty label key", { labels: { "": "x" } }, "INVALID_FIELD", "labels"],
+    ["labels null", { labels: null }, "INVALID_FIELD", "labels"],
+    ["tunnels (read-only)", { tunnels: [] }, "UNKNOWN_FIELD", "tunnels"],
+    ["metadata too long", { metadata: "x".repeat(4097) }, "INVALID_FIELD", "metadata"],
+  ];
+  test.each(cases)("create: %s", async (_name, body, code, field) => {
+    expectError(await api.unchanged(() => api.post("/backends/tunnel_group", body)), 400, code, field);
+  });
+  test.each(cases)("update: %s", async (_name, body, code, field) => {
+    const { id } = (await api.post("/backends/tunnel_group", { labels: { keep: "me" } })).body;
+    expectError(await api.unchanged(() => api.patch(`/backends/tunnel_group/${id}`, body)), 400, code, field);
+  });
+});
