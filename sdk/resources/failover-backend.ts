@@ -17,16 +17,16 @@ export const FailoverBackend = z.object({
 });
 export type FailoverBackend = z.infer<typeof FailoverBackend>;
 
-const children = uniqueItems(z.array(backendId, { error: "must be a list of ids" }));
+const children = uniqueItems(z.array(backendId, { error: "must be a list of ids" }).min(1, { error: "must have at least 1 item" }));
 
 export const FailoverBackendCreateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
-  backends: children.refine((ids) => ids.length > 0, { error: "must have at least 1 item" }),
+  backends: children,
 });
 export type FailoverBackendCreateParams = z.infer<typeof FailoverBackendCreateParams>;
 
-/** `backends`, when given, replaces the whole list; left out, it is unchanged. */
+/** `backends`, when given, replaces the whole list (still at least one id); left out, it is unchanged. */
 export const FailoverBackendUpdateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),

@@ -19,7 +19,7 @@ export const TunnelGroupBackend = z.object({
 });
 export type TunnelGroupBackend = z.infer<typeof TunnelGroupBackend>;
 
-const labels = stringMap(string, string);
+const labels = stringMap(string, string).refine((m) => !Object.hasOwn(m, ""), { error: "keys must not be empty" });
 
 export const TunnelGroupBackendCreateParams = params({
   description: description.optional(),

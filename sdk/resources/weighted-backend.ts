@@ -18,16 +18,16 @@ export const WeightedBackend = z.object({
 });
 export type WeightedBackend = z.infer<typeof WeightedBackend>;
 
-const weights = stringMap(backendId, intRange(0, MAX_WEIGHT));
+const weights = stringMap(backendId, intRange(0, MAX_WEIGHT)).refine((m) => Object.keys(m).length > 0, { error: "must have at least 1 entry" });
 
 export const WeightedBackendCreateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
-  backends: weights.refine((m) => Object.keys(m).length > 0, { error: "must have at least 1 entry" }),
+  backends: weights,
 });
 export type WeightedBackendCreateParams = z.infer<typeof WeightedBackendCreateParams>;
 
-/** `backends`, when given, replaces the whole map; left out, it is unchanged. */
+/** `backends`, when given, replaces the whole map (still at least one entry); left out, it is unchanged. */
 export const WeightedBackendUpdateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),

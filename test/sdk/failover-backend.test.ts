@@ -1,5 +1,6 @@
 /** Failover backends: paths and wire shape, the ordered child list and its rules. */
-import { expectInvalid } from "./emulator-fixture";
+import { BadRequestError, ConflictError, NotFoundError } from "../../sdk";
+import { expectApiError, expectInvalid, useEmulator } from "./emulator-fixture";
 import { useWire } from "./wire-fixture";
 import { list, samples } from "./wire-samples";
 
@@ -38,5 +39,45 @@ describe("client-side validation", () => {
     ["a map instead of a list", { backends: { bkdtg_1: 1 } }, "backends", "must be a list of ids"],
   ])("create with %s", async (_label, params, field, rule) => {
     await expectInvalid(wire.client.failoverBackends.create(params as never), field, rule);
+  });
+});
+
+describe("against the emulator", () => {
+  const emu = useEmulator();
+
+  test("create, get, update, list, delete; the order is kept", async () => {
+    const { tunnelGroupBackends, weightedBackends, failoverBackends } = emu.client;
+    const tg = (await tunnelGroupBackends.create({})).id;
+    const wd = (await weightedBackends.create({ backends: { [tg]: 1 } })).id;
+    const created = await failoverBackends.create({ backends: [wd, tg] });
+    expect(created).toEqual({
+      id: expect.stringMatching(/^bkdfo_/),
+      uri: expect.stringContaining(created.id),
+      createdAt: expect.any(String),
+      description: "",
+      metadata: "",
+      backends: [wd, tg],
+    });
+    await expect(failoverBackends.get(created.id)).resolves.toEqual(created);
+    const metaOnly = await failoverBackends.update(created.id, { metadata: "m" });
+    expect(metaOnly).toEqual({ ...created, metadata: "m" });
+    const reordered = await failoverBackends.update(created.id, { backends: [tg, wd] });
+    expect(reordered.backends).toEqual([tg, wd]);
+    expect(await failoverBackends.list().toArray()).toContainEqual(reordered);
+    await failoverBackends.delete(created.id);
+    await expectApiError(failoverBackends.get(created.id), NotFoundError, "NOT_FOUND");
+  });
+
+  test("the service's own checks: a repeated child, a missing child", async () => {
+    const tg = (await emu.client.tunnelGroupBackends.create({})).id;
+    await expectApiError(emu.client.post("/backends/failover", { body: { backends: [tg, tg] } }), BadRequestError, "INVALID_FIELD", "backends[1]");
+    await expectApiError(emu.client.failoverBackends.create({ backends: [tg, "bkdwd_00000000000000000000000000"] }), BadRequestError, "INVALID_FIELD", "backends[1]");
+  });
+
+  test("deleting a child still in use → ConflictError CONFLICT", async () => {
+    const tg = (await emu.client.tunnelGroupBackends.create({})).id;
+    const { id } = await emu.client.failoverBackends.create({ backends: [tg] });
+    const err = await expectApiError(emu.client.tunnelGroupBackends.delete(tg), ConflictError, "CONFLICT");
+    expect(err.details.inUseBy).toBe(id);
   });
 });

@@ -1,5 +1,6 @@
 /** Tunnel group backends: paths and wire shape, label keys as user data, client checks. */
-import { expectInvalid } from "./emulator-fixture";
+import { BadRequestError, NotFoundError } from "../../sdk";
+import { expectApiError, expectInvalid, expectPagination, useEmulator } from "./emulator-fixture";
 import { useWire } from "./wire-fixture";
 import { list, samples } from "./wire-samples";
 
@@ -47,5 +48,51 @@ describe("client-side validation", () => {
     const before = wire.count();
     await expectInvalid(wire.client.tunnelGroupBackends.create(params as never), field, rule);
     expect(wire.count()).toBe(before);
+  });
+});
+
+describe("against the emulator", () => {
+  const emu = useEmulator();
+
+  test("create, get, update, list, delete; label keys survive the round trip unchanged", async () => {
+    const { tunnelGroupBackends } = emu.client;
+    const labels = { team_name: "edge", "X-Env": "prod", camelCase: "yes" };
+    const created = await tunnelGroupBackends.create({ description: "pool", labels });
+    expect(created).toEqual({
+      id: expect.stringMatching(/^bkdtg_/),
+      uri: expect.stringContaining(created.id),
+      createdAt: expect.any(String),
+      description: "pool",
+      metadata: "",
+      labels,
+      tunnels: [],
+    });
+    await expect(tunnelGroupBackends.get(created.id)).resolves.toEqual(created);
+
+    const updated = await tunnelGroupBackends.update(created.id, { labels: { other_label: "v" } });
+    expect(updated).toEqual({ ...created, labels: { other_label: "v" } });
+    const metaOnly = await tunnelGroupBackends.update(created.id, { metadata: "m" });
+    expect(metaOnly).toEqual({ ...updated, metadata: "m" });
+    expect(await tunnelGroupBackends.list().toArray()).toContainEqual(metaOnly);
+
+    await tunnelGroupBackends.delete(created.id);
+    await expectApiError(tunnelGroupBackends.get(created.id), NotFoundError, "NOT_FOUND");
+  });
+
+  test("no labels reads back as an empty map", async () => {
+    expect((await emu.client.tunnelGroupBackends.create({})).labels).toEqual({});
+  });
+
+  test("list follows next_page_uri under the backends key", async () => {
+    const { tunnelGroupBackends } = emu.client;
+    await expectPagination((i) => tunnelGroupBackends.create({ description: `g${i}` }), (limit) => tunnelGroupBackends.list({ limit }), 7, 3);
+  });
+
+  test("the service's own check: an empty label key → BadRequestError INVALID_FIELD on labels", async () => {
+    await expectApiError(emu.client.post("/backends/tunnel_group", { body: { labels: { "": "v" } } }), BadRequestError, "INVALID_FIELD", "labels");
+  });
+
+  test("the client refuses an empty label key as the service does", async () => {
+    await expectInvalid(emu.client.tunnelGroupBackends.create({ labels: { "": "v" } }), "labels", "keys must not be empty");
   });
 });

@@ -1,5 +1,6 @@
 /** Weighted backends: paths and wire shape, child ids as map keys, weight and id rules. */
-import { expectInvalid } from "./emulator-fixture";
+import { BadRequestError, ConflictError, NotFoundError } from "../../sdk";
+import { expectApiError, expectInvalid, useEmulator } from "./emulator-fixture";
 import { useWire } from "./wire-fixture";
 import { list, samples } from "./wire-samples";
 
@@ -44,5 +45,63 @@ describe("client-side validation", () => {
 
   test("update may leave the map out but checks it when given", async () => {
     await expectInvalid(wire.client.weightedBackends.update("bkdwd_1", { backends: { bkdtg_1: 20000 } }), "backends.bkdtg_1", "must be at most 10000");
+  });
+});
+
+describe("against the emulator", () => {
+  const emu = useEmulator();
+  const missing = "bkdtg_00000000000000000000000000";
+
+  test("create, get, update, list, delete; child ids survive the round trip unchanged", async () => {
+    const { tunnelGroupBackends, failoverBackends, weightedBackends } = emu.client;
+    const tg = (await tunnelGroupBackends.create({})).id;
+    const fo = (await failoverBackends.create({ backends: [tg] })).id;
+    const created = await weightedBackends.create({ backends: { [tg]: 10000, [fo]: 0 }, description: "split" });
+    expect(created).toEqual({
+      id: expect.stringMatching(/^bkdwd_/),
+      uri: expect.stringContaining(created.id),
+      createdAt: expect.any(String),
+      description: "split",
+      metadata: "",
+      backends: { [tg]: 10000, [fo]: 0 },
+    });
+    await expect(weightedBackends.get(created.id)).resolves.toEqual(created);
+
+    // Our choice where the spec's sample shows an empty map: a metadata-only PATCH keeps the real one.
+    const metaOnly = await weightedBackends.update(created.id, { metadata: "m" });
+    expect(metaOnly).toEqual({ ...created, metadata: "m" });
+    const reweighted = await weightedBackends.update(created.id, { backends: { [tg]: 1 } });
+    expect(reweighted.backends).toEqual({ [tg]: 1 });
+    expect(await weightedBackends.list().toArray()).toContainEqual(reweighted);
+
+    await weightedBackends.delete(created.id);
+    await expectApiError(weightedBackends.get(created.id), NotFoundError, "NOT_FOUND");
+  });
+
+  test("a child that does not exist → BadRequestError INVALID_FIELD naming the id as written", async () => {
+    const tg = (await emu.client.tunnelGroupBackends.create({})).id;
+    await expectApiError(emu.client.weightedBackends.create({ backends: { [tg]: 1, [missing]: 1 } }), BadRequestError, "INVALID_FIELD", `backends.${missing}`);
+  });
+
+  test("a backend may not contain itself", async () => {
+    const tg = (await emu.client.tunnelGroupBackends.create({})).id;
+    const { id } = await emu.client.weightedBackends.create({ backends: { [tg]: 1 } });
+    await expectApiError(emu.client.weightedBackends.update(id, { backends: { [id]: 1 } }), BadRequestError, "INVALID_FIELD", `backends.${id}`);
+  });
+
+  test("deleting a child still in use → ConflictError CONFLICT naming the user", async () => {
+    const tg = (await emu.client.tunnelGroupBackends.create({})).id;
+    const { id } = await emu.client.weightedBackends.create({ backends: { [tg]: 1 } });
+    const err = await expectApiError(emu.client.tunnelGroupBackends.delete(tg), ConflictError, "CONFLICT");
+    expect(err.details.inUseBy).toBe(id);
+    await emu.client.weightedBackends.delete(id);
+    await expect(emu.client.tunnelGroupBackends.delete(tg)).resolves.toBeUndefined();
+  });
+
+  test("the service's own check: an empty map on update → BadRequestError INVALID_FIELD", async () => {
+    const tg = (await emu.client.tunnelGroupBackends.create({})).id;
+    const { id } = await emu.client.weightedBackends.create({ backends: { [tg]: 1 } });
+    await expectApiError(emu.client.patch(`/backends/weighted/${id}`, { body: { backends: {} } }), BadRequestError, "INVALID_FIELD", "backends");
+    await expectInvalid(emu.client.weightedBackends.update(id, { backends: {} }), "backends", "must have at least 1 entry");
   });
 });
