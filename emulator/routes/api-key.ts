@@ -17,7 +17,7 @@ function render(record: ApiKeyRecord, baseUrl: string, token: string | null = nu
 export const apiKeyRoutes = crudRoutes({
   kind: apiKeys,
   listKey: "keys",
-  render,
+  render: (record, baseUrl) => render(record, baseUrl),
   create: (req) => {
     const { record, token } = createApiKey(req.store, req.principal, req.body);
     return render(record, req.baseUrl, token);

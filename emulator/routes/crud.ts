@@ -30,8 +30,8 @@ export interface CrudSpec<R extends BaseRecord> {
   kind: KindDef<R>;
   /** Key of the item array in list bodies, e.g. `keys`. */
   listKey: string;
-  /** Wire representation of a record. */
-  render(record: R, baseUrl: string): unknown;
+  /** Wire representation of a record (the store for kinds that show related records). */
+  render(record: R, baseUrl: string, store: Store): unknown;
   /** Validate and create; returns the 201 body (API keys add their one-time token). Absent: read-only kind. */
   create?(req: ApiRequest): unknown;
   /** Validate and apply a PATCH; returns the changed record. Absent: read-only kind. */
@@ -50,20 +50,20 @@ export function crudRoutes<R extends BaseRecord>(spec: CrudSpec<R>): Route[] {
       handle: (req) => {
         const collection = req.store.collection(kind);
         const url = `${req.baseUrl}${kind.path}`;
-        return { status: 200, body: listPage(collection, req.query, url, spec.listKey, (r) => render(r, req.baseUrl)) };
+        return { status: 200, body: listPage(collection, req.query, url, spec.listKey, (r) => render(r, req.baseUrl, req.store)) };
       },
     },
     {
       method: "GET",
       path: item,
-      handle: (req) => ({ status: 200, body: render(req.store.collection(kind).require(req.params.id), req.baseUrl) }),
+      handle: (req) => ({ status: 200, body: render(req.store.collection(kind).require(req.params.id), req.baseUrl, req.store) }),
     },
   ];
   if (!create || !update) return routes;
   return [
     { method: "POST", path: kind.path, handle: (req) => ({ status: 201, body: create(req) }) },
     ...routes,
-    { method: "PATCH", path: item, handle: (req) => ({ status: 200, body: render(update(req, req.params.id), req.baseUrl) }) },
+    { method: "PATCH", path: item, handle: (req) => ({ status: 200, body: render(update(req, req.params.id), req.baseUrl, req.store) }) },
     {
       method: "DELETE",
       path: item,

@@ -1,9 +1,14 @@
 /** The route table. A new kind adds its routes module here. */
 import type { Route } from "../http/router";
 import { apiKeyRoutes } from "./api-key";
+import { endpointRoutes } from "./endpoint";
 import { failoverBackendRoutes } from "./failover-backend";
+import { httpsEdgeRoutes } from "./https-edge";
+import { httpsEdgeRouteRoutes } from "./https-edge-route";
 import { ipPolicyRoutes } from "./ip-policy";
 import { ipRestrictionRoutes } from "./ip-restriction";
+import { tcpEdgeRoutes } from "./tcp-edge";
+import { tlsEdgeRoutes } from "./tls-edge";
 import { tunnelGroupBackendRoutes } from "./tunnel-group-backend";
 import { weightedBackendRoutes } from "./weighted-backend";
 
@@ -14,4 +19,9 @@ export const ROUTES: readonly Route[] = [
   ...tunnelGroupBackendRoutes,
   ...weightedBackendRoutes,
   ...failoverBackendRoutes,
+  ...tcpEdgeRoutes,
+  ...tlsEdgeRoutes,
+  ...httpsEdgeRoutes,
+  ...httpsEdgeRouteRoutes,
+  ...endpointRoutes,
 ];

@@ -16,11 +16,13 @@ function findBackend(store: Store, id: string) {
   return record && { kind, record };
 }
 
-/** True if `target` is `id` or a backend reachable from it through children. */
-function reaches(store: Store, id: string, target: string): boolean {
+/** True if `target` is `id` or a backend reachable from it through children (`seen` guards a hand-edited data file). */
+function reaches(store: Store, id: string, target: string, seen = new Set<string>()): boolean {
   if (id === target) return true;
+  if (seen.has(id)) return false;
+  seen.add(id);
   const found = findBackend(store, id);
-  return (found?.kind.uses?.(found.record) ?? []).some((child) => reaches(store, child, target));
+  return (found?.kind.uses?.(found.record) ?? []).some((child) => reaches(store, child, target, seen));
 }
 
 /** `id`, sent at wire path `field`, must name an existing backend. */

@@ -1,9 +1,15 @@
 /** Every kind the store holds and persists. A new kind adds its state module here. */
 import type { BaseRecord, KindDef } from "./store";
 import { apiKeys } from "./api-key";
+import { certificateAuthorities } from "./certificate-authority";
+import { endpoints } from "./endpoint";
 import { failoverBackends } from "./failover-backend";
+import { httpsEdges } from "./https-edge";
+import { httpsRoutes } from "./https-edge-route";
 import { ipPolicies } from "./ip-policy";
 import { ipRestrictions } from "./ip-restriction";
+import { tcpEdges } from "./tcp-edge";
+import { tlsEdges } from "./tls-edge";
 import { tunnelGroupBackends } from "./tunnel-group-backend";
 import { weightedBackends } from "./weighted-backend";
 
@@ -11,7 +17,13 @@ export const KINDS: readonly KindDef<BaseRecord>[] = [
   apiKeys,
   ipPolicies,
   ipRestrictions,
+  certificateAuthorities,
   tunnelGroupBackends,
   weightedBackends,
   failoverBackends,
+  tcpEdges.kind,
+  tlsEdges.kind,
+  httpsEdges.kind,
+  httpsRoutes,
+  endpoints,
 ];

@@ -78,10 +78,17 @@ const ARTICLE: Record<string, string> = {
   int: "an integer",
 };
 
-function issueToError(issue: z.core.$ZodIssue, body: unknown, schema: z.ZodObject): ApiError {
+/** The fields of an object schema, also behind refinements and transforms. */
+function fieldsOf(schema: z.ZodType): string[] {
+  if (schema instanceof z.ZodObject) return Object.keys(schema.shape);
+  if (schema instanceof z.ZodPipe) return fieldsOf(schema.in as z.ZodType);
+  return [];
+}
+
+function issueToError(issue: z.core.$ZodIssue, body: unknown, schema: z.ZodType): ApiError {
   if (issue.code === "unrecognized_keys") {
     const field = fieldPath([...issue.path, issue.keys[0]]);
-    const accepted = issue.path.length === 0 ? ` (accepted: ${Object.keys(schema.shape).join(", ")})` : "";
+    const accepted = issue.path.length === 0 ? ` (accepted: ${fieldsOf(schema).join(", ")})` : "";
     return new ApiError("UNKNOWN_FIELD", `${field}: unknown field${accepted}`, { field, rule: "is not a known field" });
   }
   const field = fieldPath(issue.path);
@@ -117,11 +124,11 @@ function issueToError(issue: z.core.$ZodIssue, body: unknown, schema: z.ZodObjec
  * Validate a request body against a strict wire schema. Fields named in `immutable` are rejected first
  * (IMMUTABLE_FIELD), then unknown fields, then the remaining issues in schema order; the first one wins.
  */
-export function parseBody<S extends z.ZodObject>(
+export function parseBody<S extends z.ZodType>(
   schema: S,
   body: Record<string, unknown>,
   immutable: readonly string[] = [],
-): z.infer<S> {
+): z.output<S> {
   const frozen = immutable.find((name) => Object.hasOwn(body, name));
   if (frozen !== undefined) throw fieldError("IMMUTABLE_FIELD", frozen, "cannot be changed after creation");
   const result = schema.safeParse(body);

@@ -1,5 +1,5 @@
 import type { RunningEmulator } from "../../emulator";
-import { Client, expectError, ID_SUFFIX, RFC3339_UTC, start } from "./support";
+import { Client, expectError, ID_SUFFIX, RFC3339_UTC, sendOddValues, start } from "./support";
 
 let emulator: RunningEmulator;
 let api: Client;
@@ -77,5 +77,12 @@ describe("failover backends", () => {
     expect(reply.body.details.in_use_by).toBe(f);
     expect((await api.del(`/backends/failover/${f}`)).status).toBe(204);
     expect((await api.del(`/backends/weighted/${child}`)).status).toBe(204);
+  });
+
+  test("no odd value in any field is a 5xx, through create or PATCH", async () => {
+    const valid = { description: "d", metadata: "m", backends: [tg] };
+    const { id } = (await api.post("/backends/failover", valid)).body;
+    await sendOddValues(valid, (body) => api.post("/backends/failover", body));
+    await sendOddValues(valid, (body) => api.patch(`/backends/failover/${id}`, body));
   });
 });

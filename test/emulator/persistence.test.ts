@@ -60,6 +60,55 @@ describe("persistence", () => {
     }
   });
 
+  test("backends, edges with their modules, routes and endpoints survive a restart", async () => {
+    const file = path.join(dir, "state.json");
+    const first = await start({ dataFile: file });
+    const { api } = first;
+    const tg = (await api.post("/backends/tunnel_group", { labels: { Site: "A" } })).body.id;
+    const wd = (await api.post("/backends/weighted", { backends: { [tg]: 3 } })).body.id;
+    const fo = (await api.post("/backends/failover", { backends: [wd, tg] })).body.id;
+    const policy = (await api.post("/ip_policies", {})).body.id;
+    const tcp = (await api.post("/edges/tcp", { hostports: ["a.example.com:1"], backend: { backend_id: fo }, ip_restriction: { ip_policy_ids: [policy] } })).body.id;
+    await api.post("/edges/tls", { hostports: ["b.example.com:1", "c.example.com:1"], tls_termination: { terminate_at: "upstream" } });
+    const https = (await api.post("/edges/https", { hostports: ["d.example.com:443"], tls_termination: { min_version: "1.3" } })).body.id;
+    await api.post(`/edges/https/${https}/routes`, {
+      match_type: "path_prefix",
+      match: "/",
+      backend: { backend_id: tg },
+      circuit_breaker: { num_buckets: 5 },
+      request_headers: { add: { "X-Case": "Kept" } },
+      webhook_verification: { provider: "CI", secret: "hook-secret" },
+      oauth: { provider: { codehost: { client_id: "i", client_secret: "s", teams: ["o/t"] } } },
+      saml: { idp_metadata: "<EntityDescriptor/>" },
+    });
+    await api.patch(`/edges/tcp/${tcp}`, { hostports: ["a.example.com:1", "e.example.com:1"] });
+    await api.del(`/ip_policies/${policy}`);
+    // The SAML signing certificate is made once per process: a restarted emulator process has another one.
+    const comparable = async (client: typeof api, url: string) =>
+      JSON.stringify(await client.snapshot())
+        .replaceAll(url, "URL")
+        .replace(/-----BEGIN CERTIFICATE-----[^-]+-----END CERTIFICATE-----\\n/g, "PEM");
+    const before = await comparable(api, first.emulator.url);
+    await first.emulator.close();
+
+    const second = await start({ dataFile: file });
+    try {
+      expect(await comparable(second.api, second.emulator.url)).toBe(before);
+      // Relations hold after the restart: the backend is still in use, the hostport still held.
+      expectError(await second.api.del(`/backends/tunnel_group/${tg}`), 409, "CONFLICT");
+      expectError(await second.api.post("/edges/https", { hostports: ["e.example.com:1"] }), 409, "CONFLICT");
+      expect((await second.api.del(`/edges/https/${https}`)).status).toBe(204);
+      expect((await second.api.get("/endpoints")).body.endpoints.map((ep: { hostport: string }) => ep.hostport).sort()).toEqual([
+        "a.example.com:1",
+        "b.example.com:1",
+        "c.example.com:1",
+        "e.example.com:1",
+      ]);
+    } finally {
+      await second.emulator.close();
+    }
+  });
+
   test("a corrupt data file refuses to start and is left untouched", async () => {
     const file = path.join(dir, "corrupt.json");
     for (const content of ["{ not json", "", '{"format":"edge-ingress-emulator/1"}', "[]"]) {

@@ -1,7 +1,12 @@
 /** Raw-HTTP helpers for the emulator tests (undici, not the sdk). */
+import type { AddressInfo } from "node:net";
 import type { Readable } from "node:stream";
 import { request } from "undici";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../emulator";
+import { createEmulatorServer } from "../../emulator/server";
+import { KINDS } from "../../emulator/state";
+import { certificateAuthorities } from "../../emulator/state/certificate-authority";
+import { Store } from "../../emulator/state/store";
 
 export interface Reply {
   status: number;
@@ -29,6 +34,10 @@ const LISTS: ReadonlyArray<[string, string]> = [
   ["/backends/tunnel_group", "backends"],
   ["/backends/weighted", "backends"],
   ["/backends/failover", "backends"],
+  ["/edges/tcp", "tcp_edges"],
+  ["/edges/tls", "tls_edges"],
+  ["/edges/https", "https_edges"],
+  ["/endpoints", "endpoints"],
 ];
 
 export class Client {
@@ -69,6 +78,7 @@ export class Client {
 
   get = (target: string, opts?: CallOptions) => this.call("GET", target, opts);
   post = (target: string, json?: unknown, opts?: CallOptions) => this.call("POST", target, { json, ...opts });
+  put = (target: string, json?: unknown, opts?: CallOptions) => this.call("PUT", target, { json, ...opts });
   patch = (target: string, json?: unknown, opts?: CallOptions) => this.call("PATCH", target, { json, ...opts });
   del = (target: string, opts?: CallOptions) => this.call("DELETE", target, opts);
 
@@ -106,6 +116,78 @@ export async function start(opts: EmulatorOptions = {}): Promise<{ emulator: Run
   return { emulator, api: new Client(emulator.url, emulator.rootToken) };
 }
 
+/** An emulator whose store the test holds, to seed kinds that have no operations yet (certificate authorities). */
+export async function startWithStore(): Promise<{ emulator: RunningEmulator; api: Client; store: Store }> {
+  const store = Store.open(KINDS);
+  const rootToken = "test-root-token";
+  const server = createEmulatorServer({ store, rootToken });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const close = () =>
+    new Promise<void>((resolve, reject) => {
+      server.close((err) => (err ? reject(err) : resolve()));
+      server.closeAllConnections();
+    });
+  return { emulator: { url, rootToken, close }, api: new Client(url, rootToken), store };
+}
+
+/** A certificate authority put straight into the store; returns its id. */
+export function seedCertificateAuthority(store: Store): string {
+  const id = store.newId(certificateAuthorities.prefix);
+  store.collection(certificateAuthorities).insert({ id, created_at: "2026-01-01T00:00:00Z", description: "", metadata: "", ca_pem: "" });
+  return id;
+}
+
+/** The path of a `uri` from a response. */
+export const pathOf = (uri: string): string => new URL(uri).pathname;
+
+/** One module's round trip: two request bodies (a, b) and the responses they render to (ra, rb). */
+export interface ModuleCase {
+  name: string;
+  a: unknown;
+  b: unknown;
+  ra: unknown;
+  rb: unknown;
+}
+
+/**
+ * Every module operation on one module of a kind: add through create, read, absent in PATCH leaves it,
+ * replace through PATCH and through PUT, null in a PATCH refused, delete through the module endpoint,
+ * then 404 on read and delete, and PUT adds it back. `body()` is a valid create body without the module.
+ */
+export async function checkModuleLifecycle(api: Client, collectionPath: string, body: () => Record<string, unknown>, c: ModuleCase): Promise<void> {
+  const created = await api.post(collectionPath, { ...body(), [c.name]: c.a });
+  expect(created.status).toBe(201);
+  expect(created.body[c.name]).toEqual(c.ra);
+  const item = pathOf(created.body.uri);
+  const module = `${item}/${c.name}`;
+  expect(await api.get(module)).toMatchObject({ status: 200, body: c.ra });
+
+  const other = await api.patch(item, { description: "other fields only" });
+  expect(other.body[c.name]).toEqual(c.ra);
+
+  const patched = await api.patch(item, { [c.name]: c.b });
+  expect(patched.status).toBe(200);
+  expect(patched.body[c.name]).toEqual(c.rb);
+  expect((await api.get(module)).body).toEqual(c.rb);
+
+  const put = await api.put(module, c.a);
+  expect(put).toMatchObject({ status: 200, body: c.ra });
+  expect((await api.get(item)).body[c.name]).toEqual(c.ra);
+
+  expectError(await api.unchanged(() => api.patch(item, { [c.name]: null })), 400, "INVALID_FIELD", c.name);
+
+  const deleted = await api.del(module);
+  expect(deleted.status).toBe(204);
+  expect(deleted.text).toBe("");
+  expect((await api.get(item)).body[c.name]).toBeNull();
+  expectError(await api.get(module), 404, "NOT_FOUND");
+  expectError(await api.del(module), 404, "NOT_FOUND");
+
+  expect(await api.put(module, c.b)).toMatchObject({ status: 200, body: c.rb });
+  expect((await api.get(item)).body[c.name]).toEqual(c.rb);
+}
+
 /** An API error reply: status, code, status_code, the operation id in body and header, optional field. */
 export function expectError(reply: Reply, status: number, code: string, field?: string): void {
   expect({ status: reply.status, code: reply.body?.error_code }).toEqual({ status, code });
@@ -122,3 +204,36 @@ export function expectError(reply: Reply, status: number, code: string, field?: 
 
 export const ID_SUFFIX = "[0-9a-hjkmnp-tv-z]{26}";
 export const RFC3339_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
+
+const ODD_VALUES: readonly unknown[] = [null, 0, -1, 1.5, 1e20, "", "x", [], [1], {}, { a: 1 }, true];
+
+/** Paths of every field of an object, nested objects included, plus an unknown field at the top. */
+function fieldPaths(value: Record<string, unknown>, prefix: string[] = []): string[][] {
+  const out: string[][] = prefix.length === 0 ? [["unknown_field"]] : [];
+  for (const [key, child] of Object.entries(value)) {
+    out.push([...prefix, key]);
+    if (child && typeof child === "object" && !Array.isArray(child)) out.push(...fieldPaths(child as Record<string, unknown>, [...prefix, key]));
+  }
+  return out;
+}
+
+/**
+ * Each field of a valid body (nested ones too) replaced in turn by a value of every JSON type: every answer
+ * is a success or a 4xx API error, never a 5xx. Returns how many bodies were sent.
+ */
+export async function sendOddValues(valid: Record<string, unknown>, send: (body: Record<string, unknown>) => Promise<Reply>): Promise<number> {
+  let sent = 0;
+  for (const path of fieldPaths(valid)) {
+    for (const odd of ODD_VALUES) {
+      const body = structuredClone(valid);
+      let parent: Record<string, unknown> = body;
+      for (const key of path.slice(0, -1)) parent = parent[key] as Record<string, unknown>;
+      parent[path[path.length - 1]] = odd;
+      const reply = await send(body);
+      if (reply.status >= 400) expectError(reply, reply.status, reply.body.error_code);
+      expect({ path: path.join("."), odd, status: reply.status < 500 }).toEqual({ path: path.join("."), odd, status: true });
+      sent++;
+    }
+  }
+  return sent;
+}

@@ -1,5 +1,5 @@
 import type { RunningEmulator } from "../../emulator";
-import { Client, expectError, ID_SUFFIX, RFC3339_UTC, start } from "./support";
+import { Client, expectError, ID_SUFFIX, RFC3339_UTC, sendOddValues, start } from "./support";
 
 let emulator: RunningEmulator;
 let api: Client;
@@ -61,5 +61,12 @@ describe("tunnel group backends", () => {
   test.each(cases)("update: %s", async (_name, body, code, field) => {
     const { id } = (await api.post("/backends/tunnel_group", { labels: { keep: "me" } })).body;
     expectError(await api.unchanged(() => api.patch(`/backends/tunnel_group/${id}`, body)), 400, code, field);
+  });
+
+  test("no odd value in any field is a 5xx, through create or PATCH", async () => {
+    const valid = { description: "d", metadata: "m", labels: { a: "b" } };
+    const { id } = (await api.post("/backends/tunnel_group", valid)).body;
+    await sendOddValues(valid, (body) => api.post("/backends/tunnel_group", body));
+    await sendOddValues(valid, (body) => api.patch(`/backends/tunnel_group/${id}`, body));
   });
 });

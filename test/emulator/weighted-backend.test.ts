@@ -1,5 +1,5 @@
 import type { RunningEmulator } from "../../emulator";
-import { Client, expectError, ID_SUFFIX, RFC3339_UTC, start } from "./support";
+import { Client, expectError, ID_SUFFIX, RFC3339_UTC, sendOddValues, start } from "./support";
 
 let emulator: RunningEmulator;
 let api: Client;
@@ -97,5 +97,12 @@ describe("weighted backends", () => {
     expect(reply.body.details.in_use_by).toBe(w);
     await api.patch(`/backends/weighted/${w}`, { backends: { [tg]: 1 } });
     expect((await api.del(`/backends/tunnel_group/${child}`)).status).toBe(204);
+  });
+
+  test("no odd value in any field is a 5xx, through create or PATCH", async () => {
+    const valid = { description: "d", metadata: "m", backends: { [tg]: 1 } };
+    const { id } = (await api.post("/backends/weighted", valid)).body;
+    await sendOddValues(valid, (body) => api.post("/backends/weighted", body));
+    await sendOddValues(valid, (body) => api.patch(`/backends/weighted/${id}`, body));
   });
 });

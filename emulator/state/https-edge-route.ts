@@ -1,0 +1,98 @@
+/**
+ * HTTPS edge routes (§2.6, §4.5): a path match and the route modules, owned by one HTTPS edge and removed
+ * with it. A route is found only under its own edge.
+ */
+import { z } from "zod";
+import { ApiError } from "../errors";
+import { httpsEdges } from "./https-edge";
+import { applyModules, modulesUse, moduleFields, ROUTE_MODULES, storedModules, type ModularRecord, type Modules } from "./modules";
+import type { KindDef, Store } from "./store";
+import { baseRecordFields, commonFields, deleteRecord, newBase, parseBody } from "./validation";
+
+export const MATCH_TYPES = ["exact_path", "path_prefix"] as const;
+
+export interface HttpsEdgeRouteRecord extends ModularRecord {
+  description: string;
+  metadata: string;
+  edge_id: string;
+  match_type: (typeof MATCH_TYPES)[number];
+  match: string;
+}
+
+const record = z.strictObject({
+  ...baseRecordFields,
+  edge_id: z.string(),
+  match_type: z.enum(MATCH_TYPES),
+  match: z.string(),
+  modules: storedModules(ROUTE_MODULES),
+}) as z.ZodType<HttpsEdgeRouteRecord>;
+
+export const httpsRoutes: KindDef<HttpsEdgeRouteRecord> = {
+  collection: "https_edge_routes",
+  prefix: "edghtsrt",
+  label: "HTTPS edge route",
+  // Routes live under their edge; uris are built from edge_id (routes/https-edge-route.ts).
+  path: "/edges/https/{edge_id}/routes",
+  record,
+  uses: (r) => modulesUse(r.modules),
+  owner: (r) => r.edge_id,
+};
+
+const matchType = z.enum(MATCH_TYPES);
+const match = z.string().min(1);
+const modules = moduleFields(ROUTE_MODULES);
+const createSchema = z.strictObject({ match_type: matchType, match, ...commonFields, ...modules });
+const updateSchema = z.strictObject({ match_type: matchType.optional(), match: match.optional(), ...commonFields, ...modules });
+
+type RouteInput = { match_type?: HttpsEdgeRouteRecord["match_type"]; match?: string; description?: string; metadata?: string } & Modules;
+
+/** The edge's routes, oldest first. */
+export function routesOf(store: Store, edgeId: string): HttpsEdgeRouteRecord[] {
+  return store
+    .collection(httpsRoutes)
+    .all()
+    .filter((r) => r.edge_id === edgeId);
+}
+
+/** NOT_FOUND for a missing edge, or a route that is missing or belongs to another edge. */
+export function requireRoute(store: Store, edgeId: string, id: string): HttpsEdgeRouteRecord {
+  store.collection(httpsEdges.kind).require(edgeId);
+  const route = store.collection(httpsRoutes).get(id);
+  if (!route || route.edge_id !== edgeId) {
+    throw new ApiError("NOT_FOUND", `no HTTPS edge route with id ${JSON.stringify(id)} on HTTPS edge ${edgeId}`);
+  }
+  return route;
+}
+
+export function createRoute(store: Store, edgeId: string, body: Record<string, unknown>): HttpsEdgeRouteRecord {
+  store.collection(httpsEdges.kind).require(edgeId);
+  const input = parseBody(createSchema, body) as RouteInput & Pick<HttpsEdgeRouteRecord, "match_type" | "match">;
+  const modules = applyModules(store, ROUTE_MODULES, {}, input);
+  return store.collection(httpsRoutes).insert({
+    ...newBase(store, httpsRoutes, input),
+    edge_id: edgeId,
+    match_type: input.match_type,
+    match: input.match,
+    modules,
+  });
+}
+
+/** Like edges (§4.1.6): modules sent replace the current ones, modules not sent are unchanged. */
+export function updateRoute(store: Store, edgeId: string, id: string, body: Record<string, unknown>): HttpsEdgeRouteRecord {
+  const current = requireRoute(store, edgeId, id);
+  const input = parseBody(updateSchema, body) as RouteInput;
+  const modules = applyModules(store, ROUTE_MODULES, current.modules, input);
+  return store.collection(httpsRoutes).replace({
+    ...current,
+    description: input.description ?? current.description,
+    metadata: input.metadata ?? current.metadata,
+    match_type: input.match_type ?? current.match_type,
+    match: input.match ?? current.match,
+    modules,
+  });
+}
+
+export function deleteRoute(store: Store, edgeId: string, id: string): void {
+  requireRoute(store, edgeId, id);
+  deleteRecord(store, httpsRoutes, id);
+}

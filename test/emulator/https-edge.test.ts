@@ -1,0 +1,101 @@
+import type { RunningEmulator } from "../../emulator";
+import type { Store } from "../../emulator/state/store";
+import { checkModuleLifecycle, Client, expectError, ID_SUFFIX, RFC3339_UTC, seedCertificateAuthority, sendOddValues, startWithStore } from "./support";
+
+let emulator: RunningEmulator;
+let api: Client;
+let store: Store;
+let ca1: string;
+
+let port = 40000;
+const hp = () => `https.example.com:${port++}`;
+
+beforeAll(async () => {
+  ({ emulator, api, store } = await startWithStore());
+  ca1 = seedCertificateAuthority(store);
+});
+afterAll(() => emulator.close());
+
+describe("HTTPS edges", () => {
+  test("create returns 201 with §2.6 fields and no routes", async () => {
+    const hostport = hp();
+    const reply = await api.post("/edges/https", { description: "d", hostports: [hostport] });
+    expect(reply.status).toBe(201);
+    const e = reply.body;
+    expect(Object.keys(e)).toEqual(["id", "description", "metadata", "created_at", "uri", "hostports", "mutual_tls", "tls_termination", "routes"]);
+    expect(e.id).toMatch(new RegExp(`^edghts_${ID_SUFFIX}$`));
+    expect(e.uri).toBe(`${emulator.url}/edges/https/${e.id}`);
+    expect(e.created_at).toMatch(RFC3339_UTC);
+    expect(e).toMatchObject({ description: "d", metadata: "", hostports: [hostport], mutual_tls: null, tls_termination: null, routes: [] });
+  });
+
+  test("get, list, update, delete (all our extensions)", async () => {
+    const created = (await api.post("/edges/https", { hostports: [hp()], tls_termination: {} })).body;
+    expect((await api.get(`/edges/https/${created.id}`)).body).toEqual(created);
+    const listed = await api.get("/edges/https");
+    expect(listed.status).toBe(200);
+    expect(listed.body.uri).toBe(`${emulator.url}/edges/https`);
+    expect(listed.body.https_edges[0]).toEqual(created);
+    const hostports = [hp()];
+    const updated = await api.patch(`/edges/https/${created.id}`, { hostports, metadata: "m", mutual_tls: { certificate_authority_ids: [ca1] } });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toEqual({
+      ...created,
+      hostports,
+      metadata: "m",
+      mutual_tls: { enabled: true, certificate_authorities: [{ id: ca1, uri: `${emulator.url}/certificate_authorities/${ca1}` }] },
+    });
+    expect((await api.del(`/edges/https/${created.id}`)).status).toBe(204);
+    expectError(await api.get(`/edges/https/${created.id}`), 404, "NOT_FOUND");
+  });
+
+  describe("modules: every operation", () => {
+    const body = () => ({ hostports: [hp()] });
+    test("mutual_tls", async () => {
+      const ref = { id: ca1, uri: `${emulator.url}/certificate_authorities/${ca1}` };
+      await checkModuleLifecycle(api, "/edges/https", body, {
+        name: "mutual_tls",
+        a: { certificate_authority_ids: [ca1] },
+        b: { enabled: false, certificate_authority_ids: [ca1] },
+        ra: { enabled: true, certificate_authorities: [ref] },
+        rb: { enabled: false, certificate_authorities: [ref] },
+      });
+    });
+    test("tls_termination: the HTTPS shape, always at the edge", async () => {
+      await checkModuleLifecycle(api, "/edges/https", body, {
+        name: "tls_termination",
+        a: {},
+        b: { enabled: false, min_version: "1.3" },
+        ra: { enabled: true, terminate_at: "edge", min_version: "1.2" },
+        rb: { enabled: false, terminate_at: "edge", min_version: "1.3" },
+      });
+    });
+  });
+
+  test("no odd value in any field is a 5xx", async () => {
+    const e = (await api.post("/edges/https", { hostports: [hp()] })).body;
+    const valid = { hostports: [hp()], mutual_tls: { certificate_authority_ids: [ca1] }, tls_termination: { enabled: true, min_version: "1.3" } };
+    await sendOddValues(valid, (body) => api.post("/edges/https", body));
+    await sendOddValues(valid.tls_termination, (body) => api.put(`/edges/https/${e.id}/tls_termination`, body));
+  });
+
+  describe("validation leaves state unchanged", () => {
+    const cases: Array<[string, () => Record<string, unknown>, string, string]> = [
+      ["hostports missing", () => ({}), "MISSING_FIELD", "hostports"],
+      ["terminate_at (not in the HTTPS shape)", () => ({ hostports: [hp()], tls_termination: { terminate_at: "edge" } }), "UNKNOWN_FIELD", "tls_termination.terminate_at"],
+      ["an unknown min_version", () => ({ hostports: [hp()], tls_termination: { min_version: "2.0" } }), "INVALID_FIELD", "tls_termination.min_version"],
+      ["tls_termination null", () => ({ hostports: [hp()], tls_termination: null }), "INVALID_FIELD", "tls_termination"],
+      ["a CA that does not exist", () => ({ hostports: [hp()], mutual_tls: { certificate_authority_ids: ["ca_x"] } }), "INVALID_FIELD", "mutual_tls.certificate_authority_ids[0]"],
+      ["routes (not writable here)", () => ({ hostports: [hp()], routes: [] }), "UNKNOWN_FIELD", "routes"],
+      ["a TCP-edge module", () => ({ hostports: [hp()], backend: { backend_id: "bkdtg_x" } }), "UNKNOWN_FIELD", "backend"],
+    ];
+    test.each(cases)("create: %s", async (_name, body, code, field) => {
+      expectError(await api.unchanged(() => api.post("/edges/https", body())), 400, code, field);
+    });
+
+    test("PUT tls_termination refuses terminate_at", async () => {
+      const e = (await api.post("/edges/https", { hostports: [hp()] })).body;
+      expectError(await api.unchanged(() => api.put(`/edges/https/${e.id}/tls_termination`, { terminate_at: "upstream" })), 400, "UNKNOWN_FIELD", "terminate_at");
+    });
+  });
+});
