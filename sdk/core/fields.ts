@@ -84,17 +84,19 @@ export const boolean = z.boolean({ error: "must be a boolean" });
 export const BACKEND_ID_PREFIXES = ["bkdtg_", "bkdwd_", "bkdfo_", "bkdhr_"] as const;
 export const backendId = idWithPrefix(...BACKEND_ID_PREFIXES);
 
-// host:port: a lowercase DNS name, optionally `*.`-prefixed, and a port from 1 to 65535.
-const HOSTPORT = /^(?:\*\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*:([1-9][0-9]{0,4})$/;
+// host:port: a lowercase DNS name (labels of letters, digits and inner hyphens, optionally `*.` in
+// front, at most 253 characters) and a port from 1 to 65535 without leading zeros.
+const LABEL = "[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?";
+const HOSTPORT = new RegExp(`^((?:\\*\\.)?${LABEL}(?:\\.${LABEL})*):([1-9][0-9]{0,4})$`);
 
 export const hostport = z
   .string({ error: "must be a string" })
   .refine(
     (v) => {
-      const port = HOSTPORT.exec(v)?.[1];
-      return port !== undefined && Number(port) <= 65535;
+      const match = HOSTPORT.exec(v);
+      return match !== null && match[1].length <= 253 && Number(match[2]) <= 65535;
     },
-    { error: "must be host:port with a lowercase DNS name and a port from 1 to 65535" },
+    { error: "must be host:port with a lowercase DNS name (optionally *.) and a port from 1 to 65535" },
   );
 
 /** An edge's hostports: at least one, none repeated. */

@@ -6,7 +6,7 @@ import { ReadResource } from "../core/resource";
 
 export const Endpoint = z.object({
   id: z.string(),
-  uri: z.string().optional(),
+  uri: z.string(),
   region: z.string(),
   createdAt: timestamp,
   updatedAt: timestamp,

@@ -12,12 +12,12 @@ import {
   boolean,
   idList,
   intRange,
+  nonEmptyString,
   moduleParams,
   nullable,
   oneOf,
   params,
   string,
-  stringList,
   stringMap,
   text,
   uint32,
@@ -125,14 +125,16 @@ export type EnabledModule = z.infer<typeof EnabledModule>;
 
 // --- request_headers / response_headers ------------------------------------------------------
 
-// RFC 9110 token characters.
-const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-export const headerName = string.regex(HEADER_NAME, { error: "must be an HTTP header name (letters, digits and !#$%&'*+-.^_`|~)" });
+// RFC 9110 token characters: header names, cookie names.
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const headerName = string.regex(TOKEN, { error: "must be an HTTP header name (letters, digits and !#$%&'*+-.^_`|~)" });
+/** No control characters but tab, so a value cannot split the header. */
+const headerValue = string.regex(/^[^\0-\x08\x0a-\x1f\x7f]*$/, { error: "must not contain control characters" });
 
 /** Header names (keys of `add`) are user data: they reach the wire exactly as written. */
 export const HeadersModuleParams = moduleParams({
   enabled,
-  add: stringMap(headerName, string).optional(),
+  add: stringMap(headerName, headerValue).optional(),
   remove: z.array(headerName, { error: "must be a list of header names" }).optional(),
 });
 export type HeadersModuleParams = z.infer<typeof HeadersModuleParams>;
@@ -151,21 +153,24 @@ export type OAuthProviderName = (typeof OAUTH_PROVIDERS)[number];
 /** The service's session cookie prefix when none is given. */
 export const DEFAULT_COOKIE_PREFIX = "ei_session.";
 
+const cookiePrefix = string.regex(TOKEN, { error: "must be a cookie name prefix (letters, digits and !#$%&'*+-.^_`|~)" });
+const nonEmptyStrings = z.array(nonEmptyString, { error: "must be a list of strings" });
+
 const oauthProviderFields = {
   /** Omit both id and secret to use the service's managed app. */
-  clientId: string.optional(),
-  clientSecret: string.optional(),
+  clientId: nonEmptyString.optional(),
+  clientSecret: nonEmptyString.optional(),
   /** Needs your own app (clientId and clientSecret). */
-  scopes: stringList.optional(),
-  emailAddresses: stringList.optional(),
-  emailDomains: stringList.optional(),
+  scopes: nonEmptyStrings.optional(),
+  emailAddresses: nonEmptyStrings.optional(),
+  emailDomains: nonEmptyStrings.optional(),
 };
 
 // An own app needs both halves of its credentials; scopes need an own app.
 function credentialRule(v: { clientId?: string; clientSecret?: string; scopes?: string[] }, ctx: Ctx): void {
   if (v.clientId !== undefined && v.clientSecret === undefined) issue(ctx, ["clientSecret"], "is required when clientId is set");
   if (v.clientSecret !== undefined && v.clientId === undefined) issue(ctx, ["clientId"], "is required when clientSecret is set");
-  if (v.scopes !== undefined && (v.clientId === undefined || v.clientSecret === undefined)) {
+  if (v.scopes?.length && (v.clientId === undefined || v.clientSecret === undefined)) {
     issue(ctx, ["scopes"], "requires clientId and clientSecret");
   }
 }
@@ -175,8 +180,8 @@ export type OAuthProviderConfigParams = z.infer<typeof OAuthProviderConfigParams
 export const CodehostOAuthProviderConfigParams = params({
   ...oauthProviderFields,
   /** `<org>/<team>` slugs; a member of any is allowed. */
-  teams: stringList.optional(),
-  organizations: stringList.optional(),
+  teams: z.array(string.regex(/^[^/\s]+\/[^/\s]+$/, { error: "must have the form <org>/<team>" }), { error: "must be a list of strings" }).optional(),
+  organizations: nonEmptyStrings.optional(),
 }).superRefine(credentialRule);
 export type CodehostOAuthProviderConfigParams = z.infer<typeof CodehostOAuthProviderConfigParams>;
 
@@ -201,7 +206,7 @@ export const OAuthModuleParams = moduleParams({
   provider: OAuthProviderParams,
   /** Lets HTTP OPTIONS through unauthenticated (CORS preflight). */
   optionsPassthrough: boolean.optional(),
-  cookiePrefix: string.optional(),
+  cookiePrefix: cookiePrefix.optional(),
   /** Seconds; 0 means the service's default. */
   inactivityTimeout: uint32.optional(),
   maximumDuration: uint32.optional(),
@@ -223,7 +228,17 @@ export const OAuthProviderConfig = z.object({
 export type OAuthProviderConfig = z.infer<typeof OAuthProviderConfig>;
 export const OAuthModule = z.object({
   enabled: enabledOut,
-  provider: z.partialRecord(oneOf(OAUTH_PROVIDERS), OAuthProviderConfig),
+  /** The one provider that was set. */
+  provider: z.object({
+    codehost: OAuthProviderConfig.optional(),
+    social: OAuthProviderConfig.optional(),
+    workspace: OAuthProviderConfig.optional(),
+    directory: OAuthProviderConfig.optional(),
+    professional: OAuthProviderConfig.optional(),
+    devops: OAuthProviderConfig.optional(),
+    streaming: OAuthProviderConfig.optional(),
+    commerce: OAuthProviderConfig.optional(),
+  }),
   optionsPassthrough: z.boolean(),
   cookiePrefix: z.string(),
   inactivityTimeout: z.number(),
@@ -245,7 +260,7 @@ export const DEFAULT_NAMEID_FORMAT = NAMEID_FORMATS[0];
 export const SamlModuleParams = moduleParams({
   enabled,
   optionsPassthrough: boolean.optional(),
-  cookiePrefix: string.optional(),
+  cookiePrefix: cookiePrefix.optional(),
   inactivityTimeout: uint32.optional(),
   maximumDuration: uint32.optional(),
   /** The identity provider's full XML EntityDescriptor. */
@@ -255,7 +270,7 @@ export const SamlModuleParams = moduleParams({
   /** The identity provider must ask for credentials on every login. */
   forceAuthn: boolean.optional(),
   allowIdpInitiated: boolean.optional(),
-  authorizedGroups: stringList.optional(),
+  authorizedGroups: nonEmptyStrings.optional(),
   nameidFormat: oneOf(NAMEID_FORMATS).optional(),
 });
 export type SamlModuleParams = z.infer<typeof SamlModuleParams>;

@@ -20,10 +20,11 @@ export const TlsEdge = z.object({
 export type TlsEdge = z.infer<typeof TlsEdge>;
 
 // TLS that passes through to the upstream leaves the edge nothing to check client certificates with.
-// Only a body holding both can be checked here; the service also checks against the stored edge.
+// Only a body holding both can be checked here (the issue is on terminateAt, as the service reports
+// it); the service also checks against the stored edge.
 function passThroughRule(v: { tlsTermination?: { terminateAt?: string }; mutualTls?: unknown }, ctx: z.core.$RefinementCtx): void {
   if (v.tlsTermination?.terminateAt === "upstream" && v.mutualTls !== undefined) {
-    ctx.addIssue({ code: "custom", path: ["mutualTls"], message: "must be absent when tlsTermination.terminateAt is upstream" });
+    ctx.addIssue({ code: "custom", path: ["tlsTermination", "terminateAt"], message: "must not be upstream while mutualTls is set" });
   }
 }
 

@@ -1,5 +1,6 @@
 /** HTTPS edges: paths and wire shape, routes read inline, the HTTPS TLS termination shape. */
-import { expectInvalid } from "./emulator-fixture";
+import { BadRequestError, NotFoundError } from "../../sdk";
+import { expectApiError, expectInvalid, useEmulatorWithStore } from "./emulator-fixture";
 import { useWire } from "./wire-fixture";
 import { list, samples } from "./wire-samples";
 
@@ -56,5 +57,57 @@ describe("client-side validation", () => {
 
   test("module names are the HTTPS edge's two", async () => {
     await expectInvalid(wire.client.httpsEdges.getModule("edghts_1", "backend" as never), "name", "must be one of mutualTls, tlsTermination");
+  });
+});
+
+describe("against the emulator", () => {
+  const emu = useEmulatorWithStore();
+  let port = 40000;
+  const nextHostport = () => `www.example.test:${port++}`;
+
+  test("create, get, update, list, delete; HTTPS TLS termination always ends at the edge", async () => {
+    const { httpsEdges } = emu.client;
+    const ca = emu.seedCertificateAuthority();
+    const created = await httpsEdges.create({ hostports: [nextHostport()], tlsTermination: { minVersion: "1.3" }, mutualTls: { certificateAuthorityIds: [ca] } });
+    expect(created).toEqual({
+      id: expect.stringMatching(/^edghts_/),
+      uri: expect.stringContaining(created.id),
+      createdAt: expect.any(String),
+      description: "",
+      metadata: "",
+      hostports: created.hostports,
+      mutualTls: { enabled: true, certificateAuthorities: [{ id: ca, uri: expect.stringContaining(ca) }] },
+      tlsTermination: { enabled: true, terminateAt: "edge", minVersion: "1.3" },
+      routes: [],
+    });
+    await expect(httpsEdges.get(created.id)).resolves.toEqual(created);
+
+    const updated = await httpsEdges.update(created.id, { tlsTermination: {}, description: "site" });
+    expect(updated).toEqual({ ...created, description: "site", tlsTermination: { enabled: true, terminateAt: "edge", minVersion: "1.2" } });
+    expect(await httpsEdges.list().toArray()).toContainEqual(updated);
+
+    await httpsEdges.deleteModule(created.id, "mutualTls");
+    expect((await httpsEdges.get(created.id)).mutualTls).toBeNull();
+    await httpsEdges.delete(created.id);
+    await expectApiError(httpsEdges.get(created.id), NotFoundError, "NOT_FOUND");
+  });
+
+  test("routes show on the edge, oldest first, and go with it", async () => {
+    const { httpsEdges, httpsEdgeRoutes } = emu.client;
+    const edge = await httpsEdges.create({ hostports: [nextHostport()] });
+    const first = await httpsEdgeRoutes.create(edge.id, { matchType: "path_prefix", match: "/" });
+    const second = await httpsEdgeRoutes.create(edge.id, { matchType: "exact_path", match: "/health" });
+    expect((await httpsEdges.get(edge.id)).routes).toEqual([first, second]);
+    await httpsEdges.delete(edge.id);
+    await expectApiError(httpsEdgeRoutes.get(edge.id, first.id), NotFoundError, "NOT_FOUND");
+  });
+
+  test("the service's own check: terminateAt is not an HTTPS field → BadRequestError UNKNOWN_FIELD", async () => {
+    await expectApiError(
+      emu.client.post("/edges/https", { body: { hostports: [nextHostport()], tlsTermination: { terminateAt: "edge" } } }),
+      BadRequestError,
+      "UNKNOWN_FIELD",
+      "tlsTermination.terminateAt",
+    );
   });
 });

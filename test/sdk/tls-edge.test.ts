@@ -1,5 +1,6 @@
 /** TLS edges: paths and wire shape, the four modules, and the pass-through rule. */
-import { expectInvalid } from "./emulator-fixture";
+import { BadRequestError, NotFoundError } from "../../sdk";
+import { expectApiError, expectInvalid, useEmulatorWithStore } from "./emulator-fixture";
 import { useWire } from "./wire-fixture";
 import { list, samples } from "./wire-samples";
 
@@ -62,7 +63,7 @@ describe("on the wire", () => {
 
 describe("client-side validation", () => {
   test.each([
-    ["mutual TLS with pass-through", { hostports: ["a.test:1"], mutualTls: { certificateAuthorityIds: ["ca_1"] }, tlsTermination: { terminateAt: "upstream" } }, "mutualTls", "must be absent when tlsTermination.terminateAt is upstream"],
+    ["mutual TLS with pass-through", { hostports: ["a.test:1"], mutualTls: { certificateAuthorityIds: ["ca_1"] }, tlsTermination: { terminateAt: "upstream" } }, "tlsTermination.terminateAt", "must not be upstream while mutualTls is set"],
     ["a version with pass-through", { hostports: ["a.test:1"], tlsTermination: { terminateAt: "upstream", minVersion: "1.3" } }, "tlsTermination.minVersion", "must be null when terminateAt is upstream"],
     ["a CA id of another kind", { hostports: ["a.test:1"], mutualTls: { certificateAuthorityIds: ["cert_1"] } }, "mutualTls.certificateAuthorityIds[0]", 'must be an id starting with "ca_"'],
     ["a route module", { hostports: ["a.test:1"], compression: {} }, "compression", "is not a known field"],
@@ -73,12 +74,73 @@ describe("client-side validation", () => {
   test("update applies the pass-through rule to the fields it holds", async () => {
     await expectInvalid(
       wire.client.tlsEdges.update("edgtls_1", { tlsTermination: { terminateAt: "upstream" }, mutualTls: { certificateAuthorityIds: ["ca_1"] } }),
-      "mutualTls",
-      "must be absent when tlsTermination.terminateAt is upstream",
+      "tlsTermination.terminateAt",
+      "must not be upstream while mutualTls is set",
     );
   });
 
   test("module names are the TLS edge's four", async () => {
     await expectInvalid(wire.client.tlsEdges.deleteModule("edgtls_1", "saml" as never), "name", "must be one of backend, ipRestriction, mutualTls, tlsTermination");
+  });
+});
+
+describe("against the emulator", () => {
+  const emu = useEmulatorWithStore();
+  let port = 30000;
+  const nextHostport = () => `tls.example.test:${port++}`;
+
+  test("create with all four modules; TLS termination takes the service defaults; update, list, delete", async () => {
+    const { tlsEdges, failoverBackends, tunnelGroupBackends, ipPolicies } = emu.client;
+    const ca = emu.seedCertificateAuthority();
+    const tg = await tunnelGroupBackends.create({});
+    const fo = await failoverBackends.create({ backends: [tg.id] });
+    const policy = await ipPolicies.create({});
+    const created = await tlsEdges.create({
+      hostports: [nextHostport()],
+      backend: { backendId: fo.id },
+      ipRestriction: { ipPolicyIds: [policy.id] },
+      mutualTls: { certificateAuthorityIds: [ca] },
+      tlsTermination: {},
+    });
+    expect(created).toMatchObject({
+      id: expect.stringMatching(/^edgtls_/),
+      backend: { enabled: true, backend: { id: fo.id, uri: fo.uri } },
+      ipRestriction: { enabled: true, ipPolicies: [{ id: policy.id, uri: policy.uri }] },
+      mutualTls: { enabled: true, certificateAuthorities: [{ id: ca, uri: expect.stringContaining(ca) }] },
+      tlsTermination: { enabled: true, terminateAt: "edge", minVersion: "1.2" },
+    });
+    await expect(tlsEdges.get(created.id)).resolves.toEqual(created);
+
+    const updated = await tlsEdges.update(created.id, { metadata: "m", tlsTermination: { minVersion: "1.3" } });
+    expect(updated).toEqual({ ...created, metadata: "m", tlsTermination: { enabled: true, terminateAt: "edge", minVersion: "1.3" } });
+    expect(await tlsEdges.list().toArray()).toContainEqual(updated);
+
+    await tlsEdges.delete(created.id);
+    await expectApiError(tlsEdges.get(created.id), NotFoundError, "NOT_FOUND");
+  });
+
+  test("pass-through: the version reads as null, and mutual TLS is refused either way round", async () => {
+    const { tlsEdges } = emu.client;
+    const ca = emu.seedCertificateAuthority();
+    const upstream = await tlsEdges.create({ hostports: [nextHostport()], tlsTermination: { terminateAt: "upstream" } });
+    expect(upstream.tlsTermination).toEqual({ enabled: true, terminateAt: "upstream", minVersion: null });
+    await expectApiError(tlsEdges.replaceModule(upstream.id, "mutualTls", { certificateAuthorityIds: [ca] }), BadRequestError, "INVALID_FIELD", "mutualTls");
+
+    const mtls = await tlsEdges.create({ hostports: [nextHostport()], mutualTls: { certificateAuthorityIds: [ca] } });
+    await expectApiError(tlsEdges.replaceModule(mtls.id, "tlsTermination", { terminateAt: "upstream" }), BadRequestError, "INVALID_FIELD", "terminateAt");
+    await expectApiError(tlsEdges.update(mtls.id, { tlsTermination: { terminateAt: "upstream" } }), BadRequestError, "INVALID_FIELD", "tlsTermination.terminateAt");
+
+    await tlsEdges.deleteModule(mtls.id, "mutualTls");
+    const now = await tlsEdges.replaceModule(mtls.id, "tlsTermination", { terminateAt: "upstream", minVersion: null });
+    expect(now).toEqual({ enabled: true, terminateAt: "upstream", minVersion: null });
+  });
+
+  test("the service's own check: a CA that does not exist → BadRequestError INVALID_FIELD", async () => {
+    await expectApiError(
+      emu.client.tlsEdges.create({ hostports: [nextHostport()], mutualTls: { certificateAuthorityIds: ["ca_00000000000000000000000000"] } }),
+      BadRequestError,
+      "INVALID_FIELD",
+      "mutualTls.certificateAuthorityIds[0]",
+    );
   });
 });
