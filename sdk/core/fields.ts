@@ -55,7 +55,6 @@ export function uniqueItems<T>(list: z.ZodType<T[]>) {
 
 export const string = z.string({ error: "must be a string" });
 export const nonEmptyString = string.min(1, { error: "must not be empty" });
-export const stringList = z.array(string, { error: "must be a list of strings" });
 
 /** An object whose keys are user data (labels, header names, backend ids). */
 export function stringMap<V>(key: z.ZodType<string>, value: z.ZodType<V>) {
