@@ -5,11 +5,19 @@ import { REQUIRED, params, parseParams } from "./core/fields";
 import { HttpClient, HttpMethod, RequestOptions } from "./core/http";
 import { DEFAULT_MAX_RETRIES, DEFAULT_MAX_RETRY_TIME_MS } from "./core/retry";
 import { ApiKeys } from "./resources/api-key";
+import { Endpoints } from "./resources/endpoint";
+import { FailoverBackends } from "./resources/failover-backend";
+import { HttpsEdges } from "./resources/https-edge";
+import { HttpsEdgeRoutes } from "./resources/https-edge-route";
 import { IpPolicies } from "./resources/ip-policy";
 import { IpRestrictions } from "./resources/ip-restriction";
 import { EventDestinations } from "./resources/event-destination";
 import { EventSubscriptions } from "./resources/event-subscription";
 import { EventSources } from "./resources/event-source";
+import { TcpEdges } from "./resources/tcp-edge";
+import { TlsEdges } from "./resources/tls-edge";
+import { TunnelGroupBackends } from "./resources/tunnel-group-backend";
+import { WeightedBackends } from "./resources/weighted-backend";
 
 export const API_KEY_ENV = "EDGE_INGRESS_API_KEY";
 export const BASE_URL_ENV = "EDGE_INGRESS_API_URL";
@@ -61,6 +69,14 @@ export class EdgeIngress {
   readonly eventDestinations: EventDestinations;
   readonly eventSubscriptions: EventSubscriptions;
   readonly eventSources: EventSources;
+  readonly tunnelGroupBackends: TunnelGroupBackends;
+  readonly weightedBackends: WeightedBackends;
+  readonly failoverBackends: FailoverBackends;
+  readonly tcpEdges: TcpEdges;
+  readonly tlsEdges: TlsEdges;
+  readonly httpsEdges: HttpsEdges;
+  readonly httpsEdgeRoutes: HttpsEdgeRoutes;
+  readonly endpoints: Endpoints;
   readonly #http: HttpClient;
 
   constructor(opts: ClientOptions = {}) {
@@ -82,6 +98,14 @@ export class EdgeIngress {
     this.eventDestinations = new EventDestinations(this.#http);
     this.eventSubscriptions = new EventSubscriptions(this.#http);
     this.eventSources = new EventSources(this.#http);
+    this.tunnelGroupBackends = new TunnelGroupBackends(this.#http);
+    this.weightedBackends = new WeightedBackends(this.#http);
+    this.failoverBackends = new FailoverBackends(this.#http);
+    this.tcpEdges = new TcpEdges(this.#http);
+    this.tlsEdges = new TlsEdges(this.#http);
+    this.httpsEdges = new HttpsEdges(this.#http);
+    this.httpsEdgeRoutes = new HttpsEdgeRoutes(this.#http);
+    this.endpoints = new Endpoints(this.#http);
   }
 
   /**

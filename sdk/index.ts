@@ -5,13 +5,13 @@ export type { ClientOptions, LowLevelOptions } from "./client";
 export * from "./core/errors";
 // Field builders under one name (their short names would crowd the package namespace).
 export * as fields from "./core/fields";
-export { DESCRIPTION_MAX_BYTES, METADATA_MAX_BYTES, Ref, parseParams, parseResponse } from "./core/fields";
+export { BACKEND_ID_PREFIXES, DESCRIPTION_MAX_BYTES, METADATA_MAX_BYTES, Ref, parseParams, parseResponse } from "./core/fields";
 export { USER_KEYED_FIELDS, camelToSnake, snakeToCamel, fromWire, toWire, wirePathToCamel } from "./core/case";
 export { HttpClient, SERVICE_VERSION, defaultUserAgent } from "./core/http";
 export type { APIResponse, HttpConfig, HttpMethod, RequestOptions } from "./core/http";
 export { ListParams, MAX_PAGE_SIZE, Page, PageIterator, listAll } from "./core/pagination";
-export { CrudResource } from "./core/resource";
-export type { KindDefinition } from "./core/resource";
+export { CrudResource, ModularCrudResource, ModuleOperations, Operations, ReadResource, itemPath } from "./core/resource";
+export type { KindDefinition, ModuleName, ModuleOf, ModuleParamsOf, ModuleSchemas, ModuleSet, ReadDefinition } from "./core/resource";
 export { path } from "./core/path";
 export {
   DEFAULT_MAX_RETRIES,
@@ -29,3 +29,12 @@ export * from "./resources/ip-restriction";
 export * from "./resources/event-destination";
 export * from "./resources/event-subscription";
 export * from "./resources/event-source";
+export * from "./resources/modules";
+export * from "./resources/tunnel-group-backend";
+export * from "./resources/weighted-backend";
+export * from "./resources/failover-backend";
+export * from "./resources/tcp-edge";
+export * from "./resources/tls-edge";
+export * from "./resources/https-edge";
+export * from "./resources/https-edge-route";
+export * from "./resources/endpoint";

@@ -24,12 +24,14 @@ export const metadata = maxBytesString(METADATA_MAX_BYTES);
 const ID_SUFFIX = "[A-Za-z0-9]+";
 const ANY_ID = new RegExp(`^[a-z][a-z0-9]*_${ID_SUFFIX}$`);
 
-/** An id of one kind, e.g. `idWithPrefix("ipp_")`. */
-export function idWithPrefix(prefix: string) {
-  const shape = new RegExp(`^${prefix}${ID_SUFFIX}$`);
+/** An id of one kind, e.g. `idWithPrefix("ipp_")`, or of one of several (`idWithPrefix("bkdtg_", "bkdwd_")`). */
+export function idWithPrefix(...prefixes: [string, ...string[]]) {
+  const shape = new RegExp(`^(?:${prefixes.join("|")})${ID_SUFFIX}$`);
+  const quoted = prefixes.map((p) => `"${p}"`);
+  const names = quoted.length === 1 ? quoted[0] : `${quoted.slice(0, -1).join(", ")} or ${quoted[quoted.length - 1]}`;
   return z
     .string({ error: "must be a string" })
-    .refine((v) => shape.test(v), { error: `must be an id starting with "${prefix}"` });
+    .refine((v) => shape.test(v), { error: `must be an id starting with ${names}` });
 }
 
 /** An id whose kind is not fixed (an owner may be a user or a bot). */
@@ -37,10 +39,39 @@ export const anyId = z
   .string({ error: "must be a string" })
   .refine((v) => ANY_ID.test(v), { error: "must be an id: a lowercase prefix, an underscore, then an opaque suffix" });
 
-/** A non-empty list of ids of one kind. */
-export function idList(prefix: string) {
-  return z.array(idWithPrefix(prefix), { error: "must be a list of ids" }).min(1, { error: "must have at least 1 item" });
+/** A non-empty list of ids of one kind (or of one of several). */
+export function idList(...prefixes: [string, ...string[]]) {
+  return z.array(idWithPrefix(...prefixes), { error: "must be a list of ids" }).min(1, { error: "must have at least 1 item" });
 }
+
+/** A list in which no item repeats an earlier one; the issue names the repeating index. */
+export function uniqueItems<T>(list: z.ZodType<T[]>) {
+  return list.superRefine((items, ctx) => {
+    items.forEach((item, i) => {
+      if (items.indexOf(item) !== i) ctx.addIssue({ code: "custom", path: [i], message: "must not repeat an earlier item" });
+    });
+  });
+}
+
+export const string = z.string({ error: "must be a string" });
+export const nonEmptyString = string.min(1, { error: "must not be empty" });
+
+/** An object whose keys are user data (labels, header names, backend ids). */
+export function stringMap<V>(key: z.ZodType<string>, value: z.ZodType<V>) {
+  return z.record(key, value, { error: "must be an object" });
+}
+
+export const UINT32_MAX = 4_294_967_295;
+
+/** An integer from `min` to `max` inclusive. */
+export function intRange(min: number, max: number) {
+  return z
+    .int({ error: "must be an integer" })
+    .min(min, { error: `must be at least ${min}` })
+    .max(max, { error: `must be at most ${max}` });
+}
+
+export const uint32 = intRange(0, UINT32_MAX);
 
 export function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
   return z.enum(values, { error: `must be one of ${values.join(", ")}` });
@@ -48,9 +79,40 @@ export function oneOf<const T extends readonly [string, ...string[]]>(values: T)
 
 export const boolean = z.boolean({ error: "must be a boolean" });
 
+/** Every backend kind (§2.1): a module or a weighted/failover backend may point at any of them. */
+export const BACKEND_ID_PREFIXES = ["bkdtg_", "bkdwd_", "bkdfo_", "bkdhr_"] as const;
+export const backendId = idWithPrefix(...BACKEND_ID_PREFIXES);
+
+// host:port: a lowercase DNS name (labels of letters, digits and inner hyphens, optionally `*.` in
+// front, at most 253 characters) and a port from 1 to 65535 without leading zeros.
+const LABEL = "[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?";
+const HOSTPORT = new RegExp(`^((?:\\*\\.)?${LABEL}(?:\\.${LABEL})*):([1-9][0-9]{0,4})$`);
+
+export const hostport = z
+  .string({ error: "must be a string" })
+  .refine(
+    (v) => {
+      const match = HOSTPORT.exec(v);
+      return match !== null && match[1].length <= 253 && Number(match[2]) <= 65535;
+    },
+    { error: "must be host:port with a lowercase DNS name (optionally *.) and a port from 1 to 65535" },
+  );
+
+/** An edge's hostports: at least one, none repeated. */
+export const hostports = uniqueItems(z.array(hostport, { error: "must be a list of host:port strings" }).min(1, { error: "must have at least 1 item" }));
+
 /** Request parameters: camelCase and strict, so a misspelt key fails instead of being dropped. */
 export function params<S extends z.ZodRawShape>(shape: S) {
   return z.strictObject(shape, { error: (iss) => (iss.code === "unrecognized_keys" ? UNKNOWN_FIELD : "must be an object") });
+}
+
+export const MODULE_NOT_NULL = "cannot be null: remove a module with deleteModule";
+
+/** A module's request object: strict like `params`; `null` is refused with the way to remove a module. */
+export function moduleParams<S extends z.ZodRawShape>(shape: S) {
+  return z.strictObject(shape, {
+    error: (iss) => (iss.code === "unrecognized_keys" ? UNKNOWN_FIELD : iss.input === null ? MODULE_NOT_NULL : "must be an object"),
+  });
 }
 
 /** A field that exists only at creation: in update params it may only be absent. */
@@ -70,6 +132,11 @@ export const text = z
   .string()
   .nullish()
   .transform((v) => v ?? "");
+
+/** A module or optional object in a response: unset is null (absent is read as null too). */
+export function nullable<S extends z.ZodType>(schema: S) {
+  return schema.nullable().default(null);
+}
 
 /** `ipPolicyIds[0]`, `backend.backendId`: the form used in every `field`. */
 export function formatPath(path: readonly PropertyKey[]): string {
@@ -97,6 +164,8 @@ export function issuesFrom(error: z.ZodError, input: unknown): ValidationIssue[]
     if (issue.code === "unrecognized_keys") {
       return issue.keys.map((key) => ({ field: formatPath([...issue.path, key]), rule: UNKNOWN_FIELD }));
     }
+    // A bad map key (a header name, a backend id) is reported by the key's own rule.
+    if (issue.code === "invalid_key") return [{ field: formatPath(issue.path), rule: issue.issues[0]?.message ?? issue.message }];
     const missing = issue.code !== "custom" && valueAt(input, issue.path) === undefined;
     return [{ field: formatPath(issue.path), rule: missing ? REQUIRED : issue.message }];
   });

@@ -1,60 +1,181 @@
 /**
- * The create/get/update/delete/list operations every kind shares (spec §4.1), written once.
- * A kind is its collection path, list wrapper key and schemas; see sdk/resources/*.ts.
+ * The operations every kind shares (spec §4.1), written once: `Operations` works on explicit paths;
+ * `ReadResource`, `CrudResource` and `ModularCrudResource` bind it to one collection, and nested
+ * kinds (routes) bind it to a collection under their parent. A kind is its paths, list key and
+ * schemas; see sdk/resources/*.ts.
  */
-import type { z } from "zod";
-import { parseParams, parseResponse, pathId } from "./fields";
+import { z } from "zod";
+import { camelToSnake } from "./case";
+import { oneOf, parseParams, parseResponse, pathId } from "./fields";
 import type { HttpClient, HttpMethod } from "./http";
 import { ListParams, PageIterator, listAll } from "./pagination";
 import { path } from "./path";
 
-export interface KindDefinition<T, C, U> {
+export interface ReadDefinition<T> {
   /** Collection path, e.g. `/ip_policies`. */
   collection: string;
   /** camelCase list wrapper key, e.g. `ipPolicies` for `{ip_policies: [...]}`. */
   listKey: string;
   model: z.ZodType<T>;
+}
+
+export interface KindDefinition<T, C, U> extends ReadDefinition<T> {
   createParams: z.ZodType<C>;
   updateParams: z.ZodType<U>;
 }
 
-export abstract class CrudResource<T, C, U> {
-  protected constructor(
-    protected readonly http: HttpClient,
-    private readonly kind: KindDefinition<T, C, U>,
+/** `collection/<id>`; `name` labels the id in a validation error (`id`, `edgeId`). */
+export function itemPath(collection: string, id: string, name = "id"): string {
+  return collection + path`/${parseParams(pathId, id, name)}`;
+}
+
+/** One request whose 2xx body is checked against `model`. */
+async function send<T>(http: HttpClient, model: z.ZodType<T>, method: HttpMethod, target: string, body?: unknown): Promise<T> {
+  const { data, status, operationId, request } = await http.request({ method, path: target, body });
+  return parseResponse(model, data, status, operationId, request);
+}
+
+/** §4.1 operations of one kind on paths the caller gives (so a nested collection needs no copy). */
+export class Operations<T, C, U> {
+  constructor(
+    private readonly http: HttpClient,
+    private readonly schemas: { model: z.ZodType<T>; createParams: z.ZodType<C>; updateParams: z.ZodType<U> },
   ) {}
 
   /** POST the collection; 201 with the new resource. */
-  // async so that a validation failure is a rejection, like every other failure.
-  async create(params: C): Promise<T> {
-    return this.send("POST", this.kind.collection, parseParams(this.kind.createParams, params));
+  async create(collection: string, params: C): Promise<T> {
+    return send(this.http, this.schemas.model, "POST", collection, parseParams(this.schemas.createParams, params));
   }
 
-  async get(id: string): Promise<T> {
-    return this.send("GET", this.itemPath(id));
+  async get(item: string): Promise<T> {
+    return send(this.http, this.schemas.model, "GET", item);
   }
 
   /** PATCH: only the fields given are changed. */
-  async update(id: string, params: U): Promise<T> {
-    const itemPath = this.itemPath(id);
-    return this.send("PATCH", itemPath, parseParams(this.kind.updateParams, params));
+  async update(item: string, params: U): Promise<T> {
+    return send(this.http, this.schemas.model, "PATCH", item, parseParams(this.schemas.updateParams, params));
   }
 
-  async delete(id: string): Promise<void> {
-    await this.http.request({ method: "DELETE", path: this.itemPath(id) });
+  async delete(item: string): Promise<void> {
+    await this.http.request({ method: "DELETE", path: item });
+  }
+}
+
+/** A module's request and response schemas (sdk/resources/modules.ts). */
+export interface ModuleSchemas {
+  params: z.ZodType;
+  model: z.ZodType;
+}
+
+/** The modules of one kind by camelCase name (`ipRestriction`); the path segment is its snake_case. */
+export type ModuleSet = Readonly<Record<string, ModuleSchemas>>;
+export type ModuleName<M extends ModuleSet> = keyof M & string;
+export type ModuleParamsOf<M extends ModuleSet, N extends ModuleName<M>> = z.infer<M[N]["params"]>;
+export type ModuleOf<M extends ModuleSet, N extends ModuleName<M>> = z.output<M[N]["model"]>;
+
+/** Module operations (§4.1.7) on an item: GET, PUT (replace) and DELETE `<item>/<module>`. */
+export class ModuleOperations<M extends ModuleSet> {
+  private readonly names: z.ZodType<string>;
+
+  constructor(
+    private readonly http: HttpClient,
+    private readonly modules: M,
+  ) {
+    this.names = oneOf(Object.keys(modules) as [string, ...string[]]);
+  }
+
+  async get<N extends ModuleName<M>>(item: string, name: N): Promise<ModuleOf<M, N>> {
+    const { target, schemas } = this.resolve(item, name);
+    return send(this.http, schemas.model, "GET", target) as Promise<ModuleOf<M, N>>;
+  }
+
+  /** PUT: the module is replaced as a whole by `params`. */
+  async replace<N extends ModuleName<M>>(item: string, name: N, params: ModuleParamsOf<M, N>): Promise<ModuleOf<M, N>> {
+    const { target, schemas } = this.resolve(item, name);
+    return send(this.http, schemas.model, "PUT", target, parseParams(schemas.params, params)) as Promise<ModuleOf<M, N>>;
+  }
+
+  async delete<N extends ModuleName<M>>(item: string, name: N): Promise<void> {
+    await this.http.request({ method: "DELETE", path: this.resolve(item, name).target });
+  }
+
+  // The one place where a module name becomes its path segment: `ipRestriction` → `/ip_restriction`.
+  // Checked at run time too: callers from JavaScript (or a provider) pass plain strings.
+  private resolve(item: string, name: string): { target: string; schemas: ModuleSchemas } {
+    parseParams(this.names, name, "name");
+    return { target: `${item}/${camelToSnake(name)}`, schemas: this.modules[name] };
+  }
+}
+
+/** Read-only kinds (endpoints): get and list. */
+export abstract class ReadResource<T> {
+  protected constructor(
+    protected readonly http: HttpClient,
+    private readonly definition: ReadDefinition<T>,
+  ) {}
+
+  async get(id: string): Promise<T> {
+    return send(this.http, this.definition.model, "GET", this.itemPath(id));
   }
 
   /** Every item across all pages; `limit` is the page size (1 to 100). */
   list(params?: ListParams): PageIterator<T> {
-    return listAll(this.http, this.kind.collection, this.kind.listKey, this.kind.model, params);
+    return listAll(this.http, this.definition.collection, this.definition.listKey, this.definition.model, params);
   }
 
-  private itemPath(id: string): string {
-    return this.kind.collection + path`/${parseParams(pathId, id, "id")}`;
+  protected itemPath(id: string): string {
+    return itemPath(this.definition.collection, id);
+  }
+}
+
+export abstract class CrudResource<T, C, U> extends ReadResource<T> {
+  private readonly ops: Operations<T, C, U>;
+
+  protected constructor(
+    http: HttpClient,
+    private readonly kind: KindDefinition<T, C, U>,
+  ) {
+    super(http, kind);
+    this.ops = new Operations(http, kind);
   }
 
-  private async send(method: HttpMethod, target: string, body?: unknown): Promise<T> {
-    const { data, status, operationId, request } = await this.http.request({ method, path: target, body });
-    return parseResponse(this.kind.model, data, status, operationId, request);
+  /** POST the collection; 201 with the new resource. */
+  // async so that a validation failure is a rejection, like every other failure.
+  async create(params: C): Promise<T> {
+    return this.ops.create(this.kind.collection, params);
+  }
+
+  /** PATCH: only the fields given are changed. */
+  async update(id: string, params: U): Promise<T> {
+    return this.ops.update(this.itemPath(id), params);
+  }
+
+  async delete(id: string): Promise<void> {
+    return this.ops.delete(this.itemPath(id));
+  }
+}
+
+/** A kind with modules (edges): CRUD plus `getModule`, `replaceModule`, `deleteModule` by module name. */
+export abstract class ModularCrudResource<T, C, U, M extends ModuleSet> extends CrudResource<T, C, U> {
+  private readonly moduleOps: ModuleOperations<M>;
+
+  protected constructor(http: HttpClient, kind: KindDefinition<T, C, U>, modules: M) {
+    super(http, kind);
+    this.moduleOps = new ModuleOperations(http, modules);
+  }
+
+  /** GET one module; a module that is unset is the service's 404. */
+  async getModule<N extends ModuleName<M>>(id: string, name: N): Promise<ModuleOf<M, N>> {
+    return this.moduleOps.get(this.itemPath(id), name);
+  }
+
+  /** PUT: sets or wholly replaces one module. */
+  async replaceModule<N extends ModuleName<M>>(id: string, name: N, params: ModuleParamsOf<M, N>): Promise<ModuleOf<M, N>> {
+    return this.moduleOps.replace(this.itemPath(id), name, params);
+  }
+
+  /** DELETE: removes one module (the only way to unset it). */
+  async deleteModule<N extends ModuleName<M>>(id: string, name: N): Promise<void> {
+    return this.moduleOps.delete(this.itemPath(id), name);
   }
 }

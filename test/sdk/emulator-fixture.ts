@@ -1,9 +1,9 @@
 /** Shared setup for the per-kind tests: one emulator per test file, clients on it, assertion helpers. */
-import { startEmulator } from "../../emulator";
+import { startEmulator, type RunningEmulator as Running } from "../../emulator";
+import type { Store } from "../../emulator/state/store";
 import { APIError, EdgeIngress, ValidationError } from "../../sdk";
 import { rejection } from "../helpers/assert";
-
-type Running = Awaited<ReturnType<typeof startEmulator>>;
+import { seedCertificateAuthority, startWithStore } from "../emulator/support";
 
 export interface EmulatorFixture {
   /** A client holding the emulator's root (admin) token. */
@@ -14,11 +14,34 @@ export interface EmulatorFixture {
 }
 
 export function useEmulator(): EmulatorFixture {
+  return fixture(async () => ({ emulator: await startEmulator({ port: 0 }) }));
+}
+
+/**
+ * An emulator whose store the test holds, to seed kinds that have no operations yet: certificate
+ * authorities (their operations arrive with a later kind; mutual TLS modules need existing ones).
+ */
+export function useEmulatorWithStore(): EmulatorFixture & { seedCertificateAuthority(): string } {
+  let store: Store | undefined;
+  const base = fixture(async () => {
+    const started = await startWithStore();
+    store = started.store;
+    return { emulator: started.emulator };
+  });
+  return Object.assign(base, {
+    seedCertificateAuthority() {
+      if (!store) throw new Error("emulator not started");
+      return seedCertificateAuthority(store);
+    },
+  });
+}
+
+function fixture(start: () => Promise<{ emulator: Running }>): EmulatorFixture {
   let emulator: Running | undefined;
   let root: EdgeIngress | undefined;
   const extra: EdgeIngress[] = [];
   beforeAll(async () => {
-    emulator = await startEmulator({ port: 0 });
+    ({ emulator } = await start());
     root = new EdgeIngress({ apiKey: emulator.rootToken, baseURL: emulator.url, maxRetries: 0 });
   });
   afterAll(async () => {

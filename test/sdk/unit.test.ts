@@ -68,6 +68,10 @@ describe("case conversion", () => {
     expect(wirePathToCamel("ip_policy_ids[0]")).toBe("ipPolicyIds[0]");
     expect(wirePathToCamel("backend.backend_id")).toBe("backend.backendId");
     expect(wirePathToCamel("labels.team_name")).toBe("labels.team_name");
+    expect(wirePathToCamel("request_headers.add.X-Request_Id")).toBe("requestHeaders.add.X-Request_Id");
+    expect(wirePathToCamel("backends.bkdtg_abc")).toBe("backends.bkdtg_abc");
+    expect(wirePathToCamel("backends[1]")).toBe("backends[1]");
+    expect(wirePathToCamel("routes[0].ip_restriction.ip_policy_ids[0]")).toBe("routes[0].ipRestriction.ipPolicyIds[0]");
   });
 });
 

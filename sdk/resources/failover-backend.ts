@@ -1,0 +1,47 @@
+/** Failover backends (spec §2.11, §4.7): child backends tried in order. */
+import { z } from "zod";
+import { backendId, description, metadata, params, text, timestamp, uniqueItems } from "../core/fields";
+import type { HttpClient } from "../core/http";
+import { CrudResource } from "../core/resource";
+
+export const FAILOVER_BACKEND_ID_PREFIX = "bkdfo_";
+
+export const FailoverBackend = z.object({
+  id: z.string(),
+  uri: z.string(),
+  createdAt: timestamp,
+  description: text,
+  metadata: text,
+  /** Child backend ids, first choice first. */
+  backends: z.array(z.string()),
+});
+export type FailoverBackend = z.infer<typeof FailoverBackend>;
+
+const children = uniqueItems(z.array(backendId, { error: "must be a list of ids" }).min(1, { error: "must have at least 1 item" }));
+
+export const FailoverBackendCreateParams = params({
+  description: description.optional(),
+  metadata: metadata.optional(),
+  backends: children,
+});
+export type FailoverBackendCreateParams = z.infer<typeof FailoverBackendCreateParams>;
+
+/** `backends`, when given, replaces the whole list (still at least one id); left out, it is unchanged. */
+export const FailoverBackendUpdateParams = params({
+  description: description.optional(),
+  metadata: metadata.optional(),
+  backends: children.optional(),
+});
+export type FailoverBackendUpdateParams = z.infer<typeof FailoverBackendUpdateParams>;
+
+export class FailoverBackends extends CrudResource<FailoverBackend, FailoverBackendCreateParams, FailoverBackendUpdateParams> {
+  constructor(http: HttpClient) {
+    super(http, {
+      collection: "/backends/failover",
+      listKey: "backends",
+      model: FailoverBackend,
+      createParams: FailoverBackendCreateParams,
+      updateParams: FailoverBackendUpdateParams,
+    });
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * HTTPS edge routes (spec §2.6, §4.5): a path on an HTTPS edge and the modules applied to it. Routes
+ * live under their edge, so every operation takes the edge id first; there is no list operation (the
+ * edge's `routes` holds them, oldest first).
+ */
+import { z } from "zod";
+import { description, metadata, nonEmptyString, oneOf, params, text, timestamp } from "../core/fields";
+import type { HttpClient } from "../core/http";
+import { ModuleName, ModuleOf, ModuleOperations, ModuleParamsOf, Operations, itemPath } from "../core/resource";
+import { HttpsEdgeRouteModules, moduleRequestFields, moduleResponseFields } from "./modules";
+
+export const MATCH_TYPES = ["exact_path", "path_prefix"] as const;
+export const MatchType = oneOf(MATCH_TYPES);
+export type MatchType = z.infer<typeof MatchType>;
+
+export const HttpsEdgeRoute = z.object({
+  edgeId: z.string(),
+  id: z.string(),
+  uri: z.string(),
+  createdAt: timestamp,
+  // A plain string: a match type added by the service later must not make reads fail.
+  matchType: z.string(),
+  match: z.string(),
+  description: text,
+  metadata: text,
+  ...moduleResponseFields(HttpsEdgeRouteModules),
+});
+export type HttpsEdgeRoute = z.infer<typeof HttpsEdgeRoute>;
+
+export const HttpsEdgeRouteCreateParams = params({
+  matchType: MatchType,
+  /** A path, a host, or host plus path. */
+  match: nonEmptyString,
+  description: description.optional(),
+  metadata: metadata.optional(),
+  ...moduleRequestFields(HttpsEdgeRouteModules),
+});
+export type HttpsEdgeRouteCreateParams = z.infer<typeof HttpsEdgeRouteCreateParams>;
+
+/** A module given replaces that module wholly; one left out is unchanged (remove it with deleteModule). */
+export const HttpsEdgeRouteUpdateParams = params({
+  matchType: MatchType.optional(),
+  match: nonEmptyString.optional(),
+  description: description.optional(),
+  metadata: metadata.optional(),
+  ...moduleRequestFields(HttpsEdgeRouteModules),
+});
+export type HttpsEdgeRouteUpdateParams = z.infer<typeof HttpsEdgeRouteUpdateParams>;
+
+type Modules = typeof HttpsEdgeRouteModules;
+
+export class HttpsEdgeRoutes {
+  readonly #ops: Operations<HttpsEdgeRoute, HttpsEdgeRouteCreateParams, HttpsEdgeRouteUpdateParams>;
+  readonly #modules: ModuleOperations<Modules>;
+
+  constructor(http: HttpClient) {
+    this.#ops = new Operations(http, { model: HttpsEdgeRoute, createParams: HttpsEdgeRouteCreateParams, updateParams: HttpsEdgeRouteUpdateParams });
+    this.#modules = new ModuleOperations(http, HttpsEdgeRouteModules);
+  }
+
+  /** POST a new route on the edge; 201 with the route. */
+  async create(edgeId: string, params: HttpsEdgeRouteCreateParams): Promise<HttpsEdgeRoute> {
+    return this.#ops.create(routesPath(edgeId), params);
+  }
+
+  async get(edgeId: string, id: string): Promise<HttpsEdgeRoute> {
+    return this.#ops.get(routePath(edgeId, id));
+  }
+
+  /** PATCH: only the fields given are changed. */
+  async update(edgeId: string, id: string, params: HttpsEdgeRouteUpdateParams): Promise<HttpsEdgeRoute> {
+    return this.#ops.update(routePath(edgeId, id), params);
+  }
+
+  async delete(edgeId: string, id: string): Promise<void> {
+    return this.#ops.delete(routePath(edgeId, id));
+  }
+
+  /** GET one module; a module that is unset is the service's 404. */
+  async getModule<N extends ModuleName<Modules>>(edgeId: string, id: string, name: N): Promise<ModuleOf<Modules, N>> {
+    return this.#modules.get(routePath(edgeId, id), name);
+  }
+
+  /** PUT: sets or wholly replaces one module. */
+  async replaceModule<N extends ModuleName<Modules>>(edgeId: string, id: string, name: N, params: ModuleParamsOf<Modules, N>): Promise<ModuleOf<Modules, N>> {
+    return this.#modules.replace(routePath(edgeId, id), name, params);
+  }
+
+  /** DELETE: removes one module (the only way to unset it). */
+  async deleteModule<N extends ModuleName<Modules>>(edgeId: string, id: string, name: N): Promise<void> {
+    return this.#modules.delete(routePath(edgeId, id), name);
+  }
+}
+
+const routesPath = (edgeId: string) => `${itemPath("/edges/https", edgeId, "edgeId")}/routes`;
+const routePath = (edgeId: string, id: string) => itemPath(routesPath(edgeId), id);

@@ -1,0 +1,50 @@
+/**
+ * HTTPS edges (spec §2.6, §4.5): hostports served over HTTPS, with mutual TLS and TLS termination
+ * modules; routes are read here and changed through `client.httpsEdgeRoutes`.
+ */
+import { z } from "zod";
+import { description, hostports, metadata, params, text, timestamp } from "../core/fields";
+import type { HttpClient } from "../core/http";
+import { ModularCrudResource } from "../core/resource";
+import { HttpsEdgeRoute } from "./https-edge-route";
+import { HttpsEdgeModules, moduleRequestFields, moduleResponseFields } from "./modules";
+
+export const HttpsEdge = z.object({
+  id: z.string(),
+  uri: z.string(),
+  createdAt: timestamp,
+  description: text,
+  metadata: text,
+  hostports: z.array(z.string()),
+  ...moduleResponseFields(HttpsEdgeModules),
+  /** Oldest first. */
+  routes: z.array(HttpsEdgeRoute).default([]),
+});
+export type HttpsEdge = z.infer<typeof HttpsEdge>;
+
+export const HttpsEdgeCreateParams = params({
+  description: description.optional(),
+  metadata: metadata.optional(),
+  hostports,
+  ...moduleRequestFields(HttpsEdgeModules),
+});
+export type HttpsEdgeCreateParams = z.infer<typeof HttpsEdgeCreateParams>;
+
+/** A module given replaces that module wholly; one left out is unchanged (remove it with deleteModule). */
+export const HttpsEdgeUpdateParams = params({
+  description: description.optional(),
+  metadata: metadata.optional(),
+  hostports: hostports.optional(),
+  ...moduleRequestFields(HttpsEdgeModules),
+});
+export type HttpsEdgeUpdateParams = z.infer<typeof HttpsEdgeUpdateParams>;
+
+export class HttpsEdges extends ModularCrudResource<HttpsEdge, HttpsEdgeCreateParams, HttpsEdgeUpdateParams, typeof HttpsEdgeModules> {
+  constructor(http: HttpClient) {
+    super(
+      http,
+      { collection: "/edges/https", listKey: "httpsEdges", model: HttpsEdge, createParams: HttpsEdgeCreateParams, updateParams: HttpsEdgeUpdateParams },
+      HttpsEdgeModules,
+    );
+  }
+}

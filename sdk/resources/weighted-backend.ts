@@ -1,0 +1,48 @@
+/** Weighted backends (spec §2.10, §4.7): traffic split across child backends by weight. */
+import { z } from "zod";
+import { backendId, description, intRange, metadata, params, stringMap, text, timestamp } from "../core/fields";
+import type { HttpClient } from "../core/http";
+import { CrudResource } from "../core/resource";
+
+export const WEIGHTED_BACKEND_ID_PREFIX = "bkdwd_";
+export const MAX_WEIGHT = 10_000;
+
+export const WeightedBackend = z.object({
+  id: z.string(),
+  uri: z.string(),
+  createdAt: timestamp,
+  description: text,
+  metadata: text,
+  /** Child backend id → weight; the ids are never case-converted. */
+  backends: z.record(z.string(), z.number()),
+});
+export type WeightedBackend = z.infer<typeof WeightedBackend>;
+
+const weights = stringMap(backendId, intRange(0, MAX_WEIGHT)).refine((m) => Object.keys(m).length > 0, { error: "must have at least 1 entry" });
+
+export const WeightedBackendCreateParams = params({
+  description: description.optional(),
+  metadata: metadata.optional(),
+  backends: weights,
+});
+export type WeightedBackendCreateParams = z.infer<typeof WeightedBackendCreateParams>;
+
+/** `backends`, when given, replaces the whole map (still at least one entry); left out, it is unchanged. */
+export const WeightedBackendUpdateParams = params({
+  description: description.optional(),
+  metadata: metadata.optional(),
+  backends: weights.optional(),
+});
+export type WeightedBackendUpdateParams = z.infer<typeof WeightedBackendUpdateParams>;
+
+export class WeightedBackends extends CrudResource<WeightedBackend, WeightedBackendCreateParams, WeightedBackendUpdateParams> {
+  constructor(http: HttpClient) {
+    super(http, {
+      collection: "/backends/weighted",
+      listKey: "backends",
+      model: WeightedBackend,
+      createParams: WeightedBackendCreateParams,
+      updateParams: WeightedBackendUpdateParams,
+    });
+  }
+}
