@@ -4,3 +4,11 @@ export { IpRestriction, type IpRestrictionArgs, type IpRestrictionType } from ".
 export { EventDestination, type EventDestinationArgs, type EventTargetArgs, type EventAuthArgs } from "./event-destination";
 export { EventSubscription, type EventSubscriptionArgs } from "./event-subscription";
 export { EventSource, type EventSourceArgs } from "./event-source";
+export { TunnelGroupBackend, type TunnelGroupBackendArgs } from "./tunnel-group-backend";
+export { WeightedBackend, type WeightedBackendArgs } from "./weighted-backend";
+export { FailoverBackend, type FailoverBackendArgs } from "./failover-backend";
+export { TcpEdge, type TcpEdgeArgs } from "./tcp-edge";
+export { TlsEdge, type TlsEdgeArgs } from "./tls-edge";
+export { HttpsEdge, type HttpsEdgeArgs } from "./https-edge";
+export { HttpsEdgeRoute, type HttpsEdgeRouteArgs } from "./https-edge-route";
+export { getEndpoint, getEndpointOutput, getEndpoints, getEndpointsOutput } from "./endpoint";

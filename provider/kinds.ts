@@ -3,12 +3,33 @@ import { apiKeyKind } from "./api-key";
 import { eventDestinationKind } from "./event-destination";
 import { eventSourceKind } from "./event-source";
 import { eventSubscriptionKind } from "./event-subscription";
+import { failoverBackendKind } from "./failover-backend";
+import { httpsEdgeKind } from "./https-edge";
+import { httpsEdgeRouteKind } from "./https-edge-route";
 import { ipPolicyKind } from "./ip-policy";
 import { ipRestrictionKind } from "./ip-restriction";
+import { tcpEdgeKind } from "./tcp-edge";
+import { tlsEdgeKind } from "./tls-edge";
+import { tunnelGroupBackendKind } from "./tunnel-group-backend";
+import { weightedBackendKind } from "./weighted-backend";
 
 /** Every kind by type name: what the runtime entry dispatches on. */
 export const kinds: Readonly<Record<string, KindSpec>> = Object.fromEntries(
-  [apiKeyKind, ipPolicyKind, ipRestrictionKind, eventDestinationKind, eventSubscriptionKind, eventSourceKind].map((k) => [k.name, k]),
+  [
+    apiKeyKind,
+    ipPolicyKind,
+    ipRestrictionKind,
+    tunnelGroupBackendKind,
+    weightedBackendKind,
+    failoverBackendKind,
+    tcpEdgeKind,
+    tlsEdgeKind,
+    httpsEdgeKind,
+    httpsEdgeRouteKind,
+    eventDestinationKind,
+    eventSubscriptionKind,
+    eventSourceKind,
+  ].map((k) => [k.name, k]),
 );
 
 export function kindSpec(name: string): KindSpec {

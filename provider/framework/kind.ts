@@ -10,9 +10,23 @@ export const SERVER_CHOSEN = Symbol("server-chosen");
  * omitted keys. Nests.
  */
 export class Within {
-  constructor(readonly defaults: Readonly<Record<string, unknown>>) {}
+  /** Fixed defaults, or defaults that depend on the given object (e.g. none for min_version upstream). */
+  constructor(readonly defaults: Readonly<Record<string, unknown>> | ((given: Record<string, any>) => Record<string, unknown>)) {}
+  for(given: Record<string, any>): Readonly<Record<string, unknown>> {
+    return typeof this.defaults === "function" ? this.defaults(given) : this.defaults;
+  }
 }
-export const within = (defaults: Record<string, unknown>): Within => new Within(defaults);
+export const within = (defaults: Within["defaults"]): Within => new Within(defaults);
+
+/** How the provider treats one edge or route module (§2.3, §2.6). */
+export interface ModuleSpec {
+  /** The service's module (camelCase) in the request shape users declare, when the two differ. */
+  toInput?(module: any): Record<string, unknown>;
+  /** The service's values for the module's omitted fields. */
+  defaults: Within;
+  /** Guards access: set before a backend is attached, removed only after it is detached (fail closed). */
+  guard?: boolean;
+}
 
 /** The CRUD surface of one kind in the sdk client. */
 export interface KindApi<T extends { id: string }> {
@@ -20,6 +34,9 @@ export interface KindApi<T extends { id: string }> {
   get(id: string): Promise<T>;
   update(id: string, params: any): Promise<T>;
   delete(id: string): Promise<void>;
+  /** For kinds with modules: PUT and DELETE on the module endpoint. */
+  replaceModule?(id: string, name: string, params: any): Promise<any>;
+  deleteModule?(id: string, name: string): Promise<void>;
 }
 
 /**
@@ -46,6 +63,8 @@ export interface KindSpec<T extends { id: string } = any> {
   readonly keepFromState?: readonly string[];
   /** Inputs whose value must be unique in the account: a replace that keeps one deletes first. */
   readonly unique?: readonly string[];
+  /** Module inputs by name: updated through the module endpoints, in fail-closed order. */
+  readonly modules?: Readonly<Record<string, ModuleSpec>>;
   api(client: EdgeIngress): KindApi<T>;
   /** Maps an API object to outputs when field names differ (e.g. Refs to ids). */
   fromApi?(obj: T): Record<string, unknown>;

@@ -1,6 +1,6 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { NotFoundError, type EdgeIngress } from "../../sdk";
-import { KindSpec, SERVER_CHOSEN, Within, immutableKeys, inputKeys, updatableKeys } from "./kind";
+import { KindApi, KindSpec, SERVER_CHOSEN, Within, immutableKeys, inputKeys, updatableKeys } from "./kind";
 import { containsUnknown, formatPath, pathHasUnknown, sameValue } from "./values";
 
 type Props = Record<string, any>;
@@ -15,20 +15,30 @@ function userInputs(props: Props): Props {
   return out;
 }
 
+const defaultOf = (spec: KindSpec, key: string): unknown => (key in spec.defaults ? spec.defaults[key] : spec.modules?.[key]?.defaults);
+
 /** An input's effective value: what was given, else the service's default (SERVER_CHOSEN if it picks). */
 function effective(spec: KindSpec, props: Props, key: string): unknown {
-  return withDefaults(props[key], spec.defaults[key]);
+  return withDefaults(props[key], defaultOf(spec, key));
 }
 
 function withDefaults(value: unknown, fallback: unknown): unknown {
   if (value === undefined) return fallback instanceof Within ? undefined : fallback;
   if (!(fallback instanceof Within) || value === null || typeof value !== "object" || Array.isArray(value)) return value;
   const filled: Props = { ...value };
-  for (const [key, inner] of Object.entries(fallback.defaults)) {
+  for (const [key, inner] of Object.entries(fallback.for(filled))) {
     const v = withDefaults(filled[key], inner);
     if (v !== undefined) filled[key] = v;
   }
   return filled;
+}
+
+/** What to send for an input: the user's value as given (the service fills its own defaults), or the
+ *  default of an omitted plain field (so removing a description clears it). */
+function requestValue(spec: KindSpec, props: Props, key: string): unknown {
+  if (props[key] !== undefined) return props[key];
+  const fallback = defaultOf(spec, key);
+  return fallback instanceof Within || fallback === SERVER_CHOSEN ? undefined : fallback;
 }
 
 export function check(spec: KindSpec, _olds: Props, news: Props): dynamic.CheckResult {
@@ -73,7 +83,7 @@ export function diff(spec: KindSpec, _id: string, olds: Props, news: Props): dyn
 
 /** Every output: the API object mapped to camelCase inputs and outputs, plus values shown only once. */
 export function toOutputs(spec: KindSpec, obj: any, previous: Props = {}): Props {
-  const mapped = { ...obj, ...(spec.fromApi?.(obj) ?? {}) };
+  const mapped = { ...obj, ...moduleInputs(spec, obj), ...(spec.fromApi?.(obj) ?? {}) };
   const outs: Props = {};
   for (const key of [...inputKeys(spec), ...spec.outputs]) {
     let value = mapped[key];
@@ -81,6 +91,16 @@ export function toOutputs(spec: KindSpec, obj: any, previous: Props = {}): Props
     outs[key] = value ?? null;
   }
   return outs;
+}
+
+/** Each module of `obj` in the request shape users declare (null when unset). */
+function moduleInputs(spec: KindSpec, obj: any): Props {
+  const out: Props = {};
+  for (const [name, module] of Object.entries(spec.modules ?? {})) {
+    const value = obj[name];
+    out[name] = value == null ? null : module.toInput ? module.toInput(value) : value;
+  }
+  return out;
 }
 
 /** An error the engine records as partial state, so what the service made is not orphaned. */
@@ -114,11 +134,65 @@ export async function read(spec: KindSpec, client: EdgeIngress, id: string, prop
 
 export async function update(spec: KindSpec, client: EdgeIngress, id: string, olds: Props, news: Props): Promise<dynamic.UpdateResult> {
   const updatable = new Set(updatableKeys(spec));
-  const params: Props = {};
-  for (const key of changedKeys(spec, olds, news)) if (updatable.has(key)) params[key] = effective(spec, news, key);
+  const changed = changedKeys(spec, olds, news).filter((key) => updatable.has(key));
   const api = spec.api(client);
-  const obj = Object.keys(params).length ? await api.update(id, params) : await api.get(id);
-  return { outs: toOutputs(spec, obj, olds) };
+  const modules = spec.modules ?? {};
+  const fields: Props = {};
+  for (const key of changed) if (!(key in modules)) fields[key] = requestValue(spec, news, key);
+  if (!Object.keys(modules).length) {
+    const obj = Object.keys(fields).length ? await api.update(id, fields) : await api.get(id);
+    return { outs: toOutputs(spec, obj, olds) };
+  }
+  return { outs: await updateWithModules(spec, api, id, olds, news, changed, fields) };
+}
+
+/**
+ * One request per changed piece, in an order that never opens traffic on the way: a removed backend
+ * goes first; guards (IP restrictions, mutual TLS, auth) are set before fields and a new backend;
+ * removed guards go last. If a step fails, what was applied is recorded as partial state, so the next
+ * update carries on from there.
+ */
+async function updateWithModules(spec: KindSpec, api: KindApi<any>, id: string, olds: Props, news: Props, changed: string[], fields: Props): Promise<Props> {
+  const modules = spec.modules!;
+  const removed = changed.filter((m) => m in modules && news[m] == null);
+  const set = changed.filter((m) => m in modules && news[m] != null);
+  const isGuard = (m: string) => modules[m].guard === true;
+  let outs: Props = { ...olds };
+  const steps: Array<[string, () => Promise<void>]> = [];
+  const put = (m: string): [string, () => Promise<void>] => [
+    `set ${m}`,
+    async () => {
+      const module = await api.replaceModule!(id, m, news[m]);
+      outs = { ...outs, [m]: modules[m].toInput ? modules[m].toInput!(module) : module };
+    },
+  ];
+  const del = (m: string): [string, () => Promise<void>] => [
+    `remove ${m}`,
+    async () => {
+      try {
+        await api.deleteModule!(id, m);
+      } catch (e) {
+        if (!(e instanceof NotFoundError)) throw e; // already unset
+      }
+      outs = { ...outs, [m]: null };
+    },
+  ];
+  steps.push(...removed.filter((m) => !isGuard(m)).map(del));
+  steps.push(...set.filter(isGuard).map(put));
+  if (Object.keys(fields).length) {
+    steps.push(["update fields", async () => void (outs = toOutputs(spec, await api.update(id, fields), outs))]);
+  }
+  steps.push(...set.filter((m) => !isGuard(m)).map(put));
+  steps.push(...removed.filter(isGuard).map(del));
+  for (const [what, step] of steps) {
+    try {
+      await step();
+    } catch (e) {
+      throw new PartialStateError(`${spec.name} ${id}: could not ${what}: ${(e as Error).message}`, id, { ...outs, [PROVIDER_KEY]: news[PROVIDER_KEY] });
+    }
+  }
+  // Read back once: outputs the service derives (e.g. read-only module fields) stay exact.
+  return toOutputs(spec, await api.get(id), outs);
 }
 
 export async function remove(spec: KindSpec, client: EdgeIngress, id: string): Promise<void> {

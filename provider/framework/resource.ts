@@ -31,3 +31,12 @@ function providerFor(kind: string): pulumi.dynamic.ResourceProvider {
   if (!p) providers.set(kind, (p = thinProvider(kind)));
   return p;
 }
+
+/** The Pulumi input form of an sdk params type: every level may be an Input (an Output of another resource). */
+export type Args<T> = T extends (infer U)[]
+  ? pulumi.Input<Args<U>[]>
+  : T extends object
+    ? pulumi.Input<{ [K in keyof T]: Args<T[K]> }>
+    : pulumi.Input<T>;
+/** Args of a whole resource: its top-level properties. */
+export type ResourceArgs<T> = { [K in keyof T]: Args<T[K]> };

@@ -1,0 +1,37 @@
+/**
+ * Endpoints are read-only (§2.20, §4.11): lookups, not resources. They run in the program with the
+ * same credentials as the providers (stack config `edgeingress:*`, else the environment).
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { EdgeIngress, type Endpoint } from "../sdk";
+
+async function withClient<T>(use: (client: EdgeIngress) => Promise<T>): Promise<T> {
+  // runtime.getConfig reads the value as stored (secrets decrypted), without logging it.
+  const client = new EdgeIngress({
+    apiKey: pulumi.runtime.getConfig("edgeingress:apiKey") || undefined,
+    baseURL: pulumi.runtime.getConfig("edgeingress:apiUrl") || undefined,
+  });
+  try {
+    return await use(client);
+  } finally {
+    await client.close();
+  }
+}
+
+/** One active endpoint by id. */
+export function getEndpoint(args: { id: string }): Promise<Endpoint> {
+  return withClient((client) => client.endpoints.get(args.id));
+}
+
+/** Every active endpoint (edge endpoints appear and disappear with their edges' hostports). */
+export function getEndpoints(): Promise<Endpoint[]> {
+  return withClient((client) => client.endpoints.list().toArray());
+}
+
+export function getEndpointOutput(args: { id: pulumi.Input<string> }): pulumi.Output<Endpoint> {
+  return pulumi.output(args.id).apply((id) => getEndpoint({ id }));
+}
+
+export function getEndpointsOutput(): pulumi.Output<Endpoint[]> {
+  return pulumi.output(getEndpoints());
+}

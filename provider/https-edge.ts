@@ -1,0 +1,40 @@
+import * as pulumi from "@pulumi/pulumi";
+import { HttpsEdgeCreateParams, HttpsEdgeUpdateParams, type HttpsEdge as HttpsEdgeObject } from "../sdk";
+import type { KindSpec } from "./framework/kind";
+import { EdgeIngressResource, type ResourceArgs } from "./framework/resource";
+import { modulesOf } from "./modules";
+
+export const httpsEdgeKind: KindSpec<HttpsEdgeObject> = {
+  name: "HttpsEdge",
+  section: "§2.6, §4.5",
+  createSchema: HttpsEdgeCreateParams,
+  updateSchema: HttpsEdgeUpdateParams,
+  defaults: { description: "", metadata: "" },
+  modules: modulesOf(["mutualTls", "tlsTermination"]),
+  // Routes are HttpsEdgeRoute resources; the edge only reports their ids.
+  outputs: ["uri", "createdAt", "routeIds"],
+  api: (client) => client.httpsEdges,
+  fromApi: (obj) => ({ routeIds: obj.routes.map((route) => route.id) }),
+};
+
+export type HttpsEdgeArgs = ResourceArgs<HttpsEdgeCreateParams>;
+
+/** HTTPS hostports with mutual TLS and TLS termination; traffic is routed by HttpsEdgeRoute resources. */
+export class HttpsEdge extends EdgeIngressResource {
+  declare readonly hostports: pulumi.Output<string[]>;
+  declare readonly mutualTls: pulumi.Output<HttpsEdgeCreateParams["mutualTls"] | null>;
+  declare readonly tlsTermination: pulumi.Output<HttpsEdgeCreateParams["tlsTermination"] | null>;
+  declare readonly routeIds: pulumi.Output<string[]>;
+  declare readonly description: pulumi.Output<string>;
+  declare readonly metadata: pulumi.Output<string>;
+  declare readonly uri: pulumi.Output<string>;
+  declare readonly createdAt: pulumi.Output<string>;
+
+  constructor(name: string, args: HttpsEdgeArgs, opts?: pulumi.CustomResourceOptions) {
+    super(httpsEdgeKind, name, args, opts);
+  }
+
+  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): HttpsEdge {
+    return new HttpsEdge(name, undefined as unknown as HttpsEdgeArgs, { ...opts, id });
+  }
+}

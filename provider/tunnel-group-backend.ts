@@ -1,0 +1,40 @@
+import * as pulumi from "@pulumi/pulumi";
+import { TunnelGroupBackendCreateParams, TunnelGroupBackendUpdateParams, type TunnelGroupBackend as TunnelGroupBackendObject } from "../sdk";
+import type { KindSpec } from "./framework/kind";
+import { EdgeIngressResource } from "./framework/resource";
+
+export const tunnelGroupBackendKind: KindSpec<TunnelGroupBackendObject> = {
+  name: "TunnelGroupBackend",
+  section: "§2.9, §4.7",
+  createSchema: TunnelGroupBackendCreateParams,
+  updateSchema: TunnelGroupBackendUpdateParams,
+  defaults: { description: "", metadata: "", labels: {} },
+  outputs: ["uri", "createdAt", "tunnelIds"],
+  api: (client) => client.tunnelGroupBackends,
+  fromApi: (obj) => ({ tunnelIds: obj.tunnels.map((ref) => ref.id) }),
+};
+
+export interface TunnelGroupBackendArgs {
+  /** Traffic goes to tunnels carrying all of these labels. */
+  labels?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  description?: pulumi.Input<string>;
+  metadata?: pulumi.Input<string>;
+}
+
+/** A backend made of the tunnels that match its labels. */
+export class TunnelGroupBackend extends EdgeIngressResource {
+  declare readonly labels: pulumi.Output<Record<string, string>>;
+  declare readonly tunnelIds: pulumi.Output<string[]>;
+  declare readonly description: pulumi.Output<string>;
+  declare readonly metadata: pulumi.Output<string>;
+  declare readonly uri: pulumi.Output<string>;
+  declare readonly createdAt: pulumi.Output<string>;
+
+  constructor(name: string, args?: TunnelGroupBackendArgs, opts?: pulumi.CustomResourceOptions) {
+    super(tunnelGroupBackendKind, name, args, opts);
+  }
+
+  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): TunnelGroupBackend {
+    return new TunnelGroupBackend(name, undefined, { ...opts, id });
+  }
+}

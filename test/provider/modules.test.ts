@@ -1,0 +1,112 @@
+/**
+ * Every module of every edge kind through the provider runtime against the emulator: set on create,
+ * no diff afterwards (the declared service defaults match the service), change in place, remove
+ * through the module endpoint, add again through update.
+ */
+import { startWithStore, seedCertificateAuthority } from "../emulator/support";
+import type { RunningEmulator } from "../../emulator";
+import { EdgeIngress } from "../../sdk";
+import * as runtime from "../../runtime";
+import { fakeConfig } from "./runtime-fixture";
+
+const P = { __provider: "serialized" };
+let emulator: RunningEmulator;
+let client: EdgeIngress;
+const ref = { tg: "", tg2: "", p1: "", p2: "", ca: "", httpsEdge: "" };
+let port = 20000;
+const nextHostport = () => `edge-${port}.example.com:${port++}`;
+const IDP = '<EntityDescriptor xmlns="urn:oasis:names:tc:SAML:2.0:metadata" entityID="https://idp.example.test"/>';
+
+beforeAll(async () => {
+  const started = await startWithStore();
+  emulator = started.emulator;
+  ref.ca = seedCertificateAuthority(started.store);
+  client = new EdgeIngress({ apiKey: emulator.rootToken, baseURL: emulator.url, maxRetries: 0 });
+  await runtime.configure({ config: fakeConfig({ "edgeingress:apiKey": emulator.rootToken, "edgeingress:apiUrl": emulator.url }) });
+  ref.tg = (await client.tunnelGroupBackends.create({ labels: { app: "a" } })).id;
+  ref.tg2 = (await client.tunnelGroupBackends.create({ labels: { app: "b" } })).id;
+  ref.p1 = (await client.ipPolicies.create({})).id;
+  ref.p2 = (await client.ipPolicies.create({})).id;
+  ref.httpsEdge = (await client.httpsEdges.create({ hostports: [nextHostport()] })).id;
+});
+
+afterAll(async () => {
+  await client?.close();
+  await emulator?.close();
+});
+
+type Case = [kind: string, module: string, a: () => object, b: () => object];
+const onOff = (kind: string, module: string): Case => [kind, module, () => ({}), () => ({ enabled: false })];
+const cases: Case[] = [
+  ["TcpEdge", "backend", () => ({ backendId: ref.tg }), () => ({ backendId: ref.tg2, enabled: false })],
+  ["TcpEdge", "ipRestriction", () => ({ ipPolicyIds: [ref.p1] }), () => ({ ipPolicyIds: [ref.p1, ref.p2] })],
+  ["TlsEdge", "backend", () => ({ backendId: ref.tg }), () => ({ backendId: ref.tg2 })],
+  ["TlsEdge", "ipRestriction", () => ({ ipPolicyIds: [ref.p1] }), () => ({ ipPolicyIds: [ref.p2], enabled: false })],
+  ["TlsEdge", "mutualTls", () => ({ certificateAuthorityIds: [ref.ca] }), () => ({ certificateAuthorityIds: [ref.ca], enabled: false })],
+  ["TlsEdge", "tlsTermination", () => ({}), () => ({ terminateAt: "upstream" })],
+  ["HttpsEdge", "mutualTls", () => ({ certificateAuthorityIds: [ref.ca] }), () => ({ enabled: false, certificateAuthorityIds: [ref.ca] })],
+  ["HttpsEdge", "tlsTermination", () => ({}), () => ({ minVersion: "1.3" })],
+  ["HttpsEdgeRoute", "backend", () => ({ backendId: ref.tg }), () => ({ backendId: ref.tg2 })],
+  ["HttpsEdgeRoute", "ipRestriction", () => ({ ipPolicyIds: [ref.p1] }), () => ({ ipPolicyIds: [ref.p2] })],
+  ["HttpsEdgeRoute", "circuitBreaker", () => ({}), () => ({ numBuckets: 64, errorThresholdPercentage: 0.2 })],
+  onOff("HttpsEdgeRoute", "compression"),
+  ["HttpsEdgeRoute", "requestHeaders", () => ({ add: { "X-Team_Name": "edge" } }), () => ({ remove: ["X-Debug"] })],
+  ["HttpsEdgeRoute", "responseHeaders", () => ({ remove: ["Server"] }), () => ({ add: { "Cache-Control": "no-store" } })],
+  ["HttpsEdgeRoute", "webhookVerification", () => ({ provider: "CODEHOST", secret: "hook-secret" }), () => ({ provider: "CLOUD_NOTIFICATIONS" })],
+  [
+    "HttpsEdgeRoute",
+    "oauth",
+    () => ({ provider: { codehost: {} } }),
+    () => ({ provider: { social: { clientId: "app", clientSecret: "app-secret", scopes: ["email"] } }, inactivityTimeout: 600 }),
+  ],
+  ["HttpsEdgeRoute", "saml", () => ({ idpMetadata: IDP }), () => ({ idpMetadata: IDP, forceAuthn: true, authorizedGroups: ["ops"] })],
+  onOff("HttpsEdgeRoute", "oidc"),
+  onOff("HttpsEdgeRoute", "websocketTcpConverter"),
+  onOff("HttpsEdgeRoute", "userAgentFilter"),
+  onOff("HttpsEdgeRoute", "jwtValidation"),
+];
+
+function baseInputs(kind: string): Record<string, unknown> {
+  if (kind === "HttpsEdgeRoute") return { edgeId: ref.httpsEdge, matchType: "path_prefix", match: `/m${port++}` };
+  return { hostports: [nextHostport()] };
+}
+
+async function serverModule(kind: string, id: string, module: string): Promise<unknown> {
+  const obj: any =
+    kind === "HttpsEdgeRoute"
+      ? await client.httpsEdgeRoutes.get(...(id.split("/") as [string, string]))
+      : await ({ TcpEdge: client.tcpEdges, TlsEdge: client.tlsEdges, HttpsEdge: client.httpsEdges } as any)[kind].get(id);
+  return obj[module];
+}
+
+describe.each(cases)("%s %s", (kind, module, a, b) => {
+  it("is set on create, changed in place, removed and added again, with no diff after each step", async () => {
+    const base = { ...P, ...baseInputs(kind) };
+    const noDiff = async (id: string, outs: Record<string, unknown>, news: Record<string, unknown>) => {
+      expect(await runtime.diff(kind, id, outs, news)).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
+      const read = await runtime.read(kind, id, outs);
+      expect((await runtime.diff(kind, id, read.props!, news)).changes).toBe(false);
+    };
+
+    const withA = { ...base, [module]: a() };
+    const created = await runtime.create(kind, withA);
+    expect(await serverModule(kind, created.id, module)).not.toBeNull();
+    await noDiff(created.id, created.outs, withA);
+
+    const withB = { ...base, [module]: b() };
+    expect((await runtime.diff(kind, created.id, created.outs, withB)).changes).toBe(true);
+    const changed = await runtime.update(kind, created.id, created.outs, withB);
+    await noDiff(created.id, changed.outs!, withB);
+
+    const diffRemoved = await runtime.diff(kind, created.id, changed.outs!, base);
+    expect(diffRemoved).toMatchObject({ changes: true, replaces: [] });
+    const removed = await runtime.update(kind, created.id, changed.outs!, base);
+    expect(removed.outs![module]).toBeNull();
+    expect(await serverModule(kind, created.id, module)).toBeNull();
+    await noDiff(created.id, removed.outs!, base);
+
+    const again = await runtime.update(kind, created.id, removed.outs!, withA);
+    await noDiff(created.id, again.outs!, withA);
+    await runtime.delete(kind, created.id, again.outs!);
+  });
+});
