@@ -64,4 +64,9 @@ export class EventSource extends EdgeIngressResource {
   constructor(name: string, args: EventSourceArgs, opts?: pulumi.CustomResourceOptions) {
     super(eventSourceKind, name, args, opts);
   }
+
+  /** Reads an existing source; `id` is `<subscription id>/<type>`. */
+  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): EventSource {
+    return new EventSource(name, undefined as unknown as EventSourceArgs, { ...opts, id });
+  }
 }
