@@ -106,6 +106,30 @@ describe("edges, routes and modules on the real engine", () => {
     expectSuccess(await fx.stack.preview({ expectNoChanges: true }));
   });
 
+  test("backend weights change in place; moving a route to another edge replaces it", async () => {
+    const before = await ids();
+    const [oldEdge, oldRoute] = await routeIds();
+    const weights = backends.map((b) => (b.name === "split" ? { ...b, args: { backends: { "@blue": 50, "@green": 50 } } } : b));
+    const other: Res = { kind: "HttpsEdge", name: "web2", args: { hostports: ["web2.example.com:443"] } };
+    await fx.setSpec({
+      resources: [...weights, tcp({ ipRestriction: undefined }), tls(), https, other, route({ edgeId: "@web2", oauth: undefined, saml: undefined, compression: {}, requestHeaders: { remove: ["X-Debug"] } })],
+      endpoints: true,
+    });
+    const preview = await fx.stack.preview();
+    expect(preview.ops[fx.urn("WeightedBackend", "split")]).toEqual(["update"]);
+    expect(preview.ops[fx.urn("HttpsEdgeRoute", "api")]).toEqual(["replace"]);
+    expectSuccess(await fx.stack.up());
+    const after = await ids();
+    expect(after.split).toBe(before.split);
+    expect((await fx.client.weightedBackends.get(after.split)).backends).toEqual({ [after.blue]: 50, [after.green]: 50 });
+    expect(after.api.startsWith(`${after.web2}/`)).toBe(true);
+    await expect(fx.client.httpsEdgeRoutes.get(oldEdge, oldRoute)).rejects.toMatchObject({ status: 404 });
+    // Back to the first edge for the tests that follow.
+    await fx.setSpec(stackOf(tcp({ ipRestriction: undefined }), tls(), https, route({ oauth: undefined, saml: undefined, compression: {}, requestHeaders: { remove: ["X-Debug"] } })));
+    expectSuccess(await fx.stack.up());
+    expectSuccess(await fx.stack.preview({ expectNoChanges: true }));
+  });
+
   test("a module deleted out of band and an edge deleted out of band are restored by up --refresh", async () => {
     const out = await ids();
     await fx.client.httpsEdgeRoutes.deleteModule(...(await routeIds()), "ipRestriction");
