@@ -5,6 +5,8 @@ import { within, type ModuleSpec } from "./framework/kind";
 const ids = (refs: { id: string }[]) => refs.map((ref) => ref.id);
 const onOff: ModuleSpec = { defaults: within({ enabled: true }) };
 const headers: ModuleSpec = { defaults: within({ enabled: true, add: {}, remove: [] }) };
+/** What the two login modules (OAuth, SAML) share: a session cookie and its lifetimes (0 = the service's). */
+const SESSION_DEFAULTS = { enabled: true, optionsPassthrough: false, cookiePrefix: DEFAULT_COOKIE_PREFIX, inactivityTimeout: 0, maximumDuration: 0 };
 
 /** Fields the service adds to a SAML module; outputs of their own, not inputs. */
 export const SAML_SERVICE_PROVIDER_FIELDS = [
@@ -34,11 +36,7 @@ export const MODULES = {
   responseHeaders: headers,
   oauth: {
     defaults: within({
-      enabled: true,
-      optionsPassthrough: false,
-      cookiePrefix: DEFAULT_COOKIE_PREFIX,
-      inactivityTimeout: 0,
-      maximumDuration: 0,
+      ...SESSION_DEFAULTS,
       authCheckInterval: 0,
       provider: within(
         Object.fromEntries(
@@ -54,11 +52,7 @@ export const MODULES = {
   saml: {
     toInput: (m) => Object.fromEntries(Object.entries(m).filter(([k]) => !(SAML_SERVICE_PROVIDER_FIELDS as readonly string[]).includes(k))),
     defaults: within({
-      enabled: true,
-      optionsPassthrough: false,
-      cookiePrefix: DEFAULT_COOKIE_PREFIX,
-      inactivityTimeout: 0,
-      maximumDuration: 0,
+      ...SESSION_DEFAULTS,
       forceAuthn: false,
       allowIdpInitiated: false,
       authorizedGroups: [],
