@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { ApiKeyCreateParams, ApiKeyUpdateParams, type ApiKey as ApiKeyObject } from "../sdk";
 import { SERVER_CHOSEN, type KindSpec } from "./framework/kind";
-import { EdgeIngressResource } from "./framework/resource";
+import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
 
 export const apiKeyKind: KindSpec<ApiKeyObject> = {
   name: "ApiKey",
@@ -13,10 +13,12 @@ export const apiKeyKind: KindSpec<ApiKeyObject> = {
   secretOutputs: ["token"],
   // The service returns the token only in the create response.
   keepFromState: ["token"],
+  // A key whose create answer was lost has no token anyone can read: made again.
+  recreateLostCreate: true,
   api: (client) => client.apiKeys,
 };
 
-export interface ApiKeyArgs {
+export interface ApiKeyArgs extends AdoptArgs {
   description?: pulumi.Input<string>;
   metadata?: pulumi.Input<string>;
   /** Owning user or bot; defaults to the caller. Only admins may name another owner. Changing it replaces the key. */

@@ -5,7 +5,7 @@ import {
   type EventDestination as EventDestinationObject,
 } from "../sdk";
 import { within, type KindSpec } from "./framework/kind";
-import { EdgeIngressResource } from "./framework/resource";
+import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
 
 export const eventDestinationKind: KindSpec<EventDestinationObject> = {
   name: "EventDestination",
@@ -44,7 +44,7 @@ export interface EventTargetArgs {
   }>;
 }
 
-export interface EventDestinationArgs {
+export interface EventDestinationArgs extends AdoptArgs {
   target: pulumi.Input<EventTargetArgs>;
   /** `json`, the only format (and the default). */
   format?: pulumi.Input<"json">;

@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { EVENT_SUBSCRIPTION_ID_PREFIX, EventType, fields, type EdgeIngress, type EventSource as EventSourceObject } from "../sdk";
 import type { KindApi, KindSpec } from "./framework/kind";
-import { EdgeIngressResource } from "./framework/resource";
+import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
 
 /** A source has no id of its own: it is its type within a subscription, `<subscription id>/<type>`. */
 const sourceId = (subscriptionId: string, type: string) => `${subscriptionId}/${type}`;
@@ -47,9 +47,10 @@ export const eventSourceKind: KindSpec<SourceObject> = {
   // One source per type per subscription: a replacement must delete the old one first.
   unique: ["subscriptionId", "type"],
   api: sourcesApi,
+  listFor: async (client, { subscriptionId }) => (await client.eventSources.list(subscriptionId).toArray()).map((s) => withId(subscriptionId, s)),
 };
 
-export interface EventSourceArgs {
+export interface EventSourceArgs extends AdoptArgs {
   subscriptionId: pulumi.Input<string>;
   /** An event type such as `ip_policy_updated.v0`. */
   type: pulumi.Input<string>;

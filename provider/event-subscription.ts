@@ -5,7 +5,7 @@ import {
   type EventSubscription as EventSubscriptionObject,
 } from "../sdk";
 import type { KindSpec } from "./framework/kind";
-import { EdgeIngressResource } from "./framework/resource";
+import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
 
 export const eventSubscriptionKind: KindSpec<EventSubscriptionObject> = {
   name: "EventSubscription",
@@ -19,7 +19,7 @@ export const eventSubscriptionKind: KindSpec<EventSubscriptionObject> = {
   fromApi: (obj) => ({ destinationIds: obj.destinations.map((ref) => ref.id) }),
 };
 
-export interface EventSubscriptionArgs {
+export interface EventSubscriptionArgs extends AdoptArgs {
   destinationIds: pulumi.Input<pulumi.Input<string>[]>;
   description?: pulumi.Input<string>;
   metadata?: pulumi.Input<string>;

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { FailoverBackendCreateParams, FailoverBackendUpdateParams, type FailoverBackend as FailoverBackendObject } from "../sdk";
 import type { KindSpec } from "./framework/kind";
-import { EdgeIngressResource } from "./framework/resource";
+import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
 
 export const failoverBackendKind: KindSpec<FailoverBackendObject> = {
   name: "FailoverBackend",
@@ -13,7 +13,7 @@ export const failoverBackendKind: KindSpec<FailoverBackendObject> = {
   api: (client) => client.failoverBackends,
 };
 
-export interface FailoverBackendArgs {
+export interface FailoverBackendArgs extends AdoptArgs {
   /** Child backend ids, in the order they are tried. */
   backends: pulumi.Input<pulumi.Input<string>[]>;
   description?: pulumi.Input<string>;

@@ -57,6 +57,7 @@ export const httpsEdgeRouteKind: KindSpec<RouteObject> = {
   // OAuth client secrets and webhook secrets: these modules are stored whole as secrets.
   secretInputs: ["oauth", "webhookVerification"],
   api: routesApi,
+  listFor: async (client, { edgeId }) => (await client.httpsEdges.get(edgeId)).routes.map(withId),
   fromApi: (obj) => ({
     samlServiceProvider: obj.saml ? Object.fromEntries(SAML_SERVICE_PROVIDER_FIELDS.map((k) => [k, (obj.saml as any)[k]])) : null,
   }),

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { IpPolicyCreateParams, IpPolicyUpdateParams, type IpPolicy as IpPolicyObject } from "../sdk";
 import type { KindSpec } from "./framework/kind";
-import { EdgeIngressResource } from "./framework/resource";
+import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
 
 export const ipPolicyKind: KindSpec<IpPolicyObject> = {
   name: "IpPolicy",
@@ -13,7 +13,7 @@ export const ipPolicyKind: KindSpec<IpPolicyObject> = {
   api: (client) => client.ipPolicies,
 };
 
-export interface IpPolicyArgs {
+export interface IpPolicyArgs extends AdoptArgs {
   description?: pulumi.Input<string>;
   metadata?: pulumi.Input<string>;
 }

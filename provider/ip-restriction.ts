@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { IpRestrictionCreateParams, IpRestrictionUpdateParams, type IpRestriction as IpRestrictionObject } from "../sdk";
 import type { KindSpec } from "./framework/kind";
-import { EdgeIngressResource } from "./framework/resource";
+import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
 
 export const ipRestrictionKind: KindSpec<IpRestrictionObject> = {
   name: "IpRestriction",
@@ -16,7 +16,7 @@ export const ipRestrictionKind: KindSpec<IpRestrictionObject> = {
 
 export type IpRestrictionType = "dashboard" | "api" | "agent" | "endpoints";
 
-export interface IpRestrictionArgs {
+export interface IpRestrictionArgs extends AdoptArgs {
   /** What traffic is restricted; changing it replaces the restriction. */
   type: pulumi.Input<IpRestrictionType>;
   ipPolicyIds: pulumi.Input<pulumi.Input<string>[]>;

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { TunnelGroupBackendCreateParams, TunnelGroupBackendUpdateParams, type TunnelGroupBackend as TunnelGroupBackendObject } from "../sdk";
 import type { KindSpec } from "./framework/kind";
-import { EdgeIngressResource } from "./framework/resource";
+import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
 
 export const tunnelGroupBackendKind: KindSpec<TunnelGroupBackendObject> = {
   name: "TunnelGroupBackend",
@@ -14,7 +14,7 @@ export const tunnelGroupBackendKind: KindSpec<TunnelGroupBackendObject> = {
   fromApi: (obj) => ({ tunnelIds: obj.tunnels.map((ref) => ref.id) }),
 };
 
-export interface TunnelGroupBackendArgs {
+export interface TunnelGroupBackendArgs extends AdoptArgs {
   /** Traffic goes to tunnels carrying all of these labels. */
   labels?: pulumi.Input<Record<string, pulumi.Input<string>>>;
   description?: pulumi.Input<string>;

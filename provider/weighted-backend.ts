@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { WeightedBackendCreateParams, WeightedBackendUpdateParams, type WeightedBackend as WeightedBackendObject } from "../sdk";
 import type { KindSpec } from "./framework/kind";
-import { EdgeIngressResource } from "./framework/resource";
+import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
 
 export const weightedBackendKind: KindSpec<WeightedBackendObject> = {
   name: "WeightedBackend",
@@ -13,7 +13,7 @@ export const weightedBackendKind: KindSpec<WeightedBackendObject> = {
   api: (client) => client.weightedBackends,
 };
 
-export interface WeightedBackendArgs {
+export interface WeightedBackendArgs extends AdoptArgs {
   /** Child backend id → weight (0 to 10000). */
   backends: pulumi.Input<Record<string, pulumi.Input<number>>>;
   description?: pulumi.Input<string>;

@@ -63,6 +63,14 @@ export interface KindSpec<T extends { id: string } = any> {
   readonly keepFromState?: readonly string[];
   /** Inputs whose value must be unique in the account: a replace that keeps one deletes first. */
   readonly unique?: readonly string[];
+  /**
+   * Lists what a create with these params may have made, when the answer to it was lost (default:
+   * the kind's whole list). Kinds nested under another resource list within it.
+   */
+  listFor?(client: EdgeIngress, params: Record<string, any>): AsyncIterable<T> | Promise<T[]>;
+  /** A create whose answer was lost made a resource that cannot be adopted (its secret was only in the
+   *  answer): delete it and create again. */
+  readonly recreateLostCreate?: boolean;
   /** Module inputs by name: updated through the module endpoints, in fail-closed order. */
   readonly modules?: Readonly<Record<string, ModuleSpec>>;
   api(client: EdgeIngress): KindApi<T>;

@@ -1,5 +1,5 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { NotFoundError, type EdgeIngress } from "../../sdk";
+import { APIConnectionError, ConflictError, InternalServerError, NotFoundError, type EdgeIngress } from "../../sdk";
 import { KindApi, KindSpec, SERVER_CHOSEN, Within, immutableKeys, inputKeys, updatableKeys } from "./kind";
 import { containsUnknown, formatPath, pathHasUnknown, sameValue } from "./values";
 
@@ -41,10 +41,16 @@ function requestValue(spec: KindSpec, props: Props, key: string): unknown {
   return fallback instanceof Within || fallback === SERVER_CHOSEN ? undefined : fallback;
 }
 
+/** A provider-level input of every kind: the id of an existing resource to take over instead of creating one. */
+export const ADOPT = "adopt";
+
 export function check(spec: KindSpec, _olds: Props, news: Props): dynamic.CheckResult {
-  const inputs = userInputs(news);
+  const { [ADOPT]: adopt, ...inputs } = userInputs(news);
   const parsed = spec.createSchema.safeParse(inputs);
   const failures: dynamic.CheckFailure[] = [];
+  if (adopt !== undefined && !containsUnknown(adopt) && (typeof adopt !== "string" || adopt === "")) {
+    failures.push({ property: ADOPT, reason: `${ADOPT}: must be the id of an existing ${spec.name}` });
+  }
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       // Values unknown during preview are checked again when they are known.
@@ -112,14 +118,83 @@ export class PartialStateError extends Error {
 }
 
 export async function create(spec: KindSpec, client: EdgeIngress, inputs: Props): Promise<dynamic.CreateResult> {
+  if (typeof inputs[ADOPT] === "string") return adopt(spec, client, inputs[ADOPT], inputs);
   const params: Props = {};
   for (const key of inputKeys(spec)) if (inputs[key] !== undefined) params[key] = inputs[key];
-  const obj = await spec.api(client).create(params);
+  const obj = await createOnce(spec, client, params, inputs);
   try {
     return { id: obj.id, outs: toOutputs(spec, obj) };
   } catch (e) {
     throw new PartialStateError(`${spec.name} ${obj.id} was created but its outputs could not be read: ${(e as Error).message}`, obj.id, { ...obj, [PROVIDER_KEY]: inputs[PROVIDER_KEY] });
   }
+}
+
+/**
+ * Takes over an existing resource (dynamic providers cannot `pulumi import`): reads it and converges it
+ * to the declared inputs. A field that cannot change after creation must already match.
+ */
+async function adopt(spec: KindSpec, client: EdgeIngress, id: string, inputs: Props): Promise<dynamic.CreateResult> {
+  let obj: any;
+  try {
+    obj = await spec.api(client).get(id);
+  } catch (e) {
+    if (e instanceof NotFoundError) throw new Error(`${ADOPT}: there is no ${spec.name} with id "${id}" (it does not exist, or it is another kind)`);
+    throw e;
+  }
+  const current = toOutputs(spec, obj);
+  const { changes, replaces = [] } = diff(spec, obj.id, current, inputs);
+  if (replaces.length) {
+    throw new Error(`${ADOPT}: ${spec.name} ${obj.id} has other ${replaces.join(", ")} than declared, which cannot change after creation; declare its values or create a new one`);
+  }
+  if (!changes) return { id: obj.id, outs: current };
+  return { id: obj.id, outs: (await update(spec, client, obj.id, current, inputs)).outs };
+}
+
+/** The request may have been applied although no answer came: a reset or timeout after sending, a 5xx. */
+function ambiguous(e: unknown): boolean {
+  return e instanceof InternalServerError || (e instanceof APIConnectionError && !e.certainlyNotSent);
+}
+
+const LOST_CREATE_ATTEMPTS = 3;
+// Creation times come from the service's clock: look a little before our own start.
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+/**
+ * One create, without duplicates when an answer is lost: after an ambiguous failure the resources
+ * created since the request began whose fields equal the declared inputs are looked up. Exactly one:
+ * it is ours (adopted, or deleted and made again when it cannot be adopted). None: the request was not
+ * applied, so it is sent again. More than one: the error names them, nothing is guessed.
+ */
+async function createOnce(spec: KindSpec, client: EdgeIngress, params: Props, inputs: Props): Promise<any> {
+  const api = spec.api(client);
+  const since = Date.now() - CLOCK_SKEW_MS;
+  let lost = false;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await api.create(params);
+    } catch (e) {
+      // A conflict after a lost answer may be our own first request.
+      if (!(ambiguous(e) || (lost && e instanceof ConflictError)) || attempt >= LOST_CREATE_ATTEMPTS) throw e;
+      lost = true;
+      const made = await createdSince(spec, client, params, inputs, since);
+      if (made.length > 1) {
+        throw new Error(`${spec.name}: the answer to a create was lost and ${made.length} matching resources exist (${made.map((m) => m.id).join(", ")}); adopt one with the adopt input and delete the others`);
+      }
+      if (made.length === 1) {
+        if (!spec.recreateLostCreate) return made[0];
+        await remove(spec, client, made[0].id);
+      }
+    }
+  }
+}
+
+async function createdSince(spec: KindSpec, client: EdgeIngress, params: Props, inputs: Props, since: number): Promise<any[]> {
+  const listed = spec.listFor ? spec.listFor(client, params) : (spec.api(client) as unknown as { list(): AsyncIterable<any> }).list();
+  const items: any[] = [];
+  if (Symbol.asyncIterator in listed) for await (const item of listed as AsyncIterable<any>) items.push(item);
+  else items.push(...(await listed));
+  // Items without a creation time (event sources) are identified by their fields alone.
+  return items.filter((item) => (item.createdAt === undefined || Date.parse(item.createdAt) >= since) && changedKeys(spec, toOutputs(spec, item), inputs).length === 0);
 }
 
 export async function read(spec: KindSpec, client: EdgeIngress, id: string, props: Props = {}): Promise<dynamic.ReadResult> {

@@ -38,5 +38,14 @@ export type Args<T> = T extends (infer U)[]
   : T extends object
     ? pulumi.Input<{ [K in keyof T]: Args<T[K]> }>
     : pulumi.Input<T>;
+/** Every kind's provider-level input. */
+export interface AdoptArgs {
+  /**
+   * The id of an existing resource to take over (and converge to the declared inputs) instead of
+   * creating one: dynamic providers cannot `pulumi import`. Read only at creation.
+   */
+  adopt?: pulumi.Input<string>;
+}
+
 /** Args of a whole resource: its top-level properties. */
-export type ResourceArgs<T> = { [K in keyof T]: Args<T[K]> };
+export type ResourceArgs<T> = { [K in keyof T]: Args<T[K]> } & AdoptArgs;

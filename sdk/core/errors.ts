@@ -3,6 +3,7 @@
  * codes, never request headers, tokens or request bodies.
  */
 import { fromWire, wirePathToCamel } from "./case";
+import { NOT_SENT_CODES } from "./retry";
 
 /** The request an error belongs to: method and path (with query), no headers. */
 export interface RequestInfo {
@@ -110,12 +111,15 @@ export class APIConnectionError extends EdgeIngressError {
   readonly code: string | undefined;
   readonly method: string;
   readonly path: string;
+  /** The failure came before any byte was sent: the service certainly did not act on the request. */
+  readonly certainlyNotSent: boolean;
 
   constructor(cause: unknown, request: RequestInfo, what = "connection error") {
     const code = asString(asRecord(cause).code);
     // Only the code goes into the message: transport messages are not ours to vouch for.
     super(`${what} on ${request.method} ${request.path}${code ? ` (${code})` : ""}`, { cause });
     this.code = code;
+    this.certainlyNotSent = code !== undefined && NOT_SENT_CODES.has(code);
     this.method = request.method;
     this.path = request.path;
   }

@@ -22,7 +22,7 @@ const MAX_DELAY_MS = 8_000;
 export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "PUT", "PATCH", "DELETE"]);
 
 /** Failures raised before any byte of the request left: even a POST was certainly not processed. */
-const NOT_SENT_CODES: ReadonlySet<string> = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT"]);
+export const NOT_SENT_CODES: ReadonlySet<string> = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT"]);
 
 /** Transport failures worth another attempt for an idempotent request. */
 const TRANSIENT_CODES: ReadonlySet<string> = new Set([

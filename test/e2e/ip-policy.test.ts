@@ -68,6 +68,19 @@ describe("IpPolicy on the real engine", () => {
     await fx.client.ipPolicies.delete(existing.id);
   });
 
+  test("adopt takes over a policy made outside Pulumi: same id, converged, no duplicate", async () => {
+    const existing = await fx.client.ipPolicies.create({ description: "made by hand" });
+    const count = (await fx.client.ipPolicies.list().toArray()).length;
+    await fx.setSpec({ policies: { office: { description: "office and VPN" }, legacy: { adopt: existing.id, description: "now managed" } } });
+    expectSuccess(await fx.stack.up());
+    expect((await fx.outputs()).policyIds.legacy).toBe(existing.id);
+    expect((await fx.client.ipPolicies.get(existing.id)).description).toBe("now managed");
+    expect(await fx.client.ipPolicies.list().toArray()).toHaveLength(count);
+    expectSuccess(await fx.stack.preview({ expectNoChanges: true }));
+    await fx.setSpec({ policies: { office: { description: "office and VPN" } } });
+    expectSuccess(await fx.stack.up());
+  });
+
   test("destroy leaves the emulator empty", async () => {
     expect(await fx.client.ipPolicies.list().toArray()).toHaveLength(1);
     expectSuccess(await fx.stack.destroy());
