@@ -30,8 +30,8 @@ interface PemBlock {
   text: string;
 }
 
-// One block: a BEGIN line, a body without dashes (base64, or legacy headers), the matching END line.
-const PEM_BLOCK = /-----BEGIN ([A-Z0-9 ]+)-----([^-]*)-----END \1-----/y;
+// One block: a BEGIN line, a body (base64, or legacy headers such as DEK-Info), the matching END line.
+const PEM_BLOCK = /-----BEGIN ([A-Z0-9 ]+)-----((?:(?!-----)[\s\S])*)-----END \1-----/y;
 
 /** The PEM blocks of `text`, or null when anything but whitespace lies around or between them. */
 function pemBlocks(text: string): PemBlock[] | null {
