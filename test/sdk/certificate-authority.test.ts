@@ -1,7 +1,9 @@
 /** Certificate authorities: wire shape, the one-certificate PEM rule, the fixed certificate. */
+import { X509Certificate } from "node:crypto";
+import { BadRequestError, ConflictError, NotFoundError } from "../../sdk";
 import { PEM_RULE, ONE_CERTIFICATE_RULE } from "../../sdk/core/crypto";
-import { certificate, privateKeyPem } from "./crypto-fixture";
-import { expectInvalid } from "./emulator-fixture";
+import { KeyUsageFlags, certificate, privateKeyPem } from "./crypto-fixture";
+import { expectApiError, expectInvalid, expectPagination, useEmulator } from "./emulator-fixture";
 import { useWire } from "./wire-fixture";
 import { list, samples } from "./wire-samples";
 
@@ -77,5 +79,74 @@ describe("client-side validation", () => {
 
   test("the certificate cannot change after creation", async () => {
     await expectInvalid(wire.client.certificateAuthorities.update("ca_1", { caPem: ca.pem } as never), "caPem", "cannot be changed after creation");
+  });
+});
+
+describe("against the emulator", () => {
+  const emu = useEmulator();
+  const root = certificate({
+    subject: { CN: "Edge Test Root", O: "Test" },
+    ca: true,
+    keyType: "rsa",
+    keyUsage: KeyUsageFlags.keyCertSign | KeyUsageFlags.cRLSign | KeyUsageFlags.digitalSignature,
+    extendedKeyUsages: ["1.3.6.1.5.5.7.3.2", "1.2.3.4.5"],
+    notBefore: new Date("2025-03-01T10:00:00Z"),
+    notAfter: new Date("2035-03-01T10:00:00Z"),
+  });
+
+  test("create reads the certificate's fields; get, update, list, delete", async () => {
+    const { certificateAuthorities } = emu.client;
+    const created = await certificateAuthorities.create({ caPem: root.pem, description: "root" });
+    expect(created).toEqual({
+      id: expect.stringMatching(/^ca_/),
+      uri: expect.stringContaining(created.id),
+      createdAt: expect.any(String),
+      description: "root",
+      metadata: "",
+      caPem: root.pem,
+      subjectCommonName: "Edge Test Root",
+      notBefore: "2025-03-01T10:00:00Z",
+      notAfter: "2035-03-01T10:00:00Z",
+      keyUsages: expect.arrayContaining(["digital_signature", "cert_sign", "crl_sign"]),
+      extendedKeyUsages: ["client_auth", "1.2.3.4.5"],
+    });
+    expect(created.keyUsages).toHaveLength(3);
+    expect(new X509Certificate(created.caPem).subject).toContain("CN=Edge Test Root");
+    await expect(certificateAuthorities.get(created.id)).resolves.toEqual(created);
+
+    const updated = await certificateAuthorities.update(created.id, { metadata: "m" });
+    expect(updated).toEqual({ ...created, metadata: "m" });
+    expect(await certificateAuthorities.list().toArray()).toContainEqual(updated);
+
+    await certificateAuthorities.delete(created.id);
+    await expectApiError(certificateAuthorities.get(created.id), NotFoundError, "NOT_FOUND");
+  });
+
+  test("list follows next_page_uri under certificate_authorities", async () => {
+    const { certificateAuthorities } = emu.client;
+    await expectPagination(() => certificateAuthorities.create({ caPem: root.pem }), (limit) => certificateAuthorities.list({ limit }), 5, 2);
+  });
+
+  test("a CA a mutual TLS module names cannot be deleted → ConflictError", async () => {
+    const { id } = await emu.client.certificateAuthorities.create({ caPem: root.pem });
+    const edge = await emu.client.tlsEdges.create({ hostports: ["mtls-ca.example.com:443"], mutualTls: { certificateAuthorityIds: [id] } });
+    await expectApiError(emu.client.certificateAuthorities.delete(id), ConflictError, "CONFLICT");
+    await emu.client.tlsEdges.deleteModule(edge.id, "mutualTls");
+    await emu.client.certificateAuthorities.delete(id);
+  });
+
+  describe("the service's own checks (client validation bypassed)", () => {
+    test.each([
+      ["two certificates", root.pem + root.pem],
+      ["trailing text", `${root.pem}x`],
+      ["not PEM", "hello"],
+    ])("%s → BadRequestError INVALID_FIELD on caPem", async (_label, caPem) => {
+      await expectApiError(emu.client.post("/certificate_authorities", { body: { caPem } }), BadRequestError, "INVALID_FIELD", "caPem");
+    });
+
+    test("caPem on update → BadRequestError IMMUTABLE_FIELD", async () => {
+      const { id } = await emu.client.certificateAuthorities.create({ caPem: root.pem });
+      await expectApiError(emu.client.patch(`/certificate_authorities/${id}`, { body: { caPem: root.pem } }), BadRequestError, "IMMUTABLE_FIELD", "caPem");
+    });
   });
 });
