@@ -2,7 +2,11 @@
  * Keys and certificates made at test time (no private key is committed): X.509 certificates from
  * @peculiar/asn1-x509 signed with node:crypto, OpenSSH public keys through sshpk.
  */
+import { execFileSync } from "node:child_process";
 import { KeyObject, generateKeyPairSync, randomBytes, sign } from "node:crypto";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import { AsnConvert, OctetString } from "@peculiar/asn1-schema";
 import {
   AlgorithmIdentifier,
@@ -161,3 +165,36 @@ export function chain(leaf: CertificateOptions = {}): { root: Issued; intermedia
 }
 
 export { KeyUsageFlags };
+
+/** What an OpenSSH certificate says, read with sshpk. */
+export function readSshCertificate(line: string, caPublicKey: string) {
+  const cert = sshpk.parseCertificate(line, "openssh");
+  const exts = cert.signatures.openssh?.exts ?? [];
+  return {
+    signedByCa: cert.isSignedByKey(sshpk.parseKey(caPublicKey, "ssh")),
+    subjectKey: cert.subjectKey.toString("ssh"),
+    // sshpk reads an empty principal list as the single principal "*".
+    principals: cert.subjects.map((s) => s.uid ?? s.hostname ?? ""),
+    validFrom: cert.validFrom.toISOString(),
+    validUntil: cert.validUntil.toISOString(),
+    criticalOptions: exts.filter((e) => e.critical).map((e) => e.name),
+    extensions: exts.filter((e) => !e.critical).map((e) => e.name),
+  };
+}
+
+/** `ssh-keygen -L` of a certificate, or null when ssh-keygen is not installed. */
+export function sshKeygenList(line: string): string | null {
+  try {
+    execFileSync("ssh-keygen", ["-?"], { stdio: "ignore" });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sshcert-"));
+  try {
+    const file = path.join(dir, "id-cert.pub");
+    fs.writeFileSync(file, `${line}\n`);
+    return execFileSync("ssh-keygen", ["-L", "-f", file], { encoding: "utf8" });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
