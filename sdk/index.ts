@@ -14,7 +14,7 @@ export { CrudResource, ModularCrudResource, ModuleOperations, Operations, ReadRe
 export type { KindDefinition, ModuleName, ModuleOf, ModuleParamsOf, ModuleSchemas, ModuleSet, ReadDefinition } from "./core/resource";
 export { path } from "./core/path";
 export { KEY_TYPES, leafKeyMismatch, readCertificateChain, readCertificates, readPrivateKey, readSshPublicKey } from "./core/crypto";
-export type { KeyType } from "./core/crypto";
+export type { KeyType, ReadResult } from "./core/crypto";
 export {
   DEFAULT_MAX_RETRIES,
   DEFAULT_MAX_RETRY_TIME_MS,

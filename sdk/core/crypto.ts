@@ -22,8 +22,9 @@ export const KEY_MISMATCH_RULE = "must be the private key of the first (leaf) ce
 export const SSH_PUBLIC_KEY_RULE = "must be one OpenSSH public key: <type> <base64> [comment]";
 export const SSH_KEY_TYPE_RULE = `must be an RSA key of at least ${MIN_SSH_RSA_BITS} bits, an ECDSA key or an Ed25519 key`;
 
-type Result<T> = { ok: true; value: T } | { ok: false; rule: string };
-const fail = <T>(rule: string): Result<T> => ({ ok: false, rule });
+/** A reader's answer: the parsed value, or the rule the text breaks (never quoting it). */
+export type ReadResult<T> = { ok: true; value: T } | { ok: false; rule: string };
+const fail = <T>(rule: string): ReadResult<T> => ({ ok: false, rule });
 
 interface PemBlock {
   label: string;
@@ -49,7 +50,7 @@ function pemBlocks(text: string): PemBlock[] | null {
 }
 
 /** Every certificate of a PEM text, in order; the rule names the first bad block by index. */
-export function readCertificates(text: string): Result<X509Certificate[]> {
+export function readCertificates(text: string): ReadResult<X509Certificate[]> {
   const blocks = pemBlocks(text);
   if (blocks === null || blocks.length === 0) return fail(PEM_RULE);
   const certs: X509Certificate[] = [];
@@ -65,7 +66,7 @@ export function readCertificates(text: string): Result<X509Certificate[]> {
 }
 
 /** A chain, leaf first: each certificate is issued and signed by the next one. */
-export function readCertificateChain(text: string): Result<X509Certificate[]> {
+export function readCertificateChain(text: string): ReadResult<X509Certificate[]> {
   const read = readCertificates(text);
   if (!read.ok) return read;
   const certs = read.value;
@@ -81,7 +82,7 @@ export function readCertificateChain(text: string): Result<X509Certificate[]> {
 const NODE_KEY_TYPES: Readonly<Record<string, KeyType>> = { rsa: "rsa", ec: "ecdsa", ed25519: "ed25519" };
 
 /** One unencrypted PEM private key of a supported type. */
-export function readPrivateKey(text: string): Result<{ key: KeyObject; type: KeyType }> {
+export function readPrivateKey(text: string): ReadResult<{ key: KeyObject; type: KeyType }> {
   const blocks = pemBlocks(text);
   if (blocks === null || blocks.length !== 1 || !blocks[0].label.endsWith("PRIVATE KEY")) return fail(PRIVATE_KEY_RULE);
   // PKCS#8 says so in its label, legacy PEM in a Proc-Type header.
@@ -108,7 +109,7 @@ export function leafKeyMismatch(certificatePem: unknown, privateKeyPem: unknown)
 }
 
 /** An OpenSSH public key line of a type the service takes. */
-export function readSshPublicKey(text: string): Result<{ key: sshpk.Key; type: KeyType }> {
+export function readSshPublicKey(text: string): ReadResult<{ key: sshpk.Key; type: KeyType }> {
   let key: sshpk.Key;
   try {
     key = sshpk.parseKey(text, "ssh");
@@ -121,7 +122,7 @@ export function readSshPublicKey(text: string): Result<{ key: sshpk.Key; type: K
 }
 
 /** A string checked by one of the readers above; the reader's rule is the issue. */
-function checked(read: (text: string) => Result<unknown>) {
+function checked(read: (text: string) => ReadResult<unknown>) {
   return z.string({ error: "must be a string" }).superRefine((value, ctx) => {
     const result = read(value);
     if (!result.ok) ctx.addIssue({ code: "custom", message: result.rule });
