@@ -18,6 +18,13 @@ import { TcpEdges } from "./resources/tcp-edge";
 import { TlsEdges } from "./resources/tls-edge";
 import { TunnelGroupBackends } from "./resources/tunnel-group-backend";
 import { WeightedBackends } from "./resources/weighted-backend";
+import { ReservedDomains } from "./resources/reserved-domain";
+import { CertificateAuthorities } from "./resources/certificate-authority";
+import { TlsCertificates } from "./resources/tls-certificate";
+import { SshCredentials } from "./resources/ssh-credential";
+import { SshCertificateAuthorities } from "./resources/ssh-certificate-authority";
+import { SshUserCertificates } from "./resources/ssh-user-certificate";
+import { SshHostCertificates } from "./resources/ssh-host-certificate";
 
 export const API_KEY_ENV = "EDGE_INGRESS_API_KEY";
 export const BASE_URL_ENV = "EDGE_INGRESS_API_URL";
@@ -77,6 +84,13 @@ export class EdgeIngress {
   readonly httpsEdges: HttpsEdges;
   readonly httpsEdgeRoutes: HttpsEdgeRoutes;
   readonly endpoints: Endpoints;
+  readonly reservedDomains: ReservedDomains;
+  readonly certificateAuthorities: CertificateAuthorities;
+  readonly tlsCertificates: TlsCertificates;
+  readonly sshCredentials: SshCredentials;
+  readonly sshCertificateAuthorities: SshCertificateAuthorities;
+  readonly sshUserCertificates: SshUserCertificates;
+  readonly sshHostCertificates: SshHostCertificates;
   readonly #http: HttpClient;
 
   constructor(opts: ClientOptions = {}) {
@@ -106,6 +120,13 @@ export class EdgeIngress {
     this.httpsEdges = new HttpsEdges(this.#http);
     this.httpsEdgeRoutes = new HttpsEdgeRoutes(this.#http);
     this.endpoints = new Endpoints(this.#http);
+    this.reservedDomains = new ReservedDomains(this.#http);
+    this.certificateAuthorities = new CertificateAuthorities(this.#http);
+    this.tlsCertificates = new TlsCertificates(this.#http);
+    this.sshCredentials = new SshCredentials(this.#http);
+    this.sshCertificateAuthorities = new SshCertificateAuthorities(this.#http);
+    this.sshUserCertificates = new SshUserCertificates(this.#http);
+    this.sshHostCertificates = new SshHostCertificates(this.#http);
   }
 
   /**

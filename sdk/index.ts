@@ -13,6 +13,8 @@ export { ListParams, MAX_PAGE_SIZE, Page, PageIterator, listAll } from "./core/p
 export { CrudResource, ModularCrudResource, ModuleOperations, Operations, ReadResource, itemPath } from "./core/resource";
 export type { KindDefinition, ModuleName, ModuleOf, ModuleParamsOf, ModuleSchemas, ModuleSet, ReadDefinition } from "./core/resource";
 export { path } from "./core/path";
+export { KEY_TYPES, leafKeyMismatch, readCertificateChain, readCertificates, readPrivateKey, readSshPublicKey } from "./core/crypto";
+export type { KeyType, ReadResult } from "./core/crypto";
 export {
   DEFAULT_MAX_RETRIES,
   DEFAULT_MAX_RETRY_TIME_MS,
@@ -38,3 +40,11 @@ export * from "./resources/tls-edge";
 export * from "./resources/https-edge";
 export * from "./resources/https-edge-route";
 export * from "./resources/endpoint";
+export * from "./resources/reserved-domain";
+export * from "./resources/certificate-authority";
+export * from "./resources/tls-certificate";
+export * from "./resources/ssh-credential";
+export * from "./resources/ssh-certificate-authority";
+export * from "./resources/ssh-certificate";
+export * from "./resources/ssh-user-certificate";
+export * from "./resources/ssh-host-certificate";

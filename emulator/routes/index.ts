@@ -1,6 +1,7 @@
 /** The route table. A new kind adds its routes module here. */
 import type { Route } from "../http/router";
 import { apiKeyRoutes } from "./api-key";
+import { certificateAuthorityRoutes } from "./certificate-authority";
 import { endpointRoutes } from "./endpoint";
 import { eventDestinationRoutes } from "./event-destination";
 import { eventSourceRoutes } from "./event-source";
@@ -30,4 +31,5 @@ export const ROUTES: readonly Route[] = [
   ...eventDestinationRoutes,
   ...eventSubscriptionRoutes,
   ...eventSourceRoutes,
+  ...certificateAuthorityRoutes,
 ];

@@ -1,12 +1,22 @@
 /**
- * Uploaded certificate authorities (§2.17). Only the collection for now: mutual TLS modules reference CAs
- * by id, and their operations arrive with the certificate kinds. Records are seeded through the store.
+ * Uploaded certificate authorities (§2.17, §4.10): one PEM certificate, whose fields are read from it.
+ * Mutual TLS modules name CAs by id, so a CA they still name cannot be deleted.
  */
 import { z } from "zod";
-import type { KindDef } from "./store";
-import { baseRecordFields } from "./validation";
+import { fieldError } from "../errors";
+import { certificateFields, parseCertificatePems, PemError } from "../x509";
+import type { KindDef, Store } from "./store";
+import { baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
 
-const record = z.strictObject({ ...baseRecordFields, ca_pem: z.string() });
+const record = z.strictObject({
+  ...baseRecordFields,
+  ca_pem: z.string(),
+  subject_common_name: z.string(),
+  not_before: z.string(),
+  not_after: z.string(),
+  key_usages: z.array(z.string()),
+  extended_key_usages: z.array(z.string()),
+});
 export type CertificateAuthorityRecord = z.infer<typeof record>;
 
 export const certificateAuthorities: KindDef<CertificateAuthorityRecord> = {
@@ -16,3 +26,34 @@ export const certificateAuthorities: KindDef<CertificateAuthorityRecord> = {
   path: "/certificate_authorities",
   record,
 };
+
+const createSchema = z.strictObject({ ...commonFields, ca_pem: z.string() });
+// PATCH is an extension (§4.14): description and metadata; the PEM is fixed.
+const updateSchema = z.strictObject({ ...commonFields });
+
+/** The CA fields of one PEM certificate; more than one, or anything else, is INVALID_FIELD on ca_pem. */
+function readCaPem(pem: string) {
+  try {
+    const certs = parseCertificatePems(pem);
+    if (certs.length > 1) throw new PemError(`must hold exactly one certificate, got ${certs.length}`);
+    const { subject_common_name, not_before, not_after, key_usages, extended_key_usages } = certificateFields(certs[0]);
+    return { subject_common_name, not_before, not_after, key_usages, extended_key_usages };
+  } catch (err) {
+    if (err instanceof PemError) throw fieldError("INVALID_FIELD", "ca_pem", err.message);
+    throw err;
+  }
+}
+
+export function createCertificateAuthority(store: Store, body: Record<string, unknown>): CertificateAuthorityRecord {
+  const input = parseBody(createSchema, body);
+  const fields = readCaPem(input.ca_pem);
+  return store.collection(certificateAuthorities).insert({
+    ...newBase(store, certificateAuthorities, input),
+    ca_pem: input.ca_pem,
+    ...fields,
+  });
+}
+
+export function updateCertificateAuthority(store: Store, id: string, body: Record<string, unknown>): CertificateAuthorityRecord {
+  return patchRecord(store.collection(certificateAuthorities), id, updateSchema, body, { immutable: ["ca_pem"] });
+}

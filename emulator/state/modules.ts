@@ -229,9 +229,9 @@ export function storedModules(set: ModuleSet) {
   return z.strictObject(Object.fromEntries(set.names.map((name) => [name, SCHEMAS[name].optional()]))) as z.ZodType<Modules>;
 }
 
-/** Ids the modules use: a backend may not be deleted while a module sends traffic to it. */
+/** Ids the modules use: a backend or certificate authority may not be deleted while a module names it. */
 export function modulesUse(modules: Modules): string[] {
-  return modules.backend ? [modules.backend.backend_id] : [];
+  return [...(modules.backend ? [modules.backend.backend_id] : []), ...(modules.mutual_tls?.certificate_authority_ids ?? [])];
 }
 
 /**

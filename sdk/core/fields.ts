@@ -83,20 +83,29 @@ export const boolean = z.boolean({ error: "must be a boolean" });
 export const BACKEND_ID_PREFIXES = ["bkdtg_", "bkdwd_", "bkdfo_", "bkdhr_"] as const;
 export const backendId = idWithPrefix(...BACKEND_ID_PREFIXES);
 
-// host:port: a lowercase DNS name (labels of letters, digits and inner hyphens, optionally `*.` in
-// front, at most 253 characters) and a port from 1 to 65535 without leading zeros.
+// A lowercase DNS name: labels of letters, digits and inner hyphens, optionally `*.` in front, at
+// most 253 characters. host:port adds a port from 1 to 65535 without leading zeros.
 const LABEL = "[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?";
-const HOSTPORT = new RegExp(`^((?:\\*\\.)?${LABEL}(?:\\.${LABEL})*):([1-9][0-9]{0,4})$`);
+const DOMAIN = `(?:\\*\\.)?${LABEL}(?:\\.${LABEL})*`;
+const DOMAIN_NAME = new RegExp(`^${DOMAIN}$`);
+const HOSTPORT = new RegExp(`^(${DOMAIN}):([1-9][0-9]{0,4})$`);
+export const DOMAIN_RULE = "must be a lowercase DNS name (optionally *. in front) of at most 253 characters";
+
+/** A domain as the service writes it (reserved domains, ACL rules). */
+export function isDomainName(value: string): boolean {
+  return value.length <= 253 && DOMAIN_NAME.test(value);
+}
+
+export const domainName = z.string({ error: "must be a string" }).refine(isDomainName, { error: DOMAIN_RULE });
+
+export function isHostport(value: string): boolean {
+  const match = HOSTPORT.exec(value);
+  return match !== null && match[1].length <= 253 && Number(match[2]) <= 65535;
+}
 
 export const hostport = z
   .string({ error: "must be a string" })
-  .refine(
-    (v) => {
-      const match = HOSTPORT.exec(v);
-      return match !== null && match[1].length <= 253 && Number(match[2]) <= 65535;
-    },
-    { error: "must be host:port with a lowercase DNS name (optionally *.) and a port from 1 to 65535" },
-  );
+  .refine(isHostport, { error: "must be host:port with a lowercase DNS name (optionally *.) and a port from 1 to 65535" });
 
 /** An edge's hostports: at least one, none repeated. */
 export const hostports = uniqueItems(z.array(hostport, { error: "must be a list of host:port strings" }).min(1, { error: "must have at least 1 item" }));
@@ -115,6 +124,9 @@ export function moduleParams<S extends z.ZodRawShape>(shape: S) {
   });
 }
 
+/** An RFC 3339 timestamp with a zone (`2025-01-01T00:00:00Z`, `...+02:00`), as requests send them. */
+export const rfc3339 = z.iso.datetime({ offset: true, error: "must be an RFC 3339 timestamp with a time zone" });
+
 /** A field that exists only at creation: in update params it may only be absent. */
 export const immutable = z.undefined({ error: "cannot be changed after creation" }).optional();
 
@@ -132,6 +144,11 @@ export const text = z
   .string()
   .nullish()
   .transform((v) => v ?? "");
+
+/** A list or map in a response whose unset value (null or absent) reads as `empty`. */
+export function orEmpty<T>(schema: z.ZodType<T>, empty: T) {
+  return schema.nullish().transform((v): T => v ?? empty);
+}
 
 /** A module or optional object in a response: unset is null (absent is read as null too). */
 export function nullable<S extends z.ZodType>(schema: S) {

@@ -5,7 +5,8 @@ import { request } from "undici";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../emulator";
 import { createEmulatorServer } from "../../emulator/server";
 import { KINDS } from "../../emulator/state";
-import { certificateAuthorities } from "../../emulator/state/certificate-authority";
+import { createCertificateAuthority } from "../../emulator/state/certificate-authority";
+import { caPem } from "./pki";
 import { Store } from "../../emulator/state/store";
 
 export interface Reply {
@@ -41,6 +42,7 @@ const LISTS: ReadonlyArray<[string, string]> = [
   ["/event_destinations", "event_destinations"],
   // Subscriptions carry their sources, so this covers the sources endpoints too.
   ["/event_subscriptions", "event_subscriptions"],
+  ["/certificate_authorities", "certificate_authorities"],
 ];
 
 export class Client {
@@ -134,11 +136,9 @@ export async function startWithStore(): Promise<{ emulator: RunningEmulator; api
   return { emulator: { url, rootToken, close }, api: new Client(url, rootToken), store };
 }
 
-/** A certificate authority put straight into the store; returns its id. */
+/** A certificate authority (a new self-signed CA certificate) put straight into the store; returns its id. */
 export function seedCertificateAuthority(store: Store): string {
-  const id = store.newId(certificateAuthorities.prefix);
-  store.collection(certificateAuthorities).insert({ id, created_at: "2026-01-01T00:00:00Z", description: "", metadata: "", ca_pem: "" });
-  return id;
+  return createCertificateAuthority(store, { ca_pem: caPem() }).id;
 }
 
 /** The path of a `uri` from a response. */

@@ -1,5 +1,5 @@
 /** Shared setup for the per-kind tests: one emulator per test file, clients on it, assertion helpers. */
-import { startEmulator, type RunningEmulator as Running } from "../../emulator";
+import { startEmulator, type EmulatorOptions, type RunningEmulator as Running } from "../../emulator";
 import type { Store } from "../../emulator/state/store";
 import { APIError, EdgeIngress, ValidationError } from "../../sdk";
 import { rejection } from "../helpers/assert";
@@ -13,8 +13,9 @@ export interface EmulatorFixture {
   clientWith(apiKey: string): EdgeIngress;
 }
 
-export function useEmulator(): EmulatorFixture {
-  return fixture(async () => ({ emulator: await startEmulator({ port: 0 }) }));
+/** One emulator for the file; `options` as the emulator takes them (e.g. a shorter provisioning delay). */
+export function useEmulator(options: EmulatorOptions = {}): EmulatorFixture {
+  return fixture(async () => ({ emulator: await startEmulator({ ...options, port: 0 }) }));
 }
 
 /**

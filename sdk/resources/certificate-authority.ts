@@ -1,0 +1,54 @@
+/**
+ * Certificate authorities (spec §2.17, §4.10): an uploaded CA certificate, named by mutual TLS modules.
+ * The service reads subject, validity and usages from the PEM. Update (description, metadata) is an
+ * extension of the emulator's (docs/api-choices.md).
+ */
+import { z } from "zod";
+import { pemCertificate } from "../core/crypto";
+import { description, immutable, metadata, orEmpty, params, text, timestamp } from "../core/fields";
+import type { HttpClient } from "../core/http";
+import { CrudResource } from "../core/resource";
+
+export const CertificateAuthority = z.object({
+  id: z.string(),
+  uri: z.string(),
+  createdAt: timestamp,
+  description: text,
+  metadata: text,
+  caPem: z.string(),
+  subjectCommonName: text,
+  notBefore: timestamp,
+  notAfter: timestamp,
+  // Plain strings: `digital_signature`, `server_auth`, or a dotted OID the service does not name.
+  keyUsages: orEmpty(z.array(z.string()), []),
+  extendedKeyUsages: orEmpty(z.array(z.string()), []),
+});
+export type CertificateAuthority = z.infer<typeof CertificateAuthority>;
+
+export const CertificateAuthorityCreateParams = params({
+  description: description.optional(),
+  metadata: metadata.optional(),
+  /** Exactly one PEM certificate, nothing else but whitespace. */
+  caPem: pemCertificate,
+});
+export type CertificateAuthorityCreateParams = z.infer<typeof CertificateAuthorityCreateParams>;
+
+export const CertificateAuthorityUpdateParams = params({
+  /** Fixed at creation: a new certificate is a new authority. */
+  caPem: immutable,
+  description: description.optional(),
+  metadata: metadata.optional(),
+});
+export type CertificateAuthorityUpdateParams = z.infer<typeof CertificateAuthorityUpdateParams>;
+
+export class CertificateAuthorities extends CrudResource<CertificateAuthority, CertificateAuthorityCreateParams, CertificateAuthorityUpdateParams> {
+  constructor(http: HttpClient) {
+    super(http, {
+      collection: "/certificate_authorities",
+      listKey: "certificateAuthorities",
+      model: CertificateAuthority,
+      createParams: CertificateAuthorityCreateParams,
+      updateParams: CertificateAuthorityUpdateParams,
+    });
+  }
+}

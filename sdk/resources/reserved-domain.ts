@@ -1,0 +1,108 @@
+/**
+ * Reserved domains (spec §2.12, §4.8): a hostname with an uploaded certificate (`certificateId`) or one
+ * the service manages (`certificateManagementPolicy`), never both. Update is an extension of the
+ * emulator's (docs/api-choices.md): description, metadata and the certificate choice.
+ */
+import { z } from "zod";
+import { Ref, description, domainName, idWithPrefix, immutable, metadata, nullable, oneOf, params, text, timestamp } from "../core/fields";
+import type { HttpClient } from "../core/http";
+import { CrudResource } from "../core/resource";
+import { TLS_CERTIFICATE_ID_PREFIX } from "./tls-certificate";
+
+export const RESERVED_DOMAIN_ID_PREFIX = "rd_";
+/** Deprecated: traffic is handled globally. */
+export const RESERVED_DOMAIN_REGIONS = ["au", "eu", "ap", "us", "jp", "in", "sa"] as const;
+/** The one public ACME authority, under a neutral name. */
+export const CERTIFICATE_AUTHORITIES = ["public-acme"] as const;
+export const MANAGED_KEY_TYPES = ["rsa", "ecdsa"] as const;
+export const DEFAULT_MANAGED_KEY_TYPE = "rsa";
+
+export const CertificateManagementPolicyParams = params({
+  authority: oneOf(CERTIFICATE_AUTHORITIES),
+  /** `rsa` (the service's default) or `ecdsa`. */
+  privateKeyType: oneOf(MANAGED_KEY_TYPES).optional(),
+});
+export type CertificateManagementPolicyParams = z.infer<typeof CertificateManagementPolicyParams>;
+
+const certificateId = idWithPrefix(TLS_CERTIFICATE_ID_PREFIX);
+
+export const EXCLUSIVE_CERTIFICATE_RULE = "must not be set together with certificateId";
+
+/** §4.8: an uploaded certificate and a management policy exclude each other; `null` counts as unset. */
+function exclusiveCertificate(value: { certificateId?: string | null; certificateManagementPolicy?: unknown }, ctx: z.RefinementCtx): void {
+  if (value.certificateId != null && value.certificateManagementPolicy != null) {
+    ctx.addIssue({ code: "custom", path: ["certificateManagementPolicy"], message: EXCLUSIVE_CERTIFICATE_RULE });
+  }
+}
+
+export const ReservedDomainCreateParams = params({
+  /** Lowercase hostname, optionally `*.` in front; unique across the account; fixed at creation. */
+  domain: domainName,
+  /** Deprecated. */
+  region: oneOf(RESERVED_DOMAIN_REGIONS).optional(),
+  description: description.optional(),
+  metadata: metadata.optional(),
+  certificateId: certificateId.optional(),
+  certificateManagementPolicy: CertificateManagementPolicyParams.optional(),
+}).superRefine(exclusiveCertificate);
+export type ReservedDomainCreateParams = z.infer<typeof ReservedDomainCreateParams>;
+
+export const ReservedDomainUpdateParams = params({
+  /** Fixed at creation: another domain is another reservation. */
+  domain: immutable,
+  region: immutable,
+  description: description.optional(),
+  metadata: metadata.optional(),
+  /** Switching: send the new one and `null` for the other; `null` alone clears. */
+  certificateId: certificateId.nullable().optional(),
+  certificateManagementPolicy: CertificateManagementPolicyParams.nullable().optional(),
+}).superRefine(exclusiveCertificate);
+export type ReservedDomainUpdateParams = z.infer<typeof ReservedDomainUpdateParams>;
+
+export const ProvisioningJob = z.object({
+  /** `INTERNAL_ERROR` (temporary, retried) or `DNS_ERROR` (permanent, for the user to fix); null while running. */
+  errorCode: nullable(z.string()),
+  msg: text,
+  startedAt: timestamp,
+  retriesAt: nullable(timestamp),
+});
+export type ProvisioningJob = z.infer<typeof ProvisioningJob>;
+
+export const ReservedDomain = z.object({
+  id: z.string(),
+  uri: z.string(),
+  createdAt: timestamp,
+  description: text,
+  metadata: text,
+  domain: z.string(),
+  /** "" when unset. */
+  region: text,
+  /** null for a subdomain of the service's own domain. */
+  cnameTarget: nullable(z.string()),
+  httpEndpointConfiguration: nullable(Ref),
+  httpsEndpointConfiguration: nullable(Ref),
+  /** The uploaded certificate, the latest one issued automatically, or null. */
+  certificate: nullable(Ref),
+  certificateManagementPolicy: nullable(z.object({ authority: z.string(), privateKeyType: z.string() })),
+  certificateManagementStatus: nullable(
+    z.object({
+      renewsAt: nullable(timestamp),
+      provisioningJob: nullable(ProvisioningJob),
+    }),
+  ),
+  /** Only for wildcard domains that are not the service's own: the CNAME target of `_acme-challenge.<domain>`. */
+  acmeChallengeCnameTarget: nullable(z.string()),
+});
+export type ReservedDomain = z.infer<typeof ReservedDomain>;
+
+export class ReservedDomains extends CrudResource<ReservedDomain, ReservedDomainCreateParams, ReservedDomainUpdateParams> {
+  constructor(http: HttpClient) {
+    super(http, {
+      collection: "/reserved_domains",
+      listKey: "reservedDomains",
+      model: ReservedDomain,
+      createParams: ReservedDomainCreateParams,
+      updateParams: ReservedDomainUpdateParams,
+    });
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * SSH certificate authorities (spec §2.14, §4.9): the service generates and keeps the private key and
+ * returns the public key (OpenSSH format). The key parameters are fixed at creation.
+ */
+import { z } from "zod";
+import { KEY_TYPES } from "../core/crypto";
+import { description, immutable, metadata, oneOf, params, text, timestamp } from "../core/fields";
+import type { HttpClient } from "../core/http";
+import { CrudResource } from "../core/resource";
+
+export const SSH_CERTIFICATE_AUTHORITY_ID_PREFIX = "sshca_";
+export const SSH_ELLIPTIC_CURVES = ["p256", "p384", "p521"] as const;
+export const SSH_RSA_KEY_SIZES = [2048, 4096] as const;
+/** What the service picks when `ellipticCurve` / `keySize` is omitted (docs/api-choices.md). */
+export const DEFAULT_SSH_ELLIPTIC_CURVE = "p256";
+export const DEFAULT_SSH_RSA_KEY_SIZE = 4096;
+
+export const SshCertificateAuthority = z.object({
+  id: z.string(),
+  uri: z.string(),
+  createdAt: timestamp,
+  description: text,
+  metadata: text,
+  /** OpenSSH format (`ssh-ed25519 AAAA...`). */
+  publicKey: z.string(),
+  /** `rsa`, `ecdsa` or `ed25519`; a plain string so a new type cannot break reads. */
+  keyType: z.string(),
+});
+export type SshCertificateAuthority = z.infer<typeof SshCertificateAuthority>;
+
+export const SshCertificateAuthorityCreateParams = params({
+  description: description.optional(),
+  metadata: metadata.optional(),
+  privateKeyType: oneOf(KEY_TYPES),
+  /** ECDSA only; default p256. */
+  ellipticCurve: oneOf(SSH_ELLIPTIC_CURVES).optional(),
+  /** RSA only; default 4096. */
+  keySize: z.union(SSH_RSA_KEY_SIZES.map((n) => z.literal(n)), { error: `must be one of ${SSH_RSA_KEY_SIZES.join(", ")}` }).optional(),
+}).superRefine((value, ctx) => {
+  if (value.ellipticCurve !== undefined && value.privateKeyType !== "ecdsa") {
+    ctx.addIssue({ code: "custom", path: ["ellipticCurve"], message: "is only for privateKeyType ecdsa" });
+  }
+  if (value.keySize !== undefined && value.privateKeyType !== "rsa") {
+    ctx.addIssue({ code: "custom", path: ["keySize"], message: "is only for privateKeyType rsa" });
+  }
+});
+export type SshCertificateAuthorityCreateParams = z.infer<typeof SshCertificateAuthorityCreateParams>;
+
+export const SshCertificateAuthorityUpdateParams = params({
+  /** Fixed at creation: another key is another authority. */
+  privateKeyType: immutable,
+  ellipticCurve: immutable,
+  keySize: immutable,
+  description: description.optional(),
+  metadata: metadata.optional(),
+});
+export type SshCertificateAuthorityUpdateParams = z.infer<typeof SshCertificateAuthorityUpdateParams>;
+
+export class SshCertificateAuthorities extends CrudResource<
+  SshCertificateAuthority,
+  SshCertificateAuthorityCreateParams,
+  SshCertificateAuthorityUpdateParams
+> {
+  constructor(http: HttpClient) {
+    super(http, {
+      collection: "/ssh_certificate_authorities",
+      listKey: "sshCertificateAuthorities",
+      model: SshCertificateAuthority,
+      createParams: SshCertificateAuthorityCreateParams,
+      updateParams: SshCertificateAuthorityUpdateParams,
+    });
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * What SSH user and host certificates (spec §2.15, §2.16) share: the request fields signed into the
+ * certificate, fixed at creation, and the response fields.
+ */
+import { z } from "zod";
+import { sshPublicKey } from "../core/crypto";
+import { description, idWithPrefix, immutable, metadata, nonEmptyString, orEmpty, rfc3339, text, timestamp } from "../core/fields";
+import { SSH_CERTIFICATE_AUTHORITY_ID_PREFIX } from "./ssh-certificate-authority";
+
+export const VALIDITY_ORDER_RULE = "must be after validAfter";
+
+/** Request fields of both kinds; everything but description and metadata is signed in. */
+export const sshCertificateParamsShape = {
+  sshCertificateAuthorityId: idWithPrefix(SSH_CERTIFICATE_AUTHORITY_ID_PREFIX),
+  /** The subject's OpenSSH public key: RSA of at least 2048 bits, ECDSA or Ed25519. */
+  publicKey: sshPublicKey,
+  /** Empty or absent: any user (user certificates) or any host (host certificates). */
+  principals: z.array(nonEmptyString, { error: "must be a list of strings" }).optional(),
+  /** Default: now. */
+  validAfter: rfc3339.optional(),
+  validUntil: rfc3339.optional(),
+  description: description.optional(),
+  metadata: metadata.optional(),
+};
+
+/** The same fields in an update: only description and metadata may change. */
+export const sshCertificateUpdateShape = {
+  sshCertificateAuthorityId: immutable,
+  publicKey: immutable,
+  principals: immutable,
+  validAfter: immutable,
+  validUntil: immutable,
+  description: description.optional(),
+  metadata: metadata.optional(),
+};
+
+/** validUntil after validAfter, when both are given (an omitted validAfter is the service's "now"). */
+export function validityOrder(value: { validAfter?: string; validUntil?: string }, ctx: z.RefinementCtx): void {
+  if (value.validAfter !== undefined && value.validUntil !== undefined && Date.parse(value.validUntil) <= Date.parse(value.validAfter)) {
+    ctx.addIssue({ code: "custom", path: ["validUntil"], message: VALIDITY_ORDER_RULE });
+  }
+}
+
+/** Response fields of both kinds. */
+export const sshCertificateShape = {
+  id: z.string(),
+  uri: z.string(),
+  createdAt: timestamp,
+  description: text,
+  metadata: text,
+  publicKey: z.string(),
+  /** The subject key's type: `rsa`, `ecdsa` or `ed25519`. */
+  keyType: z.string(),
+  sshCertificateAuthorityId: z.string(),
+  principals: orEmpty(z.array(z.string()), []),
+  validAfter: timestamp,
+  validUntil: timestamp,
+  /** The signed certificate, OpenSSH format (`<type>-cert-v01@openssh.com AAAA...`). */
+  certificate: z.string(),
+};

@@ -1,0 +1,79 @@
+/**
+ * SSH credentials (spec §2.13, §4.9): a public key that authenticates tunnel agents to the SSH gateway,
+ * with optional `bind` ACL rules. The public key and the owner are fixed at creation.
+ */
+import { z } from "zod";
+import { sshPublicKey } from "../core/crypto";
+import { anyId, description, immutable, isDomainName, isHostport, metadata, orEmpty, params, text, timestamp } from "../core/fields";
+import type { HttpClient } from "../core/http";
+import { CrudResource } from "../core/resource";
+
+export const SSH_CREDENTIAL_ID_PREFIX = "sshcr_";
+
+export const ACL_RULE =
+  "must be *, bind:<domain>, bind:*.<domain>, bind:<host>:<port> or bind:<key>=<value> (either side may be *)";
+
+// A label key or value: `*`, or printable characters without spaces, `=` or `*`.
+const LABEL_PART = /^(?:\*|[^\s=*]+)$/;
+
+/** §2.13: `*`, or a `bind:` rule on a domain (optionally `*.`), an address `host:port`, or a label. */
+export function isAclRule(rule: string): boolean {
+  if (rule === "*") return true;
+  if (!rule.startsWith("bind:")) return false;
+  const target = rule.slice("bind:".length);
+  const eq = target.indexOf("=");
+  if (eq >= 0) return LABEL_PART.test(target.slice(0, eq)) && LABEL_PART.test(target.slice(eq + 1));
+  return isDomainName(target) || isHostport(target);
+}
+
+export const aclRule = z.string({ error: "must be a string" }).refine(isAclRule, { error: ACL_RULE });
+
+export const SshCredential = z.object({
+  id: z.string(),
+  uri: z.string(),
+  createdAt: timestamp,
+  description: text,
+  metadata: text,
+  publicKey: z.string(),
+  /** Empty: no restriction. */
+  acl: orEmpty(z.array(z.string()), []),
+  ownerId: z.string(),
+});
+export type SshCredential = z.infer<typeof SshCredential>;
+
+const acl = z.array(aclRule, { error: "must be a list of ACL rules" });
+
+export const SshCredentialCreateParams = params({
+  description: description.optional(),
+  metadata: metadata.optional(),
+  /** Absent or empty: no restriction; `*` permits everything explicitly. */
+  acl: acl.optional(),
+  /** OpenSSH public key: RSA of at least 2048 bits, ECDSA or Ed25519. */
+  publicKey: sshPublicKey,
+  /** A user or bot; defaults to the caller. Only admins may name someone else. */
+  ownerId: anyId.optional(),
+});
+export type SshCredentialCreateParams = z.infer<typeof SshCredentialCreateParams>;
+
+export const SshCredentialUpdateParams = params({
+  /** Fixed at creation. */
+  publicKey: immutable,
+  ownerId: immutable,
+  description: description.optional(),
+  metadata: metadata.optional(),
+  /** Replaces the whole list. */
+  acl: acl.optional(),
+});
+export type SshCredentialUpdateParams = z.infer<typeof SshCredentialUpdateParams>;
+
+export class SshCredentials extends CrudResource<SshCredential, SshCredentialCreateParams, SshCredentialUpdateParams> {
+  constructor(http: HttpClient) {
+    super(http, {
+      collection: "/ssh_credentials",
+      listKey: "sshCredentials",
+      model: SshCredential,
+      createParams: SshCredentialCreateParams,
+      updateParams: SshCredentialUpdateParams,
+    });
+  }
+}

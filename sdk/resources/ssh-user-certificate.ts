@@ -1,0 +1,59 @@
+/**
+ * SSH user certificates (spec §2.15, §4.9): a user's public key signed by an SSH certificate authority.
+ * Update (description, metadata) is an extension of the emulator's (docs/api-choices.md).
+ */
+import { z } from "zod";
+import { immutable, orEmpty, params, string, stringMap } from "../core/fields";
+import type { HttpClient } from "../core/http";
+import { CrudResource } from "../core/resource";
+import { sshCertificateParamsShape, sshCertificateShape, sshCertificateUpdateShape, validityOrder } from "./ssh-certificate";
+
+export const SSH_USER_CERTIFICATE_ID_PREFIX = "sucrt_";
+/** The only critical options defined (§2.15). */
+export const SSH_CRITICAL_OPTIONS = ["force-command", "source-address"] as const;
+/** What the service grants when `extensions` is omitted. */
+export const DEFAULT_SSH_EXTENSIONS: Readonly<Record<string, string>> = { "permit-pty": "", "permit-user-rc": "" };
+
+export const CRITICAL_OPTION_RULE = `is not a critical option: only ${SSH_CRITICAL_OPTIONS.join(" and ")} are defined`;
+
+// Keys are option names (user data, passed unchanged on the wire).
+const criticalOptions = stringMap(string, string).superRefine((map, ctx) => {
+  for (const key of Object.keys(map)) {
+    if (!(SSH_CRITICAL_OPTIONS as readonly string[]).includes(key)) ctx.addIssue({ code: "custom", path: [key], message: CRITICAL_OPTION_RULE });
+  }
+});
+const extensions = stringMap(string, string).refine((m) => !Object.hasOwn(m, ""), { error: "keys must not be empty" });
+
+export const SshUserCertificate = z.object({
+  ...sshCertificateShape,
+  criticalOptions: orEmpty(z.record(z.string(), z.string()), {}),
+  extensions: orEmpty(z.record(z.string(), z.string()), {}),
+});
+export type SshUserCertificate = z.infer<typeof SshUserCertificate>;
+
+export const SshUserCertificateCreateParams = params({
+  ...sshCertificateParamsShape,
+  criticalOptions: criticalOptions.optional(),
+  /** Default: permit-pty and permit-user-rc (DEFAULT_SSH_EXTENSIONS); `{}` grants none. */
+  extensions: extensions.optional(),
+}).superRefine(validityOrder);
+export type SshUserCertificateCreateParams = z.infer<typeof SshUserCertificateCreateParams>;
+
+export const SshUserCertificateUpdateParams = params({
+  ...sshCertificateUpdateShape,
+  criticalOptions: immutable,
+  extensions: immutable,
+});
+export type SshUserCertificateUpdateParams = z.infer<typeof SshUserCertificateUpdateParams>;
+
+export class SshUserCertificates extends CrudResource<SshUserCertificate, SshUserCertificateCreateParams, SshUserCertificateUpdateParams> {
+  constructor(http: HttpClient) {
+    super(http, {
+      collection: "/ssh_user_certificates",
+      listKey: "sshUserCertificates",
+      model: SshUserCertificate,
+      createParams: SshUserCertificateCreateParams,
+      updateParams: SshUserCertificateUpdateParams,
+    });
+  }
+}

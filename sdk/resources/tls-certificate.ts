@@ -1,0 +1,72 @@
+/**
+ * TLS certificates (spec §2.17, §4.10): an uploaded chain (leaf first) and its private key, or one the
+ * service issued for a managed reserved domain. The private key is write-only: no response carries it
+ * (the model has no such field), and no error names its value.
+ */
+import { z } from "zod";
+import { KEY_MISMATCH_RULE, leafKeyMismatch, pemCertificateChain, pemPrivateKey } from "../core/crypto";
+import { description, immutable, metadata, nullable, orEmpty, params, text, timestamp } from "../core/fields";
+import type { HttpClient } from "../core/http";
+import { CrudResource } from "../core/resource";
+
+export const TLS_CERTIFICATE_ID_PREFIX = "cert_";
+
+export const TlsCertificate = z.object({
+  id: z.string(),
+  uri: z.string(),
+  createdAt: timestamp,
+  description: text,
+  metadata: text,
+  certificatePem: z.string(),
+  subjectCommonName: text,
+  subjectAlternativeNames: orEmpty(z.object({ dnsNames: orEmpty(z.array(z.string()), []), ips: orEmpty(z.array(z.string()), []) }), { dnsNames: [], ips: [] }),
+  /** Set when the service issued it (a managed reserved domain); null when uploaded. */
+  issuedAt: nullable(timestamp),
+  notBefore: timestamp,
+  notAfter: timestamp,
+  keyUsages: orEmpty(z.array(z.string()), []),
+  extendedKeyUsages: orEmpty(z.array(z.string()), []),
+  /** `rsa`, `ecdsa` or `ed25519`; a plain string so a new type cannot break reads. */
+  privateKeyType: z.string(),
+  issuerCommonName: text,
+  serialNumber: z.string(),
+  subjectOrganization: text,
+  subjectOrganizationalUnit: text,
+  subjectLocality: text,
+  subjectProvince: text,
+  subjectCountry: text,
+});
+export type TlsCertificate = z.infer<typeof TlsCertificate>;
+
+export const TlsCertificateCreateParams = params({
+  description: description.optional(),
+  metadata: metadata.optional(),
+  /** PEM chain, leaf first: each certificate issued and signed by the next. */
+  certificatePem: pemCertificateChain,
+  /** The leaf's unencrypted PEM private key (RSA, ECDSA or Ed25519). Write-only: never returned. */
+  privateKeyPem: pemPrivateKey,
+}).superRefine((value, ctx) => {
+  if (leafKeyMismatch(value.certificatePem, value.privateKeyPem)) ctx.addIssue({ code: "custom", path: ["privateKeyPem"], message: KEY_MISMATCH_RULE });
+});
+export type TlsCertificateCreateParams = z.infer<typeof TlsCertificateCreateParams>;
+
+export const TlsCertificateUpdateParams = params({
+  /** Fixed at creation: a new certificate is a new resource. */
+  certificatePem: immutable,
+  privateKeyPem: immutable,
+  description: description.optional(),
+  metadata: metadata.optional(),
+});
+export type TlsCertificateUpdateParams = z.infer<typeof TlsCertificateUpdateParams>;
+
+export class TlsCertificates extends CrudResource<TlsCertificate, TlsCertificateCreateParams, TlsCertificateUpdateParams> {
+  constructor(http: HttpClient) {
+    super(http, {
+      collection: "/tls_certificates",
+      listKey: "tlsCertificates",
+      model: TlsCertificate,
+      createParams: TlsCertificateCreateParams,
+      updateParams: TlsCertificateUpdateParams,
+    });
+  }
+}
