@@ -196,9 +196,13 @@ export function parseCertificatePems(text: string): X509Certificate[] {
 export type PrivateKeyType = "rsa" | "ecdsa" | "ed25519";
 const KEY_TYPES: Readonly<Record<string, PrivateKeyType>> = { rsa: "rsa", ec: "ecdsa", ed25519: "ed25519" };
 
+// One PKCS#8, PKCS#1 or SEC1 block (SEC1 may follow its EC PARAMETERS block); no headers, so no encryption.
+const PRIVATE_KEY_PEM =
+  /^\s*(?:-----BEGIN EC PARAMETERS-----[A-Za-z0-9+/=\s]*-----END EC PARAMETERS-----\s*)?-----BEGIN (RSA |EC |)PRIVATE KEY-----[A-Za-z0-9+/=\s]*-----END \1PRIVATE KEY-----\s*$/;
+
 /** An unencrypted PEM private key of a supported type. */
 export function parsePrivateKeyPem(text: string): { key: KeyObject; type: PrivateKeyType } {
-  if (!/^\s*-----BEGIN (RSA |EC )?PRIVATE KEY-----[\s\S]*-----END (RSA |EC )?PRIVATE KEY-----\s*$/.test(text)) {
+  if (!PRIVATE_KEY_PEM.test(text)) {
     throw new PemError("must be one unencrypted PEM private key");
   }
   let key: KeyObject;

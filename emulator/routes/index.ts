@@ -12,6 +12,7 @@ import { httpsEdgeRouteRoutes } from "./https-edge-route";
 import { ipPolicyRoutes } from "./ip-policy";
 import { ipRestrictionRoutes } from "./ip-restriction";
 import { tcpEdgeRoutes } from "./tcp-edge";
+import { tlsCertificateRoutes } from "./tls-certificate";
 import { tlsEdgeRoutes } from "./tls-edge";
 import { tunnelGroupBackendRoutes } from "./tunnel-group-backend";
 import { weightedBackendRoutes } from "./weighted-backend";
@@ -32,4 +33,5 @@ export const ROUTES: readonly Route[] = [
   ...eventSubscriptionRoutes,
   ...eventSourceRoutes,
   ...certificateAuthorityRoutes,
+  ...tlsCertificateRoutes,
 ];

@@ -11,6 +11,7 @@ import { httpsRoutes } from "./https-edge-route";
 import { ipPolicies } from "./ip-policy";
 import { ipRestrictions } from "./ip-restriction";
 import { tcpEdges } from "./tcp-edge";
+import { tlsCertificates } from "./tls-certificate";
 import { tlsEdges } from "./tls-edge";
 import { tunnelGroupBackends } from "./tunnel-group-backend";
 import { weightedBackends } from "./weighted-backend";
@@ -20,6 +21,7 @@ export const KINDS: readonly KindDef<BaseRecord>[] = [
   ipPolicies,
   ipRestrictions,
   certificateAuthorities,
+  tlsCertificates,
   tunnelGroupBackends,
   weightedBackends,
   failoverBackends,

@@ -43,6 +43,7 @@ const LISTS: ReadonlyArray<[string, string]> = [
   // Subscriptions carry their sources, so this covers the sources endpoints too.
   ["/event_subscriptions", "event_subscriptions"],
   ["/certificate_authorities", "certificate_authorities"],
+  ["/tls_certificates", "tls_certificates"],
 ];
 
 export class Client {
