@@ -1,4 +1,11 @@
 import type { KindSpec } from "./framework/kind";
+import { certificateAuthorityKind } from "./certificate-authority";
+import { tlsCertificateKind } from "./tls-certificate";
+import { reservedDomainKind } from "./reserved-domain";
+import { sshCredentialKind } from "./ssh-credential";
+import { sshCertificateAuthorityKind } from "./ssh-certificate-authority";
+import { sshUserCertificateKind } from "./ssh-user-certificate";
+import { sshHostCertificateKind } from "./ssh-host-certificate";
 import { apiKeyKind } from "./api-key";
 import { eventDestinationKind } from "./event-destination";
 import { eventSourceKind } from "./event-source";
@@ -26,6 +33,13 @@ export const kinds: Readonly<Record<string, KindSpec>> = Object.fromEntries(
     tlsEdgeKind,
     httpsEdgeKind,
     httpsEdgeRouteKind,
+    reservedDomainKind,
+    certificateAuthorityKind,
+    tlsCertificateKind,
+    sshCredentialKind,
+    sshCertificateAuthorityKind,
+    sshUserCertificateKind,
+    sshHostCertificateKind,
     eventDestinationKind,
     eventSubscriptionKind,
     eventSourceKind,

@@ -33,12 +33,14 @@ function withDefaults(value: unknown, fallback: unknown): unknown {
   return filled;
 }
 
-/** What to send for an input: the user's value as given (the service fills its own defaults), or the
- *  default of an omitted plain field (so removing a description clears it). */
+/** What to send for an input: the user's value as given (the service fills its own defaults), the
+ *  default of an omitted plain field (removing a description clears it), or null for an omitted
+ *  optional object (removing a certificate policy unsets it). */
 function requestValue(spec: KindSpec, props: Props, key: string): unknown {
   if (props[key] !== undefined) return props[key];
   const fallback = defaultOf(spec, key);
-  return fallback instanceof Within || fallback === SERVER_CHOSEN ? undefined : fallback;
+  if (fallback instanceof Within) return null;
+  return fallback === SERVER_CHOSEN ? undefined : fallback;
 }
 
 /** A provider-level input of every kind: the id of an existing resource to take over instead of creating one. */
@@ -123,7 +125,8 @@ export async function create(spec: KindSpec, client: EdgeIngress, inputs: Props)
   for (const key of inputKeys(spec)) if (inputs[key] !== undefined) params[key] = inputs[key];
   const obj = await createOnce(spec, client, params, inputs);
   try {
-    return { id: obj.id, outs: toOutputs(spec, obj) };
+    // Write-only inputs (a private key) are kept from what was declared.
+    return { id: obj.id, outs: toOutputs(spec, obj, inputs) };
   } catch (e) {
     throw new PartialStateError(`${spec.name} ${obj.id} was created but its outputs could not be read: ${(e as Error).message}`, obj.id, { ...obj, [PROVIDER_KEY]: inputs[PROVIDER_KEY] });
   }

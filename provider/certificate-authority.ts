@@ -1,0 +1,38 @@
+import * as pulumi from "@pulumi/pulumi";
+import { CertificateAuthorityCreateParams, CertificateAuthorityUpdateParams, type CertificateAuthority as CertificateAuthorityObject } from "../sdk";
+import type { KindSpec } from "./framework/kind";
+import { EdgeIngressResource, type ResourceArgs } from "./framework/resource";
+
+export const certificateAuthorityKind: KindSpec<CertificateAuthorityObject> = {
+  name: "CertificateAuthority",
+  section: "§2.17, §4.10",
+  createSchema: CertificateAuthorityCreateParams,
+  updateSchema: CertificateAuthorityUpdateParams,
+  defaults: { description: "", metadata: "" },
+  outputs: ["uri", "createdAt", "subjectCommonName", "notBefore", "notAfter", "keyUsages", "extendedKeyUsages"],
+  api: (client) => client.certificateAuthorities,
+};
+
+export type CertificateAuthorityArgs = ResourceArgs<CertificateAuthorityCreateParams>;
+
+/** An uploaded certificate authority, for mutual TLS modules. Changing `caPem` replaces it. */
+export class CertificateAuthority extends EdgeIngressResource {
+  declare readonly caPem: pulumi.Output<string>;
+  declare readonly subjectCommonName: pulumi.Output<string>;
+  declare readonly notBefore: pulumi.Output<string>;
+  declare readonly notAfter: pulumi.Output<string>;
+  declare readonly keyUsages: pulumi.Output<string[]>;
+  declare readonly extendedKeyUsages: pulumi.Output<string[]>;
+  declare readonly description: pulumi.Output<string>;
+  declare readonly metadata: pulumi.Output<string>;
+  declare readonly uri: pulumi.Output<string>;
+  declare readonly createdAt: pulumi.Output<string>;
+
+  constructor(name: string, args: CertificateAuthorityArgs, opts?: pulumi.CustomResourceOptions) {
+    super(certificateAuthorityKind, name, args, opts);
+  }
+
+  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): CertificateAuthority {
+    return new CertificateAuthority(name, undefined as unknown as CertificateAuthorityArgs, { ...opts, id });
+  }
+}

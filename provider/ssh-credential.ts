@@ -1,0 +1,35 @@
+import * as pulumi from "@pulumi/pulumi";
+import { SshCredentialCreateParams, SshCredentialUpdateParams, type SshCredential as SshCredentialObject } from "../sdk";
+import { SERVER_CHOSEN, type KindSpec } from "./framework/kind";
+import { EdgeIngressResource, type ResourceArgs } from "./framework/resource";
+
+export const sshCredentialKind: KindSpec<SshCredentialObject> = {
+  name: "SshCredential",
+  section: "§2.13, §4.9",
+  createSchema: SshCredentialCreateParams,
+  updateSchema: SshCredentialUpdateParams,
+  defaults: { description: "", metadata: "", acl: [], ownerId: SERVER_CHOSEN },
+  outputs: ["uri", "createdAt"],
+  api: (client) => client.sshCredentials,
+};
+
+export type SshCredentialArgs = ResourceArgs<SshCredentialCreateParams>;
+
+/** A public key that authenticates agents to the SSH gateway, limited by `acl`. Changing `publicKey` or `ownerId` replaces it. */
+export class SshCredential extends EdgeIngressResource {
+  declare readonly publicKey: pulumi.Output<string>;
+  declare readonly acl: pulumi.Output<string[]>;
+  declare readonly ownerId: pulumi.Output<string>;
+  declare readonly description: pulumi.Output<string>;
+  declare readonly metadata: pulumi.Output<string>;
+  declare readonly uri: pulumi.Output<string>;
+  declare readonly createdAt: pulumi.Output<string>;
+
+  constructor(name: string, args: SshCredentialArgs, opts?: pulumi.CustomResourceOptions) {
+    super(sshCredentialKind, name, args, opts);
+  }
+
+  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): SshCredential {
+    return new SshCredential(name, undefined as unknown as SshCredentialArgs, { ...opts, id });
+  }
+}

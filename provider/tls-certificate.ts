@@ -1,0 +1,52 @@
+import * as pulumi from "@pulumi/pulumi";
+import { TlsCertificateCreateParams, TlsCertificateUpdateParams, type TlsCertificate as TlsCertificateObject } from "../sdk";
+import type { KindSpec } from "./framework/kind";
+import { EdgeIngressResource, type ResourceArgs } from "./framework/resource";
+
+export const tlsCertificateKind: KindSpec<TlsCertificateObject> = {
+  name: "TlsCertificate",
+  section: "§2.17, §4.10",
+  createSchema: TlsCertificateCreateParams,
+  updateSchema: TlsCertificateUpdateParams,
+  defaults: { description: "", metadata: "" },
+  outputs: ["uri", "createdAt", "subjectCommonName", "subjectAlternativeNames", "issuedAt", "notBefore", "notAfter", "keyUsages", "extendedKeyUsages", "privateKeyType", "issuerCommonName", "serialNumber", "subjectOrganization", "subjectOrganizationalUnit", "subjectLocality", "subjectProvince", "subjectCountry"],
+  secretInputs: ["privateKeyPem"],
+  // Write-only: the service never returns the key, so the declared one is kept and never drifts.
+  keepFromState: ["privateKeyPem"],
+  api: (client) => client.tlsCertificates,
+};
+
+export type TlsCertificateArgs = ResourceArgs<TlsCertificateCreateParams>;
+
+/** An uploaded TLS certificate chain and its private key (a secret, never returned by the service). Changing either replaces it. */
+export class TlsCertificate extends EdgeIngressResource {
+  declare readonly certificatePem: pulumi.Output<string>;
+  declare readonly privateKeyPem: pulumi.Output<string>;
+  declare readonly subjectCommonName: pulumi.Output<string>;
+  declare readonly subjectAlternativeNames: pulumi.Output<{ dnsNames: string[]; ips: string[] }>;
+  declare readonly issuedAt: pulumi.Output<string | null>;
+  declare readonly notBefore: pulumi.Output<string>;
+  declare readonly notAfter: pulumi.Output<string>;
+  declare readonly keyUsages: pulumi.Output<string[]>;
+  declare readonly extendedKeyUsages: pulumi.Output<string[]>;
+  declare readonly privateKeyType: pulumi.Output<string>;
+  declare readonly issuerCommonName: pulumi.Output<string>;
+  declare readonly serialNumber: pulumi.Output<string>;
+  declare readonly subjectOrganization: pulumi.Output<string>;
+  declare readonly subjectOrganizationalUnit: pulumi.Output<string>;
+  declare readonly subjectLocality: pulumi.Output<string>;
+  declare readonly subjectProvince: pulumi.Output<string>;
+  declare readonly subjectCountry: pulumi.Output<string>;
+  declare readonly description: pulumi.Output<string>;
+  declare readonly metadata: pulumi.Output<string>;
+  declare readonly uri: pulumi.Output<string>;
+  declare readonly createdAt: pulumi.Output<string>;
+
+  constructor(name: string, args: TlsCertificateArgs, opts?: pulumi.CustomResourceOptions) {
+    super(tlsCertificateKind, name, args, opts);
+  }
+
+  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): TlsCertificate {
+    return new TlsCertificate(name, undefined as unknown as TlsCertificateArgs, { ...opts, id });
+  }
+}
