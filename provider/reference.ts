@@ -1,0 +1,68 @@
+/**
+ * The per-kind reference (docs/reference.md), rendered from the kind declarations themselves so docs
+ * and code cannot disagree; a test compares the committed file with this rendering.
+ */
+import { z } from "zod";
+import { SERVER_CHOSEN, Within, immutableKeys, inputKeys, type KindSpec } from "./framework/kind";
+import { kinds } from "./kinds";
+
+const code = (s: string) => `\`${s}\``;
+
+function describeDefault(value: unknown): string {
+  if (value === undefined) return "";
+  if (value === SERVER_CHOSEN) return "chosen by the service";
+  if (value instanceof Within) {
+    const fixed = typeof value.defaults === "function" ? value.defaults({}) : value.defaults;
+    const parts = Object.entries(fixed)
+      .filter(([, v]) => !(v instanceof Within))
+      .map(([k, v]) => `${k} ${JSON.stringify(v)}`);
+    return parts.length ? `when set: ${parts.join(", ")}` : "";
+  }
+  return code(JSON.stringify(value));
+}
+
+function required(schema: z.ZodObject<any>, key: string): boolean {
+  return !schema.shape[key].safeParse(undefined).success;
+}
+
+export function renderKind(spec: KindSpec): string {
+  const immutable = new Set(immutableKeys(spec));
+  const secret = new Set([...(spec.secretInputs ?? []), ...(spec.secretOutputs ?? [])]);
+  const rows = inputKeys(spec).map((key) => {
+    const notes = [
+      required(spec.createSchema, key) ? "required" : "optional",
+      spec.modules?.[key] ? `module${spec.modules[key].guard ? " (guards access)" : ""}` : "",
+      immutable.has(key) ? "replace on change" : "",
+      spec.unique?.includes(key) ? "unique (replace deletes first)" : "",
+      secret.has(key) ? "secret" : "",
+      spec.keepFromState?.includes(key) ? "write-only (kept from the program)" : "",
+    ].filter(Boolean);
+    const fallback = describeDefault(key in spec.defaults ? spec.defaults[key] : spec.modules?.[key]?.defaults);
+    return `| ${code(key)} | ${notes.join("; ")} | ${fallback} |`;
+  });
+  const outputs = spec.outputs.map((key) => code(key) + (secret.has(key) ? " (secret)" : "")).join(", ");
+  return [
+    `## ${spec.name}`,
+    "",
+    `Type ${code(`pulumi-nodejs:dynamic/edgeingress:${spec.name}`)}; spec ${spec.section}.`,
+    "",
+    "| input | rules | service default |",
+    "|---|---|---|",
+    ...rows,
+    `| ${code("adopt")} | optional; the id of an existing resource to take over; read at creation only | |`,
+    "",
+    `Outputs: every input as the service reports it, and ${outputs}.`,
+    "",
+  ].join("\n");
+}
+
+export function renderReference(): string {
+  return [
+    "# Resource reference",
+    "",
+    "Generated from the kind declarations in `provider/` by `npm run docs`; a test keeps it current.",
+    "Field rules (lengths, formats, enums) are the sdk's request schemas, checked at preview time.",
+    "",
+    ...Object.values(kinds).map(renderKind),
+  ].join("\n");
+}
