@@ -11,6 +11,10 @@ import { httpsEdgeRoutes } from "./https-edge";
 import { httpsEdgeRouteRoutes } from "./https-edge-route";
 import { ipPolicyRoutes } from "./ip-policy";
 import { ipRestrictionRoutes } from "./ip-restriction";
+import { sshCertificateAuthorityRoutes } from "./ssh-certificate-authority";
+import { sshCredentialRoutes } from "./ssh-credential";
+import { sshHostCertificateRoutes } from "./ssh-host-certificate";
+import { sshUserCertificateRoutes } from "./ssh-user-certificate";
 import { tcpEdgeRoutes } from "./tcp-edge";
 import { tlsCertificateRoutes } from "./tls-certificate";
 import { tlsEdgeRoutes } from "./tls-edge";
@@ -34,4 +38,8 @@ export const ROUTES: readonly Route[] = [
   ...eventSourceRoutes,
   ...certificateAuthorityRoutes,
   ...tlsCertificateRoutes,
+  ...sshCredentialRoutes,
+  ...sshCertificateAuthorityRoutes,
+  ...sshUserCertificateRoutes,
+  ...sshHostCertificateRoutes,
 ];

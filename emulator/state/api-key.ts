@@ -30,12 +30,21 @@ export const apiKeys: KindDef<ApiKeyRecord> = {
 };
 
 /** A user or bot id: `usr_`/`bot_` and an opaque alphanumeric suffix. */
-const ownerId = z.string().superRefine((value, ctx) => {
+export const ownerId = z.string().superRefine((value, ctx) => {
   if (!/^(usr|bot)_[0-9A-Za-z]{1,64}$/.test(value)) addRule(ctx, [], "must be a user or bot id (usr_... or bot_...)", preview(value));
 });
 
 const createSchema = z.strictObject({ ...commonFields, owner_id: ownerId.optional() });
 const updateSchema = z.strictObject({ ...commonFields });
+
+/** The owner of a new key or SSH credential: the caller, or another one only an admin may name (403). */
+export function resolveOwner(principal: Principal, ownerIdSent: string | undefined): string {
+  const owner = ownerIdSent ?? principal.ownerId;
+  if (owner !== principal.ownerId && !principal.admin) {
+    throw fieldError("FORBIDDEN", "owner_id", "only an admin may name an owner other than the caller");
+  }
+  return owner;
+}
 
 export function createApiKey(
   store: Store,
@@ -43,10 +52,7 @@ export function createApiKey(
   body: Record<string, unknown>,
 ): { record: ApiKeyRecord; token: string } {
   const input = parseBody(createSchema, body);
-  const owner = input.owner_id ?? principal.ownerId;
-  if (owner !== principal.ownerId && !principal.admin) {
-    throw fieldError("FORBIDDEN", "owner_id", "only an admin may name an owner other than the caller");
-  }
+  const owner = resolveOwner(principal, input.owner_id);
   const token = newToken();
   const record = store.collection(apiKeys).insert({
     ...newBase(store, apiKeys, input),

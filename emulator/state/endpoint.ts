@@ -33,7 +33,11 @@ export const endpoints: KindDef<EndpointRecord> = {
 };
 
 const LABEL = "[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?";
-const HOSTPORT_RE = new RegExp(`^((?:\\*\\.)?${LABEL}(?:\\.${LABEL})*):([1-9][0-9]{0,4})$`);
+/** A lowercase DNS name, optionally `*.` in front (a regex source, without anchors). */
+export const DNS_NAME = `(?:\\*\\.)?${LABEL}(?:\\.${LABEL})*`;
+/** A port from 1 to 65535 without leading zeros, checked for the upper bound by the caller. */
+export const PORT = "[1-9][0-9]{0,4}";
+const HOSTPORT_RE = new RegExp(`^(${DNS_NAME}):(${PORT})$`);
 const HOSTPORT_RULE = "must be host:port with a lowercase DNS name (optionally *.) and a port from 1 to 65535";
 
 const hostport = z.string().superRefine((value, ctx) => {

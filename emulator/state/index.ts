@@ -10,6 +10,10 @@ import { httpsEdges } from "./https-edge";
 import { httpsRoutes } from "./https-edge-route";
 import { ipPolicies } from "./ip-policy";
 import { ipRestrictions } from "./ip-restriction";
+import { sshCertificateAuthorities } from "./ssh-certificate-authority";
+import { sshCredentials } from "./ssh-credential";
+import { sshHostCertificates } from "./ssh-host-certificate";
+import { sshUserCertificates } from "./ssh-user-certificate";
 import { tcpEdges } from "./tcp-edge";
 import { tlsCertificates } from "./tls-certificate";
 import { tlsEdges } from "./tls-edge";
@@ -32,4 +36,8 @@ export const KINDS: readonly KindDef<BaseRecord>[] = [
   endpoints,
   eventDestinations,
   eventSubscriptions,
+  sshCredentials,
+  sshCertificateAuthorities,
+  sshUserCertificates,
+  sshHostCertificates,
 ];

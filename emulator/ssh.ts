@@ -1,0 +1,108 @@
+/**
+ * SSH in one place: OpenSSH public keys (parsed with sshpk), certificate authority keys (node:crypto) and
+ * OpenSSH user and host certificates (laid out and encoded by sshpk, signed with the CA key).
+ */
+import { generateKeyPairSync, randomBytes } from "node:crypto";
+import sshpk from "sshpk";
+
+// sshpk's own certificate encoder and SSH string writer; they are not part of its typed surface.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const opensshCert = require("sshpk/lib/formats/openssh-cert") as { toBuffer(cert: sshpk.Certificate, noSig: boolean): Buffer };
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const SSHBuffer = require("sshpk/lib/ssh-buffer") as new (opts: object) => { writeString(value: string): void; toBuffer(): Buffer };
+
+export const SSH_KEY_TYPES = ["rsa", "ecdsa", "ed25519"] as const;
+export type SshKeyType = (typeof SSH_KEY_TYPES)[number];
+export const ELLIPTIC_CURVES = ["p256", "p384", "p521"] as const;
+export type EllipticCurve = (typeof ELLIPTIC_CURVES)[number];
+export const RSA_KEY_SIZES = [2048, 4096] as const;
+export const MIN_RSA_BITS = 2048;
+
+/** A value that is not an acceptable key; the reason never quotes it. */
+export class SshKeyError extends Error {}
+
+/** `<type> <base64>` without a comment. */
+const withoutComment = (key: sshpk.Key): string => key.toString("ssh").split(" ").slice(0, 2).join(" ");
+
+/** An OpenSSH public key of a supported type (RSA of at least 2048 bits, ECDSA, Ed25519). */
+export function parseSshPublicKey(text: string): { type: SshKeyType; key: sshpk.Key } {
+  let key: sshpk.Key;
+  try {
+    if (/[\r\n]./.test(text.trimEnd())) throw new Error("more than one line");
+    key = sshpk.parseKey(text, "ssh");
+  } catch {
+    throw new SshKeyError("must be an OpenSSH public key (`<type> <base64> [comment]`)");
+  }
+  const type = (SSH_KEY_TYPES as readonly string[]).includes(key.type) ? (key.type as SshKeyType) : undefined;
+  if (!type) throw new SshKeyError(`must be an RSA, ECDSA or Ed25519 key, got ${key.type}`);
+  if (type === "rsa" && key.size < MIN_RSA_BITS) throw new SshKeyError(`must be an RSA key of at least ${MIN_RSA_BITS} bits, got ${key.size}`);
+  return { type, key };
+}
+
+const NODE_CURVES: Record<EllipticCurve, string> = { p256: "P-256", p384: "P-384", p521: "P-521" };
+
+/** A new CA key: the private key as PKCS#8 PEM (kept by the service) and the OpenSSH public key. */
+export function generateSshCaKey(type: SshKeyType, options: { curve: EllipticCurve; bits: number }): { privateKeyPem: string; publicKey: string } {
+  const pair =
+    type === "rsa"
+      ? generateKeyPairSync("rsa", { modulusLength: options.bits })
+      : type === "ecdsa"
+        ? generateKeyPairSync("ec", { namedCurve: NODE_CURVES[options.curve] })
+        : generateKeyPairSync("ed25519");
+  const privateKeyPem = pair.privateKey.export({ type: "pkcs8", format: "pem" }) as string;
+  return { privateKeyPem, publicKey: withoutComment(sshpk.parsePrivateKey(privateKeyPem, "pkcs8").toPublic()) };
+}
+
+export interface SshCertificateSpec {
+  kind: "user" | "host";
+  /** PKCS#8 PEM of the CA key. */
+  caPrivateKeyPem: string;
+  /** The subject's OpenSSH public key (already checked with parseSshPublicKey). */
+  publicKey: string;
+  /** Empty: valid for any user or host. */
+  principals: readonly string[];
+  criticalOptions: Readonly<Record<string, string>>;
+  extensions: Readonly<Record<string, string>>;
+  validAfter: Date;
+  validBefore: Date;
+  keyId: string;
+}
+
+/** OpenSSH option data: empty for a flag, else the value as an SSH string. */
+function optionData(value: string): Buffer {
+  if (value === "") return Buffer.alloc(0);
+  const buf = new SSHBuffer({});
+  buf.writeString(value);
+  return buf.toBuffer();
+}
+
+/** Options in the order OpenSSH requires (sorted by name). */
+const options = (map: Readonly<Record<string, string>>, critical: boolean) =>
+  Object.keys(map)
+    .sort()
+    .map((name) => ({ critical, name, data: optionData(map[name]) }));
+
+/** A signed OpenSSH certificate, `<type>-cert-v01@openssh.com <base64>`. RSA CAs sign with rsa-sha2-512. */
+export function signSshCertificate(spec: SshCertificateSpec): string {
+  const caKey = sshpk.parsePrivateKey(spec.caPrivateKeyPem, "pkcs8");
+  const identity = (name: string) => (spec.kind === "user" ? sshpk.identityForUser(name) : sshpk.identityForHost(name));
+  // sshpk writes one principal per subject and takes the certificate type from the first; for an empty
+  // list the type rides on an identity that is never written.
+  const subjects = spec.principals.length > 0 ? spec.principals.map(identity) : Object.assign([identity("*")], { forEach: () => undefined });
+  const cert = new (sshpk.Certificate as unknown as new (opts: object) => sshpk.Certificate)({
+    subjects,
+    issuer: sshpk.identityForHost("**"),
+    subjectKey: sshpk.parseKey(spec.publicKey, "ssh"),
+    issuerKey: caKey.toPublic(),
+    signatures: {},
+    serial: randomBytes(8),
+    validFrom: spec.validAfter,
+    validUntil: spec.validBefore,
+  });
+  const openssh = { keyId: spec.keyId, exts: [...options(spec.criticalOptions, true), ...options(spec.extensions, false)] } as Record<string, unknown>;
+  (cert.signatures as Record<string, unknown>).openssh = openssh;
+  const signer = caKey.createSign(caKey.type === "rsa" ? "sha512" : (undefined as unknown as sshpk.AlgorithmHashType));
+  signer.update(opensshCert.toBuffer(cert, true));
+  openssh.signature = signer.sign();
+  return cert.toString("openssh");
+}

@@ -1,0 +1,64 @@
+/** SSH credentials (§2.13, §4.9, §5): a public key for the SSH gateway, an owner and bind ACL rules. */
+import { z } from "zod";
+import { fieldError, preview } from "../errors";
+import { parseSshPublicKey, SshKeyError } from "../ssh";
+import { ownerId, resolveOwner, type Principal } from "./api-key";
+import { DNS_NAME, PORT } from "./endpoint";
+import type { KindDef, Store } from "./store";
+import { addRule, baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
+
+const record = z.strictObject({
+  ...baseRecordFields,
+  public_key: z.string(),
+  acl: z.array(z.string()),
+  owner_id: z.string(),
+});
+export type SshCredentialRecord = z.infer<typeof record>;
+
+export const sshCredentials: KindDef<SshCredentialRecord> = {
+  collection: "ssh_credentials",
+  prefix: "sshcr",
+  label: "SSH credential",
+  path: "/ssh_credentials",
+  record,
+};
+
+// §2.13 forms after `bind:`: a domain (optionally `*.`), host:port, or a label `key=value` where either
+// side may be `*`. Label keys and values: letters, digits and `._/-`.
+const LABEL_TOKEN = "(?:\\*|[A-Za-z0-9][A-Za-z0-9._/-]*)";
+const BIND_RE = new RegExp(`^bind:(?:${DNS_NAME}|${DNS_NAME}:${PORT}|${LABEL_TOKEN}=${LABEL_TOKEN})$`);
+const ACL_RULE = "must be * or bind:<domain>, bind:*.<domain>, bind:<host>:<port> or bind:<key>=<value> (key or value may be *)";
+
+const aclRule = z.string().superRefine((value, ctx) => {
+  const port = /:(\d+)$/.exec(value);
+  if (value !== "*" && (!BIND_RE.test(value) || (port !== null && Number(port[1]) > 65535))) addRule(ctx, [], ACL_RULE, preview(value));
+});
+
+const createSchema = z.strictObject({
+  ...commonFields,
+  public_key: z.string(),
+  acl: z.array(aclRule).optional(),
+  owner_id: ownerId.optional(),
+});
+const updateSchema = z.strictObject({ ...commonFields, acl: z.array(aclRule).optional() });
+
+export function createSshCredential(store: Store, principal: Principal, body: Record<string, unknown>): SshCredentialRecord {
+  const input = parseBody(createSchema, body);
+  try {
+    parseSshPublicKey(input.public_key);
+  } catch (err) {
+    if (err instanceof SshKeyError) throw fieldError("INVALID_FIELD", "public_key", err.message);
+    throw err;
+  }
+  const owner = resolveOwner(principal, input.owner_id);
+  return store.collection(sshCredentials).insert({
+    ...newBase(store, sshCredentials, input),
+    public_key: input.public_key,
+    acl: input.acl ?? [],
+    owner_id: owner,
+  });
+}
+
+export function updateSshCredential(store: Store, id: string, body: Record<string, unknown>): SshCredentialRecord {
+  return patchRecord(store.collection(sshCredentials), id, updateSchema, body, { immutable: ["public_key", "owner_id"] });
+}

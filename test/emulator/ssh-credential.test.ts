@@ -1,0 +1,80 @@
+import type { RunningEmulator } from "../../emulator";
+import { sshPublicKey } from "./pki";
+import { Client, expectError, ID_SUFFIX, start } from "./support";
+
+let emulator: RunningEmulator;
+let api: Client;
+let adminId: string;
+
+beforeAll(async () => {
+  ({ emulator, api } = await start());
+  adminId = (await api.post("/api_keys", {})).body.owner_id;
+});
+afterAll(() => emulator.close());
+
+describe("SSH credentials", () => {
+  test("create, get, list, update, delete", async () => {
+    const key = sshPublicKey("ed25519");
+    const acl = ["*", "bind:example.com", "bind:*.example.com", "bind:tcp.example.com:2222", "bind:*=prod", "bind:env=*", "bind:env=prod"];
+    const created = await api.post("/ssh_credentials", { description: "agent", metadata: "m", public_key: `${key} me@laptop`, acl });
+    expect(created.status).toBe(201);
+    const cred = created.body;
+    expect(Object.keys(cred)).toEqual(["id", "uri", "created_at", "description", "metadata", "public_key", "acl", "owner_id"]);
+    expect(cred.id).toMatch(new RegExp(`^sshcr_${ID_SUFFIX}$`));
+    expect(cred).toMatchObject({ description: "agent", metadata: "m", public_key: `${key} me@laptop`, acl, owner_id: adminId });
+    expect((await api.get(`/ssh_credentials/${cred.id}`)).body).toEqual(cred);
+    expect((await api.get("/ssh_credentials")).body).toEqual({ ssh_credentials: [cred], uri: `${emulator.url}/ssh_credentials`, next_page_uri: null });
+    const updated = await api.patch(`/ssh_credentials/${cred.id}`, { acl: ["bind:other.example.com"], description: "d2" });
+    expect(updated.body).toEqual({ ...cred, acl: ["bind:other.example.com"], description: "d2" });
+    expect((await api.del(`/ssh_credentials/${cred.id}`)).status).toBe(204);
+    expectError(await api.get(`/ssh_credentials/${cred.id}`), 404, "NOT_FOUND");
+  });
+
+  test.each(["rsa", "ecdsa", "ed25519"] as const)("a %s key is accepted; acl defaults to []", async (type) => {
+    const reply = await api.post("/ssh_credentials", { public_key: sshPublicKey(type) });
+    expect(reply.status).toBe(201);
+    expect(reply.body.acl).toEqual([]);
+  });
+
+  test("owner: the admin may name another owner; a key may not", async () => {
+    const other = await api.post("/ssh_credentials", { public_key: sshPublicKey(), owner_id: "bot_123" });
+    expect(other.body.owner_id).toBe("bot_123");
+    const apiKey = (await api.post("/api_keys", { owner_id: "usr_keyowner" })).body;
+    const asKey = api.as(apiKey.token);
+    expect((await asKey.post("/ssh_credentials", { public_key: sshPublicKey() })).body.owner_id).toBe("usr_keyowner");
+    expectError(await api.unchanged(() => asKey.post("/ssh_credentials", { public_key: sshPublicKey(), owner_id: "usr_else" })), 403, "FORBIDDEN", "owner_id");
+  });
+
+  describe("rejections leave state unchanged", () => {
+    const key = sshPublicKey();
+    const cases: Array<[string, Record<string, unknown>, string, string]> = [
+      ["missing public_key", {}, "MISSING_FIELD", "public_key"],
+      ["public_key not OpenSSH", { public_key: "not a key" }, "INVALID_FIELD", "public_key"],
+      ["public_key truncated", { public_key: key.slice(0, 40) }, "INVALID_FIELD", "public_key"],
+      ["RSA under 2048 bits", { public_key: sshPublicKey("rsa", 1024) }, "INVALID_FIELD", "public_key"],
+      ["two keys", { public_key: `${key}\n${key}` }, "INVALID_FIELD", "public_key"],
+      ["acl not a list", { public_key: key, acl: "*" }, "INVALID_FIELD", "acl"],
+      ["acl rule of another kind", { public_key: key, acl: ["*", "connect:example.com"] }, "INVALID_FIELD", "acl[1]"],
+      ["acl bind without target", { public_key: key, acl: ["bind:"] }, "INVALID_FIELD", "acl[0]"],
+      ["acl upper-case domain", { public_key: key, acl: ["bind:Example.com"] }, "INVALID_FIELD", "acl[0]"],
+      ["acl port out of range", { public_key: key, acl: ["bind:example.com:70000"] }, "INVALID_FIELD", "acl[0]"],
+      ["acl wildcard in the middle", { public_key: key, acl: ["bind:a.*.example.com"] }, "INVALID_FIELD", "acl[0]"],
+      ["acl label without value", { public_key: key, acl: ["bind:env="] }, "INVALID_FIELD", "acl[0]"],
+      ["acl rule not a string", { public_key: key, acl: [1] }, "INVALID_FIELD", "acl[0]"],
+      ["bad owner_id", { public_key: key, owner_id: "me" }, "INVALID_FIELD", "owner_id"],
+      ["description over 255 bytes", { public_key: key, description: "é".repeat(128) }, "INVALID_FIELD", "description"],
+    ];
+    test.each(cases)("%s", async (_name, json, code, field) => {
+      expectError(await api.unchanged(() => api.post("/ssh_credentials", json)), 400, code, field);
+    });
+
+    test("PATCH cannot change public_key or owner_id, and checks acl", async () => {
+      const cred = (await api.post("/ssh_credentials", { public_key: key })).body;
+      for (const [field, value] of [["public_key", key], ["owner_id", cred.owner_id]]) {
+        expectError(await api.unchanged(() => api.patch(`/ssh_credentials/${cred.id}`, { [field]: value })), 400, "IMMUTABLE_FIELD", field);
+      }
+      expectError(await api.unchanged(() => api.patch(`/ssh_credentials/${cred.id}`, { acl: ["nope"] })), 400, "INVALID_FIELD", "acl[0]");
+      await api.del(`/ssh_credentials/${cred.id}`);
+    });
+  });
+});
