@@ -13,6 +13,8 @@ export const sshCertificateAuthorityKind: KindSpec<SshCertificateAuthorityObject
   // The service does not report the curve or size it used: the declared ones are kept.
   keepFromState: ["ellipticCurve", "keySize"],
   api: (client) => client.sshCertificateAuthorities,
+  // The service names the requested private key type `key_type`.
+  fromApi: (obj) => ({ privateKeyType: obj.keyType }),
 };
 
 export type SshCertificateAuthorityArgs = ResourceArgs<SshCertificateAuthorityCreateParams>;
