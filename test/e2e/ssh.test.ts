@@ -1,0 +1,75 @@
+/** SSH credentials, authorities and certificates through the real engine. */
+import * as path from "node:path";
+import { readSshCertificate, sshPublicKey } from "../sdk/crypto-fixture";
+import { expectCheckFailure, expectSuccess, useEngineStack } from "./support";
+
+interface Res {
+  kind: string;
+  name: string;
+  args: Record<string, unknown>;
+}
+const fx = useEngineStack<{ resources: Res[] }>(path.join(__dirname, "..", "fixtures", "edges"), "edges");
+const agentKey = sshPublicKey("ed25519", "agent@ci");
+const userKey = sshPublicKey("ecdsa", "alice@laptop");
+
+const resources = (over: { acl?: string[]; principals?: string[]; keyType?: string } = {}): Res[] => [
+  { kind: "SshCredential", name: "agent", args: { publicKey: agentKey, acl: over.acl ?? ["bind:*.example.com"] } },
+  { kind: "SshCertificateAuthority", name: "ca", args: { privateKeyType: over.keyType ?? "ed25519" } },
+  { kind: "SshUserCertificate", name: "alice", args: { sshCertificateAuthorityId: "@ca", publicKey: userKey, principals: over.principals ?? ["alice"] } },
+];
+
+describe("SSH on the real engine", () => {
+  const ids = async () => (await fx.outputs()).ids as Record<string, string>;
+
+  test("up makes a credential, an authority and a user certificate signed by it; no diff after", async () => {
+    await fx.setSpec({ resources: resources() });
+    expectSuccess(await fx.stack.up());
+    const out = await ids();
+    const ca = await fx.client.sshCertificateAuthorities.get(out.ca);
+    const cert = await fx.client.sshUserCertificates.get(out.alice);
+    const parsed = readSshCertificate(cert.certificate, ca.publicKey);
+    expect(parsed.signedByCa).toBe(true);
+    expect(parsed.principals).toEqual(["alice"]);
+    expectSuccess(await fx.stack.preview({ expectNoChanges: true }));
+    expectSuccess(await fx.stack.preview({ refresh: true, expectNoChanges: true }));
+  });
+
+  test("the ACL changes in place; new principals replace the certificate; a new key type replaces the authority and what it signed", async () => {
+    const before = await ids();
+    await fx.setSpec({ resources: resources({ acl: ["bind:app.example.com"], principals: ["alice", "deploy"] }) });
+    const preview = await fx.stack.preview();
+    expect(preview.ops[fx.urn("SshCredential", "agent")]).toEqual(["update"]);
+    expect(preview.ops[fx.urn("SshUserCertificate", "alice")]).toEqual(["replace"]);
+    expectSuccess(await fx.stack.up());
+    const mid = await ids();
+    expect(mid.agent).toBe(before.agent);
+    expect(mid.alice).not.toBe(before.alice);
+    expect((await fx.client.sshCredentials.get(mid.agent)).acl).toEqual(["bind:app.example.com"]);
+
+    await fx.setSpec({ resources: resources({ acl: ["bind:app.example.com"], principals: ["alice", "deploy"], keyType: "rsa" }) });
+    expectSuccess(await fx.stack.up());
+    const after = await ids();
+    expect(after.ca).not.toBe(mid.ca);
+    const ca = await fx.client.sshCertificateAuthorities.get(after.ca);
+    expect(ca.keyType).toBe("rsa");
+    expect(readSshCertificate((await fx.client.sshUserCertificates.get(after.alice)).certificate, ca.publicKey).signedByCa).toBe(true);
+    expectSuccess(await fx.stack.preview({ expectNoChanges: true }));
+  });
+
+  test("a bad ACL rule and a forbidden critical option fail at preview, naming the field", async () => {
+    await fx.setSpec({ resources: resources({ acl: ["connect:example.com"] }) });
+    expectCheckFailure(await fx.stack.preview(), "acl", /./);
+    await fx.setSpec({
+      resources: [...resources().slice(0, 2), { kind: "SshUserCertificate", name: "alice", args: { sshCertificateAuthorityId: "@ca", publicKey: userKey, criticalOptions: { "no-pty": "" } } }],
+    });
+    expectCheckFailure(await fx.stack.preview(), "criticalOptions", /force-command/);
+  });
+
+  test("destroy leaves nothing behind", async () => {
+    await fx.setSpec({ resources: resources() });
+    expectSuccess(await fx.stack.destroy());
+    expect(await fx.client.sshCredentials.list().toArray()).toEqual([]);
+    expect(await fx.client.sshCertificateAuthorities.list().toArray()).toEqual([]);
+    expect(await fx.client.sshUserCertificates.list().toArray()).toEqual([]);
+  });
+});
