@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { isValidToken, newToken } from "./secrets";
 import { createEmulatorServer, urlHost } from "./server";
 import { KINDS } from "./state";
+import { isBaseDomain } from "./state/reserved-domain";
 import { Store } from "./state/store";
 
 export interface EmulatorOptions {
@@ -10,6 +11,10 @@ export interface EmulatorOptions {
   port?: number;
   rootToken?: string;
   dataFile?: string;
+  /** The service's own domain (default `edge-ingress.app`): its subdomains need no CNAME. */
+  baseDomain?: string;
+  /** How long each simulated certificate provisioning attempt takes (default 1000 ms). */
+  provisioningDelayMs?: number;
 }
 
 export interface RunningEmulator {
@@ -26,8 +31,13 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   const host = opts.host ?? "127.0.0.1";
   const rootToken = opts.rootToken ?? newToken();
   if (!isValidToken(rootToken)) throw new Error("rootToken must be 1 to 512 visible ASCII characters, no spaces");
+  if (opts.baseDomain !== undefined && !isBaseDomain(opts.baseDomain)) throw new Error("baseDomain must be a lowercase DNS name without *.");
+  const delay = opts.provisioningDelayMs;
+  if (delay !== undefined && !(Number.isInteger(delay) && delay >= 0 && delay <= 2_147_483_647)) {
+    throw new Error("provisioningDelayMs must be an integer number of milliseconds from 0 to 2147483647");
+  }
   const store = Store.open(KINDS, opts.dataFile);
-  const server = createEmulatorServer({ store, rootToken });
+  const server = createEmulatorServer({ store, rootToken, domains: { baseDomain: opts.baseDomain, provisioningDelayMs: opts.provisioningDelayMs } });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(opts.port ?? 0, host, () => {

@@ -10,6 +10,7 @@ import { readJsonBody } from "./http/body";
 import { OPERATION_ID_HEADER, sendError, sendJson, sendNoContent } from "./http/respond";
 import { checkQuery, Router, type Route } from "./http/router";
 import { ROUTES } from "./routes";
+import { ReservedDomainService, type DomainSettings } from "./state/reserved-domain";
 import type { Store } from "./state/store";
 
 export interface RequestInfo {
@@ -31,6 +32,8 @@ export interface ServerOptions {
   rootToken: string;
   routes?: readonly Route[];
   hooks?: readonly RequestHook[];
+  /** Base domain and provisioning delay of reserved domains. */
+  domains?: DomainSettings;
 }
 
 const BODY_METHODS = new Set(["POST", "PATCH", "PUT"]);
@@ -58,6 +61,7 @@ export function createEmulatorServer(options: ServerOptions): http.Server {
   const router = new Router(options.routes ?? ROUTES);
   const hooks = options.hooks ?? [];
   const authenticate = makeAuthenticator(store, options.rootToken);
+  const domains = new ReservedDomainService(store, options.domains);
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const operationId = `op_${randomUUID().replace(/-/g, "")}`;
@@ -78,7 +82,7 @@ export function createEmulatorServer(options: ServerOptions): http.Server {
       checkServiceVersion(header(req, "service-version"));
       checkQuery(query, match.route.query ?? []);
       const body = BODY_METHODS.has(method) ? await readJsonBody(req) : {};
-      const out = match.route.handle({ store, principal, params: match.params, query, body, baseUrl: baseUrlOf(req), path });
+      const out = match.route.handle({ store, domains, principal, params: match.params, query, body, baseUrl: baseUrlOf(req), path });
       if (out.body === undefined) sendNoContent(res);
       else sendJson(res, out.status, out.body);
     } catch (err) {
@@ -89,7 +93,11 @@ export function createEmulatorServer(options: ServerOptions): http.Server {
     }
   }
 
-  return http.createServer((req, res) => {
+  const server = http.createServer((req, res) => {
     handle(req, res).catch(() => res.destroy());
   });
+  // Provisioning runs only while the server does; jobs left pending resume on the next start.
+  server.once("listening", () => domains.resume());
+  server.once("close", () => domains.stop());
+  return server;
 }

@@ -29,6 +29,7 @@ import {
   Validity,
   Version,
 } from "@peculiar/asn1-x509";
+import { rfc3339 } from "./state/store";
 
 const toArrayBuffer = (bytes: Buffer): ArrayBuffer => new Uint8Array(bytes).buffer;
 
@@ -247,8 +248,6 @@ function attribute(name: Name, oid: string): string {
   for (const rdn of name) for (const atv of rdn) if (atv.type === oid) return atv.value.toString();
   return "";
 }
-
-const rfc3339 = (date: Date): string => date.toISOString().replace(/\.\d{3}Z$/, "Z");
 
 export function certificateFields(x509: X509Certificate): CertificateFields {
   const { tbsCertificate: tbs } = AsnConvert.parse(x509.raw, Certificate);

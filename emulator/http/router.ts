@@ -1,12 +1,15 @@
 /** A small route table: path patterns with `{param}` segments, 404 for unknown paths, 405 with Allow. */
 import { ApiError, preview } from "../errors";
 import type { Principal } from "../state/api-key";
+import type { ReservedDomainService } from "../state/reserved-domain";
 import type { Store } from "../state/store";
 
 export type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
 export interface ApiRequest {
   store: Store;
+  /** Reserved-domain rules that depend on the emulator's settings (base domain, provisioning). */
+  domains: ReservedDomainService;
   principal: Principal;
   params: Readonly<Record<string, string>>;
   query: URLSearchParams;

@@ -11,6 +11,7 @@ import { httpsEdgeRoutes } from "./https-edge";
 import { httpsEdgeRouteRoutes } from "./https-edge-route";
 import { ipPolicyRoutes } from "./ip-policy";
 import { ipRestrictionRoutes } from "./ip-restriction";
+import { reservedDomainRoutes } from "./reserved-domain";
 import { sshCertificateAuthorityRoutes } from "./ssh-certificate-authority";
 import { sshCredentialRoutes } from "./ssh-credential";
 import { sshHostCertificateRoutes } from "./ssh-host-certificate";
@@ -38,6 +39,7 @@ export const ROUTES: readonly Route[] = [
   ...eventSourceRoutes,
   ...certificateAuthorityRoutes,
   ...tlsCertificateRoutes,
+  ...reservedDomainRoutes,
   ...sshCredentialRoutes,
   ...sshCertificateAuthorityRoutes,
   ...sshUserCertificateRoutes,

@@ -10,6 +10,7 @@ import { httpsEdges } from "./https-edge";
 import { httpsRoutes } from "./https-edge-route";
 import { ipPolicies } from "./ip-policy";
 import { ipRestrictions } from "./ip-restriction";
+import { reservedDomains } from "./reserved-domain";
 import { sshCertificateAuthorities } from "./ssh-certificate-authority";
 import { sshCredentials } from "./ssh-credential";
 import { sshHostCertificates } from "./ssh-host-certificate";
@@ -26,6 +27,7 @@ export const KINDS: readonly KindDef<BaseRecord>[] = [
   ipRestrictions,
   certificateAuthorities,
   tlsCertificates,
+  reservedDomains,
   tunnelGroupBackends,
   weightedBackends,
   failoverBackends,

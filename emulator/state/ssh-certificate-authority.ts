@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { fieldError, preview } from "../errors";
 import { ELLIPTIC_CURVES, generateSshCaKey, parseSshPublicKey, RSA_KEY_SIZES, signSshCertificate, SSH_KEY_TYPES, SshKeyError, type SshCertificateSpec } from "../ssh";
-import type { KindDef, Store } from "./store";
+import { rfc3339, type KindDef, type Store } from "./store";
 import { addRule, baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
 
 const record = z.strictObject({
@@ -98,8 +98,6 @@ export const certificateRecordFields = {
   valid_until: z.string(),
   certificate: z.string(),
 };
-
-const rfc3339 = (date: Date): string => date.toISOString().replace(/\.\d{3}Z$/, "Z");
 
 export interface CertificateInput {
   ssh_certificate_authority_id: string;

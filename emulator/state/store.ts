@@ -88,8 +88,12 @@ export class IdGenerator {
 }
 
 /** RFC 3339 UTC with whole seconds, e.g. `2026-11-22T01:44:12Z`. */
+export function rfc3339(date: Date): string {
+  return date.toISOString().replace(/\.\d{3}Z$/, "Z");
+}
+
 export function rfc3339Now(): string {
-  return new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
+  return rfc3339(new Date());
 }
 
 export interface Page<R> {

@@ -44,6 +44,7 @@ const LISTS: ReadonlyArray<[string, string]> = [
   ["/event_subscriptions", "event_subscriptions"],
   ["/certificate_authorities", "certificate_authorities"],
   ["/tls_certificates", "tls_certificates"],
+  ["/reserved_domains", "reserved_domains"],
   ["/ssh_credentials", "ssh_credentials"],
   ["/ssh_certificate_authorities", "ssh_certificate_authorities"],
   ["/ssh_user_certificates", "ssh_user_certificates"],
