@@ -1,6 +1,7 @@
 /** Reserved domains: wire shape (null clears on update), domain and policy rules, the exclusive certificate choice. */
-import { EXCLUSIVE_CERTIFICATE_RULE } from "../../sdk";
-import { expectInvalid } from "./emulator-fixture";
+import { BadRequestError, ConflictError, EXCLUSIVE_CERTIFICATE_RULE, NotFoundError, type EdgeIngress, type ReservedDomain } from "../../sdk";
+import { chain, privateKeyPem } from "./crypto-fixture";
+import { expectApiError, expectInvalid, expectPagination, useEmulator } from "./emulator-fixture";
 import { useWire } from "./wire-fixture";
 import { list, samples } from "./wire-samples";
 
@@ -119,5 +120,163 @@ describe("client-side validation", () => {
     wire.reply(200, samples.reservedDomain());
     await wire.client.reservedDomains.update("rd_1", { certificateId: null, certificateManagementPolicy: null });
     expect(wire.last().body).toEqual({ certificate_id: null, certificate_management_policy: null });
+  });
+});
+
+describe("against the emulator", () => {
+  // Certificates are issued 20 ms after a policy is set (the emulator's option; the default is 1 s).
+  const emu = useEmulator({ provisioningDelayMs: 20 } as never);
+  const BASE = "edge-ingress.app";
+
+  /** Reads the domain until `done` holds; provisioning runs in the background, so this polls. */
+  async function until(client: EdgeIngress, id: string, done: (d: ReservedDomain) => boolean): Promise<ReservedDomain> {
+    for (let attempt = 0; attempt < 200; attempt++) {
+      const domain = await client.reservedDomains.get(id);
+      if (done(domain)) return domain;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error(`reserved domain ${id} did not reach the expected state`);
+  }
+  const issued = (d: ReservedDomain) => d.certificate !== null && d.certificateManagementStatus?.provisioningJob === null;
+
+  async function uploaded(domain: string) {
+    const c = chain({ dnsNames: [domain] });
+    return emu.client.tlsCertificates.create({ certificatePem: c.chainPem, privateKeyPem: privateKeyPem(c.leaf.privateKey) });
+  }
+
+  test("a custom domain: CNAME target, no certificate; get, update, list, delete", async () => {
+    const { reservedDomains } = emu.client;
+    const created = await reservedDomains.create({ domain: "app.example.com", description: "app" });
+    expect(created).toEqual({
+      id: expect.stringMatching(/^rd_/),
+      uri: expect.stringContaining(created.id),
+      createdAt: expect.any(String),
+      description: "app",
+      metadata: "",
+      domain: "app.example.com",
+      region: "",
+      cnameTarget: expect.stringMatching(new RegExp(`^[a-z2-7]{16}\\.cname\\.${BASE.replace(".", "\\.")}$`)),
+      httpEndpointConfiguration: null,
+      httpsEndpointConfiguration: null,
+      certificate: null,
+      certificateManagementPolicy: null,
+      certificateManagementStatus: null,
+      acmeChallengeCnameTarget: null,
+    });
+    await expect(reservedDomains.get(created.id)).resolves.toEqual(created);
+
+    const updated = await reservedDomains.update(created.id, { metadata: "m" });
+    expect(updated).toEqual({ ...created, metadata: "m" });
+    expect(await reservedDomains.list().toArray()).toContainEqual(updated);
+
+    await reservedDomains.delete(created.id);
+    await expectApiError(reservedDomains.get(created.id), NotFoundError, "NOT_FOUND");
+    // The CNAME target is stable per domain.
+    const again = await reservedDomains.create({ domain: "app.example.com" });
+    expect(again.cnameTarget).toBe(created.cnameTarget);
+  });
+
+  test("wildcards and the service's own subdomains", async () => {
+    const { reservedDomains } = emu.client;
+    const wildcard = await reservedDomains.create({ domain: "*.wild.example.com", region: "eu" });
+    expect(wildcard).toMatchObject({ region: "eu", cnameTarget: expect.stringMatching(/\.cname\./), acmeChallengeCnameTarget: expect.stringMatching(new RegExp(`\\.acme\\.${BASE.replace(".", "\\.")}$`)) });
+    expect(await reservedDomains.create({ domain: `shop.${BASE}` })).toMatchObject({ cnameTarget: null, acmeChallengeCnameTarget: null });
+    expect(await reservedDomains.create({ domain: `*.team.${BASE}` })).toMatchObject({ cnameTarget: null, acmeChallengeCnameTarget: null });
+  });
+
+  test("a domain already reserved → ConflictError", async () => {
+    await emu.client.reservedDomains.create({ domain: "taken.example.com" });
+    await expectApiError(emu.client.reservedDomains.create({ domain: "taken.example.com" }), ConflictError, "CONFLICT", "domain");
+  });
+
+  test("list follows next_page_uri under reserved_domains", async () => {
+    const { reservedDomains } = emu.client;
+    await expectPagination((i) => reservedDomains.create({ domain: `page${i}.example.com` }), (limit) => reservedDomains.list({ limit }), 5, 2);
+  });
+
+  test("an uploaded certificate: referenced, and in use while referenced", async () => {
+    const cert = await uploaded("upload.example.com");
+    const domain = await emu.client.reservedDomains.create({ domain: "upload.example.com", certificateId: cert.id });
+    expect(domain.certificate).toEqual({ id: cert.id, uri: expect.stringContaining(cert.id) });
+    expect(domain.certificateManagementPolicy).toBeNull();
+    await expectApiError(emu.client.tlsCertificates.delete(cert.id), ConflictError, "CONFLICT");
+
+    const cleared = await emu.client.reservedDomains.update(domain.id, { certificateId: null });
+    expect(cleared.certificate).toBeNull();
+    await emu.client.tlsCertificates.delete(cert.id);
+  });
+
+  test("a managed certificate: provisioning, then a real issued certificate for the domain", async () => {
+    const created = await emu.client.reservedDomains.create({ domain: "managed.example.com", certificateManagementPolicy: { authority: "public-acme", privateKeyType: "ecdsa" } });
+    expect(created.certificateManagementPolicy).toEqual({ authority: "public-acme", privateKeyType: "ecdsa" });
+    expect(created.certificateManagementStatus?.provisioningJob).toEqual({ errorCode: null, msg: "provisioning", startedAt: expect.any(String), retriesAt: null });
+
+    const done = await until(emu.client, created.id, issued);
+    const certificate = await emu.client.tlsCertificates.get(done.certificate?.id ?? "");
+    expect(certificate).toMatchObject({
+      issuedAt: expect.any(String),
+      privateKeyType: "ecdsa",
+      subjectAlternativeNames: { dnsNames: ["managed.example.com"], ips: [] },
+    });
+    expect(Date.parse(done.certificateManagementStatus?.renewsAt ?? "")).toBe(Date.parse(certificate.notAfter) - 30 * 86_400_000);
+
+    // The issued certificate belongs to the domain: deleted with it.
+    await emu.client.reservedDomains.delete(created.id);
+    await expectApiError(emu.client.tlsCertificates.get(certificate.id), NotFoundError, "NOT_FOUND");
+  });
+
+  test("the managed key type defaults to RSA", async () => {
+    const created = await emu.client.reservedDomains.create({ domain: "rsa.example.com", certificateManagementPolicy: { authority: "public-acme" } });
+    expect(created.certificateManagementPolicy).toEqual({ authority: "public-acme", privateKeyType: "rsa" });
+    const done = await until(emu.client, created.id, issued);
+    expect((await emu.client.tlsCertificates.get(done.certificate?.id ?? "")).privateKeyType).toBe("rsa");
+  });
+
+  test("switching from managed to uploaded replaces the issued certificate", async () => {
+    const created = await emu.client.reservedDomains.create({ domain: "switch.example.com", certificateManagementPolicy: { authority: "public-acme" } });
+    const managed = await until(emu.client, created.id, issued);
+    const cert = await uploaded("switch.example.com");
+    const switched = await emu.client.reservedDomains.update(created.id, { certificateId: cert.id, certificateManagementPolicy: null });
+    expect(switched).toMatchObject({ certificate: { id: cert.id }, certificateManagementPolicy: null, certificateManagementStatus: null });
+    await expectApiError(emu.client.tlsCertificates.get(managed.certificate?.id ?? ""), NotFoundError, "NOT_FOUND");
+  });
+
+  test("a DNS failure is permanent: DNS_ERROR, no retry, no certificate", async () => {
+    const created = await emu.client.reservedDomains.create({ domain: "dns-error.example.com", certificateManagementPolicy: { authority: "public-acme" } });
+    const failed = await until(emu.client, created.id, (d) => d.certificateManagementStatus?.provisioningJob?.errorCode != null);
+    expect(failed.certificate).toBeNull();
+    expect(failed.certificateManagementStatus?.provisioningJob).toMatchObject({ errorCode: "DNS_ERROR", retriesAt: null });
+  });
+
+  test("a temporary failure is retried until the certificate is issued", async () => {
+    const created = await emu.client.reservedDomains.create({ domain: "flaky.example.com", certificateManagementPolicy: { authority: "public-acme" } });
+    const done = await until(emu.client, created.id, issued);
+    expect(done.certificate?.id).toMatch(/^cert_/);
+  });
+
+  describe("the service's own checks (client validation bypassed)", () => {
+    test("both certificate choices → BadRequestError", async () => {
+      const cert = await uploaded("both.example.com");
+      const body = { domain: "both.example.com", certificateId: cert.id, certificateManagementPolicy: { authority: "public-acme" } };
+      await expectApiError(emu.client.post("/reserved_domains", { body }), BadRequestError, "INVALID_FIELD");
+    });
+
+    test("an uppercase domain → BadRequestError INVALID_FIELD on domain", async () => {
+      await expectApiError(emu.client.post("/reserved_domains", { body: { domain: "Upper.example.com" } }), BadRequestError, "INVALID_FIELD", "domain");
+    });
+
+    test("a certificate that does not exist → BadRequestError INVALID_FIELD on certificateId", async () => {
+      await expectApiError(
+        emu.client.reservedDomains.create({ domain: "nocert.example.com", certificateId: "cert_00000000000000000000000000" }),
+        BadRequestError,
+        "INVALID_FIELD",
+        "certificateId",
+      );
+    });
+
+    test("the domain on update → BadRequestError IMMUTABLE_FIELD", async () => {
+      const { id } = await emu.client.reservedDomains.create({ domain: "fixed.example.com" });
+      await expectApiError(emu.client.patch(`/reserved_domains/${id}`, { body: { domain: "other.example.com" } }), BadRequestError, "IMMUTABLE_FIELD", "domain");
+    });
   });
 });

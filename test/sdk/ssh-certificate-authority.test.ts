@@ -1,5 +1,7 @@
 /** SSH certificate authorities: wire shape and the key parameter rules. */
-import { expectInvalid } from "./emulator-fixture";
+import * as sshpk from "sshpk";
+import { BadRequestError, NotFoundError } from "../../sdk";
+import { expectApiError, expectInvalid, expectPagination, useEmulator } from "./emulator-fixture";
 import { useWire } from "./wire-fixture";
 import { list, samples } from "./wire-samples";
 
@@ -69,5 +71,68 @@ describe("client-side validation", () => {
     ["keySize", 4096],
   ])("update: %s cannot change after creation", async (field, value) => {
     await expectInvalid(wire.client.sshCertificateAuthorities.update("sshca_1", { [field]: value } as never), field, "cannot be changed after creation");
+  });
+});
+
+describe("against the emulator", () => {
+  const emu = useEmulator();
+
+  test("create, get, update, list, delete; only the public key is returned", async () => {
+    const { sshCertificateAuthorities } = emu.client;
+    const created = await sshCertificateAuthorities.create({ privateKeyType: "ed25519", description: "users" });
+    expect(created).toEqual({
+      id: expect.stringMatching(/^sshca_/),
+      uri: expect.stringContaining(created.id),
+      createdAt: expect.any(String),
+      description: "users",
+      metadata: "",
+      publicKey: expect.stringMatching(/^ssh-ed25519 /),
+      keyType: "ed25519",
+    });
+    expect(sshpk.parseKey(created.publicKey, "ssh").type).toBe("ed25519");
+    const raw = await emu.client.get<Record<string, unknown>>(`/ssh_certificate_authorities/${created.id}`);
+    expect(Object.keys(raw).filter((k) => /private/i.test(k))).toEqual([]);
+    expect(JSON.stringify(raw)).not.toContain("PRIVATE KEY");
+    await expect(sshCertificateAuthorities.get(created.id)).resolves.toEqual(created);
+
+    const updated = await sshCertificateAuthorities.update(created.id, { metadata: "m" });
+    expect(updated).toEqual({ ...created, metadata: "m" });
+    expect(await sshCertificateAuthorities.list().toArray()).toContainEqual(updated);
+
+    await sshCertificateAuthorities.delete(created.id);
+    await expectApiError(sshCertificateAuthorities.get(created.id), NotFoundError, "NOT_FOUND");
+  });
+
+  test.each([
+    ["ECDSA, default curve", { privateKeyType: "ecdsa" }, "ecdsa", { curve: "nistp256" }],
+    ["ECDSA P-384", { privateKeyType: "ecdsa", ellipticCurve: "p384" }, "ecdsa", { curve: "nistp384" }],
+    ["ECDSA P-521", { privateKeyType: "ecdsa", ellipticCurve: "p521" }, "ecdsa", { curve: "nistp521" }],
+    ["RSA 2048", { privateKeyType: "rsa", keySize: 2048 }, "rsa", { size: 2048 }],
+    ["RSA, default size", { privateKeyType: "rsa" }, "rsa", { size: 4096 }],
+  ] as const)("%s: a real key of that type", async (_label, params, keyType, shape) => {
+    const created = await emu.client.sshCertificateAuthorities.create(params);
+    expect(created.keyType).toBe(keyType);
+    expect(sshpk.parseKey(created.publicKey, "ssh")).toMatchObject({ type: keyType, ...shape });
+  });
+
+  test("list follows next_page_uri under ssh_certificate_authorities", async () => {
+    const { sshCertificateAuthorities } = emu.client;
+    await expectPagination(() => sshCertificateAuthorities.create({ privateKeyType: "ed25519" }), (limit) => sshCertificateAuthorities.list({ limit }), 5, 2);
+  });
+
+  describe("the service's own checks (client validation bypassed)", () => {
+    test.each([
+      ["no key type", {}, "privateKeyType", "MISSING_FIELD"],
+      ["a DSA key", { privateKeyType: "dsa" }, "privateKeyType", "INVALID_FIELD"],
+      ["a 1024-bit RSA key", { privateKeyType: "rsa", keySize: 1024 }, "keySize", "INVALID_FIELD"],
+      ["an unknown curve", { privateKeyType: "ecdsa", ellipticCurve: "p224" }, "ellipticCurve", "INVALID_FIELD"],
+    ])("%s → BadRequestError on the field", async (_label, body, field, code) => {
+      await expectApiError(emu.client.post("/ssh_certificate_authorities", { body }), BadRequestError, code, field);
+    });
+
+    test("the key type on update → BadRequestError IMMUTABLE_FIELD", async () => {
+      const { id } = await emu.client.sshCertificateAuthorities.create({ privateKeyType: "ed25519" });
+      await expectApiError(emu.client.patch(`/ssh_certificate_authorities/${id}`, { body: { privateKeyType: "rsa" } }), BadRequestError, "IMMUTABLE_FIELD", "privateKeyType");
+    });
   });
 });

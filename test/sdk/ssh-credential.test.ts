@@ -1,9 +1,9 @@
 /** SSH credentials: wire shape, public key rules, ACL rule forms, the fixed key and owner. */
-import { ACL_RULE, isAclRule } from "../../sdk";
+import { ACL_RULE, BadRequestError, NotFoundError, PermissionDeniedError, isAclRule } from "../../sdk";
 import { SSH_KEY_TYPE_RULE, SSH_PUBLIC_KEY_RULE } from "../../sdk/core/crypto";
 import { rejection } from "../helpers/assert";
 import { keyPair, privateKeyPem, sshPublicKey } from "./crypto-fixture";
-import { expectInvalid } from "./emulator-fixture";
+import { expectApiError, expectInvalid, expectPagination, useEmulator } from "./emulator-fixture";
 import { useWire } from "./wire-fixture";
 import { list, samples } from "./wire-samples";
 
@@ -122,5 +122,64 @@ describe("client-side validation", () => {
     await expectInvalid(wire.client.sshCredentials.update("sshcr_1", { publicKey: key } as never), "publicKey", "cannot be changed after creation");
     await expectInvalid(wire.client.sshCredentials.update("sshcr_1", { ownerId: "usr_2" } as never), "ownerId", "cannot be changed after creation");
     await expectInvalid(wire.client.sshCredentials.update("sshcr_1", { acl: ["bind:"] }), "acl[0]", ACL_RULE);
+  });
+});
+
+describe("against the emulator", () => {
+  const emu = useEmulator();
+
+  test("create, get, update, list, delete; the owner defaults to the caller", async () => {
+    const { sshCredentials } = emu.client;
+    const publicKey = sshPublicKey("ecdsa384", "agent@build");
+    const acl = ["bind:app.example.com", "bind:*.example.net", "bind:tcp.example.com:9000", "bind:env=prod", "bind:*=*"];
+    const created = await sshCredentials.create({ publicKey, acl, description: "agent" });
+    expect(created).toEqual({
+      id: expect.stringMatching(/^sshcr_/),
+      uri: expect.stringContaining(created.id),
+      createdAt: expect.any(String),
+      description: "agent",
+      metadata: "",
+      publicKey,
+      acl,
+      ownerId: expect.stringMatching(/^usr_/),
+    });
+    await expect(sshCredentials.get(created.id)).resolves.toEqual(created);
+
+    const updated = await sshCredentials.update(created.id, { acl: ["*"], metadata: "m" });
+    expect(updated).toEqual({ ...created, acl: ["*"], metadata: "m" });
+    expect(await sshCredentials.list().toArray()).toContainEqual(updated);
+
+    await sshCredentials.delete(created.id);
+    await expectApiError(sshCredentials.get(created.id), NotFoundError, "NOT_FOUND");
+  });
+
+  test("no ACL reads back as an empty list", async () => {
+    expect((await emu.client.sshCredentials.create({ publicKey: key })).acl).toEqual([]);
+  });
+
+  test("list follows next_page_uri under ssh_credentials", async () => {
+    const { sshCredentials } = emu.client;
+    await expectPagination((i) => sshCredentials.create({ publicKey: key, description: `c${i}` }), (limit) => sshCredentials.list({ limit }), 5, 2);
+  });
+
+  test("a non-admin naming another owner → PermissionDeniedError FORBIDDEN", async () => {
+    const { token } = await emu.client.apiKeys.create({});
+    await expectApiError(emu.clientWith(token ?? "").sshCredentials.create({ publicKey: key, ownerId: "usr_someoneelse1" }), PermissionDeniedError, "FORBIDDEN", "ownerId");
+  });
+
+  describe("the service's own checks (client validation bypassed)", () => {
+    test.each([
+      ["a 1024-bit RSA key", { publicKey: sshPublicKey("rsa1024") }, "publicKey"],
+      ["a DSA key", { publicKey: sshPublicKey("dsa") }, "publicKey"],
+      ["text that is not a key", { publicKey: "ssh-ed25519 not-base64" }, "publicKey"],
+      ["a malformed ACL rule", { publicKey: key, acl: ["*", "connect:x"] }, "acl[1]"],
+    ])("%s → BadRequestError INVALID_FIELD", async (_label, body, field) => {
+      await expectApiError(emu.client.post("/ssh_credentials", { body }), BadRequestError, "INVALID_FIELD", field);
+    });
+
+    test("the public key on update → BadRequestError IMMUTABLE_FIELD", async () => {
+      const { id } = await emu.client.sshCredentials.create({ publicKey: key });
+      await expectApiError(emu.client.patch(`/ssh_credentials/${id}`, { body: { publicKey: key } }), BadRequestError, "IMMUTABLE_FIELD", "publicKey");
+    });
   });
 });

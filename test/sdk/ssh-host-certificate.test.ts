@@ -1,8 +1,8 @@
 /** SSH host certificates: wire shape, no options or extensions, validity order. */
-import { VALIDITY_ORDER_RULE } from "../../sdk";
+import { BadRequestError, NotFoundError, VALIDITY_ORDER_RULE } from "../../sdk";
 import { SSH_KEY_TYPE_RULE } from "../../sdk/core/crypto";
-import { sshPublicKey } from "./crypto-fixture";
-import { expectInvalid } from "./emulator-fixture";
+import { readSshCertificate, sshKeygenList, sshPublicKey } from "./crypto-fixture";
+import { expectApiError, expectInvalid, expectPagination, useEmulator } from "./emulator-fixture";
 import { useWire } from "./wire-fixture";
 import { list, samples } from "./wire-samples";
 
@@ -66,5 +66,82 @@ describe("client-side validation", () => {
   test("update: the signed fields cannot change after creation", async () => {
     await expectInvalid(wire.client.sshHostCertificates.update("shcrt_1", { principals: [] } as never), "principals", "cannot be changed after creation");
     await expectInvalid(wire.client.sshHostCertificates.update("shcrt_1", { validUntil: "2026-01-01T00:00:00Z" } as never), "validUntil", "cannot be changed after creation");
+  });
+});
+
+describe("against the emulator", () => {
+  const emu = useEmulator();
+  const DAY = 86_400_000;
+
+  test("a real host certificate signed by the authority; get, update, list, delete", async () => {
+    const { sshHostCertificates } = emu.client;
+    const ca = await emu.client.sshCertificateAuthorities.create({ privateKeyType: "rsa", keySize: 2048 });
+    const subject = sshPublicKey("ecdsa", "root@web1");
+    const created = await sshHostCertificates.create({
+      sshCertificateAuthorityId: ca.id,
+      publicKey: subject,
+      principals: ["web1.example.com", "192.0.2.1"],
+      validAfter: "2030-01-01T00:00:00Z",
+      validUntil: "2031-01-01T00:00:00Z",
+    });
+    expect(created).toEqual({
+      id: expect.stringMatching(/^shcrt_/),
+      uri: expect.stringContaining(created.id),
+      createdAt: expect.any(String),
+      description: "",
+      metadata: "",
+      publicKey: subject,
+      keyType: "ecdsa",
+      sshCertificateAuthorityId: ca.id,
+      principals: ["web1.example.com", "192.0.2.1"],
+      validAfter: "2030-01-01T00:00:00Z",
+      validUntil: "2031-01-01T00:00:00Z",
+      certificate: expect.stringMatching(/^ecdsa-sha2-nistp256-cert-v01@openssh\.com AAAA/),
+    });
+    expect(readSshCertificate(created.certificate, ca.publicKey)).toMatchObject({
+      signedByCa: true,
+      principals: ["web1.example.com", "192.0.2.1"],
+      criticalOptions: [],
+      extensions: [],
+    });
+    const listed = sshKeygenList(created.certificate);
+    if (listed !== null) {
+      expect(listed).toContain("Type: ecdsa-sha2-nistp256-cert-v01@openssh.com host certificate");
+      expect(listed).toMatch(/Signing CA: RSA /);
+      expect(listed).toMatch(/Principals: \n\s+web1\.example\.com\n\s+192\.0\.2\.1\n/);
+    }
+
+    await expect(sshHostCertificates.get(created.id)).resolves.toEqual(created);
+    const updated = await sshHostCertificates.update(created.id, { description: "web1" });
+    expect(updated).toEqual({ ...created, description: "web1" });
+    expect(await sshHostCertificates.list().toArray()).toContainEqual(updated);
+    await sshHostCertificates.delete(created.id);
+    await expectApiError(sshHostCertificates.get(created.id), NotFoundError, "NOT_FOUND");
+  });
+
+  test("default validity: from now for one year", async () => {
+    const ca = await emu.client.sshCertificateAuthorities.create({ privateKeyType: "ed25519" });
+    const created = await emu.client.sshHostCertificates.create({ sshCertificateAuthorityId: ca.id, publicKey });
+    const days = (Date.parse(created.validUntil) - Date.parse(created.validAfter)) / DAY;
+    expect([365, 366]).toContain(days);
+    expect(readSshCertificate(created.certificate, ca.publicKey).signedByCa).toBe(true);
+  });
+
+  test("list follows next_page_uri under ssh_host_certificates", async () => {
+    const ca = await emu.client.sshCertificateAuthorities.create({ privateKeyType: "ed25519" });
+    const { sshHostCertificates } = emu.client;
+    await expectPagination(() => sshHostCertificates.create({ sshCertificateAuthorityId: ca.id, publicKey }), (limit) => sshHostCertificates.list({ limit }), 5, 2);
+  });
+
+  describe("the service's own checks (client validation bypassed)", () => {
+    test("critical options → BadRequestError UNKNOWN_FIELD", async () => {
+      const ca = await emu.client.sshCertificateAuthorities.create({ privateKeyType: "ed25519" });
+      await expectApiError(emu.client.post("/ssh_host_certificates", { body: { sshCertificateAuthorityId: ca.id, publicKey, criticalOptions: {} } }), BadRequestError, "UNKNOWN_FIELD", "criticalOptions");
+    });
+
+    test("a DSA key → BadRequestError INVALID_FIELD on publicKey", async () => {
+      const ca = await emu.client.sshCertificateAuthorities.create({ privateKeyType: "ed25519" });
+      await expectApiError(emu.client.post("/ssh_host_certificates", { body: { sshCertificateAuthorityId: ca.id, publicKey: sshPublicKey("dsa") } }), BadRequestError, "INVALID_FIELD", "publicKey");
+    });
   });
 });

@@ -1,10 +1,10 @@
 /** TLS certificates: wire shape, chain order, the private key's rules, and that the key never comes back or shows. */
 import { inspect } from "node:util";
-import { ValidationError, parseParams, TlsCertificateCreateParams } from "../../sdk";
+import { APIError, BadRequestError, NotFoundError, ValidationError, parseParams, TlsCertificateCreateParams } from "../../sdk";
 import { ENCRYPTED_KEY_RULE, KEY_MISMATCH_RULE, PEM_RULE, PRIVATE_KEY_RULE, PRIVATE_KEY_TYPE_RULE } from "../../sdk/core/crypto";
 import { rejection } from "../helpers/assert";
-import { certificate, chain, keyPair, privateKeyPem } from "./crypto-fixture";
-import { expectInvalid } from "./emulator-fixture";
+import { KeyUsageFlags, certificate, chain, keyPair, privateKeyPem } from "./crypto-fixture";
+import { expectApiError, expectInvalid, expectPagination, useEmulator } from "./emulator-fixture";
 import { useWire } from "./wire-fixture";
 import { list, samples } from "./wire-samples";
 
@@ -158,5 +158,95 @@ describe("client-side validation", () => {
   test("the chain and key cannot change after creation", async () => {
     await expectInvalid(wire.client.tlsCertificates.update("cert_1", { privateKeyPem: leafKey } as never), "privateKeyPem", "cannot be changed after creation");
     await expectInvalid(wire.client.tlsCertificates.update("cert_1", { certificatePem: c.chainPem } as never), "certificatePem", "cannot be changed after creation");
+  });
+});
+
+describe("against the emulator", () => {
+  const emu = useEmulator();
+  const real = chain({
+    keyType: "rsa",
+    subject: { CN: "shop.example.com", O: "Example Shop", OU: "Web", L: "Lyon", ST: "Rhone", C: "FR" },
+    dnsNames: ["shop.example.com", "*.shop.example.com"],
+    ips: ["192.0.2.10"],
+    keyUsage: KeyUsageFlags.digitalSignature | KeyUsageFlags.keyEncipherment,
+    extendedKeyUsages: ["1.3.6.1.5.5.7.3.1"],
+    notBefore: new Date("2025-05-01T00:00:00Z"),
+    notAfter: new Date("2026-05-01T00:00:00Z"),
+  });
+  const key = privateKeyPem(real.leaf.privateKey);
+
+  test("create reports the leaf's fields and never the key; get, update, list, delete", async () => {
+    const { tlsCertificates } = emu.client;
+    const created = await tlsCertificates.create({ certificatePem: real.chainPem, privateKeyPem: key, description: "shop" });
+    expect(created).toEqual({
+      id: expect.stringMatching(/^cert_/),
+      uri: expect.stringContaining(created.id),
+      createdAt: expect.any(String),
+      description: "shop",
+      metadata: "",
+      certificatePem: real.chainPem,
+      subjectCommonName: "shop.example.com",
+      subjectAlternativeNames: { dnsNames: ["shop.example.com", "*.shop.example.com"], ips: ["192.0.2.10"] },
+      issuedAt: null,
+      notBefore: "2025-05-01T00:00:00Z",
+      notAfter: "2026-05-01T00:00:00Z",
+      keyUsages: expect.arrayContaining(["digital_signature", "key_encipherment"]),
+      extendedKeyUsages: ["server_auth"],
+      privateKeyType: "rsa",
+      issuerCommonName: "Test Intermediate CA",
+      serialNumber: real.leaf.serialHex,
+      subjectOrganization: "Example Shop",
+      subjectOrganizationalUnit: "Web",
+      subjectLocality: "Lyon",
+      subjectProvince: "Rhone",
+      subjectCountry: "FR",
+    });
+    await expect(tlsCertificates.get(created.id)).resolves.toEqual(created);
+
+    // The raw bodies too: no field holds the key, under any name.
+    const raw = [await emu.client.get(`/tls_certificates/${created.id}`), await emu.client.get("/tls_certificates")];
+    for (const line of bodyLines(key)) expect(JSON.stringify(raw)).not.toContain(line);
+
+    const updated = await tlsCertificates.update(created.id, { description: "renamed" });
+    expect(updated).toEqual({ ...created, description: "renamed" });
+    expect(await tlsCertificates.list().toArray()).toContainEqual(updated);
+
+    await tlsCertificates.delete(created.id);
+    await expectApiError(tlsCertificates.get(created.id), NotFoundError, "NOT_FOUND");
+  });
+
+  test.each(["ecdsa", "ed25519"] as const)("a %s leaf reports its key type; absent subject fields are empty", async (keyType) => {
+    const c2 = chain({ keyType });
+    const created = await emu.client.tlsCertificates.create({ certificatePem: c2.chainPem, privateKeyPem: privateKeyPem(c2.leaf.privateKey) });
+    expect(created).toMatchObject({ privateKeyType: keyType, subjectOrganization: "", subjectCountry: "", keyUsages: [], extendedKeyUsages: [] });
+  });
+
+  test("list follows next_page_uri under tls_certificates", async () => {
+    const { tlsCertificates } = emu.client;
+    await expectPagination(() => tlsCertificates.create({ certificatePem: real.leaf.pem, privateKeyPem: key }), (limit) => tlsCertificates.list({ limit }), 5, 2);
+  });
+
+  describe("the service's own checks (client validation bypassed)", () => {
+    test("a chain root first → BadRequestError INVALID_FIELD on certificatePem", async () => {
+      const body = { certificatePem: real.root.pem + real.intermediate.pem + real.leaf.pem, privateKeyPem: key };
+      await expectApiError(emu.client.post("/tls_certificates", { body }), BadRequestError, "INVALID_FIELD", "certificatePem");
+    });
+
+    test("another key → BadRequestError INVALID_FIELD on privateKeyPem, the key quoted nowhere", async () => {
+      const wrong = privateKeyPem(real.intermediate.privateKey);
+      const err = await expectApiError(emu.client.post("/tls_certificates", { body: { certificatePem: real.chainPem, privateKeyPem: wrong } }), BadRequestError, "INVALID_FIELD", "privateKeyPem");
+      const shown = [String(err), JSON.stringify(err), inspect(err, { depth: 10 }), JSON.stringify((err as APIError).details)].join("\n");
+      for (const line of bodyLines(wrong)) expect(shown).not.toContain(line);
+    });
+
+    test("a key that is not PEM → INVALID_FIELD on privateKeyPem, not quoted", async () => {
+      const err = await expectApiError(emu.client.post("/tls_certificates", { body: { certificatePem: real.chainPem, privateKeyPem: "secret-key-material" } }), BadRequestError, "INVALID_FIELD", "privateKeyPem");
+      expect(String(err)).not.toContain("secret-key-material");
+    });
+
+    test("the key on update → BadRequestError IMMUTABLE_FIELD", async () => {
+      const { id } = await emu.client.tlsCertificates.create({ certificatePem: real.leaf.pem, privateKeyPem: key });
+      await expectApiError(emu.client.patch(`/tls_certificates/${id}`, { body: { privateKeyPem: key } }), BadRequestError, "IMMUTABLE_FIELD", "privateKeyPem");
+    });
   });
 });
