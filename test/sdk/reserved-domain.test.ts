@@ -125,7 +125,7 @@ describe("client-side validation", () => {
 
 describe("against the emulator", () => {
   // Certificates are issued 20 ms after a policy is set (the emulator's option; the default is 1 s).
-  const emu = useEmulator({ provisioningDelayMs: 20 } as never);
+  const emu = useEmulator({ provisioningDelayMs: 20 });
   const BASE = "edge-ingress.app";
 
   /** Reads the domain until `done` holds; provisioning runs in the background, so this polls. */
