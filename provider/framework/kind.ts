@@ -61,7 +61,7 @@ export interface KindSpec<T extends { id: string } = any> {
   readonly secretInputs?: readonly string[];
   /** Outputs the service shows only once (e.g. a token): refresh keeps the stored value. */
   readonly keepFromState?: readonly string[];
-  /** Inputs whose value must be unique in the account: a replace that keeps one deletes first. */
+  /** Inputs whose value must be unique in the account: a replacement deletes the old one first. */
   readonly unique?: readonly string[];
   /**
    * Lists what a create with these params may have made, when the answer to it was lost (default:

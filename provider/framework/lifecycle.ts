@@ -85,7 +85,9 @@ export function diff(spec: KindSpec, _id: string, olds: Props, news: Props): dyn
   const changed = changedKeys(spec, olds, news);
   const immutable = new Set(immutableKeys(spec));
   const replaces = changed.filter((k) => immutable.has(k));
-  const deleteBeforeReplace = replaces.length > 0 && (spec.unique ?? []).some((k) => !changed.includes(k));
+  // A kind with account-unique fields replaces by deleting first: the new one could collide with the
+  // old (same value) or with another resource taking the old value in the same update (a swap).
+  const deleteBeforeReplace = replaces.length > 0 && (spec.unique ?? []).length > 0;
   return { changes: changed.length > 0, replaces, deleteBeforeReplace };
 }
 
