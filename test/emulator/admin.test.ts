@@ -54,7 +54,7 @@ describe("POST /_emulator/reset", () => {
     const tg = (await api.post("/backends/tunnel_group", {})).body.id;
     const edge = (await api.post("/edges/https", { hostports: ["r.example.com:443"] })).body.id;
     await api.post(`/edges/https/${edge}/routes`, { match_type: "path_prefix", match: "/", backend: { backend_id: tg } });
-    const destination = (await api.post("/event_destinations", { target: { logs: { log_group_resource_name: "lg" } } })).body.id;
+    const destination = (await api.post("/event_destinations", { target: { logs: { auth: { role: { role_resource_name: "r" } }, log_group_resource_name: "lg" } } })).body.id;
     await api.post("/event_subscriptions", { destination_ids: [destination], sources: [{ type: "ip_policy_created.v0" }] });
 
     const reply = await api.post("/_emulator/reset");
