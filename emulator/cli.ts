@@ -22,7 +22,8 @@ Options:
   --root-token <token>  admin bearer token (or env ${TOKEN_ENV});
                         generated and printed to stderr when absent
   --data <file>         load state from this JSON file and save every change to it
-  --latency <ms|min-max>  delay every request (not /_emulator/) by ms, or uniformly
+  --latency <ms|min-max>
+                        delay every request (not /_emulator/) by ms, or uniformly
                         by min..max ms (at most 60000; default 0)
   --fault-rate <0..1>   share of requests (not /_emulator/) that get a fault (default 0)
   --faults <kinds>      comma-separated kinds that may be injected (default all):
