@@ -4,6 +4,8 @@
  * scripts can read it; everything else goes to stderr. Exit 2 on bad flags, 1 when it cannot start.
  */
 import { parseArgs } from "node:util";
+import { FAULT_KINDS, isFaultSeed, parseFaultSettings, type FaultSettings } from "./admin";
+import { ApiError } from "./errors";
 import { startEmulator } from "./index";
 import { isValidToken, newToken } from "./secrets";
 
@@ -20,6 +22,15 @@ Options:
   --root-token <token>  admin bearer token (or env ${TOKEN_ENV});
                         generated and printed to stderr when absent
   --data <file>         load state from this JSON file and save every change to it
+  --latency <ms|min-max>
+                        delay every request (not /_emulator/) by ms, or uniformly
+                        by min..max ms (at most 60000; default 0)
+  --fault-rate <0..1>   share of requests (not /_emulator/) that get a fault (default 0)
+  --faults <kinds>      comma-separated kinds that may be injected (default all):
+                        429 (Retry-After: 1) and 503 answer before processing;
+                        reset processes, then drops the connection unanswered;
+                        timeout processes, then never answers (up to 120 s)
+  --fault-seed <n>      seed (0..4294967295) for repeatable latency and fault choices
   -h, --help            show this help
 `;
 
@@ -30,7 +41,35 @@ interface CliOptions {
   port: number;
   rootToken?: string;
   dataFile?: string;
+  faults: FaultSettings;
+  faultSeed?: number;
   help: boolean;
+}
+
+const FAULT_FLAGS: Record<string, string> = { latency_ms: "--latency", fault_rate: "--fault-rate", faults: "--faults" };
+
+function parseLatency(text: string): [number, number] {
+  const match = /^(\d{1,9})(?:-(\d{1,9}))?$/.exec(text);
+  if (!match) throw new UsageError(`--latency must be <ms> or <min>-<max> in whole milliseconds, got ${JSON.stringify(text)}`);
+  return [Number(match[1]), Number(match[2] ?? match[1])];
+}
+
+/** The fault flags, checked by the same rules as a PUT /_emulator/faults body but named as flags. */
+function parseFaultFlags(values: { latency?: string; "fault-rate"?: string; faults?: string }): FaultSettings {
+  const rateText = values["fault-rate"] ?? "0";
+  if (!/^(?:\d+(?:\.\d*)?|\.\d+)$/.test(rateText)) throw new UsageError(`--fault-rate must be a number from 0 to 1, got ${JSON.stringify(rateText)}`);
+  try {
+    return parseFaultSettings({
+      latency_ms: parseLatency(values.latency ?? "0"),
+      fault_rate: Number(rateText),
+      faults: values.faults === undefined ? [...FAULT_KINDS] : values.faults.split(",").map((kind) => kind.trim()),
+    });
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    const field = err.details.field ?? "";
+    const flag = FAULT_FLAGS[field.replace(/\[.*$/, "")] ?? field;
+    throw new UsageError(`${flag}: ${err.message.slice(field.length + 2)}`); // the message minus its wire field name
+  }
 }
 
 function parseCli(argv: string[]): CliOptions {
@@ -45,6 +84,10 @@ function parseCli(argv: string[]): CliOptions {
         port: { type: "string" },
         "root-token": { type: "string" },
         data: { type: "string" },
+        latency: { type: "string" },
+        "fault-rate": { type: "string" },
+        faults: { type: "string" },
+        "fault-seed": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     }));
@@ -61,7 +104,13 @@ function parseCli(argv: string[]): CliOptions {
     throw new UsageError("the root token must be 1 to 512 visible ASCII characters, no spaces");
   }
   if (values.data === "") throw new UsageError("--data must not be empty");
-  return { host, port, rootToken, dataFile: values.data, help: values.help ?? false };
+  const faults = parseFaultFlags(values);
+  let faultSeed: number | undefined;
+  if (values["fault-seed"] !== undefined) {
+    faultSeed = /^\d{1,10}$/.test(values["fault-seed"]) ? Number(values["fault-seed"]) : NaN;
+    if (!isFaultSeed(faultSeed)) throw new UsageError(`--fault-seed must be an integer from 0 to 4294967295, got ${JSON.stringify(values["fault-seed"])}`);
+  }
+  return { host, port, rootToken, dataFile: values.data, faults, faultSeed, help: values.help ?? false };
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -81,7 +130,17 @@ async function main(argv: string[]): Promise<void> {
   const rootToken = options.rootToken ?? newToken();
   let emulator;
   try {
-    emulator = await startEmulator({ host: options.host, port: options.port, rootToken, dataFile: options.dataFile });
+    const { latency_ms, fault_rate, faults } = options.faults;
+    emulator = await startEmulator({
+      host: options.host,
+      port: options.port,
+      rootToken,
+      dataFile: options.dataFile,
+      latencyMs: latency_ms,
+      faultRate: fault_rate,
+      faults,
+      faultSeed: options.faultSeed,
+    });
   } catch (err) {
     process.stderr.write(`edge-ingress-emulator: cannot start: ${(err as Error).message}\n`);
     process.exit(1);

@@ -1,5 +1,7 @@
 /** Public entry of the emulator: start a faithful, stateful local server of the Management API. */
 import type { AddressInfo } from "node:net";
+import { adminSurface, DEFAULT_FAULT_SETTINGS, isFaultSeed, parseFaultSettings, type FaultKind } from "./admin";
+import { ROUTES } from "./routes";
 import { isValidToken, newToken } from "./secrets";
 import { createEmulatorServer, urlHost } from "./server";
 import { KINDS } from "./state";
@@ -15,7 +17,18 @@ export interface EmulatorOptions {
   baseDomain?: string;
   /** How long each simulated certificate provisioning attempt takes (default 1000 ms). */
   provisioningDelayMs?: number;
+  /** Delay of every request outside /_emulator/: a fixed number of ms, or [min, max] (uniform). Default 0. */
+  latencyMs?: number | readonly [number, number];
+  /** Share of requests outside /_emulator/ that get a fault, 0..1. Default 0. */
+  faultRate?: number;
+  /** Kinds of fault that may be injected. Default all four. */
+  faults?: readonly FaultKind[];
+  /** Seed of the fault and latency choices: the same seed and requests give the same choices. */
+  faultSeed?: number;
 }
+
+export type { FaultKind, FaultSettings } from "./admin";
+export { FAULT_KINDS } from "./admin";
 
 export interface RunningEmulator {
   url: string;
@@ -26,6 +39,7 @@ export interface RunningEmulator {
 /**
  * Listen on host (default 127.0.0.1) and port (default 0: any free port). Without rootToken one is
  * generated. With dataFile, state is loaded from it (rejects if it is corrupt) and written after every change.
+ * Fault options are checked like a PUT /_emulator/faults body (rejects naming the option's wire field).
  */
 export async function startEmulator(opts: EmulatorOptions = {}): Promise<RunningEmulator> {
   const host = opts.host ?? "127.0.0.1";
@@ -36,8 +50,22 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   if (delay !== undefined && !(Number.isInteger(delay) && delay >= 0 && delay <= 2_147_483_647)) {
     throw new Error("provisioningDelayMs must be an integer number of milliseconds from 0 to 2147483647");
   }
+  const latency = opts.latencyMs ?? 0;
+  const settings = parseFaultSettings({
+    latency_ms: typeof latency === "number" ? [latency, latency] : [...latency],
+    fault_rate: opts.faultRate ?? DEFAULT_FAULT_SETTINGS.fault_rate,
+    faults: [...(opts.faults ?? DEFAULT_FAULT_SETTINGS.faults)],
+  });
+  if (opts.faultSeed !== undefined && !isFaultSeed(opts.faultSeed)) throw new Error("faultSeed must be an integer from 0 to 4294967295");
   const store = Store.open(KINDS, opts.dataFile);
-  const server = createEmulatorServer({ store, rootToken, domains: { baseDomain: opts.baseDomain, provisioningDelayMs: opts.provisioningDelayMs } });
+  const admin = adminSurface(store, settings, opts.faultSeed);
+  const server = createEmulatorServer({
+    store,
+    rootToken,
+    domains: { baseDomain: opts.baseDomain, provisioningDelayMs: opts.provisioningDelayMs },
+    routes: [...ROUTES, ...admin.routes],
+    hooks: [admin.hook],
+  });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(opts.port ?? 0, host, () => {

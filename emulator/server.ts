@@ -22,10 +22,20 @@ export interface RequestInfo {
 }
 
 /**
- * Runs for every request, in order, before authentication and handling; throwing an ApiError answers the
- * request with it. The seam for fault injection, latency and per-route request counters.
+ * How the answer goes out once the request was processed: sent, or (injected faults) the connection is
+ * reset without an answer, or held open without one until the client gives up (at most HOLD_MAX_MS).
  */
-export type RequestHook = (info: RequestInfo) => void | Promise<void>;
+export type Delivery = "answer" | "reset" | "hold";
+
+/** The longest a held request keeps its socket open. */
+export const HOLD_MAX_MS = 120_000;
+
+/**
+ * Runs for every request, in order, before authentication and handling; throwing an ApiError answers the
+ * request with it, returning a Delivery other than "answer" processes it and then withholds the answer
+ * (the last hook that returns one wins). The seam for fault injection, latency and request counters.
+ */
+export type RequestHook = (info: RequestInfo) => void | Delivery | Promise<void | Delivery>;
 
 export interface ServerOptions {
   store: Store;
@@ -56,6 +66,17 @@ function baseUrlOf(req: http.IncomingMessage): string {
   return `http://${urlHost(address)}:${req.socket.localPort}`;
 }
 
+/** Send nothing: reset the connection, or hold it until the client closes it or HOLD_MAX_MS passes. */
+function withhold(res: http.ServerResponse, delivery: Exclude<Delivery, "answer">): void {
+  if (delivery === "reset") {
+    res.socket?.resetAndDestroy();
+    res.destroy();
+    return;
+  }
+  const timer = setTimeout(() => res.destroy(), HOLD_MAX_MS).unref();
+  res.on("close", () => clearTimeout(timer));
+}
+
 export function createEmulatorServer(options: ServerOptions): http.Server {
   const { store } = options;
   const router = new Router(options.routes ?? ROUTES);
@@ -66,6 +87,7 @@ export function createEmulatorServer(options: ServerOptions): http.Server {
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const operationId = `op_${randomUUID().replace(/-/g, "")}`;
     res.setHeader(OPERATION_ID_HEADER, operationId);
+    let delivery: Delivery = "answer";
     try {
       const method = req.method ?? "GET";
       const target = req.url ?? "/";
@@ -75,7 +97,7 @@ export function createEmulatorServer(options: ServerOptions): http.Server {
 
       const match = router.match(method, path);
       const route = match instanceof ApiError ? null : `${match.route.method} ${match.route.path}`;
-      for (const hook of hooks) await hook({ operationId, method, path, route });
+      for (const hook of hooks) delivery = (await hook({ operationId, method, path, route })) ?? delivery;
       if (match instanceof ApiError) throw match;
 
       const principal = authenticate(header(req, "authorization"));
@@ -83,12 +105,14 @@ export function createEmulatorServer(options: ServerOptions): http.Server {
       checkQuery(query, match.route.query ?? []);
       const body = BODY_METHODS.has(method) ? await readJsonBody(req) : {};
       const out = match.route.handle({ store, domains, principal, params: match.params, query, body, baseUrl: baseUrlOf(req), path });
-      if (out.body === undefined) sendNoContent(res);
+      if (delivery !== "answer") withhold(res, delivery);
+      else if (out.body === undefined) sendNoContent(res);
       else sendJson(res, out.status, out.body);
     } catch (err) {
       if (!(err instanceof ApiError)) console.error(`edge-ingress-emulator: internal error (${operationId}):`, err);
       const apiError = err instanceof ApiError ? err : new ApiError("INTERNAL_ERROR", "internal error");
-      if (res.headersSent) res.destroy();
+      if (delivery !== "answer") withhold(res, delivery);
+      else if (res.headersSent) res.destroy();
       else sendError(res, apiError, operationId);
     }
   }

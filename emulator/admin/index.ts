@@ -1,0 +1,91 @@
+/**
+ * The emulator's own surface under /_emulator/ (root token only; never delayed, faulted or counted) and
+ * the request hook that delays, faults and counts every other request.
+ */
+import { ApiError } from "../errors";
+import type { ApiRequest, Route } from "../http/router";
+import type { RequestHook } from "../server";
+import { KINDS } from "../state";
+import type { Store } from "../state/store";
+import { Counters } from "./counters";
+import { FaultInjector, parseFaultSettings, type FaultSettings } from "./faults";
+
+export { Counters } from "./counters";
+export { DEFAULT_FAULT_SETTINGS, FAULT_KINDS, FaultInjector, isFaultSeed, MAX_LATENCY_MS, parseFaultSettings } from "./faults";
+export type { FaultKind, FaultSettings } from "./faults";
+
+export const ADMIN_PREFIX = "/_emulator/";
+
+const isAdminPath = (path: string) => path.startsWith(ADMIN_PREFIX);
+
+function requireRoot(req: ApiRequest): void {
+  if (!req.principal.admin) throw new ApiError("FORBIDDEN", `${ADMIN_PREFIX} operations need the root token`);
+}
+
+/** Every record of every kind removed as one change; the admin user (and so the root token) stays. */
+function clearStore(store: Store): void {
+  store.transaction(() => {
+    for (const kind of KINDS) {
+      const collection = store.collection(kind);
+      for (const record of collection.all()) collection.remove(record.id);
+    }
+  });
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+const FAULT_ERRORS: Record<"429" | "503", () => ApiError> = {
+  "429": () => new ApiError("RATE_LIMITED", "rate limit exceeded (injected fault); retry after 1 second", {}, { "Retry-After": "1" }),
+  "503": () => new ApiError("SERVICE_UNAVAILABLE", "service unavailable (injected fault); retry later"),
+};
+
+export interface AdminSurface {
+  routes: Route[];
+  hook: RequestHook;
+  injector: FaultInjector;
+  counters: Counters;
+}
+
+export function adminSurface(store: Store, settings?: FaultSettings, seed?: number): AdminSurface {
+  const injector = new FaultInjector(settings, seed);
+  const counters = new Counters();
+
+  const hook: RequestHook = async ({ path, route }) => {
+    if (isAdminPath(path)) return;
+    const { delayMs, fault } = injector.choose();
+    counters.request(route, fault);
+    if (delayMs > 0) await sleep(delayMs);
+    if (fault === "429" || fault === "503") throw FAULT_ERRORS[fault]();
+    if (fault === "reset") return "reset";
+    if (fault === "timeout") return "hold";
+  };
+
+  const admin = (method: Route["method"], path: string, run: (req: ApiRequest) => { status: number; body?: unknown }): Route => ({
+    method,
+    path: `${ADMIN_PREFIX}${path}`,
+    handle: (req) => {
+      requireRoot(req);
+      return run(req);
+    },
+  });
+
+  const routes: Route[] = [
+    admin("POST", "reset", () => {
+      clearStore(store);
+      return { status: 204 };
+    }),
+    admin("GET", "counters", () => ({ status: 200, body: counters.toJSON() })),
+    admin("DELETE", "counters", () => {
+      counters.clear();
+      return { status: 204 };
+    }),
+    admin("GET", "faults", () => ({ status: 200, body: injector.settings })),
+    admin("PUT", "faults", (req) => {
+      injector.settings = parseFaultSettings(req.body);
+      return { status: 200, body: injector.settings };
+    }),
+  ];
+
+  return { routes, hook, injector, counters };
+}
+
