@@ -6,6 +6,7 @@
 import { parseArgs } from "node:util";
 import { startEmulator } from "./index";
 import { isValidToken, newToken } from "./secrets";
+import { isBaseDomain } from "./state/reserved-domain";
 
 const TOKEN_ENV = "EDGE_INGRESS_EMULATOR_ROOT_TOKEN";
 
@@ -20,6 +21,10 @@ Options:
   --root-token <token>  admin bearer token (or env ${TOKEN_ENV});
                         generated and printed to stderr when absent
   --data <file>         load state from this JSON file and save every change to it
+  --base-domain <name>  the service's own domain (default edge-ingress.app)
+  --provisioning-delay-ms <ms>
+                        time each simulated certificate provisioning
+                        attempt takes (default 1000)
   -h, --help            show this help
 `;
 
@@ -30,6 +35,8 @@ interface CliOptions {
   port: number;
   rootToken?: string;
   dataFile?: string;
+  baseDomain?: string;
+  provisioningDelayMs?: number;
   help: boolean;
 }
 
@@ -45,6 +52,8 @@ function parseCli(argv: string[]): CliOptions {
         port: { type: "string" },
         "root-token": { type: "string" },
         data: { type: "string" },
+        "base-domain": { type: "string" },
+        "provisioning-delay-ms": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     }));
@@ -61,7 +70,14 @@ function parseCli(argv: string[]): CliOptions {
     throw new UsageError("the root token must be 1 to 512 visible ASCII characters, no spaces");
   }
   if (values.data === "") throw new UsageError("--data must not be empty");
-  return { host, port, rootToken, dataFile: values.data, help: values.help ?? false };
+  const baseDomain = values["base-domain"];
+  if (baseDomain !== undefined && !isBaseDomain(baseDomain)) throw new UsageError(`--base-domain must be a lowercase DNS name without *., got ${JSON.stringify(baseDomain)}`);
+  const delayText = values["provisioning-delay-ms"];
+  const provisioningDelayMs = delayText === undefined ? undefined : /^\d{1,10}$/.test(delayText) ? Number(delayText) : NaN;
+  if (provisioningDelayMs !== undefined && !(provisioningDelayMs <= 2_147_483_647)) {
+    throw new UsageError(`--provisioning-delay-ms must be an integer from 0 to 2147483647, got ${JSON.stringify(delayText)}`);
+  }
+  return { host, port, rootToken, dataFile: values.data, baseDomain, provisioningDelayMs, help: values.help ?? false };
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -81,7 +97,8 @@ async function main(argv: string[]): Promise<void> {
   const rootToken = options.rootToken ?? newToken();
   let emulator;
   try {
-    emulator = await startEmulator({ host: options.host, port: options.port, rootToken, dataFile: options.dataFile });
+    const { host, port, dataFile, baseDomain, provisioningDelayMs } = options;
+    emulator = await startEmulator({ host, port, rootToken, dataFile, baseDomain, provisioningDelayMs });
   } catch (err) {
     process.stderr.write(`edge-ingress-emulator: cannot start: ${(err as Error).message}\n`);
     process.exit(1);
