@@ -8,6 +8,7 @@ import { FAULT_KINDS, isFaultSeed, parseFaultSettings, type FaultSettings } from
 import { ApiError } from "./errors";
 import { startEmulator } from "./index";
 import { isValidToken, newToken } from "./secrets";
+import { isBaseDomain } from "./state/reserved-domain";
 
 const TOKEN_ENV = "EDGE_INGRESS_EMULATOR_ROOT_TOKEN";
 
@@ -31,6 +32,10 @@ Options:
                         reset processes, then drops the connection unanswered;
                         timeout processes, then never answers (up to 120 s)
   --fault-seed <n>      seed (0..4294967295) for repeatable latency and fault choices
+  --base-domain <name>  the service's own domain (default edge-ingress.app)
+  --provisioning-delay-ms <ms>
+                        time each simulated certificate provisioning
+                        attempt takes (default 1000)
   -h, --help            show this help
 `;
 
@@ -43,6 +48,8 @@ interface CliOptions {
   dataFile?: string;
   faults: FaultSettings;
   faultSeed?: number;
+  baseDomain?: string;
+  provisioningDelayMs?: number;
   help: boolean;
 }
 
@@ -88,6 +95,8 @@ function parseCli(argv: string[]): CliOptions {
         "fault-rate": { type: "string" },
         faults: { type: "string" },
         "fault-seed": { type: "string" },
+        "base-domain": { type: "string" },
+        "provisioning-delay-ms": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     }));
@@ -110,7 +119,14 @@ function parseCli(argv: string[]): CliOptions {
     faultSeed = /^\d{1,10}$/.test(values["fault-seed"]) ? Number(values["fault-seed"]) : NaN;
     if (!isFaultSeed(faultSeed)) throw new UsageError(`--fault-seed must be an integer from 0 to 4294967295, got ${JSON.stringify(values["fault-seed"])}`);
   }
-  return { host, port, rootToken, dataFile: values.data, faults, faultSeed, help: values.help ?? false };
+  const baseDomain = values["base-domain"];
+  if (baseDomain !== undefined && !isBaseDomain(baseDomain)) throw new UsageError(`--base-domain must be a lowercase DNS name without *., got ${JSON.stringify(baseDomain)}`);
+  const delayText = values["provisioning-delay-ms"];
+  const provisioningDelayMs = delayText === undefined ? undefined : /^\d{1,10}$/.test(delayText) ? Number(delayText) : NaN;
+  if (provisioningDelayMs !== undefined && !(provisioningDelayMs <= 2_147_483_647)) {
+    throw new UsageError(`--provisioning-delay-ms must be an integer from 0 to 2147483647, got ${JSON.stringify(delayText)}`);
+  }
+  return { host, port, rootToken, dataFile: values.data, faults, faultSeed, baseDomain, provisioningDelayMs, help: values.help ?? false };
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -140,6 +156,8 @@ async function main(argv: string[]): Promise<void> {
       faultRate: fault_rate,
       faults,
       faultSeed: options.faultSeed,
+      baseDomain: options.baseDomain,
+      provisioningDelayMs: options.provisioningDelayMs,
     });
   } catch (err) {
     process.stderr.write(`edge-ingress-emulator: cannot start: ${(err as Error).message}\n`);

@@ -1,7 +1,7 @@
 import { X509Certificate } from "node:crypto";
 import type { RunningEmulator } from "../../emulator";
 import { caPem, issue } from "./pki";
-import { Client, expectError, ID_SUFFIX, start } from "./support";
+import { Client, expectError, sendOddValues, ID_SUFFIX, start } from "./support";
 
 let emulator: RunningEmulator;
 let api: Client;
@@ -111,5 +111,10 @@ describe("certificate authorities", () => {
       expect(reply.text).not.toContain("secret-trailer");
       expect(reply.text).not.toContain(body.slice(0, 40));
     });
+  });
+
+  test("odd values in every field are answered without a 5xx", async () => {
+    const pem = caPem();
+    expect(await sendOddValues({ description: "d", metadata: "m", ca_pem: pem }, (b) => api.post("/certificate_authorities", b))).toBeGreaterThan(0);
   });
 });

@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { issue, sshPublicKey, verifiedSshCertificate } from "./pki";
 import { Client, expectError } from "./support";
 
 const CLI = path.resolve(__dirname, "../../dist/emulator/cli.js");
@@ -116,6 +117,45 @@ describe("edge-ingress-emulator CLI", () => {
     }
   });
 
+  test("--base-domain and --provisioning-delay-ms; keys and pending provisioning survive a restart with --data", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ei-cli-"));
+    try {
+      const file = path.join(dir, "state.json");
+      // A delay that never ends within the test: the job is still pending when the emulator stops.
+      const a = start(["--data", file, "--root-token", "t1", "--base-domain", "tunnels.test", "--provisioning-delay-ms", "600000"]);
+      const apiA = new Client(await firstLine(a), "t1");
+      const rd = (await apiA.post("/reserved_domains", { domain: "*.example.com", certificate_management_policy: {} })).body;
+      expect(rd.acme_challenge_cname_target).toMatch(/\.acme\.tunnels\.test$/);
+      expect(rd.certificate_management_status.provisioning_job).not.toBeNull();
+      const leaf = issue({ subject: { common_name: "kept.example.com" } });
+      await apiA.post("/tls_certificates", { certificate_pem: leaf.pem, private_key_pem: leaf.key.pem });
+      const ca = (await apiA.post("/ssh_certificate_authorities", { private_key_type: "ed25519" })).body;
+      a.child.kill("SIGTERM");
+      expect(await a.exit).toBe(0);
+      // The service keeps private keys, so the data file does (it is written with mode 0600).
+      const saved = fs.readFileSync(file, "utf8");
+      expect(saved).toContain(JSON.stringify(leaf.key.pem).slice(1, 60));
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+
+      const b = start(["--data", file, "--root-token", "t2", "--provisioning-delay-ms", "0"]);
+      const apiB = new Client(await firstLine(b), "t2");
+      let after = (await apiB.get(`/reserved_domains/${rd.id}`)).body;
+      for (let i = 0; i < 500 && after.certificate_management_status.provisioning_job !== null; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        after = (await apiB.get(`/reserved_domains/${rd.id}`)).body;
+      }
+      expect(after.certificate_management_status.provisioning_job).toBeNull();
+      expect(after.certificate).not.toBeNull();
+      // The authority's private key came back: it still signs for its public key.
+      const uc = (await apiB.post("/ssh_user_certificates", { ssh_certificate_authority_id: ca.id, public_key: sshPublicKey() })).body;
+      verifiedSshCertificate(uc.certificate, ca.public_key);
+      b.child.kill("SIGTERM");
+      expect(await b.exit).toBe(0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test("--help prints usage and exits 0", async () => {
     const cli = start(["--help"]);
     expect(await cli.exit).toBe(0);
@@ -130,6 +170,10 @@ describe("edge-ingress-emulator CLI", () => {
     [["--port"], /port/],
     [["extra"], /extra/],
     [["--root-token", "has space"], /root token/],
+    [["--base-domain", "*.x.test"], /--base-domain/],
+    [["--base-domain", "Upper.test"], /--base-domain/],
+    [["--provisioning-delay-ms", "-1"], /--provisioning-delay-ms/],
+    [["--provisioning-delay-ms", "1.5"], /--provisioning-delay-ms/],
   ])("bad flags %j: a clear message and exit 2", async (args, message) => {
     const cli = start(args);
     expect(await cli.exit).toBe(2);

@@ -1,7 +1,7 @@
 import { X509Certificate } from "node:crypto";
 import type { RunningEmulator } from "../../emulator";
 import { issue } from "./pki";
-import { Client, expectError, ID_SUFFIX, RFC3339_UTC, start } from "./support";
+import { Client, expectError, sendOddValues, ID_SUFFIX, RFC3339_UTC, start } from "./support";
 
 let emulator: RunningEmulator;
 let api: Client;
@@ -249,5 +249,15 @@ describe("reserved domains with another base domain", () => {
   test("bad settings are refused at start", async () => {
     await expect(start({ baseDomain: "*.x.test" })).rejects.toThrow(/baseDomain/);
     await expect(start({ provisioningDelayMs: -1 })).rejects.toThrow(/provisioningDelayMs/);
+  });
+
+  test("odd values in every field are answered without a 5xx", async () => {
+    const { emulator: other, api: client } = await start({ provisioningDelayMs: 0 });
+    try {
+      const body = { domain: "odd.example.com", region: "eu", description: "d", certificate_management_policy: { authority: "public-acme", private_key_type: "rsa" } };
+      expect(await sendOddValues(body, (b) => client.post("/reserved_domains", b))).toBeGreaterThan(0);
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import sshpk from "sshpk";
 import type { RunningEmulator } from "../../emulator";
-import { Client, expectError, ID_SUFFIX, start } from "./support";
+import { Client, expectError, sendOddValues, ID_SUFFIX, start } from "./support";
 
 let emulator: RunningEmulator;
 let api: Client;
@@ -73,5 +73,9 @@ describe("SSH certificate authorities", () => {
         expectError(await api.unchanged(() => api.patch(`/ssh_certificate_authorities/${ca.id}`, { [field]: value })), 400, "IMMUTABLE_FIELD", field as string);
       }
     });
+  });
+
+  test("odd values in every field are answered without a 5xx", async () => {
+    expect(await sendOddValues({ description: "d", private_key_type: "ecdsa", elliptic_curve: "p256" }, (b) => api.post("/ssh_certificate_authorities", b))).toBeGreaterThan(0);
   });
 });

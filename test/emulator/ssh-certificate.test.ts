@@ -1,7 +1,7 @@
 import sshpk from "sshpk";
 import type { RunningEmulator } from "../../emulator";
 import { sshKeygenList, sshPublicKey, sshSignatureValid, verifiedSshCertificate } from "./pki";
-import { Client, expectError, ID_SUFFIX, RFC3339_UTC, start } from "./support";
+import { Client, expectError, sendOddValues, ID_SUFFIX, RFC3339_UTC, start } from "./support";
 
 let emulator: RunningEmulator;
 let api: Client;
@@ -185,5 +185,12 @@ describe("SSH host certificates", () => {
     expectError(await api.unchanged(() => api.post("/ssh_host_certificates", { ...body, extensions: {} })), 400, "UNKNOWN_FIELD", "extensions");
     expectError(await api.unchanged(() => api.post("/ssh_host_certificates", { ...body, critical_options: {} })), 400, "UNKNOWN_FIELD", "critical_options");
     expectError(await api.unchanged(() => api.post("/ssh_host_certificates", { ...body, ssh_certificate_authority_id: "sshca_00000000000000000000000000" })), 400, "INVALID_FIELD", "ssh_certificate_authority_id");
+  });
+
+  test("odd values in every field of both kinds are answered without a 5xx", async () => {
+    const host = { ssh_certificate_authority_id: cas.ed25519.id, public_key: sshPublicKey(), principals: ["p"], valid_after: "2026-01-01T00:00:00Z", valid_until: "2026-02-01T00:00:00Z" };
+    const user = { ...host, critical_options: { "force-command": "x" }, extensions: { "permit-pty": "" } };
+    expect(await sendOddValues(user, (b) => api.post("/ssh_user_certificates", b))).toBeGreaterThan(0);
+    expect(await sendOddValues(host, (b) => api.post("/ssh_host_certificates", b))).toBeGreaterThan(0);
   });
 });

@@ -1,6 +1,6 @@
 import type { RunningEmulator } from "../../emulator";
 import { sshPublicKey } from "./pki";
-import { Client, expectError, ID_SUFFIX, start } from "./support";
+import { Client, expectError, sendOddValues, ID_SUFFIX, start } from "./support";
 
 let emulator: RunningEmulator;
 let api: Client;
@@ -76,5 +76,10 @@ describe("SSH credentials", () => {
       expectError(await api.unchanged(() => api.patch(`/ssh_credentials/${cred.id}`, { acl: ["nope"] })), 400, "INVALID_FIELD", "acl[0]");
       await api.del(`/ssh_credentials/${cred.id}`);
     });
+  });
+
+  test("odd values in every field are answered without a 5xx", async () => {
+    const body = { description: "d", public_key: sshPublicKey(), acl: ["*"], owner_id: "usr_x" };
+    expect(await sendOddValues(body, (b) => api.post("/ssh_credentials", b))).toBeGreaterThan(0);
   });
 });

@@ -1,7 +1,7 @@
 import { generateKeyPairSync, X509Certificate } from "node:crypto";
 import type { RunningEmulator } from "../../emulator";
 import { issue, type KeyType } from "./pki";
-import { Client, expectError, ID_SUFFIX, start } from "./support";
+import { Client, expectError, sendOddValues, ID_SUFFIX, start } from "./support";
 
 let emulator: RunningEmulator;
 let api: Client;
@@ -161,5 +161,10 @@ describe("TLS certificates", () => {
       expectError(reply, 400, "INVALID_FIELD", "private_key_pem");
       expect(reply.body.msg).toMatch(/RSA, ECDSA or Ed25519/);
     });
+  });
+
+  test("odd values in every field are answered without a 5xx", async () => {
+    const leaf = issue();
+    expect(await sendOddValues({ description: "d", certificate_pem: leaf.pem, private_key_pem: leaf.key.pem }, (b) => api.post("/tls_certificates", b))).toBeGreaterThan(0);
   });
 });
