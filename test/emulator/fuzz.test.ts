@@ -5,6 +5,7 @@
 import fc from "fast-check";
 import { ROUTES } from "../../emulator/routes";
 import { MAX_BODY_BYTES } from "../../emulator/http/body";
+import { caPem, issue, sshPublicKey } from "./pki";
 import { Client, start } from "./support";
 
 /** Runs per route: bodies are where the validation is, so body routes get the most. */
@@ -88,6 +89,8 @@ async function seed(api: Client): Promise<Fixtures> {
   const https = await id("/edges/https", { hostports: ["fz-https.example.com:443"] });
   const ed = await id("/event_destinations", { target: { logs: { auth: { role: { role_resource_name: "r" } }, log_group_resource_name: "lg" } } });
   const sourceType = "ip_policy_created.v0";
+  const leaf = issue({ subject: { common_name: "fz.example.com" } });
+  const sshca = await id("/ssh_certificate_authorities", { private_key_type: "ed25519" });
   const byCollection: Record<string, string> = {
     "/api_keys": await id("/api_keys", {}),
     "/ip_policies": ipp,
@@ -100,6 +103,13 @@ async function seed(api: Client): Promise<Fixtures> {
     "/edges/https": https,
     "/event_destinations": ed,
     "/event_subscriptions": await id("/event_subscriptions", { destination_ids: [ed], sources: [{ type: sourceType }] }),
+    "/certificate_authorities": await id("/certificate_authorities", { ca_pem: caPem() }),
+    "/tls_certificates": await id("/tls_certificates", { certificate_pem: leaf.pem, private_key_pem: leaf.key.pem }),
+    "/reserved_domains": await id("/reserved_domains", { domain: "fz.example.com" }),
+    "/ssh_credentials": await id("/ssh_credentials", { public_key: sshPublicKey() }),
+    "/ssh_certificate_authorities": sshca,
+    "/ssh_user_certificates": await id("/ssh_user_certificates", { ssh_certificate_authority_id: sshca, public_key: sshPublicKey() }),
+    "/ssh_host_certificates": await id("/ssh_host_certificates", { ssh_certificate_authority_id: sshca, public_key: sshPublicKey() }),
   };
   byCollection["/endpoints"] = (await api.get("/endpoints")).body.endpoints[0].id;
   const routeId = await id(`/edges/https/${https}/routes`, { match_type: "path_prefix", match: "/", backend: { backend_id: tg } });
@@ -149,6 +159,8 @@ describe("generated requests to every route", () => {
       [
         "/api_keys", "/backends/failover", "/backends/tunnel_group", "/backends/weighted", "/edges/https", "/edges/tcp", "/edges/tls",
         "/endpoints", "/event_destinations", "/event_subscriptions", "/ip_policies", "/ip_restrictions",
+        "/certificate_authorities", "/tls_certificates", "/reserved_domains", "/ssh_credentials", "/ssh_certificate_authorities",
+        "/ssh_user_certificates", "/ssh_host_certificates",
       ].sort(),
     );
   });
