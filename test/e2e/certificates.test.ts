@@ -18,6 +18,8 @@ const resources = (cert: Record<string, unknown> = {}, caPem = ca.pem): Res[] =>
   { kind: "CertificateAuthority", name: "clients", args: { caPem } },
   { kind: "TlsCertificate", name: "app", args: { certificatePem: chainPem, privateKeyPem: "secret:key", ...cert } },
   { kind: "TlsEdge", name: "tls", args: { hostports: ["mtls.example.com:443"], mutualTls: { certificateAuthorityIds: ["@clients"] } } },
+  { kind: "ReservedDomain", name: "app-domain", args: { domain: "app.example.com", certificateId: "@app" } },
+  { kind: "ReservedDomain", name: "managed", args: { domain: "shop.example.com", certificateManagementPolicy: { authority: "public-acme" } } },
 ];
 
 describe("certificates on the real engine", () => {
@@ -30,6 +32,9 @@ describe("certificates on the real engine", () => {
     const out = await ids();
     expect((await fx.client.tlsCertificates.get(out.app)).subjectCommonName).toBe("app.example.com");
     expect((await fx.client.tlsEdges.get(out.tls)).mutualTls?.certificateAuthorities.map((r) => r.id)).toEqual([out.clients]);
+    expect((await fx.client.reservedDomains.get(out["app-domain"])).certificate?.id).toBe(out.app);
+    const managed = await fx.client.reservedDomains.get(out.managed);
+    expect(managed.cnameTarget).toEqual(expect.any(String));
     expectSuccess(await fx.stack.preview({ expectNoChanges: true }));
     // The key is write-only: a refresh cannot see it and must not call that drift.
     expectSuccess(await fx.stack.preview({ refresh: true, expectNoChanges: true }));
@@ -67,8 +72,27 @@ describe("certificates on the real engine", () => {
     await fx.stack.setConfig("secrets", { value: JSON.stringify({ key: KEY }), secret: true });
   });
 
+  test("a managed domain's issued certificate is an output; a new domain replaces the reservation", async () => {
+    // Provisioning takes a second in the emulator: refresh reads the issued certificate.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expectSuccess(await fx.stack.refresh());
+    const state = await fx.stack.exportState();
+    const managed = state.resources.find((r) => r.urn === fx.urn("ReservedDomain", "managed"))!;
+    expect(managed.outputs!.issuedCertificateId).toMatch(/^cert_/);
+    expectSuccess(await fx.stack.preview({ expectNoChanges: true }));
+
+    const before = await ids();
+    await fx.setSpec({ resources: resources({ description: "web" }).map((r) => (r.name === "managed" ? { ...r, args: { ...r.args, domain: "store.example.com" } } : r)) });
+    expect((await fx.stack.preview()).ops[fx.urn("ReservedDomain", "managed")]).toEqual(["replace"]);
+    expectSuccess(await fx.stack.up());
+    const after = await ids();
+    expect((await fx.client.reservedDomains.get(after.managed)).domain).toBe("store.example.com");
+    await expect(fx.client.reservedDomains.get(before.managed)).rejects.toMatchObject({ status: 404 });
+  });
+
   test("destroy leaves no certificate behind", async () => {
     expectSuccess(await fx.stack.destroy());
+    expect(await fx.client.reservedDomains.list().toArray()).toEqual([]);
     expect(await fx.client.tlsCertificates.list().toArray()).toEqual([]);
     expect(await fx.client.certificateAuthorities.list().toArray()).toEqual([]);
   });

@@ -11,11 +11,13 @@ interface Res {
 const fx = useEngineStack<{ resources: Res[] }>(path.join(__dirname, "..", "fixtures", "edges"), "edges");
 const agentKey = sshPublicKey("ed25519", "agent@ci");
 const userKey = sshPublicKey("ecdsa", "alice@laptop");
+const hostKey = sshPublicKey("ed25519", "root@bastion");
 
 const resources = (over: { acl?: string[]; principals?: string[]; keyType?: string } = {}): Res[] => [
   { kind: "SshCredential", name: "agent", args: { publicKey: agentKey, acl: over.acl ?? ["bind:*.example.com"] } },
   { kind: "SshCertificateAuthority", name: "ca", args: { privateKeyType: over.keyType ?? "ed25519" } },
   { kind: "SshUserCertificate", name: "alice", args: { sshCertificateAuthorityId: "@ca", publicKey: userKey, principals: over.principals ?? ["alice"] } },
+  { kind: "SshHostCertificate", name: "bastion", args: { sshCertificateAuthorityId: "@ca", publicKey: hostKey, principals: ["bastion.example.com"] } },
 ];
 
 describe("SSH on the real engine", () => {
@@ -30,6 +32,8 @@ describe("SSH on the real engine", () => {
     const parsed = readSshCertificate(cert.certificate, ca.publicKey);
     expect(parsed.signedByCa).toBe(true);
     expect(parsed.principals).toEqual(["alice"]);
+    const host = await fx.client.sshHostCertificates.get(out.bastion);
+    expect(readSshCertificate(host.certificate, ca.publicKey).principals).toEqual(["bastion.example.com"]);
     expectSuccess(await fx.stack.preview({ expectNoChanges: true }));
     expectSuccess(await fx.stack.preview({ refresh: true, expectNoChanges: true }));
   });
@@ -60,7 +64,7 @@ describe("SSH on the real engine", () => {
     await fx.setSpec({ resources: resources({ acl: ["connect:example.com"] }) });
     expectCheckFailure(await fx.stack.preview(), "acl", /./);
     await fx.setSpec({
-      resources: [...resources().slice(0, 2), { kind: "SshUserCertificate", name: "alice", args: { sshCertificateAuthorityId: "@ca", publicKey: userKey, criticalOptions: { "no-pty": "" } } }],
+      resources: [...resources().slice(0, 2), resources()[3], { kind: "SshUserCertificate", name: "alice", args: { sshCertificateAuthorityId: "@ca", publicKey: userKey, criticalOptions: { "no-pty": "" } } }],
     });
     expectCheckFailure(await fx.stack.preview(), "criticalOptions", /force-command/);
   });
@@ -71,5 +75,6 @@ describe("SSH on the real engine", () => {
     expect(await fx.client.sshCredentials.list().toArray()).toEqual([]);
     expect(await fx.client.sshCertificateAuthorities.list().toArray()).toEqual([]);
     expect(await fx.client.sshUserCertificates.list().toArray()).toEqual([]);
+    expect(await fx.client.sshHostCertificates.list().toArray()).toEqual([]);
   });
 });
