@@ -63,6 +63,18 @@ describe("certificates on the real engine", () => {
     await expect(fx.client.certificateAuthorities.get(before.clients)).rejects.toMatchObject({ status: 404 });
   });
 
+  test("an out-of-band edit and a deleted reservation are reported by preview --refresh and fixed by up --refresh", async () => {
+    const out = await ids();
+    await fx.client.tlsCertificates.update(out.app, { description: "by hand" });
+    await fx.client.reservedDomains.delete(out["app-domain"]);
+    const preview = await fx.stack.preview({ refresh: true });
+    expect(preview.ops[fx.urn("TlsCertificate", "app")]).toEqual(["refresh", "update"]);
+    expect(preview.ops[fx.urn("ReservedDomain", "app-domain")]).toEqual(["refresh", "create"]);
+    expectSuccess(await fx.stack.up(["--refresh"]));
+    expect((await fx.client.tlsCertificates.get(out.app)).description).toBe("web");
+    expect((await fx.client.reservedDomains.get((await ids())["app-domain"])).certificate?.id).toBe(out.app);
+  });
+
   test("a key that does not match the leaf fails at preview, naming the field and not printing the key", async () => {
     const otherKey = privateKeyPem(certificate().privateKey);
     await fx.stack.setConfig("secrets", { value: JSON.stringify({ key: otherKey }), secret: true });

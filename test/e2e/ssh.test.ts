@@ -60,6 +60,19 @@ describe("SSH on the real engine", () => {
     expectSuccess(await fx.stack.preview({ expectNoChanges: true }));
   });
 
+  test("an out-of-band ACL edit and a deleted authority are reported by preview --refresh and fixed by up --refresh", async () => {
+    const out = await ids();
+    await fx.client.sshCredentials.update(out.agent, { acl: ["*"] });
+    await fx.client.sshHostCertificates.delete(out.bastion);
+    const preview = await fx.stack.preview({ refresh: true });
+    expect(preview.ops[fx.urn("SshCredential", "agent")]).toEqual(["refresh", "update"]);
+    expect(preview.ops[fx.urn("SshHostCertificate", "bastion")]).toEqual(["refresh", "create"]);
+    expectSuccess(await fx.stack.up(["--refresh"]));
+    expect((await fx.client.sshCredentials.get(out.agent)).acl).toEqual(["bind:app.example.com"]);
+    expect((await ids()).bastion).not.toBe(out.bastion);
+    expectSuccess(await fx.stack.preview({ refresh: true, expectNoChanges: true }));
+  });
+
   test("a bad ACL rule and a forbidden critical option fail at preview, naming the field", async () => {
     await fx.setSpec({ resources: resources({ acl: ["connect:example.com"] }) });
     expectCheckFailure(await fx.stack.preview(), "acl", /./);
