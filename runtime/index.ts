@@ -9,20 +9,44 @@ import { kindSpec } from "../provider/kinds";
 
 type Props = Record<string, any>;
 
-let credentials: { apiKey?: string; apiUrl?: string } = {};
+interface Settings {
+  apiKey?: string;
+  apiUrl?: string;
+  timeoutMs?: number;
+  maxRetries?: number;
+}
+let settings: Settings = {};
 let client: EdgeIngress | undefined;
 
-/** Stack config `edgeingress:apiKey` / `edgeingress:apiUrl`; the sdk falls back to the environment. */
+/** A whole number from stack config, or undefined when unset; a bad value is the user's to fix. */
+function numberSetting(config: dynamic.ConfigureRequest["config"], key: string): number | undefined {
+  const raw = config.get(key);
+  if (raw === undefined || raw === "") return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${key} must be a whole number, got ${JSON.stringify(raw)}`);
+  return value;
+}
+
+/**
+ * Stack config `edgeingress:apiKey` / `edgeingress:apiUrl` (the sdk falls back to the environment),
+ * and the client's `edgeingress:timeoutMs` / `edgeingress:maxRetries`.
+ */
 export async function configure(req: dynamic.ConfigureRequest): Promise<void> {
-  const next = { apiKey: req.config.get("edgeingress:apiKey") || undefined, apiUrl: req.config.get("edgeingress:apiUrl") || undefined };
-  if (next.apiKey !== credentials.apiKey || next.apiUrl !== credentials.apiUrl) {
-    credentials = next;
+  const next: Settings = {
+    apiKey: req.config.get("edgeingress:apiKey") || undefined,
+    apiUrl: req.config.get("edgeingress:apiUrl") || undefined,
+    timeoutMs: numberSetting(req.config, "edgeingress:timeoutMs"),
+    maxRetries: numberSetting(req.config, "edgeingress:maxRetries"),
+  };
+  if (JSON.stringify(next) !== JSON.stringify(settings)) {
+    settings = next;
     client = undefined;
   }
 }
 
 function api(): EdgeIngress {
-  return (client ??= new EdgeIngress({ apiKey: credentials.apiKey, baseURL: credentials.apiUrl }));
+  const { apiKey, apiUrl, timeoutMs, maxRetries } = settings;
+  return (client ??= new EdgeIngress({ apiKey, baseURL: apiUrl, timeoutMs, maxRetries }));
 }
 
 export async function check(kind: string, olds: Props, news: Props): Promise<dynamic.CheckResult> {

@@ -160,7 +160,7 @@ function ambiguous(e: unknown): boolean {
   return e instanceof InternalServerError || (e instanceof APIConnectionError && !e.certainlyNotSent);
 }
 
-const LOST_CREATE_ATTEMPTS = 3;
+const LOST_CREATE_ATTEMPTS = 5;
 // Creation times come from the service's clock: look a little before our own start.
 const CLOCK_SKEW_MS = 5 * 60_000;
 
@@ -168,7 +168,7 @@ const CLOCK_SKEW_MS = 5 * 60_000;
  * One create, without duplicates when an answer is lost: after an ambiguous failure the resources
  * created since the request began whose fields equal the declared inputs are looked up. Exactly one:
  * it is ours (adopted, or deleted and made again when it cannot be adopted). None: the request was not
- * applied, so it is sent again. More than one: the error names them, nothing is guessed.
+ * applied, so it is sent again (the last attempt is looked up too). More than one: the error names them, nothing is guessed.
  */
 async function createOnce(spec: KindSpec, client: EdgeIngress, params: Props, inputs: Props): Promise<any> {
   const api = spec.api(client);
@@ -179,8 +179,9 @@ async function createOnce(spec: KindSpec, client: EdgeIngress, params: Props, in
       return await api.create(params);
     } catch (e) {
       // A conflict after a lost answer may be our own first request.
-      if (!(ambiguous(e) || (lost && e instanceof ConflictError)) || attempt >= LOST_CREATE_ATTEMPTS) throw e;
+      if (!(ambiguous(e) || (lost && e instanceof ConflictError))) throw e;
       lost = true;
+      // Even after the last attempt: what it made must be found, not orphaned.
       const made = await createdSince(spec, client, params, inputs, since);
       if (made.length > 1) {
         throw new Error(`${spec.name}: the answer to a create was lost and ${made.length} matching resources exist (${made.map((m) => m.id).join(", ")}); adopt one with the adopt input and delete the others`);
@@ -189,6 +190,7 @@ async function createOnce(spec: KindSpec, client: EdgeIngress, params: Props, in
         if (!spec.recreateLostCreate) return made[0];
         await remove(spec, client, made[0].id);
       }
+      if (attempt >= LOST_CREATE_ATTEMPTS) throw e;
     }
   }
 }

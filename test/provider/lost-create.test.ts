@@ -64,3 +64,17 @@ test("two matching resources are not guessed between", async () => {
   items.push({ id: "x_other", uri: "u", createdAt: new Date().toISOString(), description: "office", metadata: "" });
   await expect(create(spec, client, { description: "office" })).rejects.toThrow(/2 matching resources exist \(x_other, x_1\)|2 matching resources exist \(x_1, x_other\)/);
 });
+
+test("what the last attempt made is found too, not orphaned", async () => {
+  const notApplied = { error: lostAnswer, applied: false };
+  const { spec, items } = flakyService(ipPolicyKind, [notApplied, notApplied, notApplied, notApplied, { error: lostAnswer, applied: true }]);
+  const res = await create(spec, client, { description: "office" });
+  expect(items.map((i) => i.id)).toEqual([res.id]);
+});
+
+test("after the last attempt with nothing made, the error stands", async () => {
+  const notApplied = { error: lostAnswer, applied: false };
+  const { spec, items } = flakyService(ipPolicyKind, Array(5).fill(notApplied));
+  await expect(create(spec, client, { description: "office" })).rejects.toBeInstanceOf(APIConnectionError);
+  expect(items).toEqual([]);
+});

@@ -1,0 +1,119 @@
+/**
+ * A stack of 200 resources of mixed kinds against an emulator that faults 20 % of requests (429, 503,
+ * connection resets after the change was applied, answers that never come): create, a 10 % update
+ * (fields and modules) and destroy converge, and the service then holds exactly what the state holds,
+ * no duplicates, no orphans.
+ */
+import * as path from "node:path";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { EdgeIngress } from "../../sdk";
+import { createStack, type CliResult, type TestStack } from "../helpers/pulumi";
+import { expectSuccess } from "./support";
+
+interface Res {
+  kind: string;
+  name: string;
+  args: Record<string, unknown>;
+}
+
+function mixedStack(changed = false): Res[] {
+  const rs: Res[] = [];
+  // The changed stack touches 10 %: descriptions, and edges losing their IP restriction module.
+  for (let i = 0; i < 50; i++) rs.push({ kind: "IpPolicy", name: `policy-${i}`, args: { description: changed && i < 10 ? `policy ${i} v2` : `policy ${i}` } });
+  for (let i = 0; i < 30; i++) rs.push({ kind: "IpRestriction", name: `restriction-${i}`, args: { type: "endpoints", ipPolicyIds: [`@policy-${i}`] } });
+  for (let i = 0; i < 30; i++) rs.push({ kind: "TunnelGroupBackend", name: `backend-${i}`, args: { labels: { app: `app-${i}` } } });
+  for (let i = 0; i < 30; i++) {
+    const guard = changed && i < 10 ? {} : { ipRestriction: { ipPolicyIds: [`@policy-${i}`] } };
+    rs.push({ kind: "TcpEdge", name: `edge-${i}`, args: { hostports: [`edge-${i}.example.com:${10000 + i}`], backend: { backendId: `@backend-${i}` }, ...guard } });
+  }
+  for (let i = 0; i < 20; i++) rs.push({ kind: "ApiKey", name: `key-${i}`, args: { description: `key ${i}` } });
+  for (let i = 0; i < 20; i++) rs.push({ kind: "EventDestination", name: `dest-${i}`, args: { target: { logs: { logGroupResourceName: `lg-${i}`, auth: { role: { roleResourceName: "r" } } } } } });
+  for (let i = 0; i < 20; i++) rs.push({ kind: "EventSubscription", name: `sub-${i}`, args: { destinationIds: [`@dest-${i}`] } });
+  return rs;
+}
+
+let emulator: RunningEmulator;
+let client: EdgeIngress;
+let stack: TestStack;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, faultRate: 0.2, faultSeed: 7 });
+  client = new EdgeIngress({ apiKey: emulator.rootToken, baseURL: emulator.url });
+  stack = await createStack({
+    programDir: path.join(__dirname, "..", "fixtures", "edges"),
+    config: {
+      "edgeingress:apiKey": { value: emulator.rootToken, secret: true },
+      "edgeingress:apiUrl": { value: emulator.url },
+      // Unanswered requests give up after 2 s instead of 30.
+      "edgeingress:timeoutMs": { value: "2000" },
+      spec: { value: JSON.stringify({ resources: mixedStack() }) },
+    },
+  });
+});
+
+afterAll(async () => {
+  await stack?.remove();
+  await client?.close();
+  await emulator?.close();
+});
+
+const LISTS = {
+  IpPolicy: () => client.ipPolicies.list(),
+  IpRestriction: () => client.ipRestrictions.list(),
+  TunnelGroupBackend: () => client.tunnelGroupBackends.list(),
+  TcpEdge: () => client.tcpEdges.list(),
+  ApiKey: () => client.apiKeys.list(),
+  EventDestination: () => client.eventDestinations.list(),
+  EventSubscription: () => client.eventSubscriptions.list(),
+};
+
+const FAULTS_ON = { latency_ms: [0, 0], fault_rate: 0.2, faults: ["429", "503", "reset", "timeout"] };
+const FAULTS_OFF = { latency_ms: [0, 0], fault_rate: 0, faults: ["429"] };
+
+/** Runs a command; a second run is allowed only after an error the engine reported (the user would re-run). */
+async function converge(run: () => Promise<CliResult>): Promise<number> {
+  let result = await run();
+  if (result.code === 0) return 1;
+  expect(result.stdout + result.stderr).toMatch(/error: /);
+  result = await run();
+  expectSuccess(result);
+  return 2;
+}
+
+/** With faults off: the service holds exactly the resources the state holds, kind by kind. */
+async function expectServiceMatchesState(): Promise<number> {
+  await client.put("/_emulator/faults", { body: FAULTS_OFF });
+  const state = await stack.exportState();
+  for (const [kind, list] of Object.entries(LISTS)) {
+    const inState = state.resources.filter((r) => r.type === `pulumi-nodejs:dynamic/edgeingress:${kind}`).map((r) => r.id).sort();
+    const inService = (await list().toArray()).map((r: { id: string }) => r.id).sort();
+    expect({ kind, ids: inService }).toEqual({ kind, ids: inState });
+  }
+  return state.resources.filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/")).length;
+}
+
+test("up converges under 20 % faults; the service holds exactly what the state holds", async () => {
+  const runs = await converge(() => stack.up());
+  const counters = await client.get<{ totals: { requests: number; faults: Record<string, number> } }>("/_emulator/counters");
+  console.log(`create: faults injected in ${runs} run(s): ${JSON.stringify(counters.totals)}`);
+  // The run really met every kind of fault.
+  for (const kind of ["429", "503", "reset", "timeout"]) expect(counters.totals.faults[kind]).toBeGreaterThan(0);
+  expect(await expectServiceMatchesState()).toBe(200);
+  expectSuccess(await stack.preview({ expectNoChanges: true }));
+}, 900_000);
+
+test("an update touching 10 % (fields and modules) converges under faults, with no diff left", async () => {
+  await stack.setConfig("spec", { value: JSON.stringify({ resources: mixedStack(true) }) });
+  await client.put("/_emulator/faults", { body: FAULTS_ON });
+  await converge(() => stack.up());
+  expect(await expectServiceMatchesState()).toBe(200);
+  const edges = await client.tcpEdges.list().toArray();
+  expect(edges.filter((e) => e.ipRestriction === null)).toHaveLength(10);
+  expectSuccess(await stack.preview({ expectNoChanges: true }));
+}, 900_000);
+
+test("destroy under faults leaves the service empty", async () => {
+  await client.put("/_emulator/faults", { body: FAULTS_ON });
+  await converge(() => stack.destroy());
+  expect(await expectServiceMatchesState()).toBe(0);
+}, 900_000);
