@@ -1,6 +1,6 @@
 /** Certificate authorities and TLS certificates through the real engine (more kinds join as the emulator grows). */
 import * as path from "node:path";
-import { KeyUsageFlags, certificate, chain, privateKeyPem } from "../sdk/crypto-fixture";
+import { certificate, chain, privateKeyPem } from "../sdk/crypto-fixture";
 import { expectCheckFailure, expectSuccess, useEngineStack } from "./support";
 
 interface Res {
@@ -9,7 +9,7 @@ interface Res {
   args: Record<string, unknown>;
 }
 const fx = useEngineStack<{ resources: Res[] }>(path.join(__dirname, "..", "fixtures", "edges"), "edges");
-const ca = certificate({ subject: { CN: "Clients CA" }, ca: true, keyUsage: KeyUsageFlags.keyCertSign, keyType: "rsa" });
+const ca = certificate({ subject: { CN: "Clients CA" }, ca: true, keyUsages: ["cert_sign"], keyType: "rsa" });
 const { chainPem, leaf } = chain({ subject: { CN: "app.example.com" }, dnsNames: ["app.example.com"] });
 const KEY = privateKeyPem(leaf.privateKey);
 const keyLine = KEY.split("\n")[1];

@@ -1,5 +1,5 @@
 /** CertificateAuthority and TlsCertificate through the provider runtime against the emulator. */
-import { chain, certificate, privateKeyPem, KeyUsageFlags } from "../sdk/crypto-fixture";
+import { chain, certificate, privateKeyPem } from "../sdk/crypto-fixture";
 import { useRuntime } from "./runtime-fixture";
 
 const fx = useRuntime();
@@ -8,7 +8,7 @@ const P = { __provider: "serialized" };
 describe("CertificateAuthority provider", () => {
   it("reports the PEM's fields, shows no diff, and replaces on a new PEM", async () => {
     const { runtime } = fx;
-    const ca = certificate({ subject: { CN: "Team CA" }, ca: true, keyUsage: KeyUsageFlags.keyCertSign, keyType: "rsa" });
+    const ca = certificate({ subject: { CN: "Team CA" }, ca: true, keyUsages: ["cert_sign"], keyType: "rsa" });
     const created = await runtime.create("CertificateAuthority", { ...P, caPem: ca.pem });
     expect(created.outs).toMatchObject({ caPem: ca.pem, subjectCommonName: "Team CA", keyUsages: ["cert_sign"] });
     expect((await runtime.diff("CertificateAuthority", created.id, created.outs, { ...P, caPem: ca.pem })).changes).toBe(false);

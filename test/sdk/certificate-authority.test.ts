@@ -2,7 +2,7 @@
 import { X509Certificate } from "node:crypto";
 import { BadRequestError, ConflictError, NotFoundError } from "../../sdk";
 import { PEM_RULE, ONE_CERTIFICATE_RULE } from "../../sdk/core/crypto";
-import { KeyUsageFlags, certificate, privateKeyPem } from "./crypto-fixture";
+import { certificate, privateKeyPem } from "./crypto-fixture";
 import { expectApiError, expectInvalid, expectPagination, useEmulator } from "./emulator-fixture";
 import { useWire } from "./wire-fixture";
 import { list, samples } from "./wire-samples";
@@ -88,7 +88,7 @@ describe("against the emulator", () => {
     subject: { CN: "Edge Test Root", O: "Test" },
     ca: true,
     keyType: "rsa",
-    keyUsage: KeyUsageFlags.keyCertSign | KeyUsageFlags.cRLSign | KeyUsageFlags.digitalSignature,
+    keyUsages: ["cert_sign", "crl_sign", "digital_signature"],
     extendedKeyUsages: ["1.3.6.1.5.5.7.3.2", "1.2.3.4.5"],
     notBefore: new Date("2025-03-01T10:00:00Z"),
     notAfter: new Date("2035-03-01T10:00:00Z"),

@@ -3,36 +3,12 @@
  * @peculiar/asn1-x509 signed with node:crypto, OpenSSH public keys through sshpk.
  */
 import { execFileSync } from "node:child_process";
-import { KeyObject, generateKeyPairSync, randomBytes, sign } from "node:crypto";
+import { KeyObject, X509Certificate, generateKeyPairSync } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { AsnConvert, OctetString } from "@peculiar/asn1-schema";
-import {
-  AlgorithmIdentifier,
-  AttributeTypeAndValue,
-  AttributeValue,
-  BasicConstraints,
-  Certificate,
-  ExtendedKeyUsage,
-  Extension,
-  Extensions,
-  GeneralName,
-  KeyUsage,
-  KeyUsageFlags,
-  Name,
-  RelativeDistinguishedName,
-  SubjectAlternativeName,
-  SubjectPublicKeyInfo,
-  TBSCertificate,
-  Validity,
-  Version,
-  id_ce_basicConstraints,
-  id_ce_extKeyUsage,
-  id_ce_keyUsage,
-  id_ce_subjectAltName,
-} from "@peculiar/asn1-x509";
 import * as sshpk from "sshpk";
+import { buildCertificatePem, type KeyUsageName } from "../../emulator/x509";
 
 export type TestKeyType = "rsa" | "ecdsa" | "ed25519";
 
@@ -64,43 +40,9 @@ export function sshPublicKey(type: Parameters<typeof keyPair>[0] = "ed25519", co
 
 export const privateKeyPem = (key: KeyObject): string => key.export({ type: "pkcs8", format: "pem" }).toString();
 
-const OIDS = { CN: "2.5.4.3", O: "2.5.4.10", OU: "2.5.4.11", L: "2.5.4.7", ST: "2.5.4.8", C: "2.5.4.6" } as const;
-export type Subject = Partial<Record<keyof typeof OIDS, string>>;
-
-function name(subject: Subject): Name {
-  return new Name(
-    (Object.keys(OIDS) as (keyof typeof OIDS)[])
-      .filter((k) => subject[k] !== undefined)
-      .map(
-        (k) =>
-          new RelativeDistinguishedName([
-            new AttributeTypeAndValue({
-              type: OIDS[k],
-              // Country names are PrintableString by the standard.
-              value: new AttributeValue(k === "C" ? { printableString: subject[k] } : { utf8String: subject[k] }),
-            }),
-          ]),
-      ),
-  );
-}
-
-function algorithmFor(key: KeyObject): { id: AlgorithmIdentifier; digest: string | null } {
-  switch (key.asymmetricKeyType) {
-    case "rsa":
-      return { id: new AlgorithmIdentifier({ algorithm: "1.2.840.113549.1.1.11", parameters: null }), digest: "sha256" };
-    case "ec":
-      return { id: new AlgorithmIdentifier({ algorithm: "1.2.840.10045.4.3.2" }), digest: "sha256" };
-    case "ed25519":
-      return { id: new AlgorithmIdentifier({ algorithm: "1.3.101.112" }), digest: null };
-    default:
-      throw new Error(`no signature algorithm for ${key.asymmetricKeyType}`);
-  }
-}
-
-const extension = (extnID: string, value: unknown, critical = false) =>
-  new Extension({ extnID, critical, extnValue: new OctetString(AsnConvert.serialize(value)) });
-
-const toArrayBuffer = (bytes: Buffer): ArrayBuffer => new Uint8Array(bytes).buffer;
+/** Short subject attribute names, as the tests write them, to the certificate builder's fields. */
+const FIELDS = { CN: "common_name", O: "organization", OU: "organizational_unit", L: "locality", ST: "province", C: "country" } as const;
+export type Subject = Partial<Record<keyof typeof FIELDS, string>>;
 
 export interface Issued {
   pem: string;
@@ -118,53 +60,43 @@ export interface CertificateOptions {
   ca?: boolean;
   dnsNames?: string[];
   ips?: string[];
-  keyUsage?: number;
+  keyUsages?: KeyUsageName[];
+  /** Names (`server_auth`) or dotted OIDs. */
   extendedKeyUsages?: string[];
   notBefore?: Date;
   notAfter?: Date;
 }
 
-/** One certificate (PEM) and its key pair. */
+/** One certificate (PEM) and its key pair, built by the emulator's own X.509 builder. */
 export function certificate(opts: CertificateOptions = {}): Issued {
   const subject = opts.subject ?? { CN: "test" };
   const { publicKey, privateKey } = keyPair(opts.keyType ?? "ecdsa");
-  const signer = opts.issuer?.privateKey ?? privateKey;
-  const { id: algorithm, digest } = algorithmFor(signer);
-  const serial = randomBytes(16);
-  serial[0] = (serial[0] & 0x7f) | 0x10; // positive, and no leading zero byte to strip
-  const extensions: Extension[] = [];
-  if (opts.ca) extensions.push(extension(id_ce_basicConstraints, new BasicConstraints({ cA: true }), true));
-  if (opts.keyUsage !== undefined) extensions.push(extension(id_ce_keyUsage, new KeyUsage(opts.keyUsage), true));
-  if (opts.extendedKeyUsages) extensions.push(extension(id_ce_extKeyUsage, new ExtendedKeyUsage(opts.extendedKeyUsages)));
-  const altNames = [...(opts.dnsNames ?? []).map((dNSName) => new GeneralName({ dNSName })), ...(opts.ips ?? []).map((iPAddress) => new GeneralName({ iPAddress }))];
-  if (altNames.length > 0) extensions.push(extension(id_ce_subjectAltName, new SubjectAlternativeName(altNames)));
   const notBefore = opts.notBefore ?? new Date(Date.now() - 60_000);
-  const tbsCertificate = new TBSCertificate({
-    version: Version.v3,
-    serialNumber: toArrayBuffer(serial),
-    signature: algorithm,
-    issuer: name(opts.issuer?.subject ?? subject),
-    subject: name(subject),
-    validity: new Validity({ notBefore, notAfter: opts.notAfter ?? new Date(notBefore.getTime() + 90 * 86_400_000) }),
-    subjectPublicKeyInfo: AsnConvert.parse(publicKey.export({ type: "spki", format: "der" }), SubjectPublicKeyInfo),
-    extensions: extensions.length > 0 ? new Extensions(extensions) : undefined,
+  const pem = buildCertificatePem({
+    subject: Object.fromEntries(Object.entries(subject).map(([k, v]) => [FIELDS[k as keyof Subject], v])),
+    publicKey,
+    signingKey: opts.issuer?.privateKey ?? privateKey,
+    issuerPem: opts.issuer?.pem,
+    notBefore,
+    notAfter: opts.notAfter ?? new Date(notBefore.getTime() + 90 * 86_400_000),
+    ca: opts.ca,
+    keyUsages: opts.keyUsages,
+    extendedKeyUsages: opts.extendedKeyUsages,
+    dnsNames: opts.dnsNames,
+    ips: opts.ips,
   });
-  const signature = sign(digest, Buffer.from(AsnConvert.serialize(tbsCertificate)), signer);
-  const der = Buffer.from(AsnConvert.serialize(new Certificate({ tbsCertificate, signatureAlgorithm: algorithm, signatureValue: toArrayBuffer(signature) })));
-  const lines = der.toString("base64").match(/.{1,64}/g) ?? [];
-  return { pem: `-----BEGIN CERTIFICATE-----\n${lines.join("\n")}\n-----END CERTIFICATE-----\n`, privateKey, subject, serialHex: serial.toString("hex") };
+  return { pem, privateKey, subject, serialHex: new X509Certificate(pem).serialNumber.toLowerCase() };
 }
 
 /** A root CA, an intermediate it signed and a leaf for `dnsNames` signed by the intermediate. */
 export function chain(leaf: CertificateOptions = {}): { root: Issued; intermediate: Issued; leaf: Issued; chainPem: string } {
-  const caUsage = KeyUsageFlags.keyCertSign | KeyUsageFlags.cRLSign;
-  const root = certificate({ subject: { CN: "Test Root CA", O: "Test" }, ca: true, keyUsage: caUsage, keyType: "rsa" });
-  const intermediate = certificate({ subject: { CN: "Test Intermediate CA", O: "Test" }, ca: true, keyUsage: caUsage, issuer: root });
+  const caUsages: KeyUsageName[] = ["cert_sign", "crl_sign"];
+  const root = certificate({ subject: { CN: "Test Root CA", O: "Test" }, ca: true, keyUsages: caUsages, keyType: "rsa" });
+  const intermediate = certificate({ subject: { CN: "Test Intermediate CA", O: "Test" }, ca: true, keyUsages: caUsages, issuer: root });
   const issuedLeaf = certificate({ subject: { CN: "app.example.com" }, dnsNames: ["app.example.com"], ...leaf, issuer: intermediate });
   return { root, intermediate, leaf: issuedLeaf, chainPem: issuedLeaf.pem + intermediate.pem + root.pem };
 }
 
-export { KeyUsageFlags };
 
 /** What an OpenSSH certificate says, read with sshpk. */
 export function readSshCertificate(line: string, caPublicKey: string) {

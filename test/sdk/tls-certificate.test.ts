@@ -3,7 +3,7 @@ import { inspect } from "node:util";
 import { APIError, BadRequestError, NotFoundError, ValidationError, parseParams, TlsCertificateCreateParams } from "../../sdk";
 import { ENCRYPTED_KEY_RULE, KEY_MISMATCH_RULE, PEM_RULE, PRIVATE_KEY_RULE, PRIVATE_KEY_TYPE_RULE } from "../../sdk/core/crypto";
 import { rejection } from "../helpers/assert";
-import { KeyUsageFlags, certificate, chain, keyPair, privateKeyPem } from "./crypto-fixture";
+import { certificate, chain, keyPair, privateKeyPem } from "./crypto-fixture";
 import { expectApiError, expectInvalid, expectPagination, useEmulator } from "./emulator-fixture";
 import { useWire } from "./wire-fixture";
 import { list, samples } from "./wire-samples";
@@ -168,7 +168,7 @@ describe("against the emulator", () => {
     subject: { CN: "shop.example.com", O: "Example Shop", OU: "Web", L: "Lyon", ST: "Rhone", C: "FR" },
     dnsNames: ["shop.example.com", "*.shop.example.com"],
     ips: ["192.0.2.10"],
-    keyUsage: KeyUsageFlags.digitalSignature | KeyUsageFlags.keyEncipherment,
+    keyUsages: ["digital_signature", "key_encipherment"],
     extendedKeyUsages: ["1.3.6.1.5.5.7.3.1"],
     notBefore: new Date("2025-05-01T00:00:00Z"),
     notAfter: new Date("2026-05-01T00:00:00Z"),
