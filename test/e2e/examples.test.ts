@@ -1,0 +1,232 @@
+/**
+ * Every program under examples/ through the real engine, each against a fresh emulator and configured
+ * through stack config only: up, no changes after, outputs as the service reports them, no secret in
+ * plain text in state, and destroy leaves nothing behind. ts-node type-checks each program as it runs.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { REPO_ROOT } from "../helpers/pulumi";
+import { certificate, privateKeyPem, readSshCertificate, sshPublicKey } from "../sdk/crypto-fixture";
+import { expectSuccess, useEngineStack, type EngineFixture } from "./support";
+
+const EXAMPLES = path.join(REPO_ROOT, "examples");
+
+/** Stack config of an example: its values, and which are secrets. */
+type ExampleConfig = Record<string, { value: string; secret?: boolean }>;
+
+/** One example's stack, configured before its first test. */
+function useExample(name: string, config: ExampleConfig = {}): EngineFixture {
+  const fx = useEngineStack(path.join(EXAMPLES, name), name);
+  beforeAll(async () => {
+    for (const [key, value] of Object.entries(config)) await fx.stack.setConfig(key, value);
+  });
+  return fx;
+}
+
+/** The exported state holds no secret config value (nor any long line of one) in plain text. */
+async function expectNoSecretInState(fx: EngineFixture, config: ExampleConfig): Promise<void> {
+  const { raw } = await fx.stack.exportState();
+  const secrets = [fx.emulator.rootToken, ...Object.values(config).filter((c) => c.secret).map((c) => c.value)];
+  expect(secrets.length).toBeGreaterThan(1);
+  for (const secret of secrets) {
+    // A PEM is JSON-escaped in the export: look for each of its lines instead.
+    for (const piece of [secret, ...secret.split("\n").filter((line) => line.length >= 16 && !line.startsWith("-----"))]) {
+      expect(raw).not.toContain(piece);
+    }
+  }
+}
+
+/** Every list of the given sdk collections is empty. */
+async function expectEmpty(lists: { list(): { toArray(): Promise<unknown[]> } }[]): Promise<void> {
+  for (const list of lists) expect(await list.list().toArray()).toEqual([]);
+}
+
+test("every example has a Pulumi.yaml, a README, a tsconfig.json and a test here", () => {
+  const dirs = fs.readdirSync(EXAMPLES, { withFileTypes: true }).filter((d) => d.isDirectory() && fs.existsSync(path.join(EXAMPLES, d.name, "index.ts")));
+  expect(dirs.map((d) => d.name).sort()).toEqual(["domains-certificates", "edges", "events", "quickstart", "ssh"]);
+  for (const { name } of dirs) {
+    for (const file of ["Pulumi.yaml", "README.md", "tsconfig.json"]) expect(fs.existsSync(path.join(EXAMPLES, name, file))).toBe(true);
+  }
+});
+
+describe("examples/quickstart", () => {
+  const fx = useExample("quickstart");
+
+  test("up, no changes after; the restriction uses the policy and the key's token is a secret output", async () => {
+    expectSuccess(await fx.stack.up());
+    expectSuccess(await fx.stack.preview({ expectNoChanges: true }));
+    const out = await fx.outputs();
+    const restriction = await fx.client.ipRestrictions.get(out.restrictionId);
+    expect(restriction.ipPolicies.map((p) => p.id)).toEqual([out.policyId]);
+    expect((await fx.client.apiKeys.get(out.deployKeyId)).description).toBe("Used by the deploy pipeline");
+    const state = await fx.stack.exportState();
+    expect(state.raw).not.toContain(out.deployKeyToken);
+    expect(state.raw).not.toContain(fx.emulator.rootToken);
+  });
+
+  test("destroy leaves the emulator empty", async () => {
+    expectSuccess(await fx.stack.destroy());
+    await expectEmpty([fx.client.ipPolicies, fx.client.ipRestrictions, fx.client.apiKeys]);
+  });
+});
+
+describe("examples/edges", () => {
+  const IDP = '<EntityDescriptor xmlns="urn:oasis:names:tc:SAML:2.0:metadata" entityID="https://idp.example.test"/>';
+  const config: ExampleConfig = {
+    domain: { value: "shop-example.test" },
+    oauthClientId: { value: "shop-oauth-app" },
+    oauthClientSecret: { value: "oauth-client-secret-31337", secret: true },
+    webhookSecret: { value: "ci-webhook-secret-90210", secret: true },
+    samlIdpMetadata: { value: IDP },
+  };
+  const fx = useExample("edges", config);
+
+  test("up, no changes after (refreshed too); backends, routes and modules are what the program declares", async () => {
+    expectSuccess(await fx.stack.up());
+    expectSuccess(await fx.stack.preview({ expectNoChanges: true }));
+    expectSuccess(await fx.stack.preview({ refresh: true, expectNoChanges: true }));
+    const out = await fx.outputs();
+    const b = out.backendIds as Record<string, string>;
+    expect((await fx.client.weightedBackends.get(b.split)).backends).toEqual({ [b.stable]: 95, [b.canary]: 5 });
+    expect((await fx.client.failoverBackends.get(b.failover)).backends).toEqual([b.stable, b.standby]);
+    expect((await fx.client.tunnelGroupBackends.get(b.canary)).labels).toEqual({ app: "shop", track: "canary" });
+
+    const routes = out.routeIds as Record<string, string>;
+    const web = await fx.client.httpsEdges.get(out.edgeIds.web);
+    expect(web.tlsTermination?.minVersion).toBe("1.3");
+    expect(web.routes.map((r) => `${web.id}/${r.id}`).sort()).toEqual(Object.values(routes).sort());
+    const route = (key: string) => fx.client.httpsEdgeRoutes.get(...(routes[key].split("/") as [string, string]));
+    const api = await route("api");
+    expect(api.backend?.backend.id).toBe(b.split);
+    expect(api.ipRestriction?.ipPolicies.map((p) => p.id)).toEqual([out.officePolicyId]);
+    expect(api.circuitBreaker).toMatchObject({ errorThresholdPercentage: 0.25, volumeThreshold: 50 });
+    const app = await route("app");
+    // The secret from stack config reached the service.
+    expect(app.oauth?.provider.codehost).toMatchObject({ clientId: "shop-oauth-app", clientSecret: config.oauthClientSecret.value, organizations: ["shop-team"] });
+    const admin = await route("admin");
+    expect(admin.saml?.entityId).toBe(out.samlEntityId);
+    expect(admin.saml?.assertionConsumerServiceUrl).toBe(out.samlAssertionConsumerServiceUrl);
+    expect(await route("hooks")).toMatchObject({ webhookVerification: { provider: "CI", secret: config.webhookSecret.value }, matchType: "exact_path" });
+    expect((await route("portal")).oidc).toEqual({ enabled: true });
+    expect((await fx.client.tcpEdges.get(out.edgeIds.db)).backend?.backend.id).toBe(b.failover);
+    expect((await fx.client.tlsEdges.get(out.edgeIds.mqtt)).tlsTermination).toMatchObject({ terminateAt: "upstream" });
+
+    const endpoints = (await fx.client.endpoints.list().toArray()).map((e) => e.publicUrl).sort();
+    expect(out.endpoints).toEqual(endpoints);
+    expect(endpoints).toEqual(["https://shop.shop-example.test:443", "tcp://db.shop-example.test:5432", "tls://mqtt.shop-example.test:8883"]);
+  });
+
+  test("no secret config value in plain text in state", () => expectNoSecretInState(fx, config));
+
+  test("destroy leaves no edge, route, backend, policy or endpoint", async () => {
+    expectSuccess(await fx.stack.destroy());
+    const c = fx.client;
+    await expectEmpty([c.httpsEdges, c.tcpEdges, c.tlsEdges, c.tunnelGroupBackends, c.weightedBackends, c.failoverBackends, c.ipPolicies, c.endpoints]);
+  });
+});
+
+describe("examples/domains-certificates", () => {
+  const ca = certificate({ subject: { CN: "Example Internal CA", O: "Example" }, ca: true, keyUsages: ["cert_sign", "crl_sign"], keyType: "rsa" });
+  const leaf = certificate({ subject: { CN: "app.example.test" }, dnsNames: ["app.example.test"], issuer: ca, extendedKeyUsages: ["server_auth"] });
+  const config: ExampleConfig = {
+    shopDomain: { value: "shop.example.test" },
+    appDomain: { value: "app.example.test" },
+    internalCaPem: { value: ca.pem },
+    appCertificatePem: { value: leaf.pem + ca.pem },
+    appPrivateKeyPem: { value: privateKeyPem(leaf.privateKey), secret: true },
+  };
+  const fx = useExample("domains-certificates", config);
+
+  test("up, no changes after (refreshed too); the domains, the CA and the certificate are what the program declares", async () => {
+    expectSuccess(await fx.stack.up());
+    expectSuccess(await fx.stack.preview({ expectNoChanges: true }));
+    expectSuccess(await fx.stack.preview({ refresh: true, expectNoChanges: true }));
+    const out = await fx.outputs();
+    const shop = await fx.client.reservedDomains.get(out.shopDomainId);
+    expect(shop.certificateManagementPolicy).toEqual({ authority: "public-acme", privateKeyType: "ecdsa" });
+    expect(out.shopCnameTarget).toBe(shop.cnameTarget);
+    expect(out.shopCnameTarget).toMatch(/\.cname\./);
+    const app = await fx.client.reservedDomains.get(out.appDomainId);
+    expect(app.certificate?.id).toBe(out.appCertificateId);
+    expect(out.appCnameTarget).toBe(app.cnameTarget);
+    const cert = await fx.client.tlsCertificates.get(out.appCertificateId);
+    expect(out.appCertificateDetails).toEqual({ subjectCommonName: "app.example.test", issuerCommonName: "Example Internal CA", notAfter: cert.notAfter });
+    expect(cert.serialNumber).toBe(leaf.serialHex);
+    const authority = await fx.client.certificateAuthorities.get(out.internalCaId);
+    expect(authority.subjectCommonName).toBe("Example Internal CA");
+    expect(out.internalCaNotAfter).toBe(authority.notAfter);
+  });
+
+  test("no secret config value in plain text in state", () => expectNoSecretInState(fx, config));
+
+  test("destroy leaves no domain, certificate (managed ones included) or CA", async () => {
+    expectSuccess(await fx.stack.destroy());
+    await expectEmpty([fx.client.reservedDomains, fx.client.tlsCertificates, fx.client.certificateAuthorities]);
+  });
+});
+
+describe("examples/ssh", () => {
+  const config: ExampleConfig = {
+    agentPublicKey: { value: sshPublicKey("ed25519", "agent@build") },
+    userPublicKey: { value: sshPublicKey("ecdsa", "alice@laptop") },
+    bastionHostKey: { value: sshPublicKey("ed25519", "root@bastion") },
+  };
+  const fx = useExample("ssh", config);
+
+  test("up, no changes after (refreshed too); both certificates are signed by the authority for their principals", async () => {
+    expectSuccess(await fx.stack.up());
+    expectSuccess(await fx.stack.preview({ expectNoChanges: true }));
+    expectSuccess(await fx.stack.preview({ refresh: true, expectNoChanges: true }));
+    const out = await fx.outputs();
+    const ca = await fx.client.sshCertificateAuthorities.get(out.caId);
+    expect(out.caPublicKey).toBe(ca.publicKey);
+    const user = readSshCertificate(out.userCertificateText, ca.publicKey);
+    expect(user).toMatchObject({ signedByCa: true, principals: ["alice"], criticalOptions: ["source-address"], extensions: ["permit-pty"] });
+    expect(user.subjectKey).toBe(config.userPublicKey.value.split(" ").slice(0, 2).join(" "));
+    expect((await fx.client.sshUserCertificates.get(out.userCertificateId)).certificate).toBe(out.userCertificateText);
+    const host = readSshCertificate(out.hostCertificateText, ca.publicKey);
+    expect(host).toMatchObject({ signedByCa: true, principals: ["bastion.example.com"] });
+    expect((await fx.client.sshCredentials.get(out.agentCredentialId)).acl).toEqual(["bind:*.internal.example.com"]);
+  });
+
+  test("no secret in plain text in state (the only secret is the API credential)", async () => {
+    expect((await fx.stack.exportState()).raw).not.toContain(fx.emulator.rootToken);
+  });
+
+  test("destroy leaves no credential, authority or certificate", async () => {
+    expectSuccess(await fx.stack.destroy());
+    const c = fx.client;
+    await expectEmpty([c.sshCredentials, c.sshCertificateAuthorities, c.sshUserCertificates, c.sshHostCertificates]);
+  });
+});
+
+describe("examples/events", () => {
+  const config: ExampleConfig = {
+    auditStreamName: { value: "stream/audit-trail" },
+    auditStreamAccessKeyId: { value: "AKIDEXAMPLE0001" },
+    auditStreamSecretAccessKey: { value: "stream-secret-access-key-4242", secret: true },
+    monitoringApiKey: { value: "monitoring-api-key-7070", secret: true },
+  };
+  const fx = useExample("events", config);
+
+  test("up, no changes after (refreshed too); the subscription sends its sources' events to both destinations", async () => {
+    expectSuccess(await fx.stack.up());
+    expectSuccess(await fx.stack.preview({ expectNoChanges: true }));
+    expectSuccess(await fx.stack.preview({ refresh: true, expectNoChanges: true }));
+    const out = await fx.outputs();
+    const sub = await fx.client.eventSubscriptions.get(out.subscriptionId);
+    expect(sub.destinations.map((d) => d.id)).toEqual([out.auditStreamId, out.monitoringId]);
+    expect(sub.sources.map((s) => s.type).sort()).toEqual([...out.sourceTypes].sort());
+    expect(out.sourceTypes).toHaveLength(6);
+    const stream = await fx.client.eventDestinations.get(out.auditStreamId);
+    expect(stream.target.stream?.auth.creds).toEqual({ accessKeyId: "AKIDEXAMPLE0001", secretAccessKey: config.auditStreamSecretAccessKey.value });
+    expect((await fx.client.eventDestinations.get(out.monitoringId)).target.monitoring).toMatchObject({ apiKey: config.monitoringApiKey.value, site: "eu" });
+  });
+
+  test("no secret config value in plain text in state", () => expectNoSecretInState(fx, config));
+
+  test("destroy leaves no destination, subscription or source", async () => {
+    expectSuccess(await fx.stack.destroy());
+    await expectEmpty([fx.client.eventDestinations, fx.client.eventSubscriptions]);
+  });
+});
