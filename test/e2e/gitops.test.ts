@@ -1,0 +1,158 @@
+/**
+ * examples/gitops: the workflow's pulumi commands, read from the YAML file, run exactly as written
+ * (through bash, with the environment the workflow declares) on a stack of examples/quickstart against
+ * the emulator: preview on a pull request, up on main, the drift gate passing, then failing on an
+ * out-of-band change, and passing again after the reconcile job.
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { parse } from "yaml";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { EdgeIngress } from "../../sdk";
+import { REPO_ROOT, createStack, runCommand, type CliResult, type TestStack } from "../helpers/pulumi";
+import { expectSuccess } from "./support";
+
+const WORKFLOW = path.join(REPO_ROOT, "examples", "gitops", ".github", "workflows", "edge-ingress.yml");
+/** The workflow's `infra/` is, here, the quickstart program. */
+const PROGRAM = path.join(REPO_ROOT, "examples", "quickstart");
+
+interface Step {
+  uses?: string;
+  run?: string;
+  with?: Record<string, unknown>;
+}
+interface Job {
+  if?: string;
+  defaults?: { run?: { "working-directory"?: string } };
+  steps: Step[];
+}
+interface Workflow {
+  on: Record<string, any>;
+  env: Record<string, string>;
+  jobs: Record<string, Job>;
+}
+
+const workflow = parse(fs.readFileSync(WORKFLOW, "utf8")) as Workflow;
+
+/** The pulumi command lines of a job's `run:` steps, in order, exactly as written. */
+function pulumiCommands(job: string): string[] {
+  return workflow.jobs[job].steps
+    .flatMap((step) => (step.run ?? "").split("\n"))
+    .map((line) => line.trim())
+    .filter((line) => /^pulumi\s/.test(line));
+}
+
+let emulator: RunningEmulator;
+let client: EdgeIngress;
+let stack: TestStack;
+let runnerTemp: string;
+let stackConfig: string;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0 });
+  client = new EdgeIngress({ apiKey: emulator.rootToken, baseURL: emulator.url, maxRetries: 0 });
+  // The provider's credentials come from the environment, as the workflow gives them.
+  stack = await createStack({ programDir: PROGRAM, env: { EDGE_INGRESS_API_KEY: emulator.rootToken, EDGE_INGRESS_API_URL: emulator.url } });
+  runnerTemp = fs.mkdtempSync(path.join(os.tmpdir(), "ei-runner-"));
+  // As a repository commits Pulumi.<stack>.yaml beside its program (examples/.gitignore keeps this one out).
+  stackConfig = path.join(PROGRAM, `Pulumi.${stack.name}.yaml`);
+  fs.copyFileSync(stack.configFile, stackConfig);
+});
+
+afterAll(async () => {
+  try {
+    if (stack) await runCommand("pulumi", ["destroy", "--stack", stack.name, "--yes", "--non-interactive"], { cwd: PROGRAM, env: stack.env });
+  } finally {
+    if (stackConfig) fs.rmSync(stackConfig, { force: true });
+    if (runnerTemp) fs.rmSync(runnerTemp, { recursive: true, force: true });
+    await stack?.remove();
+    await client?.close();
+    await emulator?.close();
+  }
+});
+
+/** Runs a job's pulumi commands one by one as its steps would (bash -eo pipefail), stopping at the first failure. */
+async function runJob(job: string): Promise<CliResult> {
+  const env = { ...stack.env, PULUMI_STACK: stack.name, RUNNER_TEMP: runnerTemp };
+  let last: CliResult = { code: 0, stdout: "", stderr: "" };
+  let stdout = "";
+  let stderr = "";
+  for (const line of pulumiCommands(job)) {
+    last = await runCommand("bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", line], { cwd: PROGRAM, env });
+    stdout += last.stdout;
+    stderr += last.stderr;
+    if (last.code !== 0) break;
+  }
+  return { code: last.code, stdout, stderr };
+}
+
+describe("the workflow file", () => {
+  test("runs preview on pull requests, up on main, the drift gate on a schedule and by hand", () => {
+    expect(Object.keys(workflow.on).sort()).toEqual(["pull_request", "push", "schedule", "workflow_dispatch"]);
+    expect(workflow.on.push.branches).toEqual(["main"]);
+    expect(workflow.on.schedule[0].cron).toEqual(expect.any(String));
+    expect(pulumiCommands("preview")).toEqual(["pulumi login", expect.stringMatching(/^pulumi preview --stack "\$PULUMI_STACK" --non-interactive/)]);
+    expect(pulumiCommands("up")).toEqual(["pulumi login", expect.stringMatching(/^pulumi up --stack "\$PULUMI_STACK" --non-interactive --yes/)]);
+    const gate = pulumiCommands("drift-gate");
+    expect(gate[1]).toMatch(/^pulumi preview\b/);
+    expect(gate[1].split(" ")).toEqual(expect.arrayContaining(["--refresh", "--expect-no-changes"]));
+    expect(pulumiCommands("reconcile")[1].split(" ")).toEqual(expect.arrayContaining(["up", "--refresh", "--yes"]));
+    expect(workflow.jobs.preview.if).toContain("pull_request");
+    expect(workflow.jobs.up.if).toContain("push");
+    expect(workflow.jobs["drift-gate"].if).toContain("schedule");
+  });
+
+  test("uses only the checkout and setup-node actions, credentials from repository secrets, and this package's Pulumi version", () => {
+    const uses = Object.values(workflow.jobs).flatMap((job) => job.steps.flatMap((step) => (step.uses ? [step.uses] : [])));
+    for (const action of uses) expect(action).toMatch(/^actions\/(checkout|setup-node)@v\d+$/);
+    for (const job of Object.values(workflow.jobs)) expect(job.defaults?.run?.["working-directory"]).toBe("infra");
+    expect(workflow.env.EDGE_INGRESS_API_KEY).toBe("${{ secrets.EDGE_INGRESS_API_KEY }}");
+    expect(workflow.env.PULUMI_CONFIG_PASSPHRASE).toBe("${{ secrets.PULUMI_CONFIG_PASSPHRASE }}");
+    expect(workflow.env.PULUMI_BACKEND_URL).toBe("${{ secrets.PULUMI_BACKEND_URL }}");
+    const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8"));
+    expect(workflow.env.PULUMI_VERSION).toBe(pkg.devDependencies["@pulumi/pulumi"]);
+  });
+});
+
+describe("the workflow's commands against the emulator", () => {
+  const policyId = async () => (await stack.outputs()).outputs.policyId as string;
+
+  test("pull request: the preview job passes, shows the creates and changes nothing", async () => {
+    const result = await runJob("preview");
+    expectSuccess(result);
+    const saved = fs.readFileSync(path.join(runnerTemp, "preview.txt"), "utf8");
+    expect(saved).toMatch(/\+ 4 to create/);
+    expect(saved).toContain("pulumi-nodejs:dynamic/edgeingress:IpPolicy");
+    expect(await client.ipPolicies.list().toArray()).toEqual([]);
+  });
+
+  test("push to main: the up job applies the program", async () => {
+    expectSuccess(await runJob("up"));
+    expect((await client.ipPolicies.get(await policyId())).description).toBe("Office egress ranges");
+    expect(await client.apiKeys.list().toArray()).toHaveLength(1);
+  });
+
+  test("schedule: the drift gate passes while the service matches main", async () => {
+    expectSuccess(await runJob("drift-gate"));
+  });
+
+  test("a change made outside the pipeline fails the drift gate, which names the resource and the field", async () => {
+    await client.ipPolicies.update(await policyId(), { description: "edited in the console" });
+    const result = await runJob("drift-gate");
+    expect(result.code).not.toBe(0);
+    const text = result.stdout + result.stderr;
+    expect(text).toMatch(/~ pulumi-nodejs:dynamic\/edgeingress:IpPolicy: \(update\)[\s\S]*::office\]/);
+    // The refresh part of the diff shows what was found: the recorded value => the service's.
+    expect(text).toMatch(/~ description\s*: "Office egress ranges" => "edited in the console"/);
+    expect(text).toContain("no changes were expected");
+    // The gate only reads: the service still has the edit.
+    expect((await client.ipPolicies.get(await policyId())).description).toBe("edited in the console");
+  });
+
+  test("the reconcile job puts main's configuration back, and the gate passes again", async () => {
+    expectSuccess(await runJob("reconcile"));
+    expect((await client.ipPolicies.get(await policyId())).description).toBe("Office egress ranges");
+    expectSuccess(await runJob("drift-gate"));
+  });
+});
