@@ -167,6 +167,29 @@ export function pulumiToolsDir(): string {
   return toolsDir;
 }
 
+/**
+ * The environment every CLI call runs with, before a stack's own settings (backend, home, passphrase):
+ * this process's, less inherited PULUMI_* settings and NODE_PATH, with the tools and Node.js first on
+ * PATH and (unless `linkSelf` is false) NODE_PATH linking this package by name.
+ */
+export function engineEnv({ linkSelf = true }: { linkSelf?: boolean } = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    // Inherited PULUMI_* settings (tokens, backends) and module paths must not leak into tests.
+    if (!key.startsWith("PULUMI_") && key !== "NODE_PATH") {
+      env[key] = value;
+    }
+  }
+  // The provider process cannot self-reference this package (see docs/engine.md): link it by name.
+  if (linkSelf) {
+    env.NODE_PATH = envShPaths().selfNodePath;
+  }
+  env.PATH = [pulumiToolsDir(), withNodeFirst(process.env.PATH)].join(path.delimiter);
+  env.PULUMI_SKIP_UPDATE_CHECK = "true";
+  env.PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION = "true";
+  return env;
+}
+
 export async function createStack(options: StackOptions): Promise<TestStack> {
   const programDir = path.resolve(options.programDir);
   if (!fs.existsSync(path.join(programDir, "Pulumi.yaml"))) {
@@ -183,21 +206,8 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
   for (const dir of Object.values(dirs)) {
     fs.mkdirSync(dir, { recursive: true });
   }
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    // Inherited PULUMI_* settings (tokens, backends) and module paths must not leak into tests.
-    if (!key.startsWith("PULUMI_") && key !== "NODE_PATH") {
-      env[key] = value;
-    }
-  }
-  // The provider process cannot self-reference this package (see docs/engine.md): link it by name.
-  if (options.linkSelf ?? true) {
-    env.NODE_PATH = envShPaths().selfNodePath;
-  }
+  const env = engineEnv({ linkSelf: options.linkSelf });
   Object.assign(env, {
-    PATH: [tools, withNodeFirst(process.env.PATH)].join(path.delimiter),
-    PULUMI_SKIP_UPDATE_CHECK: "true",
-    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
     PULUMI_BACKEND_URL: `file://${dirs.backend}`,
     PULUMI_HOME: dirs.home,
     PULUMI_CONFIG_PASSPHRASE: randomBytes(16).toString("hex"),
