@@ -393,8 +393,8 @@ export function printReadme(plan: ExportPlan, options: ProgramOptions): string {
   if (plan.secrets.length) {
     lines.push(
       "The exporter never writes a credential's value. A value that differs from the account's is applied",
-      "by the first `pulumi up` (an update); a TLS private key cannot be compared (the service never returns",
-      "it), so the one you set is taken as it is: set the key that belongs to the certificate.",
+      "by the first `pulumi up` (an update). A TLS private key is never returned by the service, so it is",
+      "not compared: the one you set is kept (a key that does not belong to the certificate fails at preview).",
       "",
     );
   }
