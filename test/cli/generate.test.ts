@@ -193,3 +193,22 @@ describe("printing", () => {
     expect(files["Pulumi.yaml"]).toMatch(/^name: empty$/m);
   });
 });
+
+describe("readAccount", () => {
+  test("reads past the first page: 150 policies are all declared, with unique names", async () => {
+    const emu = await startEmulator({ port: 0 });
+    const c = new EdgeIngress({ apiKey: emu.rootToken, baseURL: emu.url, maxRetries: 0 });
+    try {
+      for (let i = 0; i < 150; i++) await c.ipPolicies.create(i % 2 ? { description: "same" } : {});
+      const { snapshot: many } = await readAccount(c);
+      const { resources } = planExport(many);
+      expect(resources).toHaveLength(150);
+      expect(new Set(resources.map((r) => r.id)).size).toBe(150);
+      expect(new Set(resources.map((r) => r.name)).size).toBe(150);
+      expect(resources.map((r) => r.name)).toEqual(expect.arrayContaining(["same", "same-75", "ip-policy", "ip-policy-75"]));
+    } finally {
+      await c.close();
+      await emu.close();
+    }
+  });
+});
