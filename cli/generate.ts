@@ -122,6 +122,8 @@ const kebab = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCas
 
 export function slug(text: string, max = 48): string {
   const s = text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "") // accents off: "Büro" → "buro"
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "");

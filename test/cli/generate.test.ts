@@ -166,6 +166,7 @@ describe("printing", () => {
     expect(slug("app.example.com:443")).toBe("app-example-com-443");
     expect(slug("a".repeat(30) + " " + "b".repeat(30))).toBe("a".repeat(30));
     expect(slug("!!!")).toBe("");
+    expect(slug("Büro Zürich")).toBe("buro-zurich");
   });
 
   test("values print as TypeScript: quoted keys where needed, references, config and id-keyed maps", () => {
