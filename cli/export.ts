@@ -49,7 +49,8 @@ export interface ExportOptions {
 }
 
 function versions(): { packageVersion: string; pulumiVersion: string; typescriptVersion: string; nodeTypesVersion: string } {
-  const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "..", "package.json"), "utf8"));
+  // Our own manifest by self-reference: the same from dist/ in this clone and in an installed copy.
+  const manifest = JSON.parse(fs.readFileSync(require.resolve("@edge-ingress/pulumi/package.json"), "utf8"));
   return {
     packageVersion: manifest.version,
     pulumiVersion: manifest.peerDependencies["@pulumi/pulumi"],

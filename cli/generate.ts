@@ -387,6 +387,7 @@ export function printReadme(plan: ExportPlan, options: ProgramOptions): string {
     for (const s of plan.secrets) lines.push(`pulumi config set --secret ${s.key}   # ${s.about}`);
   }
   lines.push(
+    "pulumi preview     # every resource shows as a create: new to the stack, but adopted, not made",
     "pulumi up          # adopts: reads each resource, sends nothing when it matches the program",
     "pulumi preview     # no changes",
     "```",

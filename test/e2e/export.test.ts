@@ -50,6 +50,11 @@ describe("edge-ingress export", () => {
     expect(result).toMatchObject({ code: 0, stderr: "" });
     expect(result.stdout).toMatch(/^Wrote .*acct: \d+ resource\(s\) to adopt, 6 credential\(s\) to set as secret config, 1 not declared/);
     expect(fs.readdirSync(out).sort()).toEqual([".gitignore", "Pulumi.yaml", "README.md", "index.ts", "package.json", "tsconfig.json"]);
+    const ours = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8"));
+    expect(JSON.parse(fs.readFileSync(path.join(out, "package.json"), "utf8")).dependencies).toEqual({
+      "@edge-ingress/pulumi": `^${ours.version}`,
+      "@pulumi/pulumi": ours.peerDependencies["@pulumi/pulumi"],
+    });
     // A second export into the same place does not overwrite it.
     expect(await exportTo(out)).toMatchObject({ code: 1, stderr: expect.stringMatching(/already exist.*--force/) });
 
