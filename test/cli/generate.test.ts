@@ -195,6 +195,19 @@ describe("printing", () => {
   });
 });
 
+describe("credential declarations", () => {
+  test("every credential lies in an input stored as a secret, and names an input of its kind", () => {
+    const declared = Object.values(kinds).filter((spec) => spec.credentials?.length);
+    expect(declared.map((spec) => spec.name).sort()).toEqual(["EventDestination", "HttpsEdgeRoute", "TlsCertificate"]);
+    for (const spec of declared) {
+      for (const credential of spec.credentials!) {
+        const top = credential.split(".")[0];
+        expect({ credential, secret: spec.secretInputs?.includes(top), input: top in spec.createSchema.shape }).toEqual({ credential, secret: true, input: true });
+      }
+    }
+  });
+});
+
 describe("readAccount", () => {
   test("reads past the first page: 150 policies are all declared, with unique names", async () => {
     const emu = await startEmulator({ port: 0 });
