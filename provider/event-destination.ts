@@ -21,6 +21,7 @@ export const eventDestinationKind: KindSpec<EventDestinationObject> = {
   outputs: ["uri", "createdAt"],
   // The target holds credentials (secret access keys, the monitoring API key): kept whole as a secret.
   secretInputs: ["target"],
+  credentials: ["target.*.auth.creds.secretAccessKey", "target.monitoring.apiKey"],
   api: (client) => client.eventDestinations,
 };
 

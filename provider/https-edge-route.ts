@@ -56,6 +56,7 @@ export const httpsEdgeRouteKind: KindSpec<RouteObject> = {
   outputs: ["routeId", "uri", "createdAt", "samlServiceProvider"],
   // OAuth client secrets and webhook secrets: these modules are stored whole as secrets.
   secretInputs: ["oauth", "webhookVerification"],
+  credentials: ["oauth.provider.*.clientSecret", "webhookVerification.secret"],
   api: routesApi,
   listFor: async (client, { edgeId }) => (await client.httpsEdges.get(edgeId)).routes.map(withId),
   fromApi: (obj) => ({

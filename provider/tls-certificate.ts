@@ -11,6 +11,7 @@ export const tlsCertificateKind: KindSpec<TlsCertificateObject> = {
   defaults: { description: "", metadata: "" },
   outputs: ["uri", "createdAt", "subjectCommonName", "subjectAlternativeNames", "issuedAt", "notBefore", "notAfter", "keyUsages", "extendedKeyUsages", "privateKeyType", "issuerCommonName", "serialNumber", "subjectOrganization", "subjectOrganizationalUnit", "subjectLocality", "subjectProvince", "subjectCountry"],
   secretInputs: ["privateKeyPem"],
+  credentials: ["privateKeyPem"],
   // Write-only: the service never returns the key, so the declared one is kept and never drifts.
   keepFromState: ["privateKeyPem"],
   api: (client) => client.tlsCertificates,

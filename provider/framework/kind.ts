@@ -59,8 +59,16 @@ export interface KindSpec<T extends { id: string } = any> {
   readonly secretOutputs?: readonly string[];
   /** Inputs wrapped with `pulumi.secret` by the resource class. */
   readonly secretInputs?: readonly string[];
-  /** Outputs the service shows only once (e.g. a token): refresh keeps the stored value. */
+  /**
+   * Values the service shows only once (a token) or never (a private key): refresh keeps the stored
+   * value, and adopting takes the declared one, since there is nothing to compare it with.
+   */
   readonly keepFromState?: readonly string[];
+  /**
+   * Credentials inside the inputs, as paths (`*` matches any key): `edge-ingress export` reads them
+   * from secret stack config and never writes their values.
+   */
+  readonly credentials?: readonly string[];
   /** Inputs whose value must be unique in the account: a replacement deletes the old one first. */
   readonly unique?: readonly string[];
   /**

@@ -146,7 +146,8 @@ async function adopt(spec: KindSpec, client: EdgeIngress, id: string, inputs: Pr
     if (e instanceof NotFoundError) throw new Error(`${ADOPT}: there is no ${spec.name} with id "${id}" (it does not exist, or it is another kind)`);
     throw e;
   }
-  const current = toOutputs(spec, obj);
+  // A value the service does not show (a private key) cannot differ from anything: the declared one is kept.
+  const current = toOutputs(spec, obj, inputs);
   const { changes, replaces = [] } = diff(spec, obj.id, current, inputs);
   if (replaces.length) {
     throw new Error(`${ADOPT}: ${spec.name} ${obj.id} has other ${replaces.join(", ")} than declared, which cannot change after creation; declare its values or create a new one`);

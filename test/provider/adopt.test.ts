@@ -1,4 +1,5 @@
 /** `adopt`: taking over an existing resource instead of creating one (dynamic providers cannot import). */
+import { chain, privateKeyPem } from "../sdk/crypto-fixture";
 import { useRuntime } from "./runtime-fixture";
 
 const fx = useRuntime();
@@ -38,6 +39,22 @@ describe("adopt", () => {
     await expect(runtime.create("IpRestriction", { ...P, adopt: restriction.id, type: "dashboard", ipPolicyIds: [policy.id] })).rejects.toThrow(
       /other type than declared, which cannot change/,
     );
+  });
+
+  it("takes a write-only value (a private key) as declared: nothing to compare, so nothing is sent", async () => {
+    const { runtime, client } = fx;
+    const { chainPem, leaf } = chain({ subject: { CN: "adopt.example.com" }, dnsNames: ["adopt.example.com"] });
+    const key = privateKeyPem(leaf.privateKey);
+    const existing = await client.tlsCertificates.create({ certificatePem: chainPem, privateKeyPem: key, description: "by hand" });
+    await client.request({ method: "DELETE", path: "/_emulator/counters" });
+    const adopted = await runtime.create("TlsCertificate", { ...P, adopt: existing.id, certificatePem: chainPem, privateKeyPem: key, description: "by hand" });
+    expect(adopted.id).toBe(existing.id);
+    expect(adopted.outs).toMatchObject({ privateKeyPem: key, description: "by hand" });
+    const counters = await client.request<{ routes: Record<string, unknown> }>({ method: "GET", path: "/_emulator/counters" });
+    // (the sdk camel-cases the counters' route keys)
+    expect(Object.keys(counters.routes)).toEqual([expect.stringMatching(/^GET \/tls/)]);
+    // Later previews compare with the kept key: no change.
+    expect((await runtime.diff("TlsCertificate", existing.id, adopted.outs, { ...P, certificatePem: chainPem, privateKeyPem: key, description: "by hand" })).changes).toBe(false);
   });
 
   it("is checked at preview: an empty id is rejected, an unknown one passes", async () => {

@@ -1,0 +1,228 @@
+/**
+ * The exporter's generator: an account built by hand on an in-process emulator is read with the sdk
+ * and turned into a program; each declared resource must adopt without a change, credentials must come
+ * from config, references must be declared before use, and the program must type-check against dist/.
+ */
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { readAccount } from "../../cli/export";
+import { EXPORT_ORDER, Ref, RefKeyedMap, Secret, generateProject, planExport, printValue, slug, type AccountSnapshot, type ExportPlan } from "../../cli/generate";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { diff, toOutputs } from "../../provider/framework/lifecycle";
+import { kinds } from "../../provider/kinds";
+import { EdgeIngress } from "../../sdk";
+import { buildAccount, linkInstall, type BuiltAccount } from "../helpers/export";
+import { REPO_ROOT } from "../helpers/pulumi";
+
+const VERSIONS = { packageVersion: "0.1.0", pulumiVersion: "^3.139.0", typescriptVersion: "~5.9.3", nodeTypesVersion: "^24.0.0" };
+
+let emulator: RunningEmulator;
+let client: EdgeIngress;
+let account: BuiltAccount;
+let snapshot: AccountSnapshot;
+let plan: ExportPlan;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, provisioningDelayMs: 0 });
+  client = new EdgeIngress({ apiKey: emulator.rootToken, baseURL: emulator.url, maxRetries: 0 });
+  account = await buildAccount(client);
+  ({ snapshot } = await readAccount(client));
+  plan = planExport(snapshot);
+});
+afterAll(async () => {
+  await client?.close();
+  await emulator?.close();
+});
+
+/** The declared inputs as the engine would hand them to the provider: Refs are ids, Secrets their values. */
+function resolve(value: unknown, credentials: BuiltAccount["credentials"]): unknown {
+  if (value instanceof Ref) return value.id;
+  if (value instanceof Secret) return credentials.get(value.id)?.[value.path];
+  if (value instanceof RefKeyedMap) return Object.fromEntries(value.entries.map(([k, v]) => [k instanceof Ref ? k.id : k, resolve(v, credentials)]));
+  if (Array.isArray(value)) return value.map((v) => resolve(v, credentials));
+  if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v, credentials)]));
+  return value;
+}
+
+const objectOf = (kind: string, id: string) =>
+  snapshot[kind]!.find((o) => (kind === "HttpsEdgeRoute" ? `${o.edgeId}/${o.id}` : kind === "EventSource" ? `${o.subscriptionId}/${o.type}` : o.id) === id);
+
+describe("planExport on an account with every kind", () => {
+  test("declares every resource of every kind but the certificate the service issued for a domain", () => {
+    for (const kind of EXPORT_ORDER) expect(plan.resources.filter((r) => r.kind === kind).length).toBeGreaterThan(0);
+    const listed = EXPORT_ORDER.reduce((n, kind) => n + (snapshot[kind]?.length ?? 0), 0);
+    expect(plan.resources.length).toBe(listed - 1);
+    expect(plan.skipped).toEqual([{ kind: "TlsCertificate", id: expect.stringMatching(/^cert_/), why: expect.stringMatching(/reserved domain/) }]);
+    expect(snapshot.TlsCertificate!.find((c) => c.id === plan.skipped[0].id)?.issuedAt).toBeTruthy();
+  });
+
+  test("each declaration, as the provider receives it, adopts its resource without a change", () => {
+    for (const r of plan.resources) {
+      const spec = kinds[r.kind];
+      const obj = objectOf(r.kind, r.id);
+      const inputs = resolve(r.inputs, account.credentials) as Record<string, unknown>;
+      // What adopt compares: the service's view, write-only values taken from the program.
+      const result = diff(spec, r.id, toOutputs(spec, obj, inputs), inputs);
+      expect({ resource: `${r.kind} ${r.name}`, changes: result.changes }).toEqual({ resource: `${r.kind} ${r.name}`, changes: false });
+    }
+  });
+
+  test("declares only what a user would: no outputs, no nulls, no service defaults", () => {
+    const policy = plan.resources.find((r) => r.kind === "IpPolicy" && r.name === "office-egress")!;
+    expect(policy.inputs).toEqual({ description: "Office egress", metadata: '{"team":"net"}' });
+    const unnamed = plan.resources.find((r) => r.kind === "IpPolicy" && r.name !== "office-egress")!;
+    expect(unnamed.inputs).toEqual({});
+    const edge = plan.resources.find((r) => r.kind === "HttpsEdge")!;
+    expect(Object.keys(edge.inputs).sort()).toEqual(["hostports", "mutualTls", "tlsTermination"]);
+    expect(edge.inputs.tlsTermination).toEqual({ minVersion: "1.3" });
+    const destination = plan.resources.find((r) => r.kind === "EventDestination" && r.name === "monitoring")!;
+    expect(destination.inputs).toEqual({ target: { monitoring: { apiKey: expect.any(Secret), service: "edge" } } });
+  });
+
+  test("every credential comes from secret config, named once, and none of their values is written", () => {
+    const expected = [...account.credentials].flatMap(([id, paths]) => Object.keys(paths).map((p) => `${id} ${p}`));
+    expect(plan.secrets.map((s) => `${s.id} ${s.path}`).sort()).toEqual(expected.sort());
+    expect(new Set(plan.secrets.map((s) => s.key)).size).toBe(plan.secrets.length);
+    const { files } = generateProject(snapshot, { project: "acct", ...VERSIONS });
+    const text = Object.values(files).join("\n");
+    for (const paths of account.credentials.values()) for (const value of Object.values(paths)) expect(text).not.toContain(value.trim().split("\n")[1] ?? value);
+    for (const s of plan.secrets) {
+      expect(files["index.ts"]).toContain(`config.requireSecret("${s.key}")`);
+      expect(files["README.md"]).toContain(`pulumi config set --secret ${s.key}`);
+    }
+  });
+
+  test("references in the account are references in the program, declared before use", () => {
+    const declaredAt = new Map(plan.resources.map((r, i) => [r.variable, i]));
+    const refsIn = (v: unknown): Ref[] =>
+      v instanceof Ref ? [v] : v instanceof RefKeyedMap ? v.entries.flatMap(([k, x]) => [...refsIn(k), ...refsIn(x)]) : v !== null && typeof v === "object" ? Object.values(v).flatMap(refsIn) : [];
+    let count = 0;
+    plan.resources.forEach((r, i) => {
+      for (const ref of refsIn(r.inputs)) {
+        count++;
+        expect(declaredAt.get(ref.variable)).toBeLessThan(i);
+      }
+    });
+    expect(count).toBeGreaterThan(20);
+    const restriction = plan.resources.find((r) => r.kind === "IpRestriction" && r.name === "api-from-the-office")!;
+    expect(restriction.inputs.ipPolicyIds).toEqual([expect.any(Ref), expect.any(Ref)]);
+    expect(plan.resources.find((r) => r.kind === "WeightedBackend")!.inputs.backends).toBeInstanceOf(RefKeyedMap);
+    // The failover backend names the weighted one, which comes later in kind order: it moved after it.
+    const failover = plan.resources.findIndex((r) => r.kind === "FailoverBackend");
+    expect(failover).toBeGreaterThan(plan.resources.findIndex((r) => r.kind === "WeightedBackend"));
+    // The owner is not a resource of the account: it stays a literal id.
+    expect(plan.resources.find((r) => r.kind === "ApiKey")!.inputs.ownerId).toMatch(/^usr_/);
+  });
+
+  test("names are readable, unique per kind, and valid variables; the same account gives the same files", () => {
+    const names = plan.resources.map((r) => `${r.kind}/${r.name}`);
+    expect(new Set(names).size).toBe(names.length);
+    expect(new Set(plan.resources.map((r) => r.variable)).size).toBe(plan.resources.length);
+    for (const r of plan.resources) expect(r.variable).toMatch(/^[A-Za-z_$][A-Za-z0-9_$]*$/);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "IpRestriction/api-from-the-office",
+        "IpRestriction/dashboard-restriction",
+        "ReservedDomain/app-example-com",
+        "TlsCertificate/app-example-com",
+        "TlsCertificate/app-example-com-2",
+        "HttpsEdge/app-example-com-443",
+        "HttpsEdgeRoute/app-example-com-443-api",
+        "HttpsEdgeRoute/ci-webhooks",
+        "EventSource/audit-ip-policy-created-v0",
+      ]),
+    );
+    const variables = plan.resources.map((r) => r.variable);
+    expect(variables).toEqual(expect.arrayContaining(["ipPolicyOfficeEgress", "ipPolicy", "tlsCertificateAppExampleCom2", "httpsEdgeRouteCiWebhooks"]));
+    const shuffled = Object.fromEntries(Object.entries(snapshot).map(([k, list]) => [k, [...list!].reverse()]));
+    expect(generateProject(shuffled, { project: "acct", ...VERSIONS }).files).toEqual(generateProject(snapshot, { project: "acct", ...VERSIONS }).files);
+  });
+
+  test("the generated project type-checks against the built package", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ei-export-tsc-"));
+    try {
+      const { files } = generateProject(snapshot, { project: "acct", ...VERSIONS });
+      for (const [name, content] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), content);
+      linkInstall(dir);
+      const tsc = path.join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc");
+      let errors = "";
+      try {
+        execFileSync(process.execPath, [tsc, "-p", dir, "--noEmit"], { encoding: "utf8", stdio: "pipe" });
+      } catch (e) {
+        errors = `${(e as { stdout?: string }).stdout ?? ""}${(e as Error).message}`;
+      }
+      expect(errors).toBe("");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("printing", () => {
+  test("slugs are lowercase words joined by hyphens, cut at a word", () => {
+    expect(slug("Office egress (HQ)")).toBe("office-egress-hq");
+    expect(slug("app.example.com:443")).toBe("app-example-com-443");
+    expect(slug("a".repeat(30) + " " + "b".repeat(30))).toBe("a".repeat(30));
+    expect(slug("!!!")).toBe("");
+    expect(slug("Büro Zürich")).toBe("buro-zurich");
+  });
+
+  test("values print as TypeScript: quoted keys where needed, references, config and id-keyed maps", () => {
+    const policy = new Ref("ipPolicyOffice", "ipp_1");
+    expect(printValue({ ids: [policy], "X-Env": "a\"b", n: 1, on: true })).toBe('{\n  ids: [ipPolicyOffice.id],\n  "X-Env": "a\\"b",\n  n: 1,\n  on: true,\n}');
+    expect(printValue(new Secret("routeSecret", "HttpsEdgeRoute", "r", "edghts_1/edghtsrt_1", "webhookVerification.secret"))).toBe('config.requireSecret("routeSecret")');
+    expect(printValue(new RefKeyedMap([[policy, 80], ["bkdhr_x", 20]]))).toBe(
+      'pulumi.all([ipPolicyOffice.id]).apply(([id0]) => ({\n    [id0]: 80,\n    ["bkdhr_x"]: 20,\n  }))',
+    );
+  });
+
+  test("multi-line text prints as a template literal that evaluates to the same string", () => {
+    for (const text of ["-----BEGIN X-----\nabc\n-----END X-----\n", "a`b\n${c}\\n", "tab\there\nx", 'quote"\r\n']) {
+      const printed = printValue(text);
+      expect(new Function(`return ${printed};`)()).toBe(text);
+    }
+    expect(printValue("-----BEGIN X-----\nabc\n")).toBe("`-----BEGIN X-----\nabc\n`");
+  });
+
+  test("an empty account gives a program with nothing to adopt", () => {
+    const { files, plan: empty } = generateProject({}, { project: "empty", ...VERSIONS });
+    expect(empty.resources).toEqual([]);
+    expect(files["index.ts"]).toContain('import * as ei from "@edge-ingress/pulumi";');
+    expect(files["index.ts"]).not.toContain("pulumi.Config");
+    expect(files["Pulumi.yaml"]).toMatch(/^name: empty$/m);
+  });
+});
+
+describe("credential declarations", () => {
+  test("every credential lies in an input stored as a secret, and names an input of its kind", () => {
+    const declared = Object.values(kinds).filter((spec) => spec.credentials?.length);
+    expect(declared.map((spec) => spec.name).sort()).toEqual(["EventDestination", "HttpsEdgeRoute", "TlsCertificate"]);
+    for (const spec of declared) {
+      for (const credential of spec.credentials!) {
+        const top = credential.split(".")[0];
+        expect({ credential, secret: spec.secretInputs?.includes(top), input: top in spec.createSchema.shape }).toEqual({ credential, secret: true, input: true });
+      }
+    }
+  });
+});
+
+describe("readAccount", () => {
+  test("reads past the first page: 150 policies are all declared, with unique names", async () => {
+    const emu = await startEmulator({ port: 0 });
+    const c = new EdgeIngress({ apiKey: emu.rootToken, baseURL: emu.url, maxRetries: 0 });
+    try {
+      for (let i = 0; i < 150; i++) await c.ipPolicies.create(i % 2 ? { description: "same" } : {});
+      const { snapshot: many } = await readAccount(c);
+      const { resources } = planExport(many);
+      expect(resources).toHaveLength(150);
+      expect(new Set(resources.map((r) => r.id)).size).toBe(150);
+      expect(new Set(resources.map((r) => r.name)).size).toBe(150);
+      expect(resources.map((r) => r.name)).toEqual(expect.arrayContaining(["same", "same-75", "ip-policy", "ip-policy-75"]));
+    } finally {
+      await c.close();
+      await emu.close();
+    }
+  });
+});

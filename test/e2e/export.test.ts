@@ -1,0 +1,113 @@
+/**
+ * `edge-ingress export` end to end: an account built by hand with every adoptable kind is exported by
+ * the bin (dist/cli), and the generated program runs through the real engine. Its first `up` takes
+ * everything over with reads only, the account is unchanged, and a second preview shows no changes.
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { readAccount } from "../../cli/export";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { EdgeIngress } from "../../sdk";
+import { buildAccount, linkInstall, type BuiltAccount } from "../helpers/export";
+import { REPO_ROOT, createStack, runCommand, type TestStack } from "../helpers/pulumi";
+import { expectSuccess } from "./support";
+
+const BIN = path.join(REPO_ROOT, "dist", "cli", "index.js");
+
+let emulator: RunningEmulator;
+let client: EdgeIngress;
+let account: BuiltAccount;
+let tmp: string;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, provisioningDelayMs: 0 });
+  client = new EdgeIngress({ apiKey: emulator.rootToken, baseURL: emulator.url, maxRetries: 0 });
+  account = await buildAccount(client);
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "ei-export-"));
+});
+afterAll(async () => {
+  await client?.close();
+  await emulator?.close();
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+const exportTo = (out: string, args: string[] = [], env: Record<string, string> = { EDGE_INGRESS_API_KEY: emulator.rootToken, EDGE_INGRESS_API_URL: emulator.url }) =>
+  runCommand(process.execPath, [BIN, "export", "--out", out, ...args], { cwd: tmp, env: { ...process.env, EDGE_INGRESS_API_KEY: "", EDGE_INGRESS_API_URL: "", ...env } });
+
+/** `pulumi config set --secret <key>   # <path> of <Kind> "<name>" (<id>)` lines of the generated README. */
+function secretConfigLines(readme: string): Array<{ key: string; path: string; id: string }> {
+  return [...readme.matchAll(/^pulumi config set --secret (\S+)\s+# (\S+) of \w+ "[^"]*" \(([^)]+)\)$/gm)].map(([, key, p, id]) => ({ key, path: p, id }));
+}
+
+const writeRequests = (counters: { routes: Record<string, unknown> }) => Object.keys(counters.routes).filter((route) => !route.startsWith("GET "));
+
+describe("edge-ingress export", () => {
+  test("the generated program adopts the whole account: the first up only reads, the account is unchanged, a second preview shows no changes", async () => {
+    const before = await readAccount(client);
+    const out = path.join(tmp, "acct");
+    const result = await exportTo(out, ["--project", "acct"]);
+    expect(result).toMatchObject({ code: 0, stderr: "" });
+    expect(result.stdout).toMatch(/^Wrote .*acct: \d+ resource\(s\) to adopt, 6 credential\(s\) to set as secret config, 1 not declared/);
+    expect(fs.readdirSync(out).sort()).toEqual([".gitignore", "Pulumi.yaml", "README.md", "index.ts", "package.json", "tsconfig.json"]);
+    const ours = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8"));
+    expect(JSON.parse(fs.readFileSync(path.join(out, "package.json"), "utf8")).dependencies).toEqual({
+      "@edge-ingress/pulumi": `^${ours.version}`,
+      "@pulumi/pulumi": ours.peerDependencies["@pulumi/pulumi"],
+    });
+    // A second export into the same place does not overwrite it.
+    expect(await exportTo(out)).toMatchObject({ code: 1, stderr: expect.stringMatching(/already exist.*--force/) });
+
+    const lines = secretConfigLines(fs.readFileSync(path.join(out, "README.md"), "utf8"));
+    expect(lines.map((l) => `${l.id} ${l.path}`).sort()).toEqual([...account.credentials].flatMap(([id, paths]) => Object.keys(paths).map((p) => `${id} ${p}`)).sort());
+
+    linkInstall(out);
+    let stack: TestStack | undefined;
+    try {
+      stack = await createStack({
+        programDir: out,
+        // The project has its own node_modules, as after `npm install`.
+        linkSelf: false,
+        config: {
+          "edgeingress:apiKey": { value: emulator.rootToken, secret: true },
+          "edgeingress:apiUrl": { value: emulator.url },
+          ...Object.fromEntries(lines.map((l) => [l.key, { value: account.credentials.get(l.id)![l.path], secret: true }])),
+        },
+        env: { EDGE_INGRESS_API_KEY: "", EDGE_INGRESS_API_URL: "" },
+      });
+      await client.request({ method: "DELETE", path: "/_emulator/counters" });
+      const up = await stack.up();
+      expectSuccess(up);
+      const counters = await client.request<{ routes: Record<string, unknown>; totals: { requests: number } }>({ method: "GET", path: "/_emulator/counters" });
+      expect(writeRequests(counters)).toEqual([]);
+      expect(counters.totals.requests).toBeGreaterThan(0);
+      expect(await readAccount(client)).toEqual(before);
+
+      const state = await stack.exportState();
+      const adopted = state.resources.filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/edgeingress:"));
+      // Every listed resource but the domain's issued certificate, under the id the program adopts.
+      const adoptIds = [...fs.readFileSync(path.join(out, "index.ts"), "utf8").matchAll(/^ {2}adopt: "([^"]+)",$/gm)].map((m) => m[1]);
+      expect(adoptIds).toHaveLength(Object.values(before.snapshot).reduce((n, list) => n + (list?.length ?? 0), 0) - 1);
+      expect(adopted.map((r) => r.id).sort()).toEqual(adoptIds.sort());
+      for (const paths of account.credentials.values()) for (const value of Object.values(paths)) expect(state.raw).not.toContain(value.split("\n")[1] ?? value);
+
+      const preview = await stack.preview({ expectNoChanges: true });
+      expect({ code: preview.code, noChanges: preview.noChanges, stderr: preview.stderr }).toEqual({ code: 0, noChanges: true, stderr: "" });
+    } finally {
+      await stack?.remove();
+    }
+  });
+
+  test("the API key comes from the environment only: a flag for it is refused, and a missing one names the variable", async () => {
+    const out = path.join(tmp, "never");
+    const flag = await exportTo(out, ["--api-key", "ak_secret"]);
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toMatch(/Unknown option '--api-key'/);
+    const missing = await exportTo(out, [], { EDGE_INGRESS_API_URL: emulator.url });
+    expect(missing).toMatchObject({ code: 2, stderr: expect.stringContaining("set EDGE_INGRESS_API_KEY") });
+    const wrong = await exportTo(out, [], { EDGE_INGRESS_API_KEY: "not-a-key", EDGE_INGRESS_API_URL: emulator.url });
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).not.toContain("not-a-key");
+    expect(fs.existsSync(out)).toBe(false);
+  });
+});
