@@ -20,13 +20,14 @@ export function table(result: BenchResult): string {
   const lines = [
     `latency ${result.latencyMs} ms, --parallel ${result.parallel}, ${result.machine.cpus} CPUs, Node ${result.machine.node}, Pulumi ${result.machine.pulumi}`,
     "",
-    "| N | phase | wall ms | requests | minimum | ideal ms | ratio | eff. parallelism | provider peak MB |",
-    "|---|---|---|---|---|---|---|---|---|",
+    "| N | phase | wall ms | requests | minimum | ideal ms | ratio | net ms | net ratio | eff. parallelism | provider peak MB |",
+    "|---|---|---|---|---|---|---|---|---|---|---|",
   ];
-  for (const run of result.runs) {
+  for (const run of [result.baseline, ...result.runs]) {
     for (const p of run.phases) {
       const mb = p.providerPeakKb === null ? "–" : (p.providerPeakKb / 1024).toFixed(0);
-      lines.push(`| ${run.n} | ${p.phase} | ${p.ms} | ${p.requests} | ${p.minimum} | ${p.idealMs} | ${p.ratio ?? "–"} | ${p.effectiveParallelism ?? "–"} | ${mb} |`);
+      const cells = [run.n, p.phase, p.ms, p.requests, p.minimum, p.idealMs, p.ratio ?? "–", p.netMs, p.netRatio ?? "–", p.effectiveParallelism ?? "–", mb];
+      lines.push(`| ${cells.join(" | ")} |`);
     }
   }
   lines.push("", "| N | depth | touched | __provider bytes/resource (mean, max) | state bytes/resource |", "|---|---|---|---|---|");
@@ -35,7 +36,7 @@ export function table(result: BenchResult): string {
   }
   const g = result.growth;
   if (g) {
-    const phases = Object.entries(g.perPhase).map(([p, x]) => `${p} ${x.ms}× time, ${x.requests}× requests`);
+    const phases = Object.entries(g.perPhase).map(([p, x]) => `${p} ${x.netMs}× net time, ${x.requests}× requests`);
     lines.push(
       "",
       `growth ${g.from} → ${g.to}, per resource (1 = linear): ${phases.join("; ")}; __provider ${g.providerBytesPerResource}×, state ${g.stateBytesPerResource}×; provider peak memory ${g.providerPeakKb ?? "–"}× (absolute)`,

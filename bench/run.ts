@@ -40,6 +40,9 @@ export interface PhaseResult {
   /** minimum × latency ÷ effective parallelism (ms), and the ratio of `ms` to it (null when 0). */
   idealMs: number;
   ratio: number | null;
+  /** `ms` less the same phase on an empty stack (engine, language host, program and plugin start-up), and its ratio to the ideal. */
+  netMs: number;
+  netRatio: number | null;
   /** Requests the engine can overlap on average given --parallel and the dependencies. */
   effectiveParallelism: number | null;
   /** Peak resident memory of the dynamic provider process(es), kB (null where not measurable). */
@@ -65,9 +68,11 @@ export interface BenchResult {
   machine: { cpus: number; node: string; pulumi: string };
   latencyMs: number;
   parallel: number;
+  /** The same phases on an empty stack: the fixed cost of each command. */
+  baseline: SizeRun;
   runs: SizeRun[];
   /** How each figure of the largest N compares with the smallest's (1.0 = grew exactly as N did). */
-  growth: { from: number; to: number; perPhase: Record<Phase, { ms: number; requests: number }>; providerBytesPerResource: number; stateBytesPerResource: number; providerPeakKb: number | null } | null;
+  growth: { from: number; to: number; perPhase: Record<Phase, { netMs: number; requests: number }>; providerBytesPerResource: number; stateBytesPerResource: number; providerPeakKb: number | null } | null;
   throughput: { clients: number; seconds: number; readsPerSecond: number; writesPerSecond: number };
 }
 
@@ -79,10 +84,11 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
   const parallel = options.parallel ?? 4 * os.availableParallelism();
   const emulator = await BenchEmulator.start(options.latencyMs);
   try {
+    const baseline = await runSize(emulator, 0, options, parallel, log);
     const runs: SizeRun[] = [];
     for (const n of options.sizes) {
       await emulator.resetState();
-      runs.push(await runSize(emulator, n, options, parallel, log));
+      runs.push(await runSize(emulator, n, options, parallel, log, baseline));
     }
     await emulator.setLatency(0);
     log(`throughput: ${options.clients} clients, ${options.seconds} s each for reads and writes`);
@@ -92,6 +98,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       machine: { cpus: os.availableParallelism(), node: process.version, pulumi: pulumiVersion() },
       latencyMs: options.latencyMs,
       parallel,
+      baseline,
       runs,
       growth: growth(runs),
       throughput: { clients: options.clients, seconds: options.seconds, readsPerSecond: t.reads, writesPerSecond: t.writes },
@@ -101,7 +108,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
   }
 }
 
-async function runSize(emulator: BenchEmulator, n: number, options: BenchOptions, parallel: number, log: (line: string) => void): Promise<SizeRun> {
+async function runSize(emulator: BenchEmulator, n: number, options: BenchOptions, parallel: number, log: (line: string) => void, baseline?: SizeRun): Promise<SizeRun> {
   const stack = await createStack({
     programDir: PROGRAM,
     stackName: `bench-${n}`,
@@ -114,7 +121,7 @@ async function runSize(emulator: BenchEmulator, n: number, options: BenchOptions
   });
   try {
     const memory = new ProviderMemory(stack.env.PULUMI_HOME!);
-    const measured: Array<Omit<PhaseResult, "minimum" | "idealMs" | "ratio" | "effectiveParallelism">> = [];
+    const measured: Array<Pick<PhaseResult, "phase" | "ms" | "requests" | "routes" | "providerPeakKb">> = [];
     const phase = async (name: Phase, command: () => Promise<CliResult>): Promise<void> => {
       await emulator.resetCounters();
       memory.start();
@@ -158,11 +165,14 @@ async function runSize(emulator: BenchEmulator, n: number, options: BenchOptions
       const minimum = plan.reduce((sum, t) => sum + t.requests, 0);
       const trips = idealRoundTrips(plan, parallel);
       const idealMs = trips * options.latencyMs;
+      const netMs = m.ms - (baseline?.phases.find((b) => b.phase === m.phase)?.ms ?? 0);
       return {
         ...m,
         minimum,
         idealMs,
         ratio: idealMs > 0 ? round(m.ms / idealMs, 2) : null,
+        netMs,
+        netRatio: idealMs > 0 ? round(netMs / idealMs, 2) : null,
         effectiveParallelism: trips > 0 ? round(minimum / trips, 2) : null,
       };
     });
@@ -172,9 +182,9 @@ async function runSize(emulator: BenchEmulator, n: number, options: BenchOptions
       touched: touched.size,
       depth: idealRoundTrips(tasks(() => 1), n),
       phases,
-      providerBytes: { mean: Math.round(providerSizes.reduce((a, b) => a + b, 0) / n), max: Math.max(...providerSizes) },
+      providerBytes: { mean: Math.round(providerSizes.reduce((a, b) => a + b, 0) / Math.max(n, 1)), max: Math.max(0, ...providerSizes) },
       stateBytes: Buffer.byteLength(state.raw),
-      stateBytesPerResource: Math.round(Buffer.byteLength(state.raw) / n),
+      stateBytesPerResource: Math.round(Buffer.byteLength(state.raw) / Math.max(n, 1)),
     };
   } finally {
     await stack.remove();
@@ -194,9 +204,9 @@ function growth(runs: SizeRun[]): BenchResult["growth"] {
   const perPhase = Object.fromEntries(
     PHASES.map((p) => {
       const [pa, pb] = [a.phases.find((x) => x.phase === p)!, b.phases.find((x) => x.phase === p)!];
-      return [p, { ms: rel(pa.ms, pb.ms), requests: rel(pa.requests, pb.requests) }];
+      return [p, { netMs: rel(pa.netMs, pb.netMs), requests: rel(pa.requests, pb.requests) }];
     }),
-  ) as Record<Phase, { ms: number; requests: number }>;
+  ) as Record<Phase, { netMs: number; requests: number }>;
   const peak = (r: SizeRun) => Math.max(...r.phases.map((p) => p.providerPeakKb ?? 0));
   return {
     from: a.n,
