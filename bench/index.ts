@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --n 50,200 --latency 25 --parallel P --clients 50 --seconds 5 --out FILE]`:
+ * `npm run bench [-- --n 50,200 --latency 25 --parallel P --clients 50 --seconds 5 --out FILE --skip-checkpoints]`:
  * runs the benchmark (bench/run.ts), prints a table and writes the JSON (default
  * bench/results/bench-<date>.json). Needs the bootstrap (scripts/bootstrap.sh) once.
  */
@@ -18,7 +18,7 @@ function positive(name: string, text: string): number {
 /** The table printed after a run (also pasted into docs/benchmark.md). */
 export function table(result: BenchResult): string {
   const lines = [
-    `latency ${result.latencyMs} ms, --parallel ${result.parallel}, ${result.machine.cpus} CPUs, Node ${result.machine.node}, Pulumi ${result.machine.pulumi}`,
+    `latency ${result.latencyMs} ms, --parallel ${result.parallel}${result.skipCheckpoints ? ", PULUMI_SKIP_CHECKPOINTS" : ""}, ${result.machine.cpus} CPUs, Node ${result.machine.node}, Pulumi ${result.machine.pulumi}`,
     "",
     "| N | phase | wall ms | requests | minimum | ideal ms | ratio | net ms | net ratio | eff. parallelism | provider peak MB |",
     "|---|---|---|---|---|---|---|---|---|---|---|",
@@ -56,6 +56,7 @@ async function main(): Promise<void> {
       clients: { type: "string", default: "50" },
       seconds: { type: "string", default: "5" },
       out: { type: "string" },
+      "skip-checkpoints": { type: "boolean", default: false },
     },
   });
   const sizes = values.n.split(",").map((s) => positive("n", s.trim()));
@@ -65,6 +66,7 @@ async function main(): Promise<void> {
     parallel: values.parallel === undefined ? undefined : positive("parallel", values.parallel),
     clients: positive("clients", values.clients),
     seconds: positive("seconds", values.seconds),
+    skipCheckpoints: values["skip-checkpoints"],
     log: (line) => console.error(line),
   });
   const out = values.out ?? path.join(REPO_ROOT, "bench", "results", `bench-${result.date.slice(0, 16).replace(/[:T]/g, "-")}.json`);

@@ -22,6 +22,8 @@ export interface BenchOptions {
   latencyMs: number;
   /** The engine's --parallel (PULUMI_PARALLEL); default the engine's own: 4 × the CPUs. */
   parallel?: number;
+  /** PULUMI_SKIP_CHECKPOINTS: the engine saves state once at the end instead of after every step (for comparison only). */
+  skipCheckpoints?: boolean;
   /** Emulator throughput: concurrent clients and seconds per measurement. */
   clients: number;
   seconds: number;
@@ -68,6 +70,7 @@ export interface BenchResult {
   machine: { cpus: number; node: string; pulumi: string };
   latencyMs: number;
   parallel: number;
+  skipCheckpoints: boolean;
   /** The same phases on an empty stack: the fixed cost of each command. */
   baseline: SizeRun;
   runs: SizeRun[];
@@ -98,6 +101,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       machine: { cpus: os.availableParallelism(), node: process.version, pulumi: pulumiVersion() },
       latencyMs: options.latencyMs,
       parallel,
+      skipCheckpoints: options.skipCheckpoints ?? false,
       baseline,
       runs,
       growth: growth(runs),
@@ -117,7 +121,12 @@ async function runSize(emulator: BenchEmulator, n: number, options: BenchOptions
       "edgeingress:apiUrl": { value: emulator.url },
       spec: { value: JSON.stringify({ resources: mixedStack(n) }) },
     },
-    env: { EDGE_INGRESS_API_KEY: "", EDGE_INGRESS_API_URL: "", ...(options.parallel ? { PULUMI_PARALLEL: String(options.parallel) } : {}) },
+    env: {
+      EDGE_INGRESS_API_KEY: "",
+      EDGE_INGRESS_API_URL: "",
+      ...(options.parallel ? { PULUMI_PARALLEL: String(options.parallel) } : {}),
+      ...(options.skipCheckpoints ? { PULUMI_SKIP_CHECKPOINTS: "true" } : {}),
+    },
   });
   try {
     const memory = new ProviderMemory(stack.env.PULUMI_HOME!);
