@@ -18,7 +18,7 @@ function positive(name: string, text: string): number {
 /** The table printed after a run (also pasted into docs/benchmark.md). */
 export function table(result: BenchResult): string {
   const lines = [
-    `latency ${result.latencyMs} ms, --parallel ${result.parallel}${result.skipCheckpoints ? ", PULUMI_SKIP_CHECKPOINTS" : ""}, ${result.machine.cpus} CPUs, Node ${result.machine.node}, Pulumi ${result.machine.pulumi}`,
+    `latency ${result.latencyMs} ms, --parallel ${result.parallel}${result.skipCheckpoints ? ", PULUMI_SKIP_CHECKPOINTS" : ""}, ${result.machine.cpus} CPUs (load ${result.machine.load.join(" → ")}), Node ${result.machine.node}, Pulumi ${result.machine.pulumi}`,
     "",
     "| N | phase | wall ms | requests | minimum | ideal ms | ratio | net ms | net ratio | eff. parallelism | provider peak MB |",
     "|---|---|---|---|---|---|---|---|---|---|---|",

@@ -67,7 +67,8 @@ export interface SizeRun {
 
 export interface BenchResult {
   date: string;
-  machine: { cpus: number; node: string; pulumi: string };
+  /** `load`: the 1-minute load average at the start and the end (the machine may be shared). */
+  machine: { cpus: number; node: string; pulumi: string; load: [number, number] };
   latencyMs: number;
   parallel: number;
   skipCheckpoints: boolean;
@@ -85,6 +86,7 @@ const PROGRAM = path.join(REPO_ROOT, "test", "fixtures", "edges");
 export async function runBench(options: BenchOptions): Promise<BenchResult> {
   const log = options.log ?? (() => undefined);
   const parallel = options.parallel ?? 4 * os.availableParallelism();
+  const loadAtStart = round(os.loadavg()[0], 1);
   const emulator = await BenchEmulator.start(options.latencyMs);
   try {
     const baseline = await runSize(emulator, 0, options, parallel, log);
@@ -98,7 +100,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
     const t = await emulator.throughput(options.clients, options.seconds);
     return {
       date: new Date().toISOString(),
-      machine: { cpus: os.availableParallelism(), node: process.version, pulumi: pulumiVersion() },
+      machine: { cpus: os.availableParallelism(), node: process.version, pulumi: pulumiVersion(), load: [loadAtStart, round(os.loadavg()[0], 1)] },
       latencyMs: options.latencyMs,
       parallel,
       skipCheckpoints: options.skipCheckpoints ?? false,
