@@ -9,7 +9,6 @@ import * as fs from "node:fs";
  */
 export class ProviderMemory {
   private readonly peaks = new Map<number, number>();
-  private readonly others = new Set<number>();
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -36,12 +35,9 @@ export class ProviderMemory {
     for (const entry of fs.readdirSync("/proc")) {
       if (!/^\d+$/.test(entry)) continue;
       const pid = Number(entry);
-      if (this.others.has(pid)) continue;
       try {
-        if (!this.peaks.has(pid) && !this.isOurProvider(pid)) {
-          this.others.add(pid);
-          continue;
-        }
+        // Checked on every poll: a process just forked still shows its parent's command line.
+        if (!this.peaks.has(pid) && !this.isOurProvider(pid)) continue;
         const hwm = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
         if (hwm) this.peaks.set(pid, Math.max(this.peaks.get(pid) ?? 0, Number(hwm[1])));
       } catch {
