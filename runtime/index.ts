@@ -68,3 +68,17 @@ async function remove(kind: string, id: string, _props: Props): Promise<void> {
   return lifecycle.remove(kindSpec(kind), api(), id);
 }
 export { remove as delete };
+
+/** The kind's provider object, for the serialized factory (provider/framework/thin.ts) in state. */
+export function provider(kind: string): dynamic.ResourceProvider {
+  kindSpec(kind); // an unknown kind fails when the provider loads
+  return {
+    configure,
+    check: (olds, news) => check(kind, olds, news),
+    diff: (id, olds, news) => diff(kind, id, olds, news),
+    create: (inputs) => create(kind, inputs),
+    read: (id, props) => read(kind, id, props),
+    update: (id, olds, news) => update(kind, id, olds, news),
+    delete: (id, props) => remove(kind, id, props),
+  };
+}

@@ -274,7 +274,9 @@ async function updateWithModules(spec: KindSpec, api: KindApi<any>, id: string, 
       throw new PartialStateError(`${spec.name} ${id}: could not ${what}: ${(e as Error).message}`, id, { ...outs, [PROVIDER_KEY]: news[PROVIDER_KEY] });
     }
   }
-  // Read back once: outputs the service derives (e.g. read-only module fields) stay exact.
+  // A PATCH alone answers with the whole resource. A module's answer holds only the module: read back
+  // once so outputs the service derives (e.g. read-only module fields) stay exact.
+  if (steps.length === 1 && Object.keys(fields).length) return outs;
   return toOutputs(spec, await api.get(id), outs);
 }
 

@@ -1,15 +1,25 @@
 import * as pulumi from "@pulumi/pulumi";
 import { KindSpec, inputKeys } from "./kind";
-import { thinProvider } from "./thin";
+import { providerFactory } from "./thin";
 
 export const MODULE = "edgeingress";
 
+const PROVIDER_KEY = "__provider";
+// Serialized once per kind and program.
+const serialized = new Map<string, Promise<string>>();
+function serializedProvider(kind: string): Promise<string> {
+  let text = serialized.get(kind);
+  if (!text) serialized.set(kind, (text = pulumi.runtime.serializeFunction(providerFactory(kind)).then((sf) => sf.text)));
+  return text;
+}
+
 /**
- * Base of every resource class: registers the kind's thin provider under
- * `pulumi-nodejs:dynamic/edgeingress:<Kind>`, declares every input and output as an output property,
- * wraps secret inputs and marks secret outputs.
+ * Base of every resource class: a dynamic resource `pulumi-nodejs:dynamic/edgeingress:<Kind>` whose
+ * `__provider` is the kind's serialized provider factory (thin.ts), as `pulumi.dynamic.Resource` would
+ * store a serialized provider object. Declares every input and output as an output property, wraps
+ * secret inputs and marks secret outputs.
  */
-export abstract class EdgeIngressResource extends pulumi.dynamic.Resource {
+export abstract class EdgeIngressResource extends pulumi.CustomResource {
   protected constructor(spec: KindSpec, name: string, args: Record<string, any> | undefined, opts: pulumi.CustomResourceOptions | undefined) {
     const props: Record<string, any> = {};
     for (const key of [...inputKeys(spec), ...spec.outputs]) props[key] = undefined;
@@ -20,17 +30,11 @@ export abstract class EdgeIngressResource extends pulumi.dynamic.Resource {
     const merged = secretOutputs.length
       ? pulumi.mergeOptions(opts, { additionalSecretOutputs: [...secretOutputs] })
       : opts;
-    super(providerFor(spec.name), name, props, merged, MODULE, spec.name);
+    props[PROVIDER_KEY] = serializedProvider(spec.name);
+    super(`pulumi-nodejs:dynamic/${MODULE}:${spec.name}`, name, props, merged);
   }
 }
 
-// One provider object per kind: the SDK caches serialization per object.
-const providers = new Map<string, pulumi.dynamic.ResourceProvider>();
-function providerFor(kind: string): pulumi.dynamic.ResourceProvider {
-  let p = providers.get(kind);
-  if (!p) providers.set(kind, (p = thinProvider(kind)));
-  return p;
-}
 
 /** The Pulumi input form of an sdk params type: every level may be an Input (an Output of another resource). */
 export type Args<T> = T extends (infer U)[]

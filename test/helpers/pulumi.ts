@@ -15,7 +15,16 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 
-export const REPO_ROOT = path.resolve(__dirname, "..", "..");
+/** The nearest directory above this file holding this package's package.json (the benchmark runs a compiled copy from .cache/). */
+export const REPO_ROOT = findRepoRoot(__dirname);
+
+function findRepoRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const pkg = path.join(dir, "package.json");
+    if (fs.existsSync(pkg) && JSON.parse(fs.readFileSync(pkg, "utf8")).name === "@edge-ingress/pulumi") return dir;
+    if (path.dirname(dir) === dir) throw new Error(`no package.json of @edge-ingress/pulumi above ${from}`);
+  }
+}
 
 export interface CliResult {
   code: number;

@@ -19,7 +19,10 @@ function recordingSpec(failOn?: string): { spec: KindSpec; calls: string[] } {
   let current: any = { id: "edgtcp_1", ...stored, backend: { enabled: true, backend: { id: "bkdtg_old", uri: "" } } };
   const api: KindApi<any> = {
     create: async () => current,
-    get: async () => current,
+    get: async () => {
+      calls.push("GET");
+      return current;
+    },
     update: async (_id, params) => {
       calls.push(`PATCH ${Object.keys(params).join(",")}`);
       current = { ...current, ...params };
@@ -50,14 +53,21 @@ test("a guard is set before the backend changes, and fields are patched between 
     backend: { backendId: "bkdtg_new" },
     ipRestriction: { ipPolicyIds: ["ipp_1"] },
   });
-  expect(calls).toEqual(["PUT ipRestriction", "PATCH hostports", "PUT backend"]);
+  expect(calls).toEqual(["PUT ipRestriction", "PATCH hostports", "PUT backend", "GET"]);
 });
 
 test("the backend is detached before a guard is removed", async () => {
   const { spec, calls } = recordingSpec();
   const guarded = { ...stored, ipRestriction: { enabled: true, ipPolicyIds: ["ipp_1"] } };
   await update(spec, client, "edgtcp_1", guarded, { hostports: stored.hostports });
-  expect(calls).toEqual(["DELETE backend", "DELETE ipRestriction"]);
+  expect(calls).toEqual(["DELETE backend", "DELETE ipRestriction", "GET"]);
+});
+
+test("a change of plain fields alone is one PATCH, whose answer gives every output (no read back)", async () => {
+  const { spec, calls } = recordingSpec();
+  const { outs } = await update(spec, client, "edgtcp_1", stored, { hostports: stored.hostports, backend: { backendId: "bkdtg_old" }, description: "v2" });
+  expect(calls).toEqual(["PATCH description"]);
+  expect(outs).toMatchObject({ description: "v2", backend: { enabled: true, backendId: "bkdtg_old" } });
 });
 
 test("a failed step records what was applied, so the next update carries on", async () => {
