@@ -122,8 +122,12 @@ export interface TestStack {
   readonly configFile: string;
   /** The environment every CLI call runs with. */
   readonly env: NodeJS.ProcessEnv;
-  /** `pulumi up --skip-preview`; extra arguments are appended. */
-  up(args?: string[]): Promise<CliResult>;
+  /**
+   * `pulumi up --skip-preview`; extra arguments are appended. After a successful up, a
+   * `preview --expect-no-changes` must pass too (no perpetual diffs), else the result fails with its
+   * output; `diffRemains` (the reason) skips that for an up that intends a diff to remain.
+   */
+  up(args?: string[], options?: { diffRemains?: string }): Promise<CliResult>;
   preview(options?: { refresh?: boolean; expectNoChanges?: boolean }): Promise<PreviewResult>;
   refresh(): Promise<CliResult>;
   destroy(): Promise<CliResult>;
@@ -254,7 +258,17 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
     programDir,
     configFile,
     env,
-    up: (args = []) => run(["up", "--yes", "--skip-preview", ...withConfig, ...args]),
+    async up(args = [], { diffRemains } = {}) {
+      const result = await run(["up", "--yes", "--skip-preview", ...withConfig, ...args]);
+      if (result.code !== 0 || diffRemains !== undefined) return result;
+      const after = await run(["preview", "--expect-no-changes", ...withConfig]);
+      if (after.code === 0) return result;
+      return {
+        code: after.code,
+        stdout: `${result.stdout}\n--- a perpetual diff: preview --expect-no-changes after this up\n${after.stdout}`,
+        stderr: result.stderr + after.stderr,
+      };
+    },
     async preview({ refresh = false, expectNoChanges = false } = {}) {
       const args = ["preview", "--json", ...withConfig];
       if (refresh) args.push("--refresh");
