@@ -118,6 +118,7 @@ async function runSize(emulator: BenchEmulator, n: number, options: BenchOptions
   const stack = await createStack({
     programDir: PROGRAM,
     stackName: `bench-${n}`,
+    checkNoChangesAfterUp: false,
     config: {
       "edgeingress:apiKey": { value: emulator.rootToken, secret: true },
       "edgeingress:apiUrl": { value: emulator.url },
