@@ -72,26 +72,29 @@ describe("registering", () => {
     expect(() => registerSecret("token", "abc", dir)).toThrow(/at least 8 characters/);
   });
 
-  test("state secrets: strings under secret names inside values the engine marks secret", () => {
+  test("state secrets: strings under secret field names, inside values the engine marks secret or not", () => {
     const secret = (value: unknown) => ({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", plaintext: JSON.stringify(value) });
     const exported = {
       deployment: {
         resources: [
           { type: "pulumi-nodejs:dynamic/edgeingress:ApiKey", outputs: { token: secret("api-key-token-0001"), description: "not-a-secret-at-all" } },
+          { type: "pulumi-nodejs:dynamic/edgeingress:TlsCertificate", outputs: { privateKeyPem: "unmarked-private-key", privateKeyType: "ecdsa-p256-sha" } },
           {
             type: "pulumi-nodejs:dynamic/edgeingress:EventDestination",
             inputs: { target: secret({ stream: { streamResourceName: "arn:stream/events", auth: { creds: { accessKeyId: "AKIAEXAMPLE", secretAccessKey: "secret-access-key-02" } } } }) },
           },
-          { type: "pulumi:pulumi:Stack", outputs: { keyTokens: secret({ ci: "api-key-token-0003" }), tokenCount: "plain-but-named-token" } },
+          { type: "pulumi:pulumi:Stack", outputs: { keyTokens: secret({ ci: "api-key-token-0003" }), tokenCount: "count-of-tokens-9" } },
         ],
       },
     };
     registerStateSecrets(JSON.stringify(exported), dir);
-    for (const text of ["api-key-token-0001", "secret-access-key-02", "api-key-token-0003", "arn:stream/events", "AKIAEXAMPLE", "not-a-secret-at-all", "plain-but-named-token"]) {
+    const texts = ["api-key-token-0001", "unmarked-private-key", "ecdsa-p256-sha", "secret-access-key-02", "api-key-token-0003", "arn:stream/events", "AKIAEXAMPLE", "not-a-secret-at-all", "count-of-tokens-9"];
+    for (const text of texts) {
       record(text, text, dir);
     }
     expect(scan(dir).findings.map((f) => [f.place, f.kind])).toEqual([
       ["api-key-token-0001", "pulumi-nodejs:dynamic/edgeingress:ApiKey outputs.token"],
+      ["unmarked-private-key", "pulumi-nodejs:dynamic/edgeingress:TlsCertificate outputs.privateKeyPem"],
       ["secret-access-key-02", "pulumi-nodejs:dynamic/edgeingress:EventDestination inputs.target.stream.auth.creds.secretAccessKey"],
       ["api-key-token-0003", "pulumi:pulumi:Stack outputs.keyTokens.ci"],
     ]);

@@ -60,35 +60,36 @@ export function registerSecretConfig(key: string, value: string, dir = auditDir(
 const SECRET_SIG_KEY = "4dabf18193072939515e22adb298388d";
 const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
 /**
- * A secret value often holds plain fields too (a whole event target, an OAuth module): only strings
- * under a name like these are secrets (`token`, `clientSecret`, `privateKeyPem`, `keyTokens.ci`, …).
+ * Names of secret fields (`token`, `keyTokens`, `clientSecret`, `secret`, `secretAccessKey`, `apiKey`,
+ * `privateKeyPem`): a secret value often holds plain fields too (a whole event target, an OAuth module).
  */
-const SECRET_NAME = /token|secret|private.?key|api.?key|password|passphrase/i;
+const SECRET_NAME = /(^|[a-z])(tokens?|secrets?|password|passphrase)$|^secret|^api_?key$|^private_?key_?pem$/i;
 
 /**
  * Registers the secrets a stack's state holds, from `stack export --show-secrets` output: each string
- * under a secret-looking name inside a value the engine marks secret (kind: `<resource type> <path>`).
+ * under a secret field's name, marked secret by the engine or not (unmarked, it is a leak the scan then
+ * finds in the state). Kind: `<resource type> <path>`.
  */
 export function registerStateSecrets(exported: string, dir = auditDir()): void {
   if (!dir) return;
   const resources = (JSON.parse(exported).deployment?.resources ?? []) as Array<{ type: string }>;
-  const visit = (value: unknown, where: string[], type: string, inSecret: boolean): void => {
+  const visit = (value: unknown, where: string[], type: string): void => {
     if (typeof value === "string") {
-      if (inSecret && value.length >= MIN_SECRET_LENGTH && where.some((w) => SECRET_NAME.test(w))) {
+      if (value.length >= MIN_SECRET_LENGTH && where.some((w) => SECRET_NAME.test(w))) {
         registerSecret(`${type} ${where.join(".")}`, value, dir);
       }
     } else if (value !== null && typeof value === "object") {
       const marked = value as Record<string, unknown>;
       if (marked[SECRET_SIG_KEY] === SECRET_SIG && typeof marked.plaintext === "string") {
-        visit(JSON.parse(marked.plaintext), where, type, true);
+        visit(JSON.parse(marked.plaintext), where, type);
         return;
       }
-      for (const [key, inner] of Object.entries(marked)) visit(inner, [...where, key], type, inSecret);
+      for (const [key, inner] of Object.entries(marked)) visit(inner, [...where, key], type);
     }
   };
   for (const resource of resources) {
     const { type, ...rest } = resource as { type: string; [key: string]: unknown };
-    for (const section of ["inputs", "outputs"]) visit(rest[section], [section], type, false);
+    for (const section of ["inputs", "outputs"]) visit(rest[section], [section], type);
   }
 }
 
