@@ -280,3 +280,16 @@ describe("constraints are rejected at preview, naming the field, with nothing se
     expectNamed(await previewOf(cases[0].kind, args), cases.flatMap((c) => c.named));
   });
 });
+
+describe("a provider error", () => {
+  test("a rejected API key fails up with the service's reason, never the key (the audit checks all output too)", async () => {
+    const wrongKey = "wrong-api-key-for-the-provider-7731";
+    await fx.stack.setConfig("edgeingress:apiKey", { value: wrongKey, secret: true });
+    await fx.setSpec({ resources: [{ kind: "IpPolicy", name: "subject", args: { description: "never made" } }] });
+    const up = await fx.stack.up();
+    expect(up.code).not.toBe(0);
+    expect(up.stdout + up.stderr).toMatch(/401|authentication failed/);
+    expect(up.stdout + up.stderr).not.toContain(wrongKey);
+    expect(await fx.client.ipPolicies.list().toArray()).toEqual([]);
+  });
+});

@@ -38,7 +38,7 @@ let client: EdgeIngress;
 let stack: TestStack;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, faultRate: 0.2, faultSeed: 7, log: emulatorLog("faults") });
+  emulator = await startEmulator({ port: 0, faultRate: 0.2, faultSeed: 7, log: emulatorLog("faults emulator") });
   registerSecret("emulator root token (the provider's API key)", emulator.rootToken);
   client = new EdgeIngress({ apiKey: emulator.rootToken, baseURL: emulator.url });
   stack = await createStack({

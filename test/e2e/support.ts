@@ -39,7 +39,7 @@ export function useEngineStack<Spec extends object = object>(programDir: string,
   let client: EdgeIngress | undefined;
   let stack: TestStack | undefined;
   beforeAll(async () => {
-    emulator = await startEmulator({ port: 0, log: emulatorLog(path.basename(programDir)) });
+    emulator = await startEmulator({ port: 0, log: emulatorLog(`${project} emulator`) });
     registerSecret("emulator root token (the provider's API key)", emulator.rootToken);
     client = new EdgeIngress({ apiKey: emulator.rootToken, baseURL: emulator.url, maxRetries: 0 });
     stack = await createStack({

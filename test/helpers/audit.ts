@@ -110,7 +110,7 @@ export function recordTree(place: string, root: string, dir = auditDir()): void 
 
 /** A log sink for `startEmulator({ log })`: every entry is recorded under `place`. */
 export function emulatorLog(place: string): (entry: LogEntry) => void {
-  return (entry) => record(`emulator log (${place}${testContext()})`, `${entry.level}: ${entry.message}`);
+  return (entry) => record(`log of ${place}${testContext()}`, `${entry.level}: ${entry.message}`);
 }
 
 /** ` in <test file> › <test name>` while jest runs a test, for naming a place. */
