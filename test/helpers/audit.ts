@@ -178,11 +178,11 @@ export function scan(dir: string): AuditResult {
   return { findings: [...findings.values()], secrets: secrets.length, records: records.length };
 }
 
-/** Scans `dir`: throws the report when a secret was found (keeping `dir`), else removes `dir`. */
-export function auditOrThrow(dir: string): AuditResult {
+/** Scans `dir`: throws the report when a secret was found (keeping `dir`), else removes `dir` unless `keep`. */
+export function auditOrThrow(dir: string, keep = false): AuditResult {
   const result = scan(dir);
   if (result.findings.length > 0) throw new Error(`${report(result)}\nThe records are kept in ${dir}.`);
-  fs.rmSync(dir, { recursive: true, force: true });
+  if (!keep) fs.rmSync(dir, { recursive: true, force: true });
   return result;
 }
 
