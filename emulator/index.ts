@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { adminSurface, DEFAULT_FAULT_SETTINGS, isFaultSeed, parseFaultSettings, type FaultKind } from "./admin";
 import { ROUTES } from "./routes";
 import { isValidToken, newToken } from "./secrets";
+import type { LogSink } from "./log";
 import { createEmulatorServer, urlHost } from "./server";
 import { KINDS } from "./state";
 import { isBaseDomain } from "./state/reserved-domain";
@@ -25,9 +26,12 @@ export interface EmulatorOptions {
   faults?: readonly FaultKind[];
   /** Seed of the fault and latency choices: the same seed and requests give the same choices. */
   faultSeed?: number;
+  /** Receives internal errors (level `error`) and every error answer (level `info`). Default: errors to stderr. */
+  log?: LogSink;
 }
 
 export type { FaultKind, FaultSettings } from "./admin";
+export type { LogEntry, LogSink } from "./log";
 export { FAULT_KINDS } from "./admin";
 
 export interface RunningEmulator {
@@ -65,6 +69,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     domains: { baseDomain: opts.baseDomain, provisioningDelayMs: opts.provisioningDelayMs },
     routes: [...ROUTES, ...admin.routes],
     hooks: [admin.hook],
+    log: opts.log,
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

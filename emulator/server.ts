@@ -5,6 +5,7 @@
 import * as http from "node:http";
 import { randomUUID } from "node:crypto";
 import { ApiError } from "./errors";
+import { logError, stderrSink, type LogSink } from "./log";
 import { checkServiceVersion, makeAuthenticator } from "./http/auth";
 import { readJsonBody } from "./http/body";
 import { OPERATION_ID_HEADER, sendError, sendJson, sendNoContent } from "./http/respond";
@@ -44,6 +45,8 @@ export interface ServerOptions {
   hooks?: readonly RequestHook[];
   /** Base domain and provisioning delay of reserved domains. */
   domains?: DomainSettings;
+  /** Internal errors (level error) and every error answer (level info). Default: errors to stderr. */
+  log?: LogSink;
 }
 
 const BODY_METHODS = new Set(["POST", "PATCH", "PUT"]);
@@ -82,17 +85,18 @@ export function createEmulatorServer(options: ServerOptions): http.Server {
   const router = new Router(options.routes ?? ROUTES);
   const hooks = options.hooks ?? [];
   const authenticate = makeAuthenticator(store, options.rootToken);
-  const domains = new ReservedDomainService(store, options.domains);
+  const log = options.log ?? stderrSink;
+  const domains = new ReservedDomainService(store, options.domains, log);
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const operationId = `op_${randomUUID().replace(/-/g, "")}`;
     res.setHeader(OPERATION_ID_HEADER, operationId);
     let delivery: Delivery = "answer";
+    const method = req.method ?? "GET";
+    const target = req.url ?? "/";
+    const q = target.indexOf("?");
+    const path = q < 0 ? target : target.slice(0, q);
     try {
-      const method = req.method ?? "GET";
-      const target = req.url ?? "/";
-      const q = target.indexOf("?");
-      const path = q < 0 ? target : target.slice(0, q);
       const query = new URLSearchParams(q < 0 ? "" : target.slice(q + 1));
 
       const match = router.match(method, path);
@@ -109,11 +113,11 @@ export function createEmulatorServer(options: ServerOptions): http.Server {
       else if (out.body === undefined) sendNoContent(res);
       else sendJson(res, out.status, out.body);
     } catch (err) {
-      if (!(err instanceof ApiError)) console.error(`edge-ingress-emulator: internal error (${operationId}):`, err);
+      if (!(err instanceof ApiError)) logError(log, `edge-ingress-emulator: internal error (${operationId}):`, err);
       const apiError = err instanceof ApiError ? err : new ApiError("INTERNAL_ERROR", "internal error");
       if (delivery !== "answer") withhold(res, delivery);
       else if (res.headersSent) res.destroy();
-      else sendError(res, apiError, operationId);
+      else log({ level: "info", message: `${apiError.status} ${method} ${path} ${sendError(res, apiError, operationId)}` });
     }
   }
 

@@ -19,12 +19,9 @@ export function sendNoContent(res: ServerResponse): void {
   res.end();
 }
 
-/** `{error_code, status_code, msg, details: {operation_id, ...}}`. */
-export function sendError(res: ServerResponse, err: ApiError, operationId: string): void {
-  sendJson(
-    res,
-    err.status,
-    { error_code: err.code, status_code: err.status, msg: err.message, details: { operation_id: operationId, ...err.details } },
-    err.headers,
-  );
+/** `{error_code, status_code, msg, details: {operation_id, ...}}`; returns the body sent. */
+export function sendError(res: ServerResponse, err: ApiError, operationId: string): string {
+  const body = { error_code: err.code, status_code: err.status, msg: err.message, details: { operation_id: operationId, ...err.details } };
+  sendJson(res, err.status, body, err.headers);
+  return JSON.stringify(body);
 }

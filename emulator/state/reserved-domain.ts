@@ -6,6 +6,7 @@
 import { createHash, generateKeyPairSync, randomBytes } from "node:crypto";
 import { z } from "zod";
 import { ApiError, fieldError, preview } from "../errors";
+import { logError, stderrSink, type LogSink } from "../log";
 import { buildCertificatePem } from "../x509";
 import { DNS_NAME } from "./endpoint";
 import type { KindDef, Store } from "./store";
@@ -139,6 +140,7 @@ export class ReservedDomainService {
   constructor(
     private readonly store: Store,
     settings: DomainSettings = {},
+    private readonly log: LogSink = stderrSink,
   ) {
     this.baseDomain = settings.baseDomain ?? DEFAULT_BASE_DOMAIN;
     this.delayMs = settings.provisioningDelayMs ?? DEFAULT_PROVISIONING_DELAY_MS;
@@ -234,7 +236,7 @@ export class ReservedDomainService {
       try {
         this.attempt(id);
       } catch (err) {
-        console.error(`edge-ingress-emulator: provisioning a certificate for ${id} failed:`, err);
+        logError(this.log, `edge-ingress-emulator: provisioning a certificate for ${id} failed:`, err);
       }
     }, this.delayMs);
     timer.unref();

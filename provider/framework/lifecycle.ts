@@ -57,15 +57,19 @@ export function check(spec: KindSpec, _olds: Props, news: Props): dynamic.CheckR
     for (const issue of parsed.error.issues) {
       // Values unknown during preview are checked again when they are known.
       if (pathHasUnknown(inputs, issue.path)) continue;
+      // The engine prints a named property's value beside the reason, secret or not: for a secret
+      // input the reason alone names the field.
+      const shown = (property: string) => (spec.secretInputs?.includes(property) ? "" : property);
       if (issue.code === "unrecognized_keys") {
-        for (const key of issue.keys) failures.push({ property: key, reason: `${key}: is not a property of ${spec.name}` });
+        for (const key of issue.keys) {
+          // A misspelt key inside a module or target is named by its whole path, under its top-level input.
+          const reason = issue.path.length ? `${formatPath([...issue.path, key])}: is not a known field` : `${key}: is not a property of ${spec.name}`;
+          failures.push({ property: shown(String(issue.path[0] ?? key)), reason });
+        }
         continue;
       }
       const property = issue.path.length ? String(issue.path[0]) : "";
-      // The engine prints a named property's value beside the reason, secret or not: for a secret
-      // input the reason alone names the field.
-      const shown = spec.secretInputs?.includes(property) ? "" : property;
-      failures.push({ property: shown, reason: `${formatPath(issue.path) || spec.name}: ${issue.message}` });
+      failures.push({ property: shown(property), reason: `${formatPath(issue.path) || spec.name}: ${issue.message}` });
     }
   }
   return { inputs: news, failures };

@@ -6,6 +6,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { record } from "../helpers/audit";
 import { createStack, REPO_ROOT, runCommand, type CliResult, type TestStack } from "../helpers/pulumi";
 
 const FIXTURES = path.join(__dirname, "..", "fixtures");
@@ -40,6 +41,7 @@ describe("a JavaScript program with a dynamic provider", () => {
 
   afterAll(async () => {
     await stack?.remove();
+    record("engine-smoke provider call log", calls().join("\n"));
     fs.rmSync(logDir, { recursive: true, force: true });
   });
 

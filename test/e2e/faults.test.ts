@@ -7,6 +7,7 @@
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { EdgeIngress } from "../../sdk";
+import { emulatorLog, registerSecret } from "../helpers/audit";
 import { createStack, type CliResult, type TestStack } from "../helpers/pulumi";
 import { expectSuccess } from "./support";
 
@@ -37,7 +38,8 @@ let client: EdgeIngress;
 let stack: TestStack;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, faultRate: 0.2, faultSeed: 7 });
+  emulator = await startEmulator({ port: 0, faultRate: 0.2, faultSeed: 7, log: emulatorLog("faults emulator") });
+  registerSecret("emulator root token (the provider's API key)", emulator.rootToken);
   client = new EdgeIngress({ apiKey: emulator.rootToken, baseURL: emulator.url });
   stack = await createStack({
     programDir: path.join(__dirname, "..", "fixtures", "edges"),

@@ -2,6 +2,7 @@
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { EdgeIngress } from "../../sdk";
+import { emulatorLog, registerSecret } from "../helpers/audit";
 import { createStack, type CliResult, type TestStack } from "../helpers/pulumi";
 
 export const ACCESS_PROGRAM = path.join(__dirname, "..", "fixtures", "access");
@@ -38,7 +39,8 @@ export function useEngineStack<Spec extends object = object>(programDir: string,
   let client: EdgeIngress | undefined;
   let stack: TestStack | undefined;
   beforeAll(async () => {
-    emulator = await startEmulator({ port: 0 });
+    emulator = await startEmulator({ port: 0, log: emulatorLog(`${project} emulator`) });
+    registerSecret("emulator root token (the provider's API key)", emulator.rootToken);
     client = new EdgeIngress({ apiKey: emulator.rootToken, baseURL: emulator.url, maxRetries: 0 });
     stack = await createStack({
       programDir,
@@ -74,10 +76,22 @@ export function useEngineStack<Spec extends object = object>(programDir: string,
 /** test/fixtures/access: API keys, IP policies and restrictions declared from the `spec` config. */
 export const useAccessStack = (): EngineFixture<AccessSpec> => useEngineStack<AccessSpec>(ACCESS_PROGRAM, "access");
 
+/** The reasons of the check failures the engine reported (`… has a problem: <reason>`), each once. */
+export function checkProblems(result: CliResult): string[] {
+  let messages = [result.stdout + result.stderr];
+  try {
+    // `preview --json` carries diagnostics as JSON strings (`<` as \u003c): read them decoded.
+    messages = (JSON.parse(result.stdout).diagnostics ?? []).map((d: { message: string }) => d.message);
+  } catch {
+    // Plain output is read as it is.
+  }
+  return [...new Set(messages.flatMap((m) => [...m.matchAll(/has a problem: ([^\n]*)/g)].map((match) => match[1].trim())))];
+}
+
 /** A failed preview whose output names the property and states the rule. */
 export function expectCheckFailure(result: CliResult, property: string, rule: RegExp): void {
   expect(result.code).not.toBe(0);
-  const text = result.stdout + result.stderr;
+  const text = [result.stdout, result.stderr, ...checkProblems(result)].join("\n");
   // The engine prints `property <name> value {…} has a problem: <reason>`, or for a secret input
   // `resource '<name>' has a problem: <reason>`; our reasons start with the field's path.
   expect(text).toMatch(new RegExp(`has a problem: ${property}\\b`));

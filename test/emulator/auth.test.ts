@@ -1,3 +1,4 @@
+import crypto = require("node:crypto");
 import type { RunningEmulator } from "../../emulator";
 import { Client, expectError, start } from "./support";
 
@@ -101,5 +102,33 @@ describe("owners", () => {
     const policy = await client.post("/ip_policies", {});
     expect(policy.status).toBe(201);
     expect((await client.post("/ip_restrictions", { type: "api", ip_policy_ids: [policy.body.id] })).status).toBe(201);
+  });
+});
+
+describe("token comparison is constant-time", () => {
+  // Structure, not timing: every check compares fixed-length digests with timingSafeEqual, and a request
+  // compares against the root token and every key whichever matches, so neither the token's length nor
+  // which key it belongs to changes the work done.
+  const compared = async (token: string): Promise<Array<[number, number]>> => {
+    const spy = jest.spyOn(crypto, "timingSafeEqual");
+    try {
+      await api.get("/ip_policies", { token });
+      return spy.mock.calls.map(([a, b]) => [(a as Buffer).length, (b as Buffer).length]);
+    } finally {
+      spy.mockRestore();
+    }
+  };
+
+  test("the root token, the first key's, the last key's and an unknown token of any length cost the same comparisons", async () => {
+    const first = (await api.post("/api_keys", {})).body.token as string;
+    for (let i = 0; i < 3; i++) await api.post("/api_keys", {});
+    const last = (await api.post("/api_keys", {})).body.token as string;
+    const keys = (await api.get("/api_keys")).body.keys.length as number;
+    const all = Array.from({ length: 1 + keys }, () => [32, 32]);
+    expect(await compared(emulator.rootToken)).toEqual([[32, 32]]); // the root principal needs no key lookup
+    expect(await compared(first)).toEqual(all);
+    expect(await compared(last)).toEqual(all);
+    expect(await compared("x")).toEqual(all);
+    expect(await compared("unknown-".repeat(40))).toEqual(all);
   });
 });

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { request } from "undici";
 import type { AddressInfo } from "node:net";
-import type { RunningEmulator } from "../../emulator";
+import type { LogEntry, RunningEmulator } from "../../emulator";
 import { ApiError } from "../../emulator/errors";
 import { createEmulatorServer, type RequestInfo } from "../../emulator/server";
 import { KINDS } from "../../emulator/state";
@@ -197,6 +197,52 @@ describe("request hooks", () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+});
+
+describe("log", () => {
+  test("an internal error goes to the sink with its stack; every error answer goes as info with its body", async () => {
+    const entries: LogEntry[] = [];
+    const server = createEmulatorServer({
+      store: Store.open(KINDS),
+      rootToken: "log-root",
+      log: (entry) => entries.push(entry),
+      hooks: [
+        (info) => {
+          if (info.route === "POST /ip_policies") throw new TypeError("boom in a hook");
+        },
+      ],
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const client = new Client(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, "log-root");
+      const failed = await client.post("/ip_policies", {});
+      expectError(failed, 500, "INTERNAL_ERROR");
+      expectError(await client.get("/missing"), 404, "ROUTE_NOT_FOUND");
+      expect(entries.map((e) => e.level)).toEqual(["error", "info", "info"]);
+      expect(entries[0].message).toMatch(/internal error \(op_\w+\):\s+TypeError: boom in a hook\n\s+at /);
+      expect(JSON.parse(entries[1].message.replace(/^500 POST \/ip_policies /, ""))).toEqual(failed.body);
+      expect(entries[2].message).toMatch(/^404 GET \/missing \{"error_code":"ROUTE_NOT_FOUND"/);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  test("startEmulator passes its log option through; without one, error answers are not printed", async () => {
+    const entries: LogEntry[] = [];
+    const logged = await start({ log: (entry) => entries.push(entry) });
+    const written: string[] = [];
+    const spy = jest.spyOn(process.stderr, "write").mockImplementation((chunk) => (written.push(String(chunk)), true));
+    try {
+      expectError(await new Client(logged.emulator.url, "wrong-token").get("/ip_policies"), 401, "UNAUTHORIZED");
+      expectError(await new Client(emulator.url, "wrong-token").get("/ip_policies"), 401, "UNAUTHORIZED");
+    } finally {
+      spy.mockRestore();
+      await logged.emulator.close();
+    }
+    expect(entries).toEqual([{ level: "info", message: expect.stringMatching(/^401 GET \/ip_policies \{"error_code":"UNAUTHORIZED"/) }]);
+    expect(written).toEqual([]);
   });
 });
 

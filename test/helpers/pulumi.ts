@@ -14,6 +14,7 @@ import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { auditing, record, recordTree, registerSecret, registerSecretConfig, registerStateSecrets, testContext } from "./audit";
 
 /** The nearest directory above this file holding this package's package.json (the benchmark runs a compiled copy from .cache/). */
 export const REPO_ROOT = findRepoRoot(__dirname);
@@ -231,6 +232,7 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
     PULUMI_CONFIG_PASSPHRASE: randomBytes(16).toString("hex"),
     ...options.env,
   });
+  registerSecret("stack passphrase", env.PULUMI_CONFIG_PASSPHRASE!);
 
   // The stack's config file lives in the temporary directory: `stack init` runs next to a copy of
   // Pulumi.yaml, and every later command names the file with --config-file.
@@ -238,7 +240,16 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
   const stackArgs = ["--stack", name, "--non-interactive", "--color=never"];
   const withConfig = [...stackArgs, "--config-file", configFile];
 
-  const run = (args: string[], input?: string, cwd = programDir) => runCommand(path.join(tools, "pulumi"), args, { cwd, env, input });
+  const pulumi = (args: string[], input?: string, cwd = programDir) => runCommand(path.join(tools, "pulumi"), args, { cwd, env, input });
+  const run = async (args: string[], input?: string, cwd?: string): Promise<CliResult> => {
+    const result = await pulumi(args, input, cwd);
+    // The secrets the state holds after a deployment (tokens, keys, secret inputs) join the secret audit.
+    if (auditing() && (args[0] === "up" || args[0] === "refresh")) {
+      const exported = await pulumi(["stack", "export", "--show-secrets", ...stackArgs]);
+      if (exported.code === 0) registerStateSecrets(exported.stdout);
+    }
+    return result;
+  };
   const check = async (args: string[], input?: string, cwd?: string): Promise<CliResult> => {
     const result = await run(args, input, cwd);
     if (result.code !== 0) {
@@ -292,10 +303,13 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
       return { ...result, outputs: JSON.parse(result.stdout) as Record<string, unknown> };
     },
     async setConfig(key, { value, secret = false }) {
+      if (secret) registerSecretConfig(key, value);
       await check(["config", "set", key, ...(secret ? ["--secret"] : ["--plaintext"]), ...withConfig], value);
     },
     run: (args, input) => run(args, input),
     async remove() {
+      // Every state this stack had (current, history, backups) goes to the secret audit.
+      recordTree(`state of stack ${name}`, dirs.backend);
       try {
         await check(["stack", "rm", "--yes", "--force", ...stackArgs]);
       } finally {
@@ -345,13 +359,16 @@ export function runCommand(
     child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
     child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
     child.on("error", reject);
-    child.on("close", (code, signal) =>
-      resolve({
-        code: code ?? (signal ? 128 : 1),
-        stdout: Buffer.concat(stdout).toString("utf8"),
-        stderr: Buffer.concat(stderr).toString("utf8"),
-      }),
-    );
+    child.on("close", (code, signal) => {
+      const result = { code: code ?? (signal ? 128 : 1), stdout: Buffer.concat(stdout).toString("utf8"), stderr: Buffer.concat(stderr).toString("utf8") };
+      // Everything a command prints goes to the secret audit, unless it was asked to show secrets.
+      if (!args.includes("--show-secrets")) {
+        const name = [path.basename(command), ...args.slice(0, 2).filter((a) => !a.startsWith("-"))].join(" ");
+        record(`${name} stdout${testContext()}`, result.stdout);
+        record(`${name} stderr${testContext()}`, result.stderr);
+      }
+      resolve(result);
+    });
     child.stdin.end(options.input ?? "");
   });
 }

@@ -51,6 +51,18 @@ describe("check", () => {
     expect(res.failures!.map((f) => f.property).sort()).toEqual(["colour", "type"]);
   });
 
+  it("names a misspelt key inside a module by its path, under the top-level input (by reason only when secret)", async () => {
+    const edge = await check("TlsEdge", { hostports: ["a.example.com:443"], backend: { backendId: "bkdtg_1", weight: 1 } });
+    expect(edge.failures).toEqual([{ property: "backend", reason: "backend.weight: is not a known field" }]);
+    const route = await check("HttpsEdgeRoute", {
+      edgeId: "edghts_1",
+      matchType: "path_prefix",
+      match: "/",
+      oauth: { provider: { social: { teams: ["acme/ops"] } } },
+    });
+    expect(route.failures).toEqual([{ property: "", reason: "oauth.provider.social.teams: is not a known field" }]);
+  });
+
   it("reports a bad element of a list under the top-level property", async () => {
     const res = await check("IpRestriction", { type: "api", ipPolicyIds: ["ipp_1", "ak_2"] });
     expect(res.failures).toEqual([{ property: "ipPolicyIds", reason: expect.stringMatching(/^ipPolicyIds\[1\]: /) }]);
