@@ -26,9 +26,11 @@ export abstract class EdgeIngressResource extends pulumi.CustomResource {
     for (const [key, value] of Object.entries(args ?? {})) {
       props[key] = spec.secretInputs?.includes(key) && value !== undefined ? pulumi.secret(value) : value;
     }
-    const secretOutputs = spec.secretOutputs ?? [];
+    // Secret inputs too: a value the program did not declare (a module added outside Pulumi, read by a
+    // refresh) would otherwise land in state and previews in plaintext.
+    const secretOutputs = [...(spec.secretOutputs ?? []), ...(spec.secretInputs ?? [])];
     const merged = secretOutputs.length
-      ? pulumi.mergeOptions(opts, { additionalSecretOutputs: [...secretOutputs] })
+      ? pulumi.mergeOptions(opts, { additionalSecretOutputs: secretOutputs })
       : opts;
     props[PROVIDER_KEY] = serializedProvider(spec.name);
     super(`pulumi-nodejs:dynamic/${MODULE}:${spec.name}`, name, props, merged);
