@@ -24,7 +24,7 @@ function sourcesApi(client: EdgeIngress): KindApi<SourceObject> {
     return withId(subscriptionId, await client.eventSources.get(subscriptionId, type));
   };
   return {
-    create: async ({ subscriptionId, type }) => withId(subscriptionId, await client.eventSources.create(subscriptionId, { type })),
+    create: async ({ subscriptionId, type }, options) => withId(subscriptionId, await client.eventSources.create(subscriptionId, { type }, options)),
     get,
     // Nothing about a source can change.
     update: get,

@@ -21,7 +21,7 @@ const withId = (route: HttpsEdgeRouteObject): RouteObject => ({ ...route, id: `$
 function routesApi(client: EdgeIngress): KindApi<RouteObject> {
   const routes = client.httpsEdgeRoutes;
   return {
-    create: async ({ edgeId, ...params }) => withId(await routes.create(edgeId, params)),
+    create: async ({ edgeId, ...params }, options) => withId(await routes.create(edgeId, params, options)),
     get: async (id) => withId(await routes.get(...splitId(id))),
     update: async (id, params) => withId(await routes.update(...splitId(id), params)),
     delete: (id) => routes.delete(...splitId(id)),

@@ -3,7 +3,7 @@
  * call these functions by name for as long as that state lives: keep every name and signature.
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { EdgeIngress } from "../sdk";
+import { API_KEY_ENV, APIConnectionError, AuthenticationError, BASE_URL_ENV, EdgeIngress, PermissionDeniedError, ValidationError } from "../sdk";
 import * as lifecycle from "../provider/framework/lifecycle";
 import { kindSpec } from "../provider/kinds";
 
@@ -16,7 +16,7 @@ interface Settings {
   maxRetries?: number;
 }
 let settings: Settings = {};
-let client: EdgeIngress | undefined;
+let connection: Promise<EdgeIngress> | undefined;
 
 /** A whole number from stack config, or undefined when unset; a bad value is the user's to fix. */
 function numberSetting(config: dynamic.ConfigureRequest["config"], key: string): number | undefined {
@@ -28,44 +28,87 @@ function numberSetting(config: dynamic.ConfigureRequest["config"], key: string):
 }
 
 /**
- * Stack config `edgeingress:apiKey` / `edgeingress:apiUrl` (the sdk falls back to the environment),
+ * Stack config `edgeingress:apiKey` / `edgeingress:apiUrl`, else the environment,
  * and the client's `edgeingress:timeoutMs` / `edgeingress:maxRetries`.
  */
 export async function configure(req: dynamic.ConfigureRequest): Promise<void> {
   const next: Settings = {
-    apiKey: req.config.get("edgeingress:apiKey") || undefined,
-    apiUrl: req.config.get("edgeingress:apiUrl") || undefined,
+    // The environment is read here too, so a configure after it changed checks the connection again.
+    apiKey: req.config.get("edgeingress:apiKey") || process.env[API_KEY_ENV] || undefined,
+    apiUrl: req.config.get("edgeingress:apiUrl") || process.env[BASE_URL_ENV] || undefined,
     timeoutMs: numberSetting(req.config, "edgeingress:timeoutMs"),
     maxRetries: numberSetting(req.config, "edgeingress:maxRetries"),
   };
   if (JSON.stringify(next) !== JSON.stringify(settings)) {
     settings = next;
-    client = undefined;
+    connection = undefined;
   }
 }
 
-function api(): EdgeIngress {
-  const { apiKey, apiUrl, timeoutMs, maxRetries } = settings;
-  return (client ??= new EdgeIngress({ apiKey, baseURL: apiUrl, timeoutMs, maxRetries }));
+/**
+ * The client, once its connection is checked: one cheap authenticated GET per provider process, so a
+ * missing or wrong key or URL fails at preview with what to set, and a server that is not the API
+ * (a wrong path, a proxy) is never read as "everything was deleted".
+ */
+function api(): Promise<EdgeIngress> {
+  return (connection ??= connect(settings));
+}
+
+async function connect({ apiKey, apiUrl, timeoutMs, maxRetries }: Settings): Promise<EdgeIngress> {
+  let client: EdgeIngress;
+  try {
+    client = new EdgeIngress({ apiKey, baseURL: apiUrl, timeoutMs, maxRetries });
+  } catch (e) {
+    throw settingError(e);
+  }
+  try {
+    await client.apiKeys.list({ limit: 1 }).pages().next();
+  } catch (e) {
+    await client.close();
+    throw connectionError(client.baseURL, e);
+  }
+  return client;
+}
+
+const SET_KEY = "`pulumi config set --secret edgeingress:apiKey <key>` (or the EDGE_INGRESS_API_KEY environment variable)";
+const SET_URL = "`pulumi config set edgeingress:apiUrl <url>` (or the EDGE_INGRESS_API_URL environment variable)";
+
+function settingError(e: unknown): Error {
+  if (!(e instanceof ValidationError)) return e as Error;
+  if (e.field === "apiKey") return new Error(`edgeingress: no API key is configured; set one with ${SET_KEY}`);
+  if (e.field === "baseURL") {
+    return new Error(`edgeingress: ${e.rule === "is required" ? "no API URL is configured" : `the API URL ${e.rule}`}; set it with ${SET_URL}`);
+  }
+  return new Error(`edgeingress: ${e.message}`);
+}
+
+function connectionError(url: string, e: unknown): Error {
+  const reason = (e as Error).message;
+  if (e instanceof AuthenticationError || e instanceof PermissionDeniedError) {
+    return new Error(`edgeingress: the API at ${url} refused the API key (${e.status} ${e.errorCode ?? ""}); set a valid one with ${SET_KEY}`);
+  }
+  if (e instanceof APIConnectionError) return new Error(`edgeingress: cannot reach the API at ${url}: ${reason}; check the URL with ${SET_URL}`);
+  return new Error(`edgeingress: ${url} does not answer as the Edge Ingress API (${reason}); check the URL with ${SET_URL}`);
 }
 
 export async function check(kind: string, olds: Props, news: Props): Promise<dynamic.CheckResult> {
+  await api(); // a wrong key or URL fails at preview
   return lifecycle.check(kindSpec(kind), olds, news);
 }
 export async function diff(kind: string, id: string, olds: Props, news: Props): Promise<dynamic.DiffResult> {
   return lifecycle.diff(kindSpec(kind), id, olds, news);
 }
 export async function create(kind: string, inputs: Props): Promise<dynamic.CreateResult> {
-  return lifecycle.create(kindSpec(kind), api(), inputs);
+  return lifecycle.create(kindSpec(kind), await api(), inputs);
 }
 export async function read(kind: string, id: string, props?: Props): Promise<dynamic.ReadResult> {
-  return lifecycle.read(kindSpec(kind), api(), id, props);
+  return lifecycle.read(kindSpec(kind), await api(), id, props);
 }
 export async function update(kind: string, id: string, olds: Props, news: Props): Promise<dynamic.UpdateResult> {
-  return lifecycle.update(kindSpec(kind), api(), id, olds, news);
+  return lifecycle.update(kindSpec(kind), await api(), id, olds, news);
 }
 async function remove(kind: string, id: string, _props: Props): Promise<void> {
-  return lifecycle.remove(kindSpec(kind), api(), id);
+  return lifecycle.remove(kindSpec(kind), await api(), id);
 }
 export { remove as delete };
 

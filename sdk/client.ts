@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { ValidationError } from "./core/errors";
 import { REQUIRED, params, parseParams } from "./core/fields";
-import { HttpClient, HttpMethod, RequestOptions } from "./core/http";
+import { HttpClient, HttpMethod, RequestOptions, type ServiceInfo } from "./core/http";
 import { DEFAULT_MAX_RETRIES, DEFAULT_MAX_RETRY_TIME_MS } from "./core/retry";
 import { ApiKeys } from "./resources/api-key";
 import { Endpoints } from "./resources/endpoint";
@@ -155,6 +155,11 @@ export class EdgeIngress {
 
   delete<T = unknown>(path: string, opts?: LowLevelOptions): Promise<T> {
     return this.#send("DELETE", path, opts);
+  }
+
+  /** What the service's answers so far said about it: its clock, the extensions it honours. */
+  get service(): Readonly<ServiceInfo> {
+    return this.#http.service;
   }
 
   /** Closes pooled connections; the client is unusable afterwards. */

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { fields, type EdgeIngress } from "../../sdk";
+import { fields, type CreateOptions, type EdgeIngress } from "../../sdk";
 
 /** Marks a field whose value the service chooses when it is omitted (e.g. an owner id). */
 export const SERVER_CHOSEN = Symbol("server-chosen");
@@ -30,7 +30,7 @@ export interface ModuleSpec {
 
 /** The CRUD surface of one kind in the sdk client. */
 export interface KindApi<T extends { id: string }> {
-  create(params: any): Promise<T>;
+  create(params: any, options?: CreateOptions): Promise<T>;
   get(id: string): Promise<T>;
   update(id: string, params: any): Promise<T>;
   delete(id: string): Promise<void>;

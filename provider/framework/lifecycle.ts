@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { APIConnectionError, ConflictError, InternalServerError, NotFoundError, type EdgeIngress } from "../../sdk";
 import { KindApi, KindSpec, SERVER_CHOSEN, Within, immutableKeys, inputKeys, updatableKeys } from "./kind";
@@ -151,6 +152,7 @@ async function adopt(spec: KindSpec, client: EdgeIngress, id: string, inputs: Pr
     throw e;
   }
   // A value the service does not show (a private key) cannot differ from anything: the declared one is kept.
+  claim(obj);
   const current = toOutputs(spec, obj, inputs);
   const { changes, replaces = [] } = diff(spec, obj.id, current, inputs);
   if (replaces.length) {
@@ -166,47 +168,83 @@ function ambiguous(e: unknown): boolean {
 }
 
 const LOST_CREATE_ATTEMPTS = 5;
-// Creation times come from the service's clock: look a little before our own start.
-const CLOCK_SKEW_MS = 5 * 60_000;
+/** The service's `Date` header has whole seconds: a creation after our request may read up to 1 s earlier. */
+const CLOCK_RESOLUTION_MS = 1000;
 
 /**
- * One create, without duplicates when an answer is lost: after an ambiguous failure the resources
- * created since the request began whose fields equal the declared inputs are looked up. Exactly one:
- * it is ours (adopted, or deleted and made again when it cannot be adopted). None: the request was not
- * applied, so it is sent again (the last attempt is looked up too). More than one: the error names them, nothing is guessed.
+ * Ids this provider process made or adopted. A lost create never takes one of these: it belongs to
+ * another resource (two identical keys made in the same `up`).
+ */
+const claimed = new Set<string>();
+function claim<T extends { id: string }>(obj: T): T {
+  claimed.add(obj.id);
+  return obj;
+}
+
+/**
+ * One create, without duplicates or takeovers when an answer is lost (docs/provider.md, "A create whose
+ * answer is lost"). Every attempt carries the same idempotency key: where the service honours keys
+ * (it says so in `Edge-Ingress-Extensions`), sending again is answered with what the first request did,
+ * so nothing has to be guessed. Otherwise, and after the last attempt, the resources that could be
+ * this request's are looked up: equal fields, created by the service's clock after the request began,
+ * and not made or adopted in this process for another resource. None: not applied, sent again. Exactly
+ * one: ours. Any other evidence (several, or one whose creation time cannot be placed) fails naming
+ * them, since a failed `up` can be retried and a resource taken from someone else cannot be given back.
  */
 async function createOnce(spec: KindSpec, client: EdgeIngress, params: Props, inputs: Props): Promise<any> {
   const api = spec.api(client);
-  const since = Date.now() - CLOCK_SKEW_MS;
+  const idempotencyKey = randomUUID();
+  const offset = client.service?.clockOffsetMs;
+  const since = offset === undefined ? undefined : Date.now() + offset - CLOCK_RESOLUTION_MS;
   let lost = false;
   for (let attempt = 1; ; attempt++) {
+    const keys = client.service?.idempotencyKeys === true;
     try {
-      return await api.create(params);
+      return claim(await api.create(params, { idempotencyKey }));
     } catch (e) {
-      // A conflict after a lost answer may be our own first request.
-      if (!(ambiguous(e) || (lost && e instanceof ConflictError))) throw e;
+      // Without keys, a conflict after a lost answer may be our own first request.
+      if (!(ambiguous(e) || (lost && !keys && e instanceof ConflictError))) throw e;
       lost = true;
+      if (keys && attempt < LOST_CREATE_ATTEMPTS) continue;
       // Even after the last attempt: what it made must be found, not orphaned.
-      const made = await createdSince(spec, client, params, inputs, since);
-      if (made.length > 1) {
-        throw new Error(`${spec.name}: the answer to a create was lost and ${made.length} matching resources exist (${made.map((m) => m.id).join(", ")}); adopt one with the adopt input and delete the others`);
+      const { ours, unplaced } = await candidates(spec, client, params, inputs, since);
+      if (ours.length > 1 || unplaced.length) {
+        const ids = [...ours, ...unplaced].map((m) => m.id).join(", ");
+        throw new Error(
+          `${spec.name}: the answer to a create was lost, and which resource it made cannot be told apart from others with the same fields (${ids}). ` +
+            `Nothing was adopted or deleted. If one of them is this resource's, declare it with adopt: "<id>" and run up again; otherwise remove the ones that are not someone else's.`,
+        );
       }
-      if (made.length === 1) {
-        if (!spec.recreateLostCreate) return made[0];
-        await remove(spec, client, made[0].id);
+      if (ours.length === 1) {
+        if (!spec.recreateLostCreate) return claim(ours[0]);
+        // Its secret was only in the lost answer: made again, so the one we made is not left behind.
+        await remove(spec, client, ours[0].id);
       }
       if (attempt >= LOST_CREATE_ATTEMPTS) throw e;
     }
   }
 }
 
-async function createdSince(spec: KindSpec, client: EdgeIngress, params: Props, inputs: Props, since: number): Promise<any[]> {
+/**
+ * What a lost create may have made: resources with the declared fields that no other resource of this
+ * process owns, split into those created after `since` (service clock) and those whose creation cannot
+ * be placed (no creation time, or no service clock known). Those created before the request are not
+ * candidates at all: they are someone else's.
+ */
+async function candidates(spec: KindSpec, client: EdgeIngress, params: Props, inputs: Props, since: number | undefined): Promise<{ ours: any[]; unplaced: any[] }> {
   const listed = spec.listFor ? spec.listFor(client, params) : (spec.api(client) as unknown as { list(): AsyncIterable<any> }).list();
   const items: any[] = [];
   if (Symbol.asyncIterator in listed) for await (const item of listed as AsyncIterable<any>) items.push(item);
   else items.push(...(await listed));
-  // Items without a creation time (event sources) are identified by their fields alone.
-  return items.filter((item) => (item.createdAt === undefined || Date.parse(item.createdAt) >= since) && changedKeys(spec, toOutputs(spec, item), inputs).length === 0);
+  const ours: any[] = [];
+  const unplaced: any[] = [];
+  for (const item of items) {
+    if (claimed.has(item.id) || changedKeys(spec, toOutputs(spec, item), inputs).length) continue;
+    const created = typeof item.createdAt === "string" ? Date.parse(item.createdAt) : NaN;
+    if (since === undefined || Number.isNaN(created)) unplaced.push(item);
+    else if (created >= since) ours.push(item);
+  }
+  return { ours, unplaced };
 }
 
 export async function read(spec: KindSpec, client: EdgeIngress, id: string, props: Props = {}): Promise<dynamic.ReadResult> {

@@ -9,6 +9,8 @@ import { NOT_SENT_CODES } from "./retry";
 export interface RequestInfo {
   method: string;
   path: string;
+  /** The whole URL (origin, path, query), for errors that must say where the request went. */
+  url?: string;
 }
 
 export type ResponseHeaders = Record<string, string | string[] | undefined>;
@@ -63,7 +65,13 @@ export class APIError extends EdgeIngressError {
 export class BadRequestError extends APIError {}
 export class AuthenticationError extends APIError {}
 export class PermissionDeniedError extends APIError {}
+/** The API's own answer that this resource does not exist: the one 404 that means "gone". */
 export class NotFoundError extends APIError {}
+/**
+ * A 404 that is not the API's not-found for a resource: no such route (a wrong base URL), or a body
+ * that is not the API's error shape (a proxy or another server). Never read as "gone".
+ */
+export class RouteNotFoundError extends APIError {}
 export class ConflictError extends APIError {}
 export class UnprocessableEntityError extends APIError {}
 export class RateLimitError extends APIError {}
@@ -102,8 +110,22 @@ export function makeApiError(status: number, body: unknown, headers: ResponseHea
   if (typeof details.field === "string") details.field = wirePathToCamel(details.field);
   const operationId = asString(headerValue(headers, OPERATION_ID_HEADER)) ?? asString(details.operationId);
   const msg = asString(wire.msg) ?? (typeof body === "string" ? body.slice(0, 200) : "");
+  const code = asString(wire.error_code);
+  if (status === 404 && !isResourceNotFound(wire, code)) {
+    const what = code ? `${code}: ${msg}` : "the answer is not the API's error body";
+    const where = request.url ?? request.path;
+    return new RouteNotFoundError(status, code, `${where} is not an API route (${what}); check the API URL`, details, operationId, request);
+  }
   const Class = STATUS_CLASSES[status] ?? (status >= 500 ? InternalServerError : APIError);
-  return new Class(status, asString(wire.error_code), msg || "request failed", details, operationId, request);
+  return new Class(status, code, msg || "request failed", details, operationId, request);
+}
+
+/** Error codes of a 404 that concern the path itself, not a resource. */
+const ROUTE_CODES: ReadonlySet<string> = new Set(["ROUTE_NOT_FOUND"]);
+
+/** The API's error body (`error_code`, `status_code` 404, `msg`) with a resource-level code. */
+function isResourceNotFound(wire: Record<string, unknown>, code: string | undefined): boolean {
+  return code !== undefined && !ROUTE_CODES.has(code) && wire.status_code === 404 && typeof wire.msg === "string";
 }
 
 /** The request never got a usable response: the raw transport error is kept as `cause`. */

@@ -17,7 +17,23 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined>;
   /** camelCase; sent as snake_case JSON. */
   body?: unknown;
+  /**
+   * Sent as `Idempotency-Key` (a POST): a service that honours keys answers a repeat with the first
+   * answer instead of acting twice, so such a POST is retried like an idempotent request.
+   */
+  idempotencyKey?: string;
 }
+
+/** What the client has learnt about the service from its answers. */
+export interface ServiceInfo {
+  /** The service's clock minus ours, from the last answer's `Date` header (whole seconds, rounded down). */
+  clockOffsetMs: number | undefined;
+  /** The service said (`Edge-Ingress-Extensions`) that it honours `Idempotency-Key` on POST. */
+  idempotencyKeys: boolean;
+}
+
+export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
+export const EXTENSIONS_HEADER = "edge-ingress-extensions";
 
 export interface APIResponse {
   status: number;
@@ -48,6 +64,7 @@ export class HttpClient {
   readonly #dispatcher: Dispatcher;
   readonly #policy: RetryPolicy;
   readonly #timeoutMs: number;
+  #service: ServiceInfo = { clockOffsetMs: undefined, idempotencyKeys: false };
   #closing: Promise<void> | undefined;
 
   constructor(config: HttpConfig) {
@@ -78,10 +95,19 @@ export class HttpClient {
     return url;
   }
 
+  /** What the answers so far said about the service (clock, extensions). */
+  get service(): Readonly<ServiceInfo> {
+    return this.#service;
+  }
+
   async request(opts: RequestOptions): Promise<APIResponse> {
     const url = this.resolve(opts.path, opts.query);
-    const request: RequestInfo = { method: opts.method, path: url.pathname + url.search };
+    const request: RequestInfo = { method: opts.method, path: url.pathname + url.search, url: url.href };
     const hasBody = opts.body !== undefined;
+    const sent: Record<string, string> = hasBody ? { ...this.#headers, "content-type": "application/json" } : { ...this.#headers };
+    if (opts.idempotencyKey !== undefined) sent[IDEMPOTENCY_KEY_HEADER] = opts.idempotencyKey;
+    // A keyed POST is safe to repeat only where the service is known to honour keys.
+    const repeatable = opts.idempotencyKey !== undefined && this.#service.idempotencyKeys;
     let status: number;
     let headers: Record<string, string | string[] | undefined>;
     let text: string;
@@ -90,11 +116,11 @@ export class HttpClient {
       origin: url.origin,
       path: request.path,
       method: opts.method,
-      headers: hasBody ? { ...this.#headers, "content-type": "application/json" } : this.#headers,
+      headers: sent,
       body: hasBody ? JSON.stringify(toWire(opts.body)) : undefined,
       headersTimeout: this.#timeoutMs,
       bodyTimeout: this.#timeoutMs,
-      retryOptions: { retry: retryCallback(opts.method, this.#policy) },
+      retryOptions: { retry: retryCallback(opts.method, this.#policy, repeatable || undefined) },
     };
     try {
       const res = await this.#dispatcher.request(dispatchOptions);
@@ -105,6 +131,7 @@ export class HttpClient {
       throw wrapTransportError(err, request);
     }
 
+    this.#observe(headers);
     const operationId = headerValue(headers, OPERATION_ID_HEADER);
     const body = parseJson(text);
     if (status < 200 || status >= 300) {
@@ -114,6 +141,15 @@ export class HttpClient {
       throw new UnexpectedResponseError(status, operationId, request, [{ field: "", rule: "must be JSON" }]);
     }
     return { status, data: fromWire(body.value), operationId, request };
+  }
+
+  #observe(headers: Record<string, string | string[] | undefined>): void {
+    const date = Date.parse(headerValue(headers, "date") ?? "");
+    const extensions = (headerValue(headers, EXTENSIONS_HEADER) ?? "").split(",").map((e) => e.trim().toLowerCase());
+    this.#service = {
+      clockOffsetMs: Number.isNaN(date) ? this.#service.clockOffsetMs : date - Date.now(),
+      idempotencyKeys: extensions.includes("idempotency-key"),
+    };
   }
 
   /** Closes the pooled connections; safe to call more than once. */

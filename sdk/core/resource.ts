@@ -29,9 +29,18 @@ export function itemPath(collection: string, id: string, name = "id"): string {
   return collection + path`/${parseParams(pathId, id, name)}`;
 }
 
+/** Options of a create (POST). */
+export interface CreateOptions {
+  /**
+   * Sent as `Idempotency-Key`: where the service honours keys, a repeat of the create with the same
+   * key answers with the first answer instead of making a second resource.
+   */
+  idempotencyKey?: string;
+}
+
 /** One request whose 2xx body is checked against `model`. */
-async function send<T>(http: HttpClient, model: z.ZodType<T>, method: HttpMethod, target: string, body?: unknown): Promise<T> {
-  const { data, status, operationId, request } = await http.request({ method, path: target, body });
+async function send<T>(http: HttpClient, model: z.ZodType<T>, method: HttpMethod, target: string, body?: unknown, idempotencyKey?: string): Promise<T> {
+  const { data, status, operationId, request } = await http.request({ method, path: target, body, idempotencyKey });
   return parseResponse(model, data, status, operationId, request);
 }
 
@@ -43,8 +52,8 @@ export class Operations<T, C, U> {
   ) {}
 
   /** POST the collection; 201 with the new resource. */
-  async create(collection: string, params: C): Promise<T> {
-    return send(this.http, this.schemas.model, "POST", collection, parseParams(this.schemas.createParams, params));
+  async create(collection: string, params: C, options: CreateOptions = {}): Promise<T> {
+    return send(this.http, this.schemas.model, "POST", collection, parseParams(this.schemas.createParams, params), options.idempotencyKey);
   }
 
   async get(item: string): Promise<T> {
@@ -141,8 +150,8 @@ export abstract class CrudResource<T, C, U> extends ReadResource<T> {
 
   /** POST the collection; 201 with the new resource. */
   // async so that a validation failure is a rejection, like every other failure.
-  async create(params: C): Promise<T> {
-    return this.ops.create(this.kind.collection, params);
+  async create(params: C, options?: CreateOptions): Promise<T> {
+    return this.ops.create(this.kind.collection, params, options);
   }
 
   /** PATCH: only the fields given are changed. */

@@ -47,8 +47,12 @@ export interface Failure {
   retryAfter?: string;
 }
 
-export function isRetryable(method: string, failure: Failure): boolean {
-  const idempotent = IDEMPOTENT_METHODS.has(method.toUpperCase());
+/**
+ * `repeatable`: the request may be sent twice without acting twice (an idempotent method, or a POST
+ * with an idempotency key that the service honours).
+ */
+export function isRetryable(method: string, failure: Failure, repeatable = IDEMPOTENT_METHODS.has(method.toUpperCase())): boolean {
+  const idempotent = repeatable;
   if (failure.status !== undefined) {
     return failure.status === 429 || (idempotent && failure.status >= 500);
   }
@@ -72,8 +76,8 @@ export function backoffDelay(retry: number, random: () => number = Math.random):
 }
 
 /** The wait before retry number `retry` (1-based), or undefined to give up. */
-export function nextDelay(method: string, failure: Failure, retry: number, elapsedMs: number, policy: RetryPolicy, now: number): number | undefined {
-  if (retry > policy.maxRetries || !isRetryable(method, failure)) return undefined;
+export function nextDelay(method: string, failure: Failure, retry: number, elapsedMs: number, policy: RetryPolicy, now: number, repeatable?: boolean): number | undefined {
+  if (retry > policy.maxRetries || !isRetryable(method, failure, repeatable)) return undefined;
   const delay = parseRetryAfter(failure.retryAfter, now) ?? backoffDelay(retry);
   return elapsedMs + delay > policy.maxRetryTimeMs ? undefined : delay;
 }
@@ -89,12 +93,12 @@ function failureOf(err: Error): Failure {
 }
 
 /** The per-request `retry` callback for undici's retry interceptor. */
-export function retryCallback(method: string, policy: RetryPolicy): RetryHandler.RetryCallback {
+export function retryCallback(method: string, policy: RetryPolicy, repeatable?: boolean): RetryHandler.RetryCallback {
   const startedAt = Date.now();
   let retries = 0;
   return (err, _context, done) => {
     const now = Date.now();
-    const delay = nextDelay(method, failureOf(err), retries + 1, now - startedAt, policy, now);
+    const delay = nextDelay(method, failureOf(err), retries + 1, now - startedAt, policy, now, repeatable);
     if (delay === undefined) return done(err);
     retries += 1;
     setTimeout(() => done(null), delay);

@@ -7,6 +7,7 @@ import { params, parseParams, parseResponse, pathId } from "../core/fields";
 import type { HttpClient, HttpMethod } from "../core/http";
 import { PageIterator, listAll } from "../core/pagination";
 import { path } from "../core/path";
+import type { CreateOptions } from "../core/resource";
 
 const EVENT_RESOURCES = [
   "api_key",
@@ -55,9 +56,9 @@ export class EventSources {
   constructor(private readonly http: HttpClient) {}
 
   /** Adds a source; a type the subscription already has is a ConflictError. */
-  async create(subscriptionId: string, params: EventSourceCreateParams): Promise<EventSource> {
+  async create(subscriptionId: string, params: EventSourceCreateParams, options: CreateOptions = {}): Promise<EventSource> {
     const collection = this.collectionPath(subscriptionId);
-    return this.send("POST", collection, parseParams(EventSourceCreateParams, params));
+    return this.send("POST", collection, parseParams(EventSourceCreateParams, params), options.idempotencyKey);
   }
 
   async get(subscriptionId: string, type: string): Promise<EventSource> {
@@ -86,8 +87,8 @@ export class EventSources {
     return this.collectionPath(subscriptionId) + path`/${parseParams(pathId, type, "type")}`;
   }
 
-  private async send(method: HttpMethod, target: string, body?: unknown): Promise<EventSource> {
-    const { data, status, operationId, request } = await this.http.request({ method, path: target, body });
+  private async send(method: HttpMethod, target: string, body?: unknown, idempotencyKey?: string): Promise<EventSource> {
+    const { data, status, operationId, request } = await this.http.request({ method, path: target, body, idempotencyKey });
     return parseResponse(EventSource, data, status, operationId, request);
   }
 }

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { description, metadata, nonEmptyString, oneOf, params, text, timestamp } from "../core/fields";
 import type { HttpClient } from "../core/http";
-import { ModuleName, ModuleOf, ModuleOperations, ModuleParamsOf, Operations, itemPath } from "../core/resource";
+import { CreateOptions, ModuleName, ModuleOf, ModuleOperations, ModuleParamsOf, Operations, itemPath } from "../core/resource";
 import { HttpsEdgeRouteModules, moduleRequestFields, moduleResponseFields } from "./modules";
 
 export const MATCH_TYPES = ["exact_path", "path_prefix"] as const;
@@ -59,8 +59,8 @@ export class HttpsEdgeRoutes {
   }
 
   /** POST a new route on the edge; 201 with the route. */
-  async create(edgeId: string, params: HttpsEdgeRouteCreateParams): Promise<HttpsEdgeRoute> {
-    return this.#ops.create(routesPath(edgeId), params);
+  async create(edgeId: string, params: HttpsEdgeRouteCreateParams, options?: CreateOptions): Promise<HttpsEdgeRoute> {
+    return this.#ops.create(routesPath(edgeId), params, options);
   }
 
   async get(edgeId: string, id: string): Promise<HttpsEdgeRoute> {

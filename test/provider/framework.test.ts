@@ -7,6 +7,10 @@ import * as lifecycle from "../../provider/framework/lifecycle";
 import { UNKNOWN, containsUnknown, formatPath, pathHasUnknown, sameValue } from "../../provider/framework/values";
 import { kindSpec, kinds } from "../../provider/kinds";
 import * as runtime from "../../runtime";
+import { useRuntime } from "./runtime-fixture";
+
+// The runtime checks its connection before it checks inputs, as in a provider process.
+useRuntime();
 
 describe("lifecycle rules declared per kind", () => {
   it("derives replace-on-change fields from the sdk's update params", () => {

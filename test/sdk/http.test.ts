@@ -11,6 +11,7 @@ import {
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
+  RouteNotFoundError,
   UnexpectedResponseError,
   UnprocessableEntityError,
   VERSION,
@@ -151,6 +152,75 @@ describe("the error factory", () => {
   test("response schemas ignore unknown fields", async () => {
     const { client } = await setup((_req, res) => json(res, 200, { ...policy(1), added_later: { x: 1 } }));
     await expect(client.ipPolicies.get("ipp_1")).resolves.toEqual({ id: "ipp_1", uri: "u/1", createdAt: "2025-01-01T00:00:00Z", description: "", metadata: "" });
+  });
+});
+
+describe("a 404 means gone only when the API says so", () => {
+  test.each([
+    ["the API's unknown-route answer", (res: any) => json(res, 404, errorBody(404, "ROUTE_NOT_FOUND"))],
+    ["a proxy's HTML page", (res: any) => (res.writeHead(404, { "content-type": "text/html" }), res.end("<html>Not Found</html>"))],
+    ["JSON that is not the API's error body", (res: any) => json(res, 404, { message: "no such thing" })],
+    ["an empty body", (res: any) => (res.writeHead(404), res.end())],
+  ])("%s is a RouteNotFoundError naming the URL, never a NotFoundError", async (_what, answer) => {
+    const { server, client } = await setup((_req, res) => answer(res));
+    const err = await rejection(client.ipPolicies.get("ipp_1"));
+    expect(err).toBeInstanceOf(RouteNotFoundError);
+    expect(err).not.toBeInstanceOf(NotFoundError);
+    expect(String(err)).toContain(`${server.url}/ip_policies/ipp_1 is not an API route`);
+  });
+
+  test("the API's not-found for a resource is a NotFoundError", async () => {
+    const { client } = await setup((_req, res) => json(res, 404, errorBody(404, "NOT_FOUND")));
+    await expect(client.ipPolicies.get("ipp_1")).rejects.toBeInstanceOf(NotFoundError);
+  });
+});
+
+describe("idempotency keys", () => {
+  const created = policy(1);
+
+  test("a create sends its key; other requests send none", async () => {
+    const { server, client } = await setup((_req, res) => json(res, 201, created));
+    await client.ipPolicies.create({ description: "d" }, { idempotencyKey: "k-1" });
+    await client.ipPolicies.create({ description: "d" });
+    expect(server.requests.map((r) => r.headers["idempotency-key"])).toEqual(["k-1", undefined]);
+  });
+
+  async function lostThenAnswered(extensions: Record<string, string>) {
+    const server = await startFakeServer((_req, res, i) => {
+      if (i === 1) return void res.socket?.destroy(); // the create's answer is lost
+      json(res, i === 0 ? 200 : 201, i === 0 ? { keys: [], uri: "u", next_page_uri: null } : created, extensions);
+    });
+    servers.push(server);
+    const client = new EdgeIngress({ apiKey: TOKEN, baseURL: server.url, maxRetries: 2 });
+    clients.push(client);
+    await client.apiKeys.list({ limit: 1 }).pages().next();
+    return { server, client };
+  }
+
+  test("where the service honours keys, a keyed create whose answer was lost is sent again with the same key", async () => {
+    const { server, client } = await lostThenAnswered({ "edge-ingress-extensions": "idempotency-key" });
+    expect(client.service.idempotencyKeys).toBe(true);
+    await expect(client.ipPolicies.create({}, { idempotencyKey: "k-2" })).resolves.toMatchObject({ id: "ipp_1" });
+    expect(server.requests.slice(1).map((r) => [r.method, r.headers["idempotency-key"]])).toEqual([
+      ["POST", "k-2"],
+      ["POST", "k-2"],
+    ]);
+  });
+
+  test("elsewhere it is not sent again: the caller must find out what happened", async () => {
+    const { server, client } = await lostThenAnswered({});
+    expect(client.service.idempotencyKeys).toBe(false);
+    await expect(client.ipPolicies.create({}, { idempotencyKey: "k-3" })).rejects.toBeInstanceOf(EdgeIngressError);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  test("the service's clock is read from the Date header", async () => {
+    const ahead = new Date(Date.now() + 3_600_000).toUTCString();
+    const { client } = await setup((_req, res) => json(res, 200, { keys: [], uri: "u", next_page_uri: null }, { date: ahead }));
+    expect(client.service.clockOffsetMs).toBeUndefined();
+    await client.apiKeys.list().toArray();
+    expect(client.service.clockOffsetMs).toBeGreaterThan(3_598_000);
+    expect(client.service.clockOffsetMs).toBeLessThanOrEqual(3_600_000);
   });
 });
 
