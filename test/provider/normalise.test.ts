@@ -2,9 +2,15 @@
  * Values compare by meaning, not by spelling: timestamps as instants, null as unset, sets as sets,
  * PEM and public keys modulo whitespace, and values the service chooses read from what it reported.
  */
+import { z } from "zod";
 import { certificate, sshPublicKey } from "../sdk/crypto-fixture";
+import { kinds } from "../../provider/kinds";
+import { NORMALISERS, fieldTypesOf } from "../../provider/framework/normalise";
 import { useRuntime } from "./runtime-fixture";
-import { diff } from "../../provider/framework/lifecycle";
+import { APIConnectionError, type EdgeIngress } from "../../sdk";
+import type { KindApi, KindSpec } from "../../provider/framework/kind";
+import { create, diff } from "../../provider/framework/lifecycle";
+import { ipRestrictionKind } from "../../provider/ip-restriction";
 import { httpsEdgeRouteKind } from "../../provider/https-edge-route";
 import { httpsEdgeKind } from "../../provider/https-edge";
 import { reservedDomainKind } from "../../provider/reserved-domain";
@@ -182,5 +188,78 @@ describe("null is unset", () => {
     const outs = { domain: "a.example.com", region: "", description: "", metadata: "", certificateId: null, certificateManagementPolicy: { authority: "public-acme", privateKeyType: "rsa" } };
     const inputs = { domain: "a.example.com", certificateId: null, certificateManagementPolicy: { authority: "public-acme", privateKeyType: null } };
     expect(diff(reservedDomainKind, "rd", outs, inputs)).toEqual(NO_CHANGE);
+  });
+});
+
+describe("the declarations", () => {
+  /** The schema at `path` inside a create schema (`*` = a map's values or any object key), or undefined. */
+  function schemaAt(schema: any, path: string[]): any {
+    const def = schema?._zod?.def;
+    if (!def) return undefined;
+    if (["optional", "nullable", "default", "readonly", "nonoptional", "catch"].includes(def.type)) return schemaAt(def.innerType, path);
+    if (def.type === "pipe") return schemaAt(def.in, path);
+    if (def.type === "array" && path.length === 0) return schema;
+    if (path.length === 0) return schema;
+    const [head, ...rest] = path;
+    if (def.type === "object") {
+      if (head === "*") return Object.values(def.shape).map((s) => schemaAt(s, rest)).find(Boolean);
+      return schemaAt(def.shape[head], rest);
+    }
+    if (def.type === "record" && head === "*") return schemaAt(def.valueType, rest);
+    return undefined;
+  }
+
+  it("every typed path names an input of its kind, and sets are lists", () => {
+    const problems: string[] = [];
+    for (const spec of Object.values(kinds)) {
+      for (const [path, type] of Object.entries(fieldTypesOf(spec))) {
+        const at = schemaAt(spec.createSchema, path.split("."));
+        if (!at) problems.push(`${spec.name}.${path}: not an input`);
+        else if (type === "set" && !(at instanceof z.ZodArray)) problems.push(`${spec.name}.${path}: a set that is not a list`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("every RFC 3339 input is a timestamp", () => {
+    const untyped = Object.values(kinds).flatMap((spec) =>
+      Object.entries(spec.createSchema.shape)
+        .filter(([, s]) => schemaAt(s, []) instanceof z.ZodISODateTime)
+        .filter(([key]) => fieldTypesOf(spec)[key] !== "timestamp")
+        .map(([key]) => `${spec.name}.${key}`),
+    );
+    expect(untyped).toEqual([]);
+  });
+
+  it("each normaliser", () => {
+    expect(NORMALISERS.timestamp("2030-01-01T02:00:00.999+02:00")).toBe(NORMALISERS.timestamp("2030-01-01T00:00:00Z"));
+    expect(NORMALISERS.timestamp("2030-01-01T00:00:01Z")).not.toBe(NORMALISERS.timestamp("2030-01-01T00:00:00Z"));
+    expect(NORMALISERS.timestamp("not a time")).toBe("not a time");
+    expect(NORMALISERS.set(["b", "a", "b"])).toEqual(["a", "b"]);
+    expect(NORMALISERS.pem("-----BEGIN X-----\r\nAB\r\nCD  \r\n-----END X-----\r\n")).toBe(NORMALISERS.pem("-----BEGIN X-----\nABCD\n-----END X-----"));
+    expect(NORMALISERS.publicKey("  ssh-ed25519   AAAA   me@host\n")).toBe("ssh-ed25519 AAAA");
+  });
+});
+
+describe("matching an existing resource", () => {
+  it("a create whose answer was lost finds what it made although the service lists a set in another order", async () => {
+    const made: any[] = [];
+    const lost = new APIConnectionError(Object.assign(new Error("socket hang up"), { code: "ECONNRESET" }), { method: "POST", path: "/ip_restrictions" });
+    const api: KindApi<any> = {
+      create: async (params) => {
+        // Applied, then the answer is lost; the service keeps the policies in its own order.
+        const refs = [...params.ipPolicyIds].reverse().map((id: string) => ({ id, uri: "u" }));
+        made.push({ id: `ipx_${made.length + 1}`, uri: "u", createdAt: new Date().toISOString(), description: "", metadata: "", enforced: false, type: params.type, ipPolicies: refs });
+        throw lost;
+      },
+      get: async (id) => made.find((m) => m.id === id),
+      update: async () => {
+        throw new Error("unused");
+      },
+      delete: async () => undefined,
+    };
+    const spec: KindSpec = { ...ipRestrictionKind, api: () => api, listFor: async () => made };
+    const res = await create(spec, {} as EdgeIngress, { type: "dashboard", ipPolicyIds: ["ipp_a", "ipp_b"] });
+    expect(made.map((m) => m.id)).toEqual([res.id]);
   });
 });
