@@ -9,6 +9,7 @@ export const certificateAuthorityKind: KindSpec<CertificateAuthorityObject> = {
   createSchema: CertificateAuthorityCreateParams,
   updateSchema: CertificateAuthorityUpdateParams,
   defaults: { description: "", metadata: "" },
+  fieldTypes: { caPem: "pem" },
   outputs: ["uri", "createdAt", "subjectCommonName", "notBefore", "notAfter", "keyUsages", "extendedKeyUsages"],
   api: (client) => client.certificateAuthorities,
 };

@@ -14,6 +14,7 @@ export const eventSubscriptionKind: KindSpec<EventSubscriptionObject> = {
   createSchema: EventSubscriptionCreateParams.omit({ sources: true }),
   updateSchema: EventSubscriptionUpdateParams,
   defaults: { description: "", metadata: "" },
+  fieldTypes: { destinationIds: "set" },
   outputs: ["uri", "createdAt"],
   api: (client) => client.eventSubscriptions,
   fromApi: (obj) => ({ destinationIds: obj.destinations.map((ref) => ref.id) }),

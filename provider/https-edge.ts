@@ -10,6 +10,7 @@ export const httpsEdgeKind: KindSpec<HttpsEdgeObject> = {
   createSchema: HttpsEdgeCreateParams,
   updateSchema: HttpsEdgeUpdateParams,
   defaults: { description: "", metadata: "" },
+  fieldTypes: { hostports: "set" },
   modules: modulesOf(["mutualTls", "tlsTermination"]),
   // Routes are HttpsEdgeRoute resources; the edge only reports their ids.
   outputs: ["uri", "createdAt", "routeIds"],

@@ -9,6 +9,8 @@ export const ipRestrictionKind: KindSpec<IpRestrictionObject> = {
   createSchema: IpRestrictionCreateParams,
   updateSchema: IpRestrictionUpdateParams,
   defaults: { description: "", metadata: "", enforced: false },
+  // The policies enforce together; their order means nothing.
+  fieldTypes: { ipPolicyIds: "set" },
   outputs: ["uri", "createdAt"],
   api: (client) => client.ipRestrictions,
   fromApi: (obj) => ({ ipPolicyIds: obj.ipPolicies.map((ref) => ref.id) }),

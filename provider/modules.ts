@@ -1,12 +1,21 @@
 /** Lifecycle rules of every edge and route module (§2.3, §2.6, §2.18, §2.19), declared once. */
-import { CIRCUIT_BREAKER_DEFAULTS, DEFAULT_COOKIE_PREFIX, DEFAULT_MIN_VERSION, DEFAULT_NAMEID_FORMAT, OAUTH_PROVIDERS } from "../sdk";
-import { within, type ModuleSpec } from "./framework/kind";
+import { DEFAULT_NAMEID_FORMAT, OAUTH_PROVIDERS } from "../sdk";
+import { SERVER_CHOSEN, within, type ModuleSpec } from "./framework/kind";
 
+/*
+ * Defaults the spec fixes (`enabled: true`, the SAML name-id format, "no groups", "no headers") are
+ * constants: an explicit value that differs is a change, and removing it is one too. Values the spec
+ * leaves to the service (the TLS minimum version and the cookie prefix: "the service chooses"; the
+ * circuit breaker's numbers and the session lifetimes, for which it names no value) are SERVER_CHOSEN:
+ * omitted, they match whatever the service reports; given, they are compared. The price: removing an
+ * explicit one keeps the service's current value until the module is set again.
+ */
 const ids = (refs: { id: string }[]) => refs.map((ref) => ref.id);
 const onOff: ModuleSpec = { defaults: within({ enabled: true }) };
-const headers: ModuleSpec = { defaults: within({ enabled: true, add: {}, remove: [] }) };
+const headers: ModuleSpec = { defaults: within({ enabled: true, add: {}, remove: [] }), fieldTypes: { remove: "set" } };
+const chosen = <K extends string>(keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, SERVER_CHOSEN])) as Record<K, typeof SERVER_CHOSEN>;
 /** What the two login modules (OAuth, SAML) share: a session cookie and its lifetimes (0 = the service's). */
-const SESSION_DEFAULTS = { enabled: true, optionsPassthrough: false, cookiePrefix: DEFAULT_COOKIE_PREFIX, inactivityTimeout: 0, maximumDuration: 0 };
+const SESSION_DEFAULTS = { enabled: true, optionsPassthrough: false, ...chosen(["cookiePrefix", "inactivityTimeout", "maximumDuration"]) };
 
 /** Fields the service adds to a SAML module; outputs of their own, not inputs. */
 export const SAML_SERVICE_PROVIDER_FIELDS = [
@@ -20,24 +29,31 @@ export const SAML_SERVICE_PROVIDER_FIELDS = [
 
 export const MODULES = {
   backend: { toInput: (m) => ({ enabled: m.enabled, backendId: m.backend.id }), defaults: within({ enabled: true }) },
-  ipRestriction: { toInput: (m) => ({ enabled: m.enabled, ipPolicyIds: ids(m.ipPolicies) }), defaults: within({ enabled: true }), guard: true },
+  // Policies and authorities apply together, whatever their order: sets.
+  ipRestriction: {
+    toInput: (m) => ({ enabled: m.enabled, ipPolicyIds: ids(m.ipPolicies) }),
+    defaults: within({ enabled: true }),
+    fieldTypes: { ipPolicyIds: "set" },
+    guard: true,
+  },
   mutualTls: {
     toInput: (m) => ({ enabled: m.enabled, certificateAuthorityIds: ids(m.certificateAuthorities) }),
     defaults: within({ enabled: true }),
+    fieldTypes: { certificateAuthorityIds: "set" },
     guard: true,
   },
-  // Upstream termination has no minimum version.
+  // Upstream termination has no minimum version (null); at the edge the service chooses one (§2.3).
   tlsTermination: {
-    defaults: within((given) => ({ enabled: true, terminateAt: "edge", minVersion: given.terminateAt === "upstream" ? null : DEFAULT_MIN_VERSION })),
+    defaults: within((given) => ({ enabled: true, terminateAt: "edge", minVersion: given.terminateAt === "upstream" ? null : SERVER_CHOSEN })),
   },
-  circuitBreaker: { defaults: within({ enabled: true, ...CIRCUIT_BREAKER_DEFAULTS }) },
+  circuitBreaker: { defaults: within({ enabled: true, ...chosen(["trippedDuration", "rollingWindow", "numBuckets", "volumeThreshold", "errorThresholdPercentage"]) }) },
   compression: onOff,
   requestHeaders: headers,
   responseHeaders: headers,
   oauth: {
     defaults: within({
       ...SESSION_DEFAULTS,
-      authCheckInterval: 0,
+      authCheckInterval: SERVER_CHOSEN,
       provider: within(
         Object.fromEntries(
           OAUTH_PROVIDERS.map((p) => [
@@ -47,6 +63,7 @@ export const MODULES = {
         ),
       ),
     }),
+    fieldTypes: Object.fromEntries(["scopes", "emailAddresses", "emailDomains", "teams", "organizations"].map((k) => [`provider.*.${k}`, "set" as const])),
     guard: true,
   },
   saml: {
@@ -58,6 +75,7 @@ export const MODULES = {
       authorizedGroups: [],
       nameidFormat: DEFAULT_NAMEID_FORMAT,
     }),
+    fieldTypes: { authorizedGroups: "set" },
     guard: true,
   },
   // The secretless sender reads back with an empty secret.

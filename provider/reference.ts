@@ -13,10 +13,11 @@ function describeDefault(value: unknown): string {
   if (value === SERVER_CHOSEN) return "chosen by the service";
   if (value instanceof Within) {
     const fixed = typeof value.defaults === "function" ? value.defaults({}) : value.defaults;
-    const parts = Object.entries(fixed)
-      .filter(([, v]) => !(v instanceof Within))
-      .map(([k, v]) => `${k} ${JSON.stringify(v)}`);
-    return parts.length ? `when set: ${parts.join(", ")}` : "";
+    const entries = Object.entries(fixed).filter(([, v]) => !(v instanceof Within));
+    const parts = entries.filter(([, v]) => v !== SERVER_CHOSEN).map(([k, v]) => `${k} ${JSON.stringify(v)}`);
+    const chosen = entries.filter(([, v]) => v === SERVER_CHOSEN).map(([k]) => k);
+    const text = [parts.length ? `when set: ${parts.join(", ")}` : "", chosen.length ? `chosen by the service: ${chosen.join(", ")}` : ""];
+    return text.filter(Boolean).join("; ");
   }
   return code(JSON.stringify(value));
 }

@@ -9,6 +9,8 @@ export const sshCredentialKind: KindSpec<SshCredentialObject> = {
   createSchema: SshCredentialCreateParams,
   updateSchema: SshCredentialUpdateParams,
   defaults: { description: "", metadata: "", acl: [], ownerId: SERVER_CHOSEN },
+  // Any rule permits: the ACL is a set.
+  fieldTypes: { publicKey: "publicKey", acl: "set" },
   outputs: ["uri", "createdAt"],
   api: (client) => client.sshCredentials,
 };

@@ -9,6 +9,7 @@ export const sshHostCertificateKind: KindSpec<SshHostCertificateObject> = {
   createSchema: SshHostCertificateCreateParams,
   updateSchema: SshHostCertificateUpdateParams,
   defaults: { description: "", metadata: "", principals: [], validAfter: SERVER_CHOSEN, validUntil: SERVER_CHOSEN },
+  fieldTypes: { publicKey: "publicKey", principals: "set", validAfter: "timestamp", validUntil: "timestamp" },
   outputs: ["uri", "createdAt", "keyType", "certificate"],
   api: (client) => client.sshHostCertificates,
 };

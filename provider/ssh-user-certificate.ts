@@ -9,6 +9,7 @@ export const sshUserCertificateKind: KindSpec<SshUserCertificateObject> = {
   createSchema: SshUserCertificateCreateParams,
   updateSchema: SshUserCertificateUpdateParams,
   defaults: { description: "", metadata: "", principals: [], criticalOptions: {}, extensions: SERVER_CHOSEN, validAfter: SERVER_CHOSEN, validUntil: SERVER_CHOSEN },
+  fieldTypes: { publicKey: "publicKey", principals: "set", validAfter: "timestamp", validUntil: "timestamp" },
   outputs: ["uri", "createdAt", "keyType", "certificate"],
   api: (client) => client.sshUserCertificates,
 };

@@ -10,6 +10,8 @@ export const tcpEdgeKind: KindSpec<TcpEdgeObject> = {
   createSchema: TcpEdgeCreateParams,
   updateSchema: TcpEdgeUpdateParams,
   defaults: { description: "", metadata: "" },
+  // Hostports are served together: a set (§2.4).
+  fieldTypes: { hostports: "set" },
   modules: modulesOf(["backend", "ipRestriction"]),
   outputs: ["uri", "createdAt"],
   api: (client) => client.tcpEdges,

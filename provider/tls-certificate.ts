@@ -9,6 +9,7 @@ export const tlsCertificateKind: KindSpec<TlsCertificateObject> = {
   createSchema: TlsCertificateCreateParams,
   updateSchema: TlsCertificateUpdateParams,
   defaults: { description: "", metadata: "" },
+  fieldTypes: { certificatePem: "pem", privateKeyPem: "pem" },
   outputs: ["uri", "createdAt", "subjectCommonName", "subjectAlternativeNames", "issuedAt", "notBefore", "notAfter", "keyUsages", "extendedKeyUsages", "privateKeyType", "issuerCommonName", "serialNumber", "subjectOrganization", "subjectOrganizationalUnit", "subjectLocality", "subjectProvince", "subjectCountry"],
   secretInputs: ["privateKeyPem"],
   credentials: ["privateKeyPem"],

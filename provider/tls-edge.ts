@@ -10,6 +10,7 @@ export const tlsEdgeKind: KindSpec<TlsEdgeObject> = {
   createSchema: TlsEdgeCreateParams,
   updateSchema: TlsEdgeUpdateParams,
   defaults: { description: "", metadata: "" },
+  fieldTypes: { hostports: "set" },
   modules: modulesOf(["backend", "ipRestriction", "mutualTls", "tlsTermination"]),
   outputs: ["uri", "createdAt"],
   api: (client) => client.tlsEdges,

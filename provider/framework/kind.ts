@@ -1,8 +1,21 @@
 import type { z } from "zod";
 import { fields, type CreateOptions, type EdgeIngress } from "../../sdk";
 
-/** Marks a field whose value the service chooses when it is omitted (e.g. an owner id). */
+/**
+ * Marks a field whose value the service chooses when it is omitted (an owner id, a module's TLS minimum
+ * version or cookie prefix): an omitted input never differs from whatever the service reported.
+ */
 export const SERVER_CHOSEN = Symbol("server-chosen");
+
+/**
+ * How an input compares (provider/framework/normalise.ts): `timestamp` as an instant to the second,
+ * `set` as a list whose order and repeats mean nothing, `pem` modulo whitespace and line endings,
+ * `publicKey` as an OpenSSH `<type> <base64>` without its comment. Untyped values compare exactly
+ * (lists in order), with null read as unset everywhere.
+ */
+export type FieldType = "timestamp" | "set" | "pem" | "publicKey";
+/** Field types by path (`a.b`, `*` = any key); a list's items share its path. */
+export type FieldTypes = Readonly<Record<string, FieldType>>;
 
 /**
  * Defaults for the keys of an object-valued field (a module, a target), filled in only when the input
@@ -26,6 +39,8 @@ export interface ModuleSpec {
   defaults: Within;
   /** Guards access: set before a backend is attached, removed only after it is detached (fail closed). */
   guard?: boolean;
+  /** How the module's fields compare, by path within the module. */
+  fieldTypes?: FieldTypes;
 }
 
 /** The CRUD surface of one kind in the sdk client. */
@@ -53,6 +68,8 @@ export interface KindSpec<T extends { id: string } = any> {
   readonly updateSchema: z.ZodObject<any>;
   /** Values the service fills in when an input is omitted, so omission never reads as drift (see `within`). */
   readonly defaults: Readonly<Record<string, unknown>>;
+  /** How inputs compare, by path (modules declare their own); untyped ones compare exactly. */
+  readonly fieldTypes?: FieldTypes;
   /** Output-only fields, beyond the inputs. */
   readonly outputs: readonly string[];
   /** Outputs stored as secrets (merged into `additionalSecretOutputs`). */

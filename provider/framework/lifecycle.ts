@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { APIConnectionError, ConflictError, InternalServerError, NotFoundError, type EdgeIngress } from "../../sdk";
 import { KindApi, KindSpec, SERVER_CHOSEN, Within, immutableKeys, inputKeys, updatableKeys } from "./kind";
-import { containsUnknown, formatPath, pathHasUnknown, sameValue } from "./values";
+import { sameMeaning } from "./normalise";
+import { containsUnknown, formatPath, pathHasUnknown } from "./values";
 
 type Props = Record<string, any>;
 const PROVIDER_KEY = "__provider";
@@ -23,8 +24,9 @@ function effective(spec: KindSpec, props: Props, key: string): unknown {
   return withDefaults(props[key], defaultOf(spec, key));
 }
 
+/** Null is unset: an explicit null takes the default, as an omitted value does (§2.1, §2.3). */
 function withDefaults(value: unknown, fallback: unknown): unknown {
-  if (value === undefined) return fallback instanceof Within ? undefined : fallback;
+  if (value == null) return fallback instanceof Within ? undefined : fallback;
   if (!(fallback instanceof Within) || value === null || typeof value !== "object" || Array.isArray(value)) return value;
   const filled: Props = { ...value };
   for (const [key, inner] of Object.entries(fallback.for(filled))) {
@@ -76,13 +78,16 @@ export function check(spec: KindSpec, _olds: Props, news: Props): dynamic.CheckR
   return { inputs: news, failures };
 }
 
-/** Input keys whose effective value differs between stored outputs and new inputs. */
+/**
+ * Input keys whose effective value differs in meaning between stored outputs and new inputs (see
+ * normalise.ts); an omitted service-chosen value, at any depth, matches what the service chose.
+ */
 function changedKeys(spec: KindSpec, olds: Props, news: Props): string[] {
   return inputKeys(spec).filter((key) => {
     const next = effective(spec, news, key);
     if (next === SERVER_CHOSEN) return false; // omitted, the service keeps what it chose
     if (containsUnknown(next)) return true;
-    return !sameValue(next, effective(spec, olds, key));
+    return !sameMeaning(spec, key, next, effective(spec, olds, key));
   });
 }
 
@@ -264,11 +269,22 @@ export async function update(spec: KindSpec, client: EdgeIngress, id: string, ol
   const modules = spec.modules ?? {};
   const fields: Props = {};
   for (const key of changed) if (!(key in modules)) fields[key] = requestValue(spec, news, key);
-  if (!Object.keys(modules).length) {
-    const obj = Object.keys(fields).length ? await api.update(id, fields) : await api.get(id);
-    return { outs: toOutputs(spec, obj, olds) };
+  if (!changed.some((key) => key in modules)) {
+    if (!Object.keys(fields).length) return { outs: toOutputs(spec, await api.get(id), olds) };
+    return { outs: fromUpdateAnswer(spec, await api.update(id, fields), olds, fields) };
   }
   return { outs: await updateWithModules(spec, api, id, olds, news, changed, fields) };
+}
+
+/**
+ * Outputs from a PATCH answer. An input that was not sent keeps its stored value: the service may
+ * answer it blank (§2.10, §2.11 show `backends` empty when only metadata was sent), and taking that at
+ * face value would show a false change at the next preview. Sent inputs and outputs come from the answer.
+ */
+function fromUpdateAnswer(spec: KindSpec, obj: any, olds: Props, sent: Props): Props {
+  const outs = toOutputs(spec, obj, olds);
+  for (const key of inputKeys(spec)) if (!(key in sent) && key in olds) outs[key] = olds[key];
+  return outs;
 }
 
 /**
