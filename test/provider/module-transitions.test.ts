@@ -101,9 +101,9 @@ describe.each(Object.keys(KINDS))("%s", (kind) => {
       resourceBase = base();
       ({ id, outs } = await runtime.create(kind, inputsOf(i)));
     };
-    /** Updates the resource from configuration `from` to `to`; after a failure it starts again in `to`. */
     // The stored state before any step: every input at its read value.
     const holds = (props: Record<string, unknown>) => rulesHold(spec, props, {}, new Set(Object.keys(spec.createSchema.shape)))(new Set());
+    /** Updates the resource from configuration `from` to `to`; after a failure it starts again in `to`. */
     const step = async (from: number, to: number) => {
       const news = inputsOf(to);
       const what = `${label(configs[from])} → ${label(configs[to])}`;
