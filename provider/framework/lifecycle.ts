@@ -4,6 +4,8 @@ import { APIConnectionError, ConflictError, InternalServerError, NotFoundError, 
 import { KindApi, KindSpec, SERVER_CHOSEN, Within, immutableKeys, inputKeys, updatableKeys } from "./kind";
 import { sameMeaning } from "./normalise";
 import { containsUnknown, formatPath, pathHasUnknown } from "./values";
+import { bestValidOrder, rulesHold, type Step } from "./module-order";
+import { PATCH_SETS_MODULES } from "../modules";
 
 type Props = Record<string, any>;
 const PROVIDER_KEY = "__provider";
@@ -276,6 +278,12 @@ export async function update(spec: KindSpec, client: EdgeIngress, id: string, ol
   return { outs: await updateWithModules(spec, api, id, olds, news, changed, fields) };
 }
 
+/** One request of an update with modules: `whole` when its answer is the whole resource (a PATCH). */
+interface UpdateStep extends Step {
+  run(): Promise<void>;
+  readonly whole?: boolean;
+}
+
 /**
  * Outputs from a PATCH answer. An input that was not sent keeps its stored value: the service may
  * answer it blank (§2.10, §2.11 show `backends` empty when only metadata was sent), and taking that at
@@ -288,10 +296,16 @@ function fromUpdateAnswer(spec: KindSpec, obj: any, olds: Props, sent: Props): P
 }
 
 /**
- * One request per changed piece, in an order that never opens traffic on the way: a removed backend
- * goes first; guards (IP restrictions, mutual TLS, auth) are set before fields and a new backend;
- * removed guards go last. If a step fails, what was applied is recorded as partial state, so the next
- * update carries on from there.
+ * One request per changed piece. Preferred order, so that traffic never opens on the way (fail
+ * closed): a removed backend goes first; guards (IP restrictions, mutual TLS, auth) are set before
+ * fields and a new backend; removed guards go last. The service checks its rules between modules on
+ * the resource after each request (no mutual TLS while TLS ends upstream, §2.3), so the order taken is
+ * one in which the resource after every step passes the kind's create schema, with each step as early
+ * as it can be, most preferred first: a step moves ahead only to let a more preferred one through
+ * (module-order.ts). If there is none and the kind's PATCH sets modules (§4.1.6), the fields and the
+ * modules set go in one PATCH; failing that too, the preferred order is kept and the service reports
+ * the rule. If a step fails, what was applied is recorded as partial state, so the next update carries
+ * on from there.
  */
 async function updateWithModules(spec: KindSpec, api: KindApi<any>, id: string, olds: Props, news: Props, changed: string[], fields: Props): Promise<Props> {
   const modules = spec.modules!;
@@ -299,17 +313,18 @@ async function updateWithModules(spec: KindSpec, api: KindApi<any>, id: string, 
   const set = changed.filter((m) => m in modules && news[m] != null);
   const isGuard = (m: string) => modules[m].guard === true;
   let outs: Props = { ...olds };
-  const steps: Array<[string, () => Promise<void>]> = [];
-  const put = (m: string): [string, () => Promise<void>] => [
-    `set ${m}`,
-    async () => {
+  const put = (m: string): UpdateStep => ({
+    what: `set ${m}`,
+    keys: [m],
+    run: async () => {
       const module = await api.replaceModule!(id, m, news[m]);
       outs = { ...outs, [m]: modules[m].toInput ? modules[m].toInput!(module) : module };
     },
-  ];
-  const del = (m: string): [string, () => Promise<void>] => [
-    `remove ${m}`,
-    async () => {
+  });
+  const del = (m: string): UpdateStep => ({
+    what: `remove ${m}`,
+    keys: [m],
+    run: async () => {
       try {
         await api.deleteModule!(id, m);
       } catch (e) {
@@ -317,24 +332,40 @@ async function updateWithModules(spec: KindSpec, api: KindApi<any>, id: string, 
       }
       outs = { ...outs, [m]: null };
     },
+  });
+  const patch = (body: Props, what: string): UpdateStep => ({
+    what,
+    keys: Object.keys(body),
+    whole: true,
+    run: async () => void (outs = fromUpdateAnswer(spec, await api.update(id, body), outs, body)),
+  });
+  const hasFields = Object.keys(fields).length > 0;
+  const first = removed.filter((m) => !isGuard(m)).map(del);
+  const last = removed.filter(isGuard).map(del);
+  const preferred = [
+    ...first,
+    ...set.filter(isGuard).map(put),
+    ...(hasFields ? [patch(fields, "update fields")] : []),
+    ...set.filter((m) => !isGuard(m)).map(put),
+    ...last,
   ];
-  steps.push(...removed.filter((m) => !isGuard(m)).map(del));
-  steps.push(...set.filter(isGuard).map(put));
-  if (Object.keys(fields).length) {
-    steps.push(["update fields", async () => void (outs = toOutputs(spec, await api.update(id, fields), outs))]);
+  const holds = rulesHold(spec, olds, news, new Set(changed));
+  let steps = preferred.length > 1 ? bestValidOrder(preferred, holds) : preferred;
+  if (!steps && set.length + (hasFields ? 1 : 0) > 1 && PATCH_SETS_MODULES.has(spec.name)) {
+    const body = { ...fields, ...Object.fromEntries(set.map((m) => [m, news[m]])) };
+    steps = bestValidOrder([...first, patch(body, `update ${Object.keys(body).join(", ")}`), ...last], holds);
   }
-  steps.push(...set.filter((m) => !isGuard(m)).map(put));
-  steps.push(...removed.filter(isGuard).map(del));
-  for (const [what, step] of steps) {
+  steps ??= preferred;
+  for (const step of steps) {
     try {
-      await step();
+      await step.run();
     } catch (e) {
-      throw new PartialStateError(`${spec.name} ${id}: could not ${what}: ${(e as Error).message}`, id, { ...outs, [PROVIDER_KEY]: news[PROVIDER_KEY] });
+      throw new PartialStateError(`${spec.name} ${id}: could not ${step.what}: ${(e as Error).message}`, id, { ...outs, [PROVIDER_KEY]: news[PROVIDER_KEY] });
     }
   }
   // A PATCH alone answers with the whole resource. A module's answer holds only the module: read back
   // once so outputs the service derives (e.g. read-only module fields) stay exact.
-  if (steps.length === 1 && Object.keys(fields).length) return outs;
+  if (steps.length === 1 && steps[0].whole) return outs;
   return toOutputs(spec, await api.get(id), outs);
 }
 

@@ -249,7 +249,7 @@ describe("matching an existing resource", () => {
       create: async (params) => {
         // Applied, then the answer is lost; the service keeps the policies in its own order.
         const refs = [...params.ipPolicyIds].reverse().map((id: string) => ({ id, uri: "u" }));
-        made.push({ id: `ipx_${made.length + 1}`, uri: "u", createdAt: new Date().toISOString(), description: "", metadata: "", enforced: false, type: params.type, ipPolicies: refs });
+        made.push({ id: `ipx_set_${made.length + 1}`, uri: "u", createdAt: new Date().toISOString(), description: "", metadata: "", enforced: false, type: params.type, ipPolicies: refs });
         throw lost;
       },
       get: async (id) => made.find((m) => m.id === id),
@@ -259,7 +259,9 @@ describe("matching an existing resource", () => {
       delete: async () => undefined,
     };
     const spec: KindSpec = { ...ipRestrictionKind, api: () => api, listFor: async () => made };
-    const res = await create(spec, {} as EdgeIngress, { type: "dashboard", ipPolicyIds: ["ipp_a", "ipp_b"] });
+    // The client knows the service's clock (from a Date header), so the lookup can place what it finds.
+    const client = { service: { clockOffsetMs: 0, idempotencyKeys: false } } as EdgeIngress;
+    const res = await create(spec, client, { type: "dashboard", ipPolicyIds: ["ipp_a", "ipp_b"] });
     expect(made.map((m) => m.id)).toEqual([res.id]);
   });
 });
