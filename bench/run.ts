@@ -114,6 +114,11 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
   }
 }
 
+/** The task of the provider process's connection check (runtime/index.ts): one GET per command. */
+export const CONNECTION_CHECK = "connection check";
+/** Its route in the emulator's counters. */
+export const CONNECTION_CHECK_ROUTE = "GET /api_keys";
+
 async function runSize(emulator: BenchEmulator, n: number, options: BenchOptions, parallel: number, log: (line: string) => void, baseline?: SizeRun): Promise<SizeRun> {
   const stack = await createStack({
     programDir: PROGRAM,
@@ -163,14 +168,16 @@ async function runSize(emulator: BenchEmulator, n: number, options: BenchOptions
     const reversed = (ts: Task[]): Task[] =>
       ts.map((t) => ({ ...t, after: ts.filter((o) => o.after.includes(t.id)).map((o) => o.id) })).reverse();
     const name = (r: StateResource) => r.urn.split("::").pop()!;
-    // The minimum per phase: one request per resource created, read or deleted; none for a no-op
-    // preview; one PATCH per resource the update touches. Refresh reads have no order among them.
+    // The minimum per phase: the provider process's one connection check (a GET, before anything
+    // else), then one request per resource created, read or deleted; none for a no-op preview; one
+    // PATCH per resource the update touches. Refresh reads have no order among them.
+    const checked = (ts: Task[]): Task[] => [{ id: CONNECTION_CHECK, after: [], requests: 1 }, ...ts.map((t) => ({ ...t, after: [...t.after, CONNECTION_CHECK] }))];
     const plans: Record<Phase, Task[]> = {
-      create: tasks(() => 1),
-      preview: tasks(() => 0),
-      refresh: tasks(() => 1).map((t) => ({ ...t, after: [] })),
-      update: tasks((r) => (touched.has(name(r)) ? 1 : 0)),
-      destroy: reversed(tasks(() => 1)),
+      create: checked(tasks(() => 1)),
+      preview: checked(tasks(() => 0)),
+      refresh: checked(tasks(() => 1).map((t) => ({ ...t, after: [] }))),
+      update: checked(tasks((r) => (touched.has(name(r)) ? 1 : 0))),
+      destroy: checked(reversed(tasks(() => 1))),
     };
     const phases = measured.map((m): PhaseResult => {
       const plan = plans[m.phase];

@@ -4,7 +4,7 @@
  */
 import * as os from "node:os";
 import { table } from "../../bench";
-import { PHASES, runBench, type BenchResult } from "../../bench/run";
+import { CONNECTION_CHECK_ROUTE, PHASES, runBench, type BenchResult } from "../../bench/run";
 import { mixedStack } from "../../bench/mix";
 
 let result: BenchResult;
@@ -13,20 +13,22 @@ beforeAll(async () => {
   result = await runBench({ sizes: [6], latencyMs: 0, clients: 10, seconds: 0.5 });
 }, 300_000);
 
-test("every phase of N=6 makes exactly the minimum of requests: one per resource created, read or deleted, none for a no-op preview, one PATCH per touched resource", () => {
+test("every phase of N=6 makes exactly the minimum of requests: one connection check, then one per resource created, read or deleted, none for a no-op preview, one PATCH per touched resource", () => {
   const [run] = result.runs;
   expect(run.n).toBe(6);
   expect(run.touched).toBe(1);
   expect(run.phases.map((p) => p.phase)).toEqual([...PHASES]);
-  const expected = { create: 6, preview: 0, refresh: 6, update: 1, destroy: 6 };
+  const expected = { create: 7, preview: 1, refresh: 7, update: 2, destroy: 7 };
   const method = { create: "POST", preview: "", refresh: "GET", update: "PATCH", destroy: "DELETE" };
   for (const p of run.phases) {
     expect({ phase: p.phase, minimum: p.minimum, requests: p.requests }).toEqual({ phase: p.phase, minimum: expected[p.phase], requests: expected[p.phase] });
-    // One route per kind, each with the phase's method.
-    for (const route of Object.keys(p.routes)) expect(route.startsWith(`${method[p.phase]} `)).toBe(true);
+    // The connection check once, then one route per kind, each with the phase's method.
+    const { [CONNECTION_CHECK_ROUTE]: checks, ...routes } = p.routes;
+    expect(checks).toBe(1);
+    for (const route of Object.keys(routes)) expect(route.startsWith(`${method[p.phase]} `)).toBe(true);
   }
   const kinds = new Set(mixedStack(6).map((r) => r.kind));
-  expect(Object.keys(run.phases[0].routes)).toHaveLength(kinds.size);
+  expect(Object.keys(run.phases[0].routes)).toHaveLength(kinds.size + 1);
 });
 
 test("an empty stack makes no request in any phase; its times are the baseline subtracted from each phase", () => {
