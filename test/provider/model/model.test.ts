@@ -133,14 +133,16 @@ async function runProgram(p: Program): Promise<void> {
 
   const checkWrites = () => {
     const createdByStack = new Set(proxy.log.flatMap((l) => (l.createdId ? [l.createdId] : [])));
+    // Nested kinds' provider ids are "<parent>/<child>": each part is the stack's.
+    const claimed = new Set([...engine.claimed].flatMap((id) => id.split("/")));
     for (const l of proxy.log) {
       if (l.method === "GET" || l.method === "POST") continue;
       for (const id of idsInPath(l.path)) {
         if (lookalikes.has(id)) throw new InvariantViolation(`${l.method} ${l.path} wrote a look-alike someone else made`);
-        if (!engine.claimed.has(id) && !createdByStack.has(id)) throw new InvariantViolation(`${l.method} ${l.path} wrote an id the stack neither created nor adopted`);
+        if (!claimed.has(id) && !createdByStack.has(id)) throw new InvariantViolation(`${l.method} ${l.path} wrote an id the stack neither created nor adopted`);
       }
     }
-    for (const id of engine.claimed) if (lookalikes.has(id)) throw new InvariantViolation(`the stack adopted the look-alike ${id} (${lookalikes.get(id)!.kind})`);
+    for (const id of claimed) if (lookalikes.has(id)) throw new InvariantViolation(`the stack adopted the look-alike ${id} (${lookalikes.get(id)!.kind})`);
   };
 
   const up = async (faults?: FaultPlan, lookalikesDuring = false) => {
@@ -319,7 +321,7 @@ async function allIds(client: EdgeIngress): Promise<Set<string>> {
   for (const l of lists) for (const item of await l.list().toArray()) out.add(item.id);
   for (const edge of await client.httpsEdges.list().toArray()) {
     out.add(edge.id);
-    for (const r of edge.routes) out.add(r.id);
+    for (const r of edge.routes) out.add(`${edge.id}/${r.id}`); // the provider's route id
   }
   const sourceKind = kindSpec("EventSource");
   for (const sub of await client.eventSubscriptions.list().toArray()) {
