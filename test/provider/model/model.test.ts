@@ -319,6 +319,8 @@ async function allIds(client: EdgeIngress): Promise<Set<string>> {
     client.sshHostCertificates,
   ];
   for (const l of lists) for (const item of await l.list().toArray()) out.add(item.id);
+  // A managed certificate of a reserved domain is the service's own, not the stack's.
+  for (const d of await client.reservedDomains.list().toArray()) if (d.certificateManagementPolicy && d.certificate) out.delete(d.certificate.id);
   for (const edge of await client.httpsEdges.list().toArray()) {
     out.add(edge.id);
     for (const r of edge.routes) out.add(`${edge.id}/${r.id}`); // the provider's route id
