@@ -3,7 +3,17 @@
  * call these functions by name for as long as that state lives: keep every name and signature.
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { API_KEY_ENV, APIConnectionError, AuthenticationError, BASE_URL_ENV, EdgeIngress, PermissionDeniedError, ValidationError } from "../sdk";
+import {
+  API_KEY_ENV,
+  APIConnectionError,
+  AuthenticationError,
+  BASE_URL_ENV,
+  EdgeIngress,
+  InternalServerError,
+  PermissionDeniedError,
+  RateLimitError,
+  ValidationError,
+} from "../sdk";
 import * as lifecycle from "../provider/framework/lifecycle";
 import { kindSpec } from "../provider/kinds";
 
@@ -51,21 +61,32 @@ export async function configure(req: dynamic.ConfigureRequest): Promise<void> {
  * (a wrong path, a proxy) is never read as "everything was deleted".
  */
 function api(): Promise<EdgeIngress> {
-  return (connection ??= connect(settings));
+  if (connection) return connection;
+  const attempt = connect(settings).catch((e: unknown) => {
+    // A failure that may pass (a lost answer, a 5xx, a 429) is not kept: the next call looks again.
+    if (!(e instanceof LastingError) && connection === attempt) connection = undefined;
+    throw e;
+  });
+  return (connection = attempt);
 }
+
+/** A connection failure that the user must fix (a key, a URL): kept for the process, not retried per resource. */
+class LastingError extends Error {}
 
 async function connect({ apiKey, apiUrl, timeoutMs, maxRetries }: Settings): Promise<EdgeIngress> {
   let client: EdgeIngress;
   try {
     client = new EdgeIngress({ apiKey, baseURL: apiUrl, timeoutMs, maxRetries });
   } catch (e) {
-    throw settingError(e);
+    throw new LastingError(settingError(e).message);
   }
   try {
     await client.apiKeys.list({ limit: 1 }).pages().next();
   } catch (e) {
     await client.close();
-    throw connectionError(client.baseURL, e);
+    const error = connectionError(client.baseURL, e);
+    const passing = e instanceof InternalServerError || e instanceof RateLimitError || (e instanceof APIConnectionError && !e.certainlyNotSent);
+    throw passing ? error : new LastingError(error.message);
   }
   return client;
 }

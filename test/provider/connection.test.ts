@@ -129,6 +129,25 @@ describe("credentials, in Pulumi's words, at preview", () => {
     await expect(runtime.check("IpPolicy", {}, {})).rejects.toThrow(new RegExp(`cannot reach the API at ${proxy.url}.*ECONNREFUSED`));
   });
 
+  test("a failure that may pass (a 503) is not kept: the next call checks again", async () => {
+    let calls = 0;
+    const server = http.createServer((_req, res) => {
+      calls++;
+      res.writeHead(calls === 1 ? 503 : 200, { "content-type": "application/json" });
+      res.end(JSON.stringify(calls === 1 ? { error_code: "SERVICE_UNAVAILABLE", status_code: 503, msg: "busy" } : { keys: [], uri: "u", next_page_uri: null }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      await configure({ "edgeingress:apiKey": emulator.rootToken, "edgeingress:apiUrl": `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+      await expect(runtime.check("IpPolicy", {}, {})).rejects.toThrow(/does not answer as the Edge Ingress API \(503 SERVICE_UNAVAILABLE/);
+      await expect(runtime.check("IpPolicy", {}, {})).resolves.toMatchObject({ failures: [] });
+      await runtime.check("IpPolicy", {}, {});
+      expect(calls).toBe(2);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   test("a good connection is checked once per process, however many resources", async () => {
     const before = await requestsTo("GET /api_keys");
     await configure({ "edgeingress:apiKey": emulator.rootToken, "edgeingress:apiUrl": `${emulator.url}/` });

@@ -120,7 +120,10 @@ export class MiniEngine {
       if (refs.some((r) => !ids[r])) throw new InvariantViolation(`harness: ${d.slot} refers to an undeclared resource`);
       const news = resolveRefs(d.args, ids) as Props;
       const old = this.state.get(d.slot);
-      const checked = await runtime.check(d.kind, old?.inputs ?? {}, news);
+      // A check that throws (the connection check met a fault) fails the up, as in the engine.
+      const checked = await runtime.check(d.kind, old?.inputs ?? {}, news).catch((e) => {
+        throw new StepError(`check ${d.kind} ${d.slot}`, e);
+      });
       if (checked.failures?.length) throw new InvariantViolation(`check ${d.kind} ${d.slot} refused a generated valid state: ${JSON.stringify(checked.failures)}`);
       const inputs = checked.inputs as Props;
       const refIds = refs.map((r) => ids[r]);
