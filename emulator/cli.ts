@@ -6,6 +6,7 @@
 import { parseArgs } from "node:util";
 import { FAULT_KINDS, isFaultSeed, parseFaultSettings, type FaultSettings } from "./admin";
 import { ApiError } from "./errors";
+import { UPDATE_ANSWERS, type UpdateAnswers } from "./http/router";
 import { startEmulator } from "./index";
 import { isValidToken, newToken } from "./secrets";
 import { isBaseDomain } from "./state/reserved-domain";
@@ -36,6 +37,10 @@ Options:
   --provisioning-delay-ms <ms>
                         time each simulated certificate provisioning
                         attempt takes (default 1000)
+  --update-answers <stored|spec>
+                        what a weighted or failover backend PATCH without
+                        backends answers: the stored backends (default) or,
+                        as the spec's samples show, an empty map or list
   -h, --help            show this help
 `;
 
@@ -50,6 +55,7 @@ interface CliOptions {
   faultSeed?: number;
   baseDomain?: string;
   provisioningDelayMs?: number;
+  updateAnswers?: UpdateAnswers;
   help: boolean;
 }
 
@@ -97,6 +103,7 @@ function parseCli(argv: string[]): CliOptions {
         "fault-seed": { type: "string" },
         "base-domain": { type: "string" },
         "provisioning-delay-ms": { type: "string" },
+        "update-answers": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     }));
@@ -126,7 +133,12 @@ function parseCli(argv: string[]): CliOptions {
   if (provisioningDelayMs !== undefined && !(provisioningDelayMs <= 2_147_483_647)) {
     throw new UsageError(`--provisioning-delay-ms must be an integer from 0 to 2147483647, got ${JSON.stringify(delayText)}`);
   }
-  return { host, port, rootToken, dataFile: values.data, faults, faultSeed, baseDomain, provisioningDelayMs, help: values.help ?? false };
+  const answers = values["update-answers"];
+  const updateAnswers = UPDATE_ANSWERS.find((choice) => choice === answers);
+  if (answers !== undefined && updateAnswers === undefined) {
+    throw new UsageError(`--update-answers must be one of ${UPDATE_ANSWERS.join(", ")}, got ${JSON.stringify(answers)}`);
+  }
+  return { host, port, rootToken, dataFile: values.data, faults, faultSeed, baseDomain, provisioningDelayMs, updateAnswers, help: values.help ?? false };
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -158,6 +170,7 @@ async function main(argv: string[]): Promise<void> {
       faultSeed: options.faultSeed,
       baseDomain: options.baseDomain,
       provisioningDelayMs: options.provisioningDelayMs,
+      updateAnswers: options.updateAnswers,
     });
   } catch (err) {
     process.stderr.write(`edge-ingress-emulator: cannot start: ${(err as Error).message}\n`);
@@ -167,6 +180,8 @@ async function main(argv: string[]): Promise<void> {
   // Printed only when we made it up: the user has no other way to learn it.
   if (generated) process.stderr.write(`edge-ingress-emulator: root token: ${rootToken}\n`);
   if (options.dataFile) process.stderr.write(`edge-ingress-emulator: data file: ${options.dataFile}\n`);
+  // The owners the root token may name besides itself (also GET /_emulator/principals).
+  process.stderr.write(`edge-ingress-emulator: admin user: ${emulator.adminUserId}, bot: ${emulator.botId}\n`);
 
   const running = emulator;
   const stop = () => {

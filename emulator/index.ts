@@ -1,6 +1,8 @@
 /** Public entry of the emulator: start a faithful, stateful local server of the Management API. */
 import type { AddressInfo } from "node:net";
 import { adminSurface, DEFAULT_FAULT_SETTINGS, isFaultSeed, parseFaultSettings, type FaultKind } from "./admin";
+import { IdempotencyCache } from "./http/idempotency";
+import { UPDATE_ANSWERS, type UpdateAnswers } from "./http/router";
 import { ROUTES } from "./routes";
 import { isValidToken, newToken } from "./secrets";
 import type { LogSink } from "./log";
@@ -28,15 +30,25 @@ export interface EmulatorOptions {
   faultSeed?: number;
   /** Receives internal errors (level `error`) and every error answer (level `info`). Default: errors to stderr. */
   log?: LogSink;
+  /**
+   * What a weighted or failover backend PATCH that did not send `backends` answers: `"stored"` (default) the
+   * stored value, `"spec"` an empty map or list as the spec's samples show. The stored state is the same.
+   */
+  updateAnswers?: UpdateAnswers;
 }
 
 export type { FaultKind, FaultSettings } from "./admin";
 export type { LogEntry, LogSink } from "./log";
+export type { UpdateAnswers } from "./http/router";
 export { FAULT_KINDS } from "./admin";
 
 export interface RunningEmulator {
   url: string;
   rootToken: string;
+  /** The admin user: the owner of what the root token creates. */
+  adminUserId: string;
+  /** The account's bot (`bot_…`): an owner the root token may name; kept in the data file like the admin user. */
+  botId: string;
   close(): Promise<void>;
 }
 
@@ -61,8 +73,11 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     faults: [...(opts.faults ?? DEFAULT_FAULT_SETTINGS.faults)],
   });
   if (opts.faultSeed !== undefined && !isFaultSeed(opts.faultSeed)) throw new Error("faultSeed must be an integer from 0 to 4294967295");
+  const updateAnswers = opts.updateAnswers ?? "stored";
+  if (!UPDATE_ANSWERS.includes(updateAnswers)) throw new Error(`updateAnswers must be one of ${UPDATE_ANSWERS.join(", ")}`);
   const store = Store.open(KINDS, opts.dataFile);
-  const admin = adminSurface(store, settings, opts.faultSeed);
+  const idempotency = new IdempotencyCache();
+  const admin = adminSurface(store, settings, opts.faultSeed, idempotency);
   const server = createEmulatorServer({
     store,
     rootToken,
@@ -70,6 +85,8 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     routes: [...ROUTES, ...admin.routes],
     hooks: [admin.hook],
     log: opts.log,
+    idempotency,
+    updateAnswers,
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -83,6 +100,8 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   return {
     url: `http://${urlHost(host)}:${port}`,
     rootToken,
+    adminUserId: store.adminUserId,
+    botId: store.botId,
     close: () =>
       (closed ??= new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));

@@ -4,12 +4,21 @@
  */
 import * as http from "node:http";
 import { randomUUID } from "node:crypto";
-import { ApiError } from "./errors";
+import { ApiError, fieldError, preview } from "./errors";
 import { logError, stderrSink, type LogSink } from "./log";
 import { checkServiceVersion, makeAuthenticator } from "./http/auth";
 import { readJsonBody } from "./http/body";
+import {
+  EXTENSIONS,
+  EXTENSIONS_HEADER,
+  fingerprint,
+  IDEMPOTENCY_KEY_HEADER,
+  IdempotencyCache,
+  parseIdempotencyKey,
+  REPLAYED_HEADER,
+} from "./http/idempotency";
 import { OPERATION_ID_HEADER, sendError, sendJson, sendNoContent } from "./http/respond";
-import { checkQuery, Router, type Route } from "./http/router";
+import { checkQuery, Router, type Route, type UpdateAnswers } from "./http/router";
 import { ROUTES } from "./routes";
 import { ReservedDomainService, type DomainSettings } from "./state/reserved-domain";
 import type { Store } from "./state/store";
@@ -47,6 +56,10 @@ export interface ServerOptions {
   domains?: DomainSettings;
   /** Internal errors (level error) and every error answer (level info). Default: errors to stderr. */
   log?: LogSink;
+  /** Answers remembered for Idempotency-Key retries. Default: a new cache (24 h, 10,000 answers). */
+  idempotency?: IdempotencyCache;
+  /** Weighted and failover PATCH answers without `backends` sent: the stored value, or empty as the spec shows. */
+  updateAnswers?: UpdateAnswers;
 }
 
 const BODY_METHODS = new Set(["POST", "PATCH", "PUT"]);
@@ -80,6 +93,16 @@ function withhold(res: http.ServerResponse, delivery: Exclude<Delivery, "answer"
   res.on("close", () => clearTimeout(timer));
 }
 
+/**
+ * A PATCH body may carry the resource's own `id` (as a GET returns it): equal to the path's id it is
+ * ignored, any other value is refused. Routes without an `{id}` leave `id` to their schema.
+ */
+function checkPatchId(body: Record<string, unknown>, pathId: string | undefined): void {
+  if (pathId === undefined || !Object.hasOwn(body, "id")) return;
+  if (body.id !== pathId) throw fieldError("INVALID_FIELD", "id", "must be the id in the path (or absent)", preview(body.id));
+  delete body.id;
+}
+
 export function createEmulatorServer(options: ServerOptions): http.Server {
   const { store } = options;
   const router = new Router(options.routes ?? ROUTES);
@@ -87,10 +110,13 @@ export function createEmulatorServer(options: ServerOptions): http.Server {
   const authenticate = makeAuthenticator(store, options.rootToken);
   const log = options.log ?? stderrSink;
   const domains = new ReservedDomainService(store, options.domains, log);
+  const idempotency = options.idempotency ?? new IdempotencyCache();
+  const updateAnswers = options.updateAnswers ?? "stored";
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const operationId = `op_${randomUUID().replace(/-/g, "")}`;
     res.setHeader(OPERATION_ID_HEADER, operationId);
+    res.setHeader(EXTENSIONS_HEADER, EXTENSIONS);
     let delivery: Delivery = "answer";
     const method = req.method ?? "GET";
     const target = req.url ?? "/";
@@ -107,11 +133,18 @@ export function createEmulatorServer(options: ServerOptions): http.Server {
       const principal = authenticate(header(req, "authorization"));
       checkServiceVersion(header(req, "service-version"));
       checkQuery(query, match.route.query ?? []);
+      const idempotencyKey = method === "POST" ? parseIdempotencyKey(header(req, IDEMPOTENCY_KEY_HEADER.toLowerCase())) : undefined;
       const body = BODY_METHODS.has(method) ? await readJsonBody(req) : {};
-      const out = match.route.handle({ store, domains, principal, params: match.params, query, body, baseUrl: baseUrlOf(req), path });
+      if (method === "PATCH") checkPatchId(body, match.params.id);
+      // From here to the answer nothing awaits, so a retry cannot overtake the request it repeats.
+      const print = idempotencyKey === undefined ? "" : fingerprint(method, path, body);
+      const replay = idempotencyKey === undefined ? undefined : idempotency.lookup(principal, idempotencyKey, print);
+      const out = replay ?? match.route.handle({ store, domains, principal, params: match.params, query, body, baseUrl: baseUrlOf(req), path, updateAnswers });
+      // Remembered before the answer goes out, so a retry after a withheld answer (reset, hold) replays it.
+      if (idempotencyKey !== undefined && !replay && out.status === 201) idempotency.remember(principal, idempotencyKey, print, out);
       if (delivery !== "answer") withhold(res, delivery);
       else if (out.body === undefined) sendNoContent(res);
-      else sendJson(res, out.status, out.body);
+      else sendJson(res, out.status, out.body, replay ? { [REPLAYED_HEADER]: "true" } : {});
     } catch (err) {
       if (!(err instanceof ApiError)) logError(log, `edge-ingress-emulator: internal error (${operationId}):`, err);
       const apiError = err instanceof ApiError ? err : new ApiError("INTERNAL_ERROR", "internal error");

@@ -3,6 +3,7 @@
  * the request hook that delays, faults and counts every other request.
  */
 import { ApiError } from "../errors";
+import type { IdempotencyCache } from "../http/idempotency";
 import type { ApiRequest, Route } from "../http/router";
 import type { RequestHook } from "../server";
 import { KINDS } from "../state";
@@ -46,7 +47,8 @@ export interface AdminSurface {
   counters: Counters;
 }
 
-export function adminSurface(store: Store, settings?: FaultSettings, seed?: number): AdminSurface {
+/** `idempotency`: the remembered answers, forgotten on reset with the state they describe. */
+export function adminSurface(store: Store, settings?: FaultSettings, seed?: number, idempotency?: IdempotencyCache): AdminSurface {
   const injector = new FaultInjector(settings, seed);
   const counters = new Counters();
 
@@ -72,8 +74,10 @@ export function adminSurface(store: Store, settings?: FaultSettings, seed?: numb
   const routes: Route[] = [
     admin("POST", "reset", () => {
       clearStore(store);
+      idempotency?.clear();
       return { status: 204 };
     }),
+    admin("GET", "principals", () => ({ status: 200, body: { admin_user_id: store.adminUserId, bot_id: store.botId } })),
     admin("GET", "counters", () => ({ status: 200, body: counters.toJSON() })),
     admin("DELETE", "counters", () => {
       counters.clear();

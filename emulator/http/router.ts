@@ -6,6 +6,13 @@ import type { Store } from "../state/store";
 
 export type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
+/**
+ * What a weighted or failover backend PATCH that did not send `backends` answers: the stored value
+ * (default), or an empty one as the spec's samples show (§2.10, §2.11). The stored state is the same.
+ */
+export const UPDATE_ANSWERS = ["stored", "spec"] as const;
+export type UpdateAnswers = (typeof UPDATE_ANSWERS)[number];
+
 export interface ApiRequest {
   store: Store;
   /** Reserved-domain rules that depend on the emulator's settings (base domain, provisioning). */
@@ -18,6 +25,7 @@ export interface ApiRequest {
   /** `http://host:port` as the client addressed us: the base of every `uri` in responses. */
   baseUrl: string;
   path: string;
+  updateAnswers: UpdateAnswers;
 }
 
 export interface ApiResponse {

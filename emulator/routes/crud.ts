@@ -26,6 +26,14 @@ export function refById(baseUrl: string, store: Store, id: string): Ref {
   return ref(baseUrl, kind, id);
 }
 
+/**
+ * With `updateAnswers: "spec"`, a backend PATCH that did not send `backends` answers them empty, as the
+ * spec's samples show (§2.10, §2.11); a copy, so the stored record is untouched.
+ */
+export function specAnswer<R extends BaseRecord & { backends: unknown }>(req: ApiRequest, record: R, empty: R["backends"]): R {
+  return req.updateAnswers === "spec" && !Object.hasOwn(req.body, "backends") ? { ...record, backends: empty } : record;
+}
+
 export interface CrudSpec<R extends BaseRecord> {
   kind: KindDef<R>;
   /** Key of the item array in list bodies, e.g. `keys`. */

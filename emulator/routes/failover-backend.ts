@@ -1,7 +1,7 @@
 import { createFailoverBackend, failoverBackends, updateFailoverBackend, type FailoverBackendRecord } from "../state/failover-backend";
-import { crudRoutes, resourceUri } from "./crud";
+import { crudRoutes, resourceUri, specAnswer } from "./crud";
 
-/** §2.11 fields; `backends` is always the stored list, also after a PATCH that did not send it. */
+/** §2.11 fields; `backends` is the stored list, also after a PATCH that did not send it (unless `updateAnswers` is `spec`). */
 function render(record: FailoverBackendRecord, baseUrl: string) {
   return {
     id: record.id,
@@ -18,5 +18,6 @@ export const failoverBackendRoutes = crudRoutes({
   listKey: "backends",
   render,
   create: (req) => render(createFailoverBackend(req.store, req.body), req.baseUrl),
-  update: (req, id) => updateFailoverBackend(req.store, id, req.body),
+  // Only the answer shows the spec's empty list; the stored record keeps its backends.
+  update: (req, id) => specAnswer(req, updateFailoverBackend(req.store, id, req.body), []),
 });

@@ -1,7 +1,7 @@
 import { createWeightedBackend, updateWeightedBackend, weightedBackends, type WeightedBackendRecord } from "../state/weighted-backend";
-import { crudRoutes, resourceUri } from "./crud";
+import { crudRoutes, resourceUri, specAnswer } from "./crud";
 
-/** §2.10 fields; `backends` is always the stored map, also after a PATCH that did not send it. */
+/** §2.10 fields; `backends` is the stored map, also after a PATCH that did not send it (unless `updateAnswers` is `spec`). */
 function render(record: WeightedBackendRecord, baseUrl: string) {
   return {
     id: record.id,
@@ -18,5 +18,6 @@ export const weightedBackendRoutes = crudRoutes({
   listKey: "backends",
   render,
   create: (req) => render(createWeightedBackend(req.store, req.body), req.baseUrl),
-  update: (req, id) => updateWeightedBackend(req.store, id, req.body),
+  // Only the answer shows the spec's empty map; the stored record keeps its backends.
+  update: (req, id) => specAnswer(req, updateWeightedBackend(req.store, id, req.body), {}),
 });

@@ -37,12 +37,15 @@ export const ownerId = z.string().superRefine((value, ctx) => {
 const createSchema = z.strictObject({ ...commonFields, owner_id: ownerId.optional() });
 const updateSchema = z.strictObject({ ...commonFields });
 
-/** The owner of a new key or SSH credential: the caller, or another one only an admin may name (403). */
-export function resolveOwner(principal: Principal, ownerIdSent: string | undefined): string {
+/**
+ * The owner of a new key or SSH credential: the caller, or another one only an admin may name (403), and
+ * then only a user or bot of the account (400 INVALID_FIELD, like every reference to a missing resource).
+ */
+export function resolveOwner(store: Store, principal: Principal, ownerIdSent: string | undefined): string {
   const owner = ownerIdSent ?? principal.ownerId;
-  if (owner !== principal.ownerId && !principal.admin) {
-    throw fieldError("FORBIDDEN", "owner_id", "only an admin may name an owner other than the caller");
-  }
+  if (owner === principal.ownerId) return owner;
+  if (!principal.admin) throw fieldError("FORBIDDEN", "owner_id", "only an admin may name an owner other than the caller");
+  if (!store.isKnownOwner(owner)) throw fieldError("INVALID_FIELD", "owner_id", "must be the id of a user or bot of the account", preview(owner));
   return owner;
 }
 
@@ -52,7 +55,7 @@ export function createApiKey(
   body: Record<string, unknown>,
 ): { record: ApiKeyRecord; token: string } {
   const input = parseBody(createSchema, body);
-  const owner = resolveOwner(principal, input.owner_id);
+  const owner = resolveOwner(store, principal, input.owner_id);
   const token = newToken();
   const record = store.collection(apiKeys).insert({
     ...newBase(store, apiKeys, input),

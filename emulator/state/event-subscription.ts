@@ -1,14 +1,15 @@
 /**
  * Event subscriptions (an extension: §6 leaves the resource unstated). A subscription sends the events of
  * its sources to its destinations. Sources are managed through the sources endpoints (event-source.ts);
- * create also takes them inline, so one request makes the whole subscription or nothing.
+ * create also takes them inline, so one request makes the whole subscription or nothing, and PATCH may
+ * replace the whole list.
  */
 import { z } from "zod";
 import { preview } from "../errors";
 import type { KindDef, Store } from "./store";
 import { eventDestinations } from "./event-destination";
 import { eventType } from "./event-source";
-import { addRule, baseRecordFields, checkRefs, commonFields, newBase, parseBody, patchRecord } from "./validation";
+import { addRule, baseRecordFields, checkRefs, commonFields, newBase, parseBody } from "./validation";
 
 const eventSubscriptionRecord = z.strictObject({
   ...baseRecordFields,
@@ -44,8 +45,8 @@ const createSchema = z.strictObject({
   destination_ids: destinationIds,
   sources: inlineSources.optional(),
 });
-// `sources` is not accepted here: after creation they change only through the sources endpoints.
-const updateSchema = z.strictObject({ ...commonFields, destination_ids: destinationIds.optional() });
+// `sources` sent on PATCH replaces the whole list, with the rules of create.
+const updateSchema = z.strictObject({ ...commonFields, destination_ids: destinationIds.optional(), sources: inlineSources.optional() });
 
 const checkDestinationIds = (store: Store, ids: readonly string[] | undefined) => checkRefs(store, eventDestinations, ids, "destination_ids");
 
@@ -60,8 +61,16 @@ export function createEventSubscription(store: Store, body: Record<string, unkno
 }
 
 export function updateEventSubscription(store: Store, id: string, body: Record<string, unknown>): EventSubscriptionRecord {
-  return patchRecord(store.collection(eventSubscriptions), id, updateSchema, body, {
-    check: (input) => checkDestinationIds(store, input.destination_ids),
+  const collection = store.collection(eventSubscriptions);
+  const current = collection.require(id);
+  const input = parseBody(updateSchema, body);
+  checkDestinationIds(store, input.destination_ids);
+  return collection.replace({
+    ...current,
+    description: input.description ?? current.description,
+    metadata: input.metadata ?? current.metadata,
+    destination_ids: input.destination_ids ?? current.destination_ids,
+    source_types: input.sources ? input.sources.map((source) => source.type) : current.source_types,
   });
 }
 

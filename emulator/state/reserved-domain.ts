@@ -194,7 +194,8 @@ export class ReservedDomainService {
       const other = field === "certificate_id" ? "certificate_management_policy" : "certificate_id";
       throw fieldError("INVALID_FIELD", field, `must not be set together with ${other} (send ${other}: null to switch)`);
     }
-    if (input.certificate_id) this.checkCertificate(input.certificate_id);
+    // Every value sent but null is checked, "" too, as on create.
+    if (input.certificate_id !== undefined && input.certificate_id !== null) this.checkCertificate(input.certificate_id);
     const restart = managed !== null && !samePolicy(managed, current.certificate_management_policy);
     const status = managed === null ? null : restart ? { renews_at: current.certificate_management_status?.renews_at ?? null, provisioning_job: pendingJob() } : current.certificate_management_status;
     const updated = this.store.transaction(() => {

@@ -50,7 +50,7 @@ export function createSshCredential(store: Store, principal: Principal, body: Re
     if (err instanceof SshKeyError) throw fieldError("INVALID_FIELD", "public_key", err.message);
     throw err;
   }
-  const owner = resolveOwner(principal, input.owner_id);
+  const owner = resolveOwner(store, principal, input.owner_id);
   return store.collection(sshCredentials).insert({
     ...newBase(store, sshCredentials, input),
     public_key: input.public_key,

@@ -177,11 +177,18 @@ const FORMAT = "edge-ingress-emulator/1";
 const fileSchema = z.strictObject({
   format: z.literal(FORMAT),
   admin_user_id: z.string().refine((id) => isWellFormedId("usr", id), "must be a usr_ id"),
+  // Absent in files written before the bot existed: one is made and written at once.
+  bot_id: z
+    .string()
+    .refine((id) => isWellFormedId("bot", id), "must be a bot_ id")
+    .optional(),
   collections: z.record(z.string(), z.array(z.unknown())),
 });
 
 export class Store {
   readonly adminUserId: string;
+  /** The account's one bot: an owner the admin may name (`owner_id`) besides itself. */
+  readonly botId: string;
   private readonly ids = new IdGenerator();
   private readonly collections = new Map<string, Collection<BaseRecord>>();
   /** Undo steps of the open transaction, newest last; undefined when none is open. */
@@ -191,10 +198,18 @@ export class Store {
     kinds: readonly KindDef<BaseRecord>[],
     private readonly dataFile: string | undefined,
     adminUserId: string | undefined,
+    botId: string | undefined,
   ) {
     for (const kind of kinds) this.collections.set(kind.collection, new Collection(kind, (undo) => this.commit(undo)));
     this.adminUserId = adminUserId ?? this.ids.next("usr");
     this.ids.observe(this.adminUserId);
+    this.botId = botId ?? this.ids.next("bot");
+    this.ids.observe(this.botId);
+  }
+
+  /** True if the id names a user or bot of the account (the admin user or the bot). */
+  isKnownOwner(id: string): boolean {
+    return id === this.adminUserId || id === this.botId;
   }
 
   /**
@@ -202,7 +217,7 @@ export class Store {
    * else create it at once so the admin user id is kept from the first start.
    */
   static open(kinds: readonly KindDef<BaseRecord>[], dataFile?: string): Store {
-    if (dataFile === undefined) return new Store(kinds, undefined, undefined);
+    if (dataFile === undefined) return new Store(kinds, undefined, undefined, undefined);
     const file = path.resolve(dataFile);
     let text: string | undefined;
     try {
@@ -211,7 +226,7 @@ export class Store {
       if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw new DataFileError(file, (err as Error).message);
     }
     if (text === undefined) {
-      const store = new Store(kinds, file, undefined);
+      const store = new Store(kinds, file, undefined, undefined);
       try {
         store.persist();
       } catch (err) {
@@ -234,7 +249,7 @@ export class Store {
       const issue = parsed.error.issues[0];
       throw new DataFileError(file, `${issue.path.join(".") || "(top level)"}: ${issue.message}`);
     }
-    const store = new Store(kinds, file, parsed.data.admin_user_id);
+    const store = new Store(kinds, file, parsed.data.admin_user_id, parsed.data.bot_id);
     for (const [name, records] of Object.entries(parsed.data.collections)) {
       const collection = store.collections.get(name);
       if (!collection) throw new DataFileError(file, `unknown collection ${JSON.stringify(name)}`);
@@ -251,6 +266,13 @@ export class Store {
         collection.load(record.data);
         store.ids.observe(id);
       });
+    }
+    if (parsed.data.bot_id === undefined) {
+      try {
+        store.persist(); // keep the new bot's id from this start on
+      } catch (err) {
+        throw new DataFileError(file, `cannot be updated: ${(err as Error).message}`);
+      }
     }
     return store;
   }
@@ -327,7 +349,7 @@ export class Store {
     if (this.dataFile === undefined) return;
     const collections: Record<string, BaseRecord[]> = {};
     for (const [name, collection] of this.collections) collections[name] = collection.all();
-    const text = `${JSON.stringify({ format: FORMAT, admin_user_id: this.adminUserId, collections }, null, 2)}\n`;
+    const text = `${JSON.stringify({ format: FORMAT, admin_user_id: this.adminUserId, bot_id: this.botId, collections }, null, 2)}\n`;
     const dir = path.dirname(this.dataFile);
     const tmp = path.join(dir, `.${path.basename(this.dataFile)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
     try {

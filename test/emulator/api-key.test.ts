@@ -48,12 +48,21 @@ describe("API keys", () => {
     expect(listed.body.keys.every((k: { token: unknown }) => k.token === null)).toBe(true);
   });
 
-  test("the root token may name another owner, user or bot", async () => {
-    const bot = await api.post("/api_keys", { owner_id: "bot_2abcDEF9" });
+  test("the root token may name the account's bot, or the admin user itself", async () => {
+    expect(emulator.botId).toMatch(new RegExp(`^bot_${ID_SUFFIX}$`));
+    const bot = await api.post("/api_keys", { owner_id: emulator.botId });
     expect(bot.status).toBe(201);
-    expect(bot.body.owner_id).toBe("bot_2abcDEF9");
-    const user = await api.post("/api_keys", { owner_id: "usr_someone" });
-    expect(user.body.owner_id).toBe("usr_someone");
+    expect(bot.body.owner_id).toBe(emulator.botId);
+    const user = await api.post("/api_keys", { owner_id: adminId });
+    expect(user.body.owner_id).toBe(adminId);
+  });
+
+  test("an owner that names no user or bot of the account is INVALID_FIELD on owner_id, and nothing is created", async () => {
+    for (const owner of ["usr_someone", "bot_2abcDEF9", `bot_${emulator.botId.slice(4, -1)}0`]) {
+      const reply = await api.unchanged(() => api.post("/api_keys", { owner_id: owner }));
+      expectError(reply, 400, "INVALID_FIELD", "owner_id");
+      expect(reply.body.msg).toBe(`owner_id: must be the id of a user or bot of the account, got "${owner}"`);
+    }
   });
 
   test("update changes only the fields sent", async () => {

@@ -156,6 +156,33 @@ describe("edge-ingress-emulator CLI", () => {
     }
   });
 
+  test("stderr names the admin user and the bot, as GET /_emulator/principals does", async () => {
+    const cli = start(["--root-token", "t-owners"]);
+    const api = new Client(await firstLine(cli), "t-owners");
+    const [, adminUserId, botId] = await waitFor(cli, () => /admin user: (usr_\S+), bot: (bot_\S+)\n/.exec(cli.stderr()) ?? undefined);
+    expect((await api.get("/_emulator/principals")).body).toEqual({ admin_user_id: adminUserId, bot_id: botId });
+    expect((await api.post("/api_keys", { owner_id: botId })).status).toBe(201);
+    cli.child.kill("SIGTERM");
+    expect(await cli.exit).toBe(0);
+  });
+
+  test.each([
+    [[], false],
+    [["--update-answers", "stored"], false],
+    [["--update-answers", "spec"], true],
+  ])("%j: what a weighted backend PATCH of metadata answers (spec-shaped: %s)", async (flags, specShaped) => {
+    const cli = start(["--root-token", "t-answers", ...flags]);
+    const api = new Client(await firstLine(cli), "t-answers");
+    const tg = (await api.post("/backends/tunnel_group", {})).body.id;
+    const wb = (await api.post("/backends/weighted", { backends: { [tg]: 1 } })).body;
+    const patched = await api.patch(`/backends/weighted/${wb.id}`, { metadata: "m" });
+    expect(patched.status).toBe(200);
+    expect(patched.body.backends).toEqual(specShaped ? {} : { [tg]: 1 });
+    expect((await api.get(`/backends/weighted/${wb.id}`)).body.backends).toEqual({ [tg]: 1 });
+    cli.child.kill("SIGTERM");
+    expect(await cli.exit).toBe(0);
+  });
+
   test("--help prints usage and exits 0", async () => {
     const cli = start(["--help"]);
     expect(await cli.exit).toBe(0);
@@ -174,6 +201,8 @@ describe("edge-ingress-emulator CLI", () => {
     [["--base-domain", "Upper.test"], /--base-domain/],
     [["--provisioning-delay-ms", "-1"], /--provisioning-delay-ms/],
     [["--provisioning-delay-ms", "1.5"], /--provisioning-delay-ms/],
+    [["--update-answers", "empty"], /--update-answers must be one of stored, spec/],
+    [["--update-answers"], /update-answers/],
   ])("bad flags %j: a clear message and exit 2", async (args, message) => {
     const cli = start(args);
     expect(await cli.exit).toBe(2);

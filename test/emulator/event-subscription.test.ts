@@ -122,16 +122,34 @@ describe("event subscriptions", () => {
     });
 
     const patchCases: Array<[string, () => unknown, string, string]> = [
-      ["sources (managed through the sources endpoints)", () => ({ sources: [{ type: "ip_policy_updated.v0" }] }), "UNKNOWN_FIELD", "sources"],
+      ["sources not a list", () => ({ sources: "ip_policy_updated.v0" }), "INVALID_FIELD", "sources"],
+      ["sources null", () => ({ sources: null }), "INVALID_FIELD", "sources"],
+      ["a repeated source type", () => ({ sources: [{ type: "ip_policy_updated.v0" }, { type: "ip_policy_updated.v0" }] }), "INVALID_FIELD", "sources[1].type"],
+      ["an unknown event type", () => ({ sources: [{ type: "coffee_brewed.v0" }] }), "INVALID_FIELD", "sources[0].type"],
+      ["a source with its uri", () => ({ sources: [{ type: "ip_policy_updated.v0", uri: "x" }] }), "UNKNOWN_FIELD", "sources[0].uri"],
       ["destination_ids empty", () => ({ destination_ids: [] }), "INVALID_FIELD", "destination_ids"],
       ["destination_ids null", () => ({ destination_ids: null }), "INVALID_FIELD", "destination_ids"],
       ["a destination that does not exist", () => ({ destination_ids: [d1, missing] }), "INVALID_FIELD", "destination_ids[1]"],
       ["description null", () => ({ description: null }), "INVALID_FIELD", "description"],
-      ["id", () => ({ id: "esb_x" }), "UNKNOWN_FIELD", "id"],
+      ["an id other than the path's", () => ({ id: "esb_x" }), "INVALID_FIELD", "id"],
     ];
     test.each(patchCases)("update: %s", async (_name, body, code, field) => {
       const { id } = (await api.post("/event_subscriptions", { destination_ids: [d1], sources: [{ type: "ip_policy_created.v0" }] })).body;
       expectError(await api.unchanged(() => api.patch(`/event_subscriptions/${id}`, body())), 400, code, field);
+    });
+
+    test("update: sources replace the whole list, in the order sent, with the same rules as create", async () => {
+      const created = (await api.post("/event_subscriptions", { destination_ids: [d1], sources: [{ type: "ip_policy_created.v0" }, { type: "ip_policy_deleted.v0" }] })).body;
+      const item = `/event_subscriptions/${created.id}`;
+      const replaced = await api.patch(item, { sources: [{ type: "tls_edge_deleted.v0" }, { type: "ip_policy_created.v0" }] });
+      expect(replaced.status).toBe(200);
+      expect(replaced.body).toEqual({ ...created, sources: [source(created.id, "tls_edge_deleted.v0"), source(created.id, "ip_policy_created.v0")] });
+      expect((await api.get(`${item}/sources`)).body.sources).toEqual(replaced.body.sources);
+      // A type dropped by the PATCH is gone from the sources endpoints too.
+      expectError(await api.get(`${item}/sources/ip_policy_deleted.v0`), 404, "NOT_FOUND");
+      // A PATCH without sources keeps them; [] empties the list.
+      expect((await api.patch(item, { description: "kept" })).body.sources).toEqual(replaced.body.sources);
+      expect((await api.patch(item, { sources: [] })).body.sources).toEqual([]);
     });
   });
 });

@@ -202,6 +202,7 @@ describe("reserved domains", () => {
       ["wildcard not in front", () => ({ domain: "a.*.example.com" }), "INVALID_FIELD", "domain"],
       ["unknown region", () => ({ domain: "r.example.com", region: "mars" }), "INVALID_FIELD", "region"],
       ["unknown certificate", () => ({ domain: "c.example.com", certificate_id: "cert_00000000000000000000000000" }), "INVALID_FIELD", "certificate_id"],
+      ["an empty certificate_id", () => ({ domain: "c.example.com", certificate_id: "" }), "INVALID_FIELD", "certificate_id"],
       ["a managed certificate of another domain", () => ({ domain: "c.example.com", certificate_id: managedCert }), "INVALID_FIELD", "certificate_id"],
       ["both certificate_id and a policy", () => ({ domain: "c.example.com", certificate_id: cert.id, certificate_management_policy: {} }), "INVALID_FIELD", "certificate_management_policy"],
       ["vendor authority", () => ({ domain: "c.example.com", certificate_management_policy: { authority: "other" } }), "INVALID_FIELD", "certificate_management_policy.authority"],
@@ -226,6 +227,13 @@ describe("reserved domains", () => {
       expectError(await api.unchanged(() => api.patch(`/reserved_domains/${taken.id}`, { certificate_id: cert.id, certificate_management_policy: {} })), 400, "INVALID_FIELD", "certificate_management_policy");
       expectError(await api.unchanged(() => api.patch(`/reserved_domains/${taken.id}`, { certificate_id: "cert_00000000000000000000000000", certificate_management_policy: null })), 400, "INVALID_FIELD", "certificate_id");
       expectError(await api.patch("/reserved_domains/rd_00000000000000000000000000", {}), 404, "NOT_FOUND");
+    });
+
+    test("PATCH checks certificate_id as create does: an empty one is refused, not stored as a reference to nothing", async () => {
+      const plain = (await api.post("/reserved_domains", { domain: "plain.example.com" })).body;
+      expectError(await api.unchanged(() => api.patch(`/reserved_domains/${plain.id}`, { certificate_id: "" })), 400, "INVALID_FIELD", "certificate_id");
+      expectError(await api.unchanged(() => api.patch(`/reserved_domains/${taken.id}`, { certificate_id: "", certificate_management_policy: null })), 400, "INVALID_FIELD", "certificate_id");
+      expect((await api.get(`/reserved_domains/${plain.id}`)).body.certificate).toBeNull();
     });
   });
 });

@@ -36,13 +36,19 @@ describe("SSH credentials", () => {
     expect(reply.body.acl).toEqual([]);
   });
 
-  test("owner: the admin may name another owner; a key may not", async () => {
-    const other = await api.post("/ssh_credentials", { public_key: sshPublicKey(), owner_id: "bot_123" });
-    expect(other.body.owner_id).toBe("bot_123");
-    const apiKey = (await api.post("/api_keys", { owner_id: "usr_keyowner" })).body;
+  test("owner: the admin may name the account's bot; a key may not name another owner", async () => {
+    const other = await api.post("/ssh_credentials", { public_key: sshPublicKey(), owner_id: emulator.botId });
+    expect(other.body.owner_id).toBe(emulator.botId);
+    const apiKey = (await api.post("/api_keys", { owner_id: emulator.botId })).body;
     const asKey = api.as(apiKey.token);
-    expect((await asKey.post("/ssh_credentials", { public_key: sshPublicKey() })).body.owner_id).toBe("usr_keyowner");
+    expect((await asKey.post("/ssh_credentials", { public_key: sshPublicKey() })).body.owner_id).toBe(emulator.botId);
     expectError(await api.unchanged(() => asKey.post("/ssh_credentials", { public_key: sshPublicKey(), owner_id: "usr_else" })), 403, "FORBIDDEN", "owner_id");
+  });
+
+  test("owner: an owner that names no user or bot of the account is INVALID_FIELD, nothing is created", async () => {
+    for (const owner of ["bot_123", "usr_keyowner"]) {
+      expectError(await api.unchanged(() => api.post("/ssh_credentials", { public_key: sshPublicKey(), owner_id: owner })), 400, "INVALID_FIELD", "owner_id");
+    }
   });
 
   describe("rejections leave state unchanged", () => {

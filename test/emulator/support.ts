@@ -139,7 +139,7 @@ export async function startWithStore(): Promise<{ emulator: RunningEmulator; api
       server.close((err) => (err ? reject(err) : resolve()));
       server.closeAllConnections();
     });
-  return { emulator: { url, rootToken, close }, api: new Client(url, rootToken), store };
+  return { emulator: { url, rootToken, adminUserId: store.adminUserId, botId: store.botId, close }, api: new Client(url, rootToken), store };
 }
 
 /** A certificate authority (a new self-signed CA certificate) put straight into the store; returns its id. */
