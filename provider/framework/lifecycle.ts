@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { APIConnectionError, ConflictError, InternalServerError, NotFoundError, type EdgeIngress } from "../../sdk";
+import { APIConnectionError, ConflictError, InternalServerError, NotFoundError, RateLimitError, type EdgeIngress } from "../../sdk";
 import { KindApi, KindSpec, SERVER_CHOSEN, Within, immutableKeys, inputKeys, updatableKeys } from "./kind";
 import { sameMeaning } from "./normalise";
 import { containsUnknown, formatPath, pathHasUnknown } from "./values";
@@ -174,6 +174,11 @@ function ambiguous(e: unknown): boolean {
   return e instanceof InternalServerError || (e instanceof APIConnectionError && !e.certainlyNotSent);
 }
 
+/** A failure that says nothing about the request's fate beyond "try again": ambiguous, a 429, or not sent. */
+function passing(e: unknown): boolean {
+  return ambiguous(e) || e instanceof RateLimitError || e instanceof APIConnectionError;
+}
+
 const LOST_CREATE_ATTEMPTS = 5;
 /** The service's `Date` header has whole seconds: a creation after our request may read up to 1 s earlier. */
 const CLOCK_RESOLUTION_MS = 1000;
@@ -192,11 +197,12 @@ function claim<T extends { id: string }>(obj: T): T {
  * One create, without duplicates or takeovers when an answer is lost (docs/provider.md, "A create whose
  * answer is lost"). Every attempt carries the same idempotency key: where the service honours keys
  * (it says so in `Edge-Ingress-Extensions`), sending again is answered with what the first request did,
- * so nothing has to be guessed. Otherwise, and after the last attempt, the resources that could be
- * this request's are looked up: equal fields, created by the service's clock after the request began,
- * and not made or adopted in this process for another resource. None: not applied, sent again. Exactly
- * one: ours. Any other evidence (several, or one whose creation time cannot be placed) fails naming
- * them, since a failed `up` can be retried and a resource taken from someone else cannot be given back.
+ * so nothing has to be guessed. Otherwise, and when attempts run out or a later attempt fails for good,
+ * the resources that could be this request's are looked up: equal fields, created by the service's
+ * clock after the request began, and not made or adopted in this process for another resource. None:
+ * not applied, sent again. Exactly one: ours. Any other evidence (several, or one whose creation time
+ * cannot be placed) fails naming them, since a failed `up` can be retried and a resource taken from
+ * someone else cannot be given back.
  */
 async function createOnce(spec: KindSpec, client: EdgeIngress, params: Props, inputs: Props): Promise<any> {
   const api = spec.api(client);
@@ -205,15 +211,20 @@ async function createOnce(spec: KindSpec, client: EdgeIngress, params: Props, in
   const since = offset === undefined ? undefined : Date.now() + offset - CLOCK_RESOLUTION_MS;
   let lost = false;
   for (let attempt = 1; ; attempt++) {
-    const keys = client.service?.idempotencyKeys === true;
     try {
       return claim(await api.create(params, { idempotencyKey }));
     } catch (e) {
-      // Without keys, a conflict after a lost answer may be our own first request.
-      if (!(ambiguous(e) || (lost && !keys && e instanceof ConflictError))) throw e;
+      const keys = client.service?.idempotencyKeys === true;
+      // With keys the sdk itself sends a create again after a lost answer: a 429 or a refused
+      // connection at the end may hide an earlier send that was applied.
+      if (keys && passing(e)) lost = true;
+      // Before any lost answer, a failure means nothing was made.
+      if (!lost && !ambiguous(e)) throw e;
       lost = true;
-      if (keys && attempt < LOST_CREATE_ATTEMPTS) continue;
-      // Even after the last attempt: what it made must be found, not orphaned.
+      const last = attempt >= LOST_CREATE_ATTEMPTS;
+      // With keys, the repeat's answer is authoritative: what the first request did, or a new create.
+      if (keys && passing(e) && !last) continue;
+      // Even after the last attempt, or a failure for good: what an earlier one made must be found, not orphaned.
       const { ours, unplaced } = await candidates(spec, client, params, inputs, since);
       if (ours.length > 1 || unplaced.length) {
         const ids = [...ours, ...unplaced].map((m) => m.id).join(", ");
@@ -227,7 +238,8 @@ async function createOnce(spec: KindSpec, client: EdgeIngress, params: Props, in
         // Its secret was only in the lost answer: made again, so the one we made is not left behind.
         await remove(spec, client, ours[0].id);
       }
-      if (attempt >= LOST_CREATE_ATTEMPTS) throw e;
+      // Without keys, a conflict after a lost answer was our own request: found above, or gone since.
+      if (last || !(passing(e) || e instanceof ConflictError)) throw e;
     }
   }
 }
@@ -239,10 +251,7 @@ async function createOnce(spec: KindSpec, client: EdgeIngress, params: Props, in
  * candidates at all: they are someone else's.
  */
 async function candidates(spec: KindSpec, client: EdgeIngress, params: Props, inputs: Props, since: number | undefined): Promise<{ ours: any[]; unplaced: any[] }> {
-  const listed = spec.listFor ? spec.listFor(client, params) : (spec.api(client) as unknown as { list(): AsyncIterable<any> }).list();
-  const items: any[] = [];
-  if (Symbol.asyncIterator in listed) for await (const item of listed as AsyncIterable<any>) items.push(item);
-  else items.push(...(await listed));
+  const items = await listWithRetries(spec, client, params);
   const ours: any[] = [];
   const unplaced: any[] = [];
   for (const item of items) {
@@ -252,6 +261,23 @@ async function candidates(spec: KindSpec, client: EdgeIngress, params: Props, in
     else if (created >= since) ours.push(item);
   }
   return { ours, unplaced };
+}
+
+/** The kind's list (what a create may have made), tried again while it fails in a way that may pass. */
+async function listWithRetries(spec: KindSpec, client: EdgeIngress, params: Props): Promise<any[]> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const listed = spec.listFor ? spec.listFor(client, params) : (spec.api(client) as unknown as { list(): AsyncIterable<any> }).list();
+      const items: any[] = [];
+      if (Symbol.asyncIterator in listed) for await (const item of listed as AsyncIterable<any>) items.push(item);
+      else items.push(...(await listed));
+      return items;
+    } catch (e) {
+      if (attempt >= LOST_CREATE_ATTEMPTS || !passing(e)) {
+        throw new Error(`${spec.name}: the answer to a create was lost, and what it may have made could not be listed (${(e as Error).message}); list the ${spec.name} resources and adopt the one made now, if any, with adopt: "<id>"`);
+      }
+    }
+  }
 }
 
 export async function read(spec: KindSpec, client: EdgeIngress, id: string, props: Props = {}): Promise<dynamic.ReadResult> {

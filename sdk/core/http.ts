@@ -148,7 +148,8 @@ export class HttpClient {
     const extensions = (headerValue(headers, EXTENSIONS_HEADER) ?? "").split(",").map((e) => e.trim().toLowerCase());
     this.#service = {
       clockOffsetMs: Number.isNaN(date) ? this.#service.clockOffsetMs : date - Date.now(),
-      idempotencyKeys: extensions.includes("idempotency-key"),
+      // Once said, kept: an answer without the header may come from something in front of the service.
+      idempotencyKeys: this.#service.idempotencyKeys || extensions.includes("idempotency-key"),
     };
   }
 

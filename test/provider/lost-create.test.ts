@@ -1,11 +1,12 @@
 /** A create whose answer is lost (connection reset after sending, a 5xx) makes no duplicate. */
-import { APIConnectionError, EdgeIngress, type ServiceInfo } from "../../sdk";
+import { APIConnectionError, EdgeIngress, RateLimitError, type ServiceInfo } from "../../sdk";
 import type { KindApi, KindSpec } from "../../provider/framework/kind";
 import { create } from "../../provider/framework/lifecycle";
 import { apiKeyKind } from "../../provider/api-key";
 import { ipPolicyKind } from "../../provider/ip-policy";
 
 const lostAnswer = () => new APIConnectionError(Object.assign(new Error("socket hang up"), { code: "ECONNRESET" }), { method: "POST", path: "/x" } as never);
+const rateLimited = () => new RateLimitError(429, "RATE_LIMITED", "slow down", {}, undefined, { method: "POST", path: "/x" });
 const refused = () => new APIConnectionError(Object.assign(new Error("refused"), { code: "ECONNREFUSED" }), { method: "POST", path: "/x" } as never);
 
 /**
@@ -171,4 +172,24 @@ test("after the last attempt with nothing made, the error stands", async () => {
   const { spec, items } = flakyService(ipPolicyKind, Array(5).fill(notApplied));
   await expect(create(spec, client, { description: "office" })).rejects.toBeInstanceOf(APIConnectionError);
   expect(items).toEqual([]);
+});
+
+describe("a later failure after a lost answer still finds what the lost one made", () => {
+  test.each([false, true])("a 429 after an applied, lost create (keys honoured: %p)", async (keys) => {
+    const { spec, items } = flakyService(ipPolicyKind, [{ error: lostAnswer, applied: true }, ...Array(4).fill({ error: rateLimited, applied: false })], keys);
+    const res = await create(spec, serviceClient({ idempotencyKeys: keys }), { description: "office" });
+    expect(items.map((i) => i.id)).toEqual([res.id]);
+  });
+
+  test("a listing that fails in a way that may pass is tried again", async () => {
+    const { spec, items } = flakyService(ipPolicyKind, [{ error: lostAnswer, applied: true }]);
+    let listings = 0;
+    const listFor = async () => {
+      if (++listings === 1) throw lostAnswer();
+      return items;
+    };
+    const res = await create({ ...spec, listFor }, client, { description: "office" });
+    expect(items.map((i) => i.id)).toEqual([res.id]);
+    expect(listings).toBe(2);
+  });
 });

@@ -207,6 +207,18 @@ describe("idempotency keys", () => {
     ]);
   });
 
+  test("an answer without the header (a proxy's 429) does not unlearn that keys are honoured", async () => {
+    const server = await startFakeServer((_req, res, i) =>
+      i === 0 ? json(res, 200, { keys: [], uri: "u", next_page_uri: null }, { "edge-ingress-extensions": "idempotency-key" }) : json(res, 429, { message: "slow down" }),
+    );
+    servers.push(server);
+    const client = new EdgeIngress({ apiKey: TOKEN, baseURL: server.url, maxRetries: 0 });
+    clients.push(client);
+    await client.apiKeys.list({ limit: 1 }).pages().next();
+    await expect(client.ipPolicies.create({}, { idempotencyKey: "k-4" })).rejects.toBeInstanceOf(RateLimitError);
+    expect(client.service.idempotencyKeys).toBe(true);
+  });
+
   test("elsewhere it is not sent again: the caller must find out what happened", async () => {
     const { server, client } = await lostThenAnswered({});
     expect(client.service.idempotencyKeys).toBe(false);

@@ -104,7 +104,9 @@ async function runProgram(p: Program): Promise<void> {
   const makeLookalike = async (kind: string, params: Args) => {
     if (!LOOKALIKE_KINDS.has(kind)) return;
     try {
-      const obj = await kindSpec(kind).api(client).create(params);
+      const api = kindSpec(kind).api(client);
+      // Read back: a create answer holds what reads never show again (an API key's token).
+      const obj = await api.get((await api.create(params)).id);
       lookalikes.set(obj.id, { kind, snapshot: toOutputs(kindSpec(kind), obj) });
       trace.push(`someone else made ${kind} ${obj.id}`);
     } catch {
@@ -145,12 +147,15 @@ async function runProgram(p: Program): Promise<void> {
     for (const id of claimed) if (lookalikes.has(id)) throw new InvariantViolation(`the stack adopted the look-alike ${id} (${lookalikes.get(id)!.kind})`);
   };
 
+  /** An out-of-band change not yet read by a fault-free refresh. */
+  let drifted = false;
   const up = async (faults?: FaultPlan, lookalikesDuring = false) => {
     proxy.setFaults(faults ?? { rate: 0, kinds: [], seed: 0 });
     proxy.onPost = lookalikesDuring ? rawLookalike : undefined;
     try {
       await engine.up([...declared.values()]);
-      if (!faults) engine.checkReads = true;
+      // A plain up trusts state: drift made out of band stays until a refresh has read it.
+      if (!faults && !drifted) engine.checkReads = true;
       return undefined;
     } catch (e) {
       if (!(e instanceof StepError)) throw e;
@@ -169,6 +174,7 @@ async function runProgram(p: Program): Promise<void> {
     await engine.refresh().catch((e) => {
       throw new InvariantViolation(`fault-free refresh failed: ${(e as Error).message}`);
     });
+    drifted = false;
     let err = await up();
     if (err) {
       trace.push(`up failed, retried: ${err.message}`);
@@ -223,6 +229,7 @@ async function runProgram(p: Program): Promise<void> {
           proxy.setFaults(c.faults ?? { rate: 0, kinds: [], seed: 0 });
           try {
             await engine.refresh();
+            if (!c.faults) drifted = false;
           } catch (e) {
             if (!(e instanceof StepError)) throw e;
             trace.push(`refresh failed: ${e.message}`);
@@ -235,6 +242,7 @@ async function runProgram(p: Program): Promise<void> {
           const e = engine.state.get(c.slot);
           if (!e) break;
           engine.checkReads = false;
+          drifted = true;
           const spec = kindSpec(e.kind);
           const modules = Object.keys(spec.modules ?? {});
           try {
@@ -249,6 +257,7 @@ async function runProgram(p: Program): Promise<void> {
           const e = engine.state.get(c.slot);
           if (!e) break;
           engine.checkReads = false;
+          drifted = true;
           await kindSpec(e.kind)
             .api(client)
             .delete(e.id)
