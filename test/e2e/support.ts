@@ -1,6 +1,6 @@
 /** One emulator and one stack per e2e file, with the checks every kind shares. */
 import * as path from "node:path";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../emulator";
 import { EdgeIngress } from "../../sdk";
 import { emulatorLog, registerSecret } from "../helpers/audit";
 import { createStack, type CliResult, type TestStack } from "../helpers/pulumi";
@@ -34,12 +34,12 @@ export interface EngineFixture<Spec extends object = object> {
 }
 
 /** An emulator and a stack of the program in `programDir`, configured for it through stack config only. */
-export function useEngineStack<Spec extends object = object>(programDir: string, project: string): EngineFixture<Spec> {
+export function useEngineStack<Spec extends object = object>(programDir: string, project: string, emulatorOptions: EmulatorOptions = {}): EngineFixture<Spec> {
   let emulator: RunningEmulator | undefined;
   let client: EdgeIngress | undefined;
   let stack: TestStack | undefined;
   beforeAll(async () => {
-    emulator = await startEmulator({ port: 0, log: emulatorLog(`${project} emulator`) });
+    emulator = await startEmulator({ ...emulatorOptions, port: 0, log: emulatorLog(`${project} emulator`) });
     registerSecret("emulator root token (the provider's API key)", emulator.rootToken);
     client = new EdgeIngress({ apiKey: emulator.rootToken, baseURL: emulator.url, maxRetries: 0 });
     stack = await createStack({

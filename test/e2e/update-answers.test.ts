@@ -1,0 +1,41 @@
+/**
+ * Answers that blank what was not sent (§2.10, §2.11): with the emulator answering updates exactly as
+ * the spec shows (`backends` empty when only metadata was sent), an update of metadata alone leaves no
+ * false change behind, and the scheduled drift gate (`preview --refresh --expect-no-changes`) passes,
+ * as it does with the emulator's default answers.
+ */
+import * as path from "node:path";
+import { expectSuccess, useEngineStack } from "./support";
+
+type Res = { kind: string; name: string; args: Record<string, unknown> };
+const PROGRAM = path.join(__dirname, "..", "fixtures", "edges");
+
+const stackOf = (metadata: string): { resources: Res[] } => ({
+  resources: [
+    { kind: "TunnelGroupBackend", name: "a", args: { labels: { app: "a" } } },
+    { kind: "TunnelGroupBackend", name: "b", args: { labels: { app: "b" } } },
+    { kind: "WeightedBackend", name: "weighted", args: { metadata, backends: { "@a": 70, "@b": 30 } } },
+    { kind: "FailoverBackend", name: "failover", args: { metadata, backends: ["@a", "@b"] } },
+  ],
+});
+
+describe.each(["spec", "stored"] as const)("update answers as %s", (updateAnswers) => {
+  const fx = useEngineStack<{ resources: Res[] }>(PROGRAM, "edges", { updateAnswers });
+
+  test("metadata alone changes in place; no false change, and the drift gate passes", async () => {
+    await fx.setSpec(stackOf("v1"));
+    expectSuccess(await fx.stack.up());
+    await fx.setSpec(stackOf("v2"));
+    // up() also runs `preview --expect-no-changes` after it: the stored outputs kept the backends.
+    expectSuccess(await fx.stack.up());
+    const gate = await fx.stack.preview({ refresh: true, expectNoChanges: true });
+    expectSuccess(gate);
+    const state = await fx.stack.exportState();
+    const weighted = state.resources.find((r) => r.urn.endsWith("::weighted"))!;
+    const failover = state.resources.find((r) => r.urn.endsWith("::failover"))!;
+    expect(Object.values(weighted.outputs!.backends as Record<string, number>).sort()).toEqual([30, 70]);
+    expect(failover.outputs!.backends).toHaveLength(2);
+    expect(weighted.outputs!.metadata).toBe("v2");
+    expectSuccess(await fx.stack.destroy());
+  });
+});
