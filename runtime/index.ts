@@ -81,7 +81,9 @@ async function connect({ apiKey, apiUrl, timeoutMs, maxRetries }: Settings): Pro
     throw new LastingError(settingError(e).message);
   }
   try {
-    await client.apiKeys.list({ limit: 1 }).pages().next();
+    // One retry at most: a refused connection or a wrong URL is a setting to fix, said in a second.
+    const page = await client.request<{ keys?: unknown }>({ method: "GET", path: "/api_keys", query: { limit: 1 }, maxRetries: Math.min(maxRetries ?? 1, 1) });
+    if (!Array.isArray(page?.keys)) throw new Error("GET /api_keys did not answer with a list of keys");
   } catch (e) {
     await client.close();
     const error = connectionError(client.baseURL, e);

@@ -22,6 +22,8 @@ export interface RequestOptions {
    * answer instead of acting twice, so such a POST is retried like an idempotent request.
    */
   idempotencyKey?: string;
+  /** This request's retries, instead of the client's (e.g. a quick connection check). */
+  maxRetries?: number;
 }
 
 /** What the client has learnt about the service from its answers. */
@@ -120,7 +122,7 @@ export class HttpClient {
       body: hasBody ? JSON.stringify(toWire(opts.body)) : undefined,
       headersTimeout: this.#timeoutMs,
       bodyTimeout: this.#timeoutMs,
-      retryOptions: { retry: retryCallback(opts.method, this.#policy, repeatable || undefined) },
+      retryOptions: { retry: retryCallback(opts.method, opts.maxRetries === undefined ? this.#policy : { ...this.#policy, maxRetries: opts.maxRetries }, repeatable || undefined) },
     };
     try {
       const res = await this.#dispatcher.request(dispatchOptions);

@@ -236,6 +236,15 @@ describe("idempotency keys", () => {
   });
 });
 
+test("a request's own maxRetries overrides the client's", async () => {
+  const server = await startFakeServer((_req, res) => json(res, 503, errorBody(503, "SERVICE_UNAVAILABLE")));
+  servers.push(server);
+  const client = new EdgeIngress({ apiKey: TOKEN, baseURL: server.url, maxRetries: 3 });
+  clients.push(client);
+  await expect(client.request({ method: "GET", path: "/api_keys", maxRetries: 1 })).rejects.toBeInstanceOf(InternalServerError);
+  expect(server.requests).toHaveLength(2);
+});
+
 describe("pagination guards", () => {
   test("follows next_page_uri as given, absolute or relative, limit on the first request only", async () => {
     const { server, client } = await setup((req, res, i) => {
