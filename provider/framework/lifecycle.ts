@@ -255,7 +255,8 @@ async function candidates(spec: KindSpec, client: EdgeIngress, params: Props, in
   const ours: any[] = [];
   const unplaced: any[] = [];
   for (const item of items) {
-    if (claimed.has(item.id) || changedKeys(spec, toOutputs(spec, item), inputs).length) continue;
+    // A value the service never shows (a private key) is taken as declared, as adopting does.
+    if (claimed.has(item.id) || changedKeys(spec, toOutputs(spec, item, inputs), inputs).length) continue;
     const created = typeof item.createdAt === "string" ? Date.parse(item.createdAt) : NaN;
     if (since === undefined || Number.isNaN(created)) unplaced.push(item);
     else if (created >= since) ours.push(item);

@@ -4,6 +4,7 @@ import type { KindApi, KindSpec } from "../../provider/framework/kind";
 import { create } from "../../provider/framework/lifecycle";
 import { apiKeyKind } from "../../provider/api-key";
 import { ipPolicyKind } from "../../provider/ip-policy";
+import { tlsCertificateKind } from "../../provider/tls-certificate";
 
 const lostAnswer = () => new APIConnectionError(Object.assign(new Error("socket hang up"), { code: "ECONNRESET" }), { method: "POST", path: "/x" } as never);
 const rateLimited = () => new RateLimitError(429, "RATE_LIMITED", "slow down", {}, undefined, { method: "POST", path: "/x" });
@@ -192,4 +193,12 @@ describe("a later failure after a lost answer still finds what the lost one made
     expect(items.map((i) => i.id)).toEqual([res.id]);
     expect(listings).toBe(2);
   });
+});
+
+test("a kind with a value the service never shows (a TLS private key) is still found after a lost create", async () => {
+  const { spec, items } = flakyService(tlsCertificateKind, [{ error: lostAnswer, applied: true }]);
+  // The service never returns the private key.
+  const listFor = async () => items.map(({ privateKeyPem: _key, ...i }) => ({ ...i, token: null }));
+  const res = await create({ ...spec, listFor }, client, { certificatePem: "CERT", privateKeyPem: "KEY" });
+  expect(items.map((i) => i.id)).toEqual([res.id]);
 });
