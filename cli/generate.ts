@@ -58,11 +58,6 @@ export class Secret {
   }
 }
 
-/** A map whose keys are ids of other resources (a weighted backend's children). */
-export class RefKeyedMap {
-  constructor(readonly entries: Array<[Ref | string, unknown]>) {}
-}
-
 export interface Declared {
   kind: string;
   /** Pulumi resource name: readable, unique within the kind. */
@@ -70,7 +65,7 @@ export interface Declared {
   /** TypeScript variable: unique in the program. */
   variable: string;
   id: string;
-  /** What the program passes besides `adopt`: plain values, Ref, Secret, RefKeyedMap. */
+  /** What the program passes besides `adopt`: plain values, Ref, Secret. */
   inputs: Record<string, unknown>;
   /** Lines of comment above the declaration. */
   notes: string[];
@@ -192,14 +187,15 @@ function replaceCredentials(value: any, path: string[], make: (where: string[]) 
   }
 }
 
-/** Ids of resources already declared become Refs; a map keyed by them becomes a RefKeyedMap. */
+/**
+ * Ids of resources already declared become Refs. Only values: a weighted backend's children are a list
+ * of `{ backendId, weight }` (its declared form), so no map is keyed by ids and nothing needs `apply`.
+ */
 function withRefs(value: unknown, refs: ReadonlyMap<string, Ref>): unknown {
   if (typeof value === "string") return refs.get(value) ?? value;
   if (Array.isArray(value)) return value.map((v) => withRefs(v, refs));
   if (value === null || typeof value !== "object" || value instanceof Secret) return value;
-  const entries = Object.entries(value).map(([k, v]): [string, unknown] => [k, withRefs(v, refs)]);
-  if (entries.some(([k]) => refs.has(k))) return new RefKeyedMap(entries.map(([k, v]) => [refs.get(k) ?? k, v]));
-  return Object.fromEntries(entries);
+  return Object.fromEntries(Object.entries(value).map(([k, v]): [string, unknown] => [k, withRefs(v, refs)]));
 }
 
 const WRITE_ONLY = "(write-only)";
@@ -294,12 +290,6 @@ export function printValue(value: unknown, indent = ""): string {
   const inner = `${indent}  `;
   if (value instanceof Ref) return `${value.variable}.id`;
   if (value instanceof Secret) return `config.requireSecret(${JSON.stringify(value.key)})`;
-  if (value instanceof RefKeyedMap) {
-    const refs = value.entries.map(([k]) => k).filter((k): k is Ref => k instanceof Ref);
-    const names = refs.map((_, i) => `id${i}`);
-    const body = value.entries.map(([k, v]) => `${inner}  [${k instanceof Ref ? names[refs.indexOf(k)] : JSON.stringify(k)}]: ${printValue(v, `${inner}  `)},`);
-    return `pulumi.all([${refs.map((r) => `${r.variable}.id`).join(", ")}]).apply(([${names.join(", ")}]) => ({\n${body.join("\n")}\n${inner}}))`;
-  }
   if (value === null || value === undefined) return "null";
   if (typeof value === "string") {
     // PEMs and other multi-line text stay readable as template literals.
@@ -321,7 +311,6 @@ export function printValue(value: unknown, indent = ""): string {
 
 function uses(value: unknown, what: "pulumi" | "config"): boolean {
   if (value instanceof Secret) return what === "config";
-  if (value instanceof RefKeyedMap) return what === "pulumi" || value.entries.some(([, v]) => uses(v, what));
   if (value instanceof Ref || value === null || typeof value !== "object") return false;
   return Object.values(value).some((v) => uses(v, what));
 }

@@ -12,10 +12,11 @@ export const httpsEdgeKind: KindSpec<HttpsEdgeObject> = {
   defaults: { description: "", metadata: "" },
   fieldTypes: { hostports: "set" },
   modules: modulesOf(["mutualTls", "tlsTermination"]),
-  // Routes are HttpsEdgeRoute resources; the edge only reports their ids.
-  outputs: ["uri", "createdAt", "routeIds"],
+  // No `routeIds`: routes are HttpsEdgeRoute resources made after the edge, so the ids the edge's own
+  // create or update returned were stale by construction and showed as drift at every refresh. State
+  // that still holds them is read and compared without them (only inputs are compared).
+  outputs: ["uri", "createdAt"],
   api: (client) => client.httpsEdges,
-  fromApi: (obj) => ({ routeIds: obj.routes.map((route) => route.id) }),
 };
 
 export type HttpsEdgeArgs = ResourceArgs<HttpsEdgeCreateParams>;
@@ -25,7 +26,6 @@ export class HttpsEdge extends EdgeIngressResource {
   declare readonly hostports: pulumi.Output<string[]>;
   declare readonly mutualTls: pulumi.Output<HttpsEdgeCreateParams["mutualTls"] | null>;
   declare readonly tlsTermination: pulumi.Output<HttpsEdgeCreateParams["tlsTermination"] | null>;
-  declare readonly routeIds: pulumi.Output<string[]>;
   declare readonly description: pulumi.Output<string>;
   declare readonly metadata: pulumi.Output<string>;
   declare readonly uri: pulumi.Output<string>;

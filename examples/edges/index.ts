@@ -31,10 +31,13 @@ const standby = new ei.TunnelGroupBackend("standby", {
   labels: { app: "shop", region: "standby" },
 });
 
-// Weights are keyed by backend id, which is only known once the backends exist: build the map in apply.
+// Each child is named by its backend's id as it is (an Output): no apply needed.
 const split = new ei.WeightedBackend("canary-split", {
   description: "95/5 canary split",
-  backends: pulumi.all([stable.id, canary.id]).apply(([stableId, canaryId]) => ({ [stableId]: 95, [canaryId]: 5 })),
+  backends: [
+    { backendId: stable.id, weight: 95 },
+    { backendId: canary.id, weight: 5 },
+  ],
 });
 const primaryWithStandby = new ei.FailoverBackend("primary-with-standby", {
   description: "Stable agents first, the standby region when they are down",

@@ -43,6 +43,32 @@ export interface ModuleSpec {
   fieldTypes?: FieldTypes;
 }
 
+/**
+ * An input users declare in another shape than the wire's (a list of `{ backendId, weight }` for the
+ * service's id → weight map), so a program can pass other resources' `id` Outputs without `apply`.
+ * The provider converts at its edges: requests and comparisons see the wire form, outputs the declared
+ * one. A value already in the wire form (older programs and state) is accepted as it is.
+ */
+export interface InputForm {
+  /** Whether `value` is in the declared form (else it is taken as the wire form). */
+  isDeclared(value: unknown): boolean;
+  /** Checks a declared value; issue paths are within the value (`[1, "weight"]`). */
+  readonly schema: z.ZodType;
+  /** Declared (or wire) form → wire form; anything else is returned as it is. */
+  toWire(value: unknown): unknown;
+  /** Wire form (an API answer) → declared form, in a stable order. */
+  fromWire(value: unknown): unknown;
+}
+
+/**
+ * The form of a kind's ids, checked at preview for `adopt`: a prefix (§2.1), or a composite id
+ * (`<edge id>/<route id>`). `shown` names it in messages (`ipp_…`).
+ */
+export interface IdForm {
+  readonly shown: string;
+  test(id: string): boolean;
+}
+
 /** The CRUD surface of one kind in the sdk client. */
 export interface KindApi<T extends { id: string }> {
   create(params: any, options?: CreateOptions): Promise<T>;
@@ -99,6 +125,10 @@ export interface KindSpec<T extends { id: string } = any> {
   /** Module inputs by name: updated through the module endpoints, in fail-closed order. */
   readonly modules?: Readonly<Record<string, ModuleSpec>>;
   api(client: EdgeIngress): KindApi<T>;
+  /** Inputs declared in another shape than the wire's, by input key. */
+  readonly inputForms?: Readonly<Record<string, InputForm>>;
+  /** The form of this kind's ids, for `adopt` (default: provider/framework/id-forms.ts, by kind name). */
+  readonly idForm?: IdForm;
   /** Maps an API object to outputs when field names differ (e.g. Refs to ids). */
   fromApi?(obj: T): Record<string, unknown>;
 }

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
+import type { z } from "zod";
 import { APIConnectionError, ConflictError, InternalServerError, NotFoundError, RateLimitError, type EdgeIngress } from "../../sdk";
 import { KindApi, KindSpec, SERVER_CHOSEN, Within, immutableKeys, inputKeys, updatableKeys } from "./kind";
+import { idFormOf } from "./id-forms";
 import { sameMeaning } from "./normalise";
 import { containsUnknown, formatPath, pathHasUnknown } from "./values";
 import { bestValidOrder, rulesHold, type Step } from "./module-order";
@@ -38,11 +40,17 @@ function withDefaults(value: unknown, fallback: unknown): unknown {
   return filled;
 }
 
+/** An input in the wire's form (a declared list → the service's map); other inputs as they are. */
+function toWire(spec: KindSpec, key: string, value: unknown): unknown {
+  const form = spec.inputForms?.[key];
+  return form && value != null ? form.toWire(value) : value;
+}
+
 /** What to send for an input: the user's value as given (the service fills its own defaults), the
  *  default of an omitted plain field (removing a description clears it), or null for an omitted
  *  optional object (removing a certificate policy unsets it). */
 function requestValue(spec: KindSpec, props: Props, key: string): unknown {
-  if (props[key] !== undefined) return props[key];
+  if (props[key] !== undefined) return toWire(spec, key, props[key]);
   const fallback = defaultOf(spec, key);
   if (fallback instanceof Within) return null;
   return fallback === SERVER_CHOSEN ? undefined : fallback;
@@ -53,29 +61,45 @@ export const ADOPT = "adopt";
 
 export function check(spec: KindSpec, _olds: Props, news: Props): dynamic.CheckResult {
   const { [ADOPT]: adopt, ...inputs } = userInputs(news);
-  const parsed = spec.createSchema.safeParse(inputs);
   const failures: dynamic.CheckFailure[] = [];
-  if (adopt !== undefined && !containsUnknown(adopt) && (typeof adopt !== "string" || adopt === "")) {
-    failures.push({ property: ADOPT, reason: `${ADOPT}: must be the id of an existing ${spec.name}` });
-  }
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      // Values unknown during preview are checked again when they are known.
-      if (pathHasUnknown(inputs, issue.path)) continue;
-      // The engine prints a named property's value beside the reason, secret or not: for a secret
-      // input the reason alone names the field.
-      const shown = (property: string) => (spec.secretInputs?.includes(property) ? "" : property);
-      if (issue.code === "unrecognized_keys") {
-        for (const key of issue.keys) {
-          // A misspelt key inside a module or target is named by its whole path, under its top-level input.
-          const reason = issue.path.length ? `${formatPath([...issue.path, key])}: is not a known field` : `${key}: is not a property of ${spec.name}`;
-          failures.push({ property: shown(String(issue.path[0] ?? key)), reason });
-        }
-        continue;
-      }
-      const property = issue.path.length ? String(issue.path[0]) : "";
-      failures.push({ property: shown(property), reason: `${formatPath(issue.path) || spec.name}: ${issue.message}` });
+  if (adopt !== undefined && !containsUnknown(adopt)) {
+    const form = idFormOf(spec);
+    if (typeof adopt !== "string" || adopt === "") {
+      failures.push({ property: ADOPT, reason: `${ADOPT}: must be the id of an existing ${spec.name}` });
+    } else if (!form.test(adopt)) {
+      failures.push({ property: ADOPT, reason: `${ADOPT}: "${adopt}" does not have the form of ${spec.name} ids (${form.shown})` });
     }
+  }
+  // An input in its declared form is checked by the form's schema (issues name `backends[1].weight`);
+  // the create schema checks everything else, and a value given in the wire form.
+  const declared = new Set<string>();
+  const issues: z.core.$ZodIssue[] = [];
+  const wireInputs: Props = { ...inputs };
+  for (const [key, form] of Object.entries(spec.inputForms ?? {})) {
+    if (!form.isDeclared(inputs[key])) continue;
+    declared.add(key);
+    delete wireInputs[key];
+    const result = form.schema.safeParse(inputs[key]);
+    if (!result.success) issues.push(...result.error.issues.map((issue) => ({ ...issue, path: [key, ...issue.path] })));
+  }
+  const parsed = spec.createSchema.safeParse(wireInputs);
+  if (!parsed.success) issues.push(...parsed.error.issues.filter((issue) => !declared.has(String(issue.path[0]))));
+  for (const issue of issues) {
+    // Values unknown during preview are checked again when they are known.
+    if (pathHasUnknown(inputs, issue.path)) continue;
+    // The engine prints a named property's value beside the reason, secret or not: for a secret
+    // input the reason alone names the field.
+    const shown = (property: string) => (spec.secretInputs?.includes(property) ? "" : property);
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) {
+        // A misspelt key inside a module or target is named by its whole path, under its top-level input.
+        const reason = issue.path.length ? `${formatPath([...issue.path, key])}: is not a known field` : `${key}: is not a property of ${spec.name}`;
+        failures.push({ property: shown(String(issue.path[0] ?? key)), reason });
+      }
+      continue;
+    }
+    const property = issue.path.length ? String(issue.path[0]) : "";
+    failures.push({ property: shown(property), reason: `${formatPath(issue.path) || spec.name}: ${issue.message}` });
   }
   return { inputs: news, failures };
 }
@@ -106,6 +130,7 @@ export function diff(spec: KindSpec, _id: string, olds: Props, news: Props): dyn
 /** Every output: the API object mapped to camelCase inputs and outputs, plus values shown only once. */
 export function toOutputs(spec: KindSpec, obj: any, previous: Props = {}): Props {
   const mapped = { ...obj, ...moduleInputs(spec, obj), ...(spec.fromApi?.(obj) ?? {}) };
+  for (const [key, form] of Object.entries(spec.inputForms ?? {})) if (mapped[key] != null) mapped[key] = form.fromWire(mapped[key]);
   const outs: Props = {};
   for (const key of [...inputKeys(spec), ...spec.outputs]) {
     let value = mapped[key];
@@ -136,7 +161,7 @@ export class PartialStateError extends Error {
 export async function create(spec: KindSpec, client: EdgeIngress, inputs: Props): Promise<dynamic.CreateResult> {
   if (typeof inputs[ADOPT] === "string") return adopt(spec, client, inputs[ADOPT], inputs);
   const params: Props = {};
-  for (const key of inputKeys(spec)) if (inputs[key] !== undefined) params[key] = inputs[key];
+  for (const key of inputKeys(spec)) if (inputs[key] !== undefined) params[key] = toWire(spec, key, inputs[key]);
   const obj = await createOnce(spec, client, params, inputs);
   try {
     // Write-only inputs (a private key) are kept from what was declared.
@@ -163,10 +188,23 @@ async function adopt(spec: KindSpec, client: EdgeIngress, id: string, inputs: Pr
   const current = toOutputs(spec, obj, inputs);
   const { changes, replaces = [] } = diff(spec, obj.id, current, inputs);
   if (replaces.length) {
-    throw new Error(`${ADOPT}: ${spec.name} ${obj.id} has other ${replaces.join(", ")} than declared, which cannot change after creation; declare its values or create a new one`);
+    // Each field with both values, so the user can tell which side to fix; a secret one by name only.
+    const parts = replaces.map((key) =>
+      spec.secretInputs?.includes(key)
+        ? `another ${key} than declared (secret, not shown)`
+        : `${key} ${valueText(current[key])} but ${valueText(effective(spec, inputs, key))} is declared`,
+    );
+    throw new Error(`${ADOPT}: ${spec.name} ${obj.id} has ${parts.join(", and ")}, which cannot change after creation; declare ${replaces.length > 1 ? "its values" : "its value"} or create a new one`);
   }
   if (!changes) return { id: obj.id, outs: current };
   return { id: obj.id, outs: (await update(spec, client, obj.id, current, inputs)).outs };
+}
+
+/** A value for a message: JSON, cut short when long (a PEM). */
+function valueText(value: unknown): string {
+  if (value == null) return "none";
+  const text = JSON.stringify(value);
+  return text.length > 80 ? `${text.slice(0, 77)}…` : text;
 }
 
 /** The request may have been applied although no answer came: a reset or timeout after sending, a 5xx. */

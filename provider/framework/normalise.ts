@@ -103,5 +103,12 @@ export function sameNormal(next: unknown, prev: unknown): boolean {
 /** Whether the effective values `next` (declared) and `prev` (stored) of input `key` mean the same. */
 export function sameMeaning(spec: KindSpec, key: string, next: unknown, prev: unknown): boolean {
   const types = fieldTypesOf(spec);
+  // An input with a declared form compares in the wire's form: a list and the map it stands for (or
+  // the map stored by an older version) are the same value.
+  const form = spec.inputForms?.[key];
+  if (form) {
+    if (next != null && next !== SERVER_CHOSEN) next = form.toWire(next);
+    if (prev != null) prev = form.toWire(prev);
+  }
   return sameNormal(normalise(next, types, [key]), normalise(prev, types, [key], true));
 }

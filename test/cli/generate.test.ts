@@ -8,7 +8,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { readAccount } from "../../cli/export";
-import { EXPORT_ORDER, Ref, RefKeyedMap, Secret, generateProject, planExport, printValue, slug, type AccountSnapshot, type ExportPlan } from "../../cli/generate";
+import { EXPORT_ORDER, Ref, Secret, generateProject, planExport, printValue, slug, type AccountSnapshot, type ExportPlan } from "../../cli/generate";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { diff, toOutputs } from "../../provider/framework/lifecycle";
 import { kinds } from "../../provider/kinds";
@@ -40,7 +40,6 @@ afterAll(async () => {
 function resolve(value: unknown, credentials: BuiltAccount["credentials"]): unknown {
   if (value instanceof Ref) return value.id;
   if (value instanceof Secret) return credentials.get(value.id)?.[value.path];
-  if (value instanceof RefKeyedMap) return Object.fromEntries(value.entries.map(([k, v]) => [k instanceof Ref ? k.id : k, resolve(v, credentials)]));
   if (Array.isArray(value)) return value.map((v) => resolve(v, credentials));
   if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v, credentials)]));
   return value;
@@ -97,7 +96,7 @@ describe("planExport on an account with every kind", () => {
   test("references in the account are references in the program, declared before use", () => {
     const declaredAt = new Map(plan.resources.map((r, i) => [r.variable, i]));
     const refsIn = (v: unknown): Ref[] =>
-      v instanceof Ref ? [v] : v instanceof RefKeyedMap ? v.entries.flatMap(([k, x]) => [...refsIn(k), ...refsIn(x)]) : v !== null && typeof v === "object" ? Object.values(v).flatMap(refsIn) : [];
+      v instanceof Ref ? [v] : v !== null && typeof v === "object" ? Object.values(v).flatMap(refsIn) : [];
     let count = 0;
     plan.resources.forEach((r, i) => {
       for (const ref of refsIn(r.inputs)) {
@@ -108,7 +107,13 @@ describe("planExport on an account with every kind", () => {
     expect(count).toBeGreaterThan(20);
     const restriction = plan.resources.find((r) => r.kind === "IpRestriction" && r.name === "api-from-the-office")!;
     expect(restriction.inputs.ipPolicyIds).toEqual([expect.any(Ref), expect.any(Ref)]);
-    expect(plan.resources.find((r) => r.kind === "WeightedBackend")!.inputs.backends).toBeInstanceOf(RefKeyedMap);
+    // A weighted backend's children are written in the list form: each backendId is a reference, no apply.
+    const weighted = plan.resources.find((r) => r.kind === "WeightedBackend")!;
+    expect(weighted.inputs.backends).toEqual([
+      { backendId: expect.any(Ref), weight: 80 },
+      { backendId: expect.any(Ref), weight: 20 },
+    ]);
+    expect(printValue(weighted.inputs.backends)).not.toMatch(/apply/);
     // The failover backend names the weighted one, which comes later in kind order: it moved after it.
     const failover = plan.resources.findIndex((r) => r.kind === "FailoverBackend");
     expect(failover).toBeGreaterThan(plan.resources.findIndex((r) => r.kind === "WeightedBackend"));
@@ -169,13 +174,11 @@ describe("printing", () => {
     expect(slug("Büro Zürich")).toBe("buro-zurich");
   });
 
-  test("values print as TypeScript: quoted keys where needed, references, config and id-keyed maps", () => {
+  test("values print as TypeScript: quoted keys where needed, references and config", () => {
     const policy = new Ref("ipPolicyOffice", "ipp_1");
     expect(printValue({ ids: [policy], "X-Env": "a\"b", n: 1, on: true })).toBe('{\n  ids: [ipPolicyOffice.id],\n  "X-Env": "a\\"b",\n  n: 1,\n  on: true,\n}');
     expect(printValue(new Secret("routeSecret", "HttpsEdgeRoute", "r", "edghts_1/edghtsrt_1", "webhookVerification.secret"))).toBe('config.requireSecret("routeSecret")');
-    expect(printValue(new RefKeyedMap([[policy, 80], ["bkdhr_x", 20]]))).toBe(
-      'pulumi.all([ipPolicyOffice.id]).apply(([id0]) => ({\n    [id0]: 80,\n    ["bkdhr_x"]: 20,\n  }))',
-    );
+    expect(printValue([{ backendId: policy, weight: 80 }])).toBe("[\n  {\n    backendId: ipPolicyOffice.id,\n    weight: 80,\n  },\n]");
   });
 
   test("multi-line text prints as a template literal that evaluates to the same string", () => {
