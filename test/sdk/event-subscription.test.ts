@@ -87,9 +87,12 @@ describe("the service's own checks (client validation bypassed)", () => {
     await expectApiError(emu.client.post("/event_subscriptions", { body }), BadRequestError, "INVALID_FIELD", "sources[1].type");
   });
 
-  test("sources on update → BadRequestError UNKNOWN_FIELD", async () => {
+  test("sources on update (as other clients send them) replace the list, by the create rules", async () => {
     const [d] = await destinationIds(1);
-    const { id } = await emu.client.eventSubscriptions.create({ destinationIds: [d] });
-    await expectApiError(emu.client.patch(`/event_subscriptions/${id}`, { body: { sources: [] } }), BadRequestError, "UNKNOWN_FIELD", "sources");
+    const { id } = await emu.client.eventSubscriptions.create({ destinationIds: [d], sources: [{ type: "api_key_created.v0" }] });
+    await emu.client.patch(`/event_subscriptions/${id}`, { body: { sources: [{ type: "ip_policy_created.v0" }] } });
+    expect((await emu.client.eventSources.list(id).toArray()).map((s) => s.type)).toEqual(["ip_policy_created.v0"]);
+    const body = { sources: [{ type: "api_key_created.v0" }, { type: "api_key_created.v0" }] };
+    await expectApiError(emu.client.patch(`/event_subscriptions/${id}`, { body }), BadRequestError, "INVALID_FIELD", "sources[1].type");
   });
 });
