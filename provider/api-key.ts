@@ -3,6 +3,7 @@ import { ApiKeyCreateParams, ApiKeyUpdateParams, type ApiKey as ApiKeyObject } f
 import { SERVER_CHOSEN, type KindSpec } from "./framework/kind";
 import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
 
+/** @internal */
 export const apiKeyKind: KindSpec<ApiKeyObject> = {
   name: "ApiKey",
   section: "§2.2, §4.2",

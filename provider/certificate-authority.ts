@@ -1,8 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import { CertificateAuthorityCreateParams, CertificateAuthorityUpdateParams, type CertificateAuthority as CertificateAuthorityObject } from "../sdk";
 import type { KindSpec } from "./framework/kind";
-import { EdgeIngressResource, type ResourceArgs } from "./framework/resource";
+import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
 
+/** @internal */
 export const certificateAuthorityKind: KindSpec<CertificateAuthorityObject> = {
   name: "CertificateAuthority",
   section: "§2.17, §4.10",
@@ -14,7 +15,14 @@ export const certificateAuthorityKind: KindSpec<CertificateAuthorityObject> = {
   api: (client) => client.certificateAuthorities,
 };
 
-export type CertificateAuthorityArgs = ResourceArgs<CertificateAuthorityCreateParams>;
+export interface CertificateAuthorityArgs extends AdoptArgs {
+  /** Exactly one PEM certificate, nothing else but whitespace; replace on change. */
+  caPem: pulumi.Input<string>;
+  /** Human-readable, at most 255 bytes. Default "". */
+  description?: pulumi.Input<string>;
+  /** Arbitrary user data, at most 4096 bytes. Default "". */
+  metadata?: pulumi.Input<string>;
+}
 
 /** An uploaded certificate authority, for mutual TLS modules. Changing `caPem` replaces it. */
 export class CertificateAuthority extends EdgeIngressResource {

@@ -7,6 +7,7 @@ import {
 import { within, type KindSpec } from "./framework/kind";
 import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
 
+/** @internal */
 export const eventDestinationKind: KindSpec<EventDestinationObject> = {
   name: "EventDestination",
   section: "§2.21, §4.12",

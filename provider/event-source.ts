@@ -37,6 +37,7 @@ const EventSourceResourceParams = fields.params({
   type: EventType,
 });
 
+/** @internal */
 export const eventSourceKind: KindSpec<SourceObject> = {
   name: "EventSource",
   section: "§2.22, §4.13",
@@ -50,16 +51,41 @@ export const eventSourceKind: KindSpec<SourceObject> = {
   listFor: async (client, { subscriptionId }) => (await client.eventSources.list(subscriptionId).toArray()).map((s) => withId(subscriptionId, s)),
 };
 
+/** The resources whose changes raise events. */
+export type EventResourceName =
+  | "api_key"
+  | "ip_policy"
+  | "ip_restriction"
+  | "tcp_edge"
+  | "tls_edge"
+  | "https_edge"
+  | "https_edge_route"
+  | "tunnel_group_backend"
+  | "weighted_backend"
+  | "failover_backend"
+  | "reserved_domain"
+  | "certificate_authority"
+  | "tls_certificate"
+  | "ssh_credential"
+  | "ssh_certificate_authority"
+  | "ssh_user_certificate"
+  | "ssh_host_certificate"
+  | "event_destination"
+  | "event_subscription";
+/** Every event type the service documents: `<resource>_{created,updated,deleted}.v0`. */
+export type EventTypeName = `${EventResourceName}_${"created" | "updated" | "deleted"}.v0`;
+
 export interface EventSourceArgs extends AdoptArgs {
+  /** The event subscription (`esb_`); replace on change (deleting first). */
   subscriptionId: pulumi.Input<string>;
-  /** An event type such as `ip_policy_updated.v0`. */
-  type: pulumi.Input<string>;
+  /** An event type such as `ip_policy_updated.v0`; replace on change (deleting first). */
+  type: pulumi.Input<EventTypeName>;
 }
 
 /** One event type that triggers a subscription. Changing either field replaces it (delete first). */
 export class EventSource extends EdgeIngressResource {
   declare readonly subscriptionId: pulumi.Output<string>;
-  declare readonly type: pulumi.Output<string>;
+  declare readonly type: pulumi.Output<EventTypeName>;
   declare readonly uri: pulumi.Output<string>;
 
   constructor(name: string, args: EventSourceArgs, opts?: pulumi.CustomResourceOptions) {

@@ -7,6 +7,7 @@ import {
 import type { KindSpec } from "./framework/kind";
 import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
 
+/** @internal */
 export const eventSubscriptionKind: KindSpec<EventSubscriptionObject> = {
   name: "EventSubscription",
   section: "§6 (extension)",

@@ -3,6 +3,7 @@ import { FailoverBackendCreateParams, FailoverBackendUpdateParams, type Failover
 import type { KindSpec } from "./framework/kind";
 import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
 
+/** @internal */
 export const failoverBackendKind: KindSpec<FailoverBackendObject> = {
   name: "FailoverBackend",
   section: "§2.11, §4.7",

@@ -7,7 +7,27 @@ import {
   type HttpsEdgeRoute as HttpsEdgeRouteObject,
 } from "../sdk";
 import type { KindApi, KindSpec } from "./framework/kind";
-import { EdgeIngressResource, type ResourceArgs } from "./framework/resource";
+import {
+  EdgeIngressResource,
+  type AdoptArgs,
+  type BackendModule,
+  type BackendModuleArgs,
+  type CircuitBreakerModule,
+  type CircuitBreakerModuleArgs,
+  type EnabledModule,
+  type EnabledModuleArgs,
+  type HeadersModule,
+  type HeadersModuleArgs,
+  type IpRestrictionModule,
+  type IpRestrictionModuleArgs,
+  type OAuthModule,
+  type OAuthModuleArgs,
+  type SamlModule,
+  type SamlModuleArgs,
+  type SamlServiceProvider,
+  type WebhookVerificationModule,
+  type WebhookVerificationModuleArgs,
+} from "./framework/resource";
 import { SAML_SERVICE_PROVIDER_FIELDS, modulesOf, type ModuleName } from "./modules";
 
 /** A route lives under its edge: its Pulumi id is `<edge id>/<route id>`, enough to read or delete it. */
@@ -46,6 +66,7 @@ const ROUTE_MODULES: ModuleName[] = [
   "jwtValidation",
 ];
 
+/** @internal */
 export const httpsEdgeRouteKind: KindSpec<RouteObject> = {
   name: "HttpsEdgeRoute",
   section: "§2.6, §4.5 (route operations: extension)",
@@ -64,21 +85,77 @@ export const httpsEdgeRouteKind: KindSpec<RouteObject> = {
   }),
 };
 
-export type HttpsEdgeRouteArgs = ResourceArgs<HttpsEdgeRouteCreateParams> & {
-  /** The edge; changing it replaces the route. */
-  edgeId: pulumi.Input<string>;
-};
+/** How a route's `match` is read. */
+export type MatchType = "exact_path" | "path_prefix";
 
-/** A path on an HTTPS edge and the modules applied to its traffic. */
+export interface HttpsEdgeRouteArgs extends AdoptArgs {
+  /** The HTTPS edge (`edghts_`) the route belongs to; replace on change. */
+  edgeId: pulumi.Input<string>;
+  /** How `match` is compared with the request path. */
+  matchType: pulumi.Input<MatchType>;
+  /** A path, a host, or host plus path. */
+  match: pulumi.Input<string>;
+  /** Human-readable, at most 255 bytes. Default "". */
+  description?: pulumi.Input<string>;
+  /** Arbitrary user data, at most 4096 bytes. Default "". */
+  metadata?: pulumi.Input<string>;
+  /** Where traffic goes. */
+  backend?: pulumi.Input<BackendModuleArgs>;
+  /** Guards access: only the ranges of these IP policies. */
+  ipRestriction?: pulumi.Input<IpRestrictionModuleArgs>;
+  circuitBreaker?: pulumi.Input<CircuitBreakerModuleArgs>;
+  compression?: pulumi.Input<EnabledModuleArgs>;
+  requestHeaders?: pulumi.Input<HeadersModuleArgs>;
+  responseHeaders?: pulumi.Input<HeadersModuleArgs>;
+  /** Guards access; stored whole as a secret. */
+  webhookVerification?: pulumi.Input<WebhookVerificationModuleArgs>;
+  /** Guards access; stored whole as a secret. */
+  oauth?: pulumi.Input<OAuthModuleArgs>;
+  /** Guards access. */
+  saml?: pulumi.Input<SamlModuleArgs>;
+  /** Guards access. */
+  oidc?: pulumi.Input<EnabledModuleArgs>;
+  websocketTcpConverter?: pulumi.Input<EnabledModuleArgs>;
+  /** Guards access. */
+  userAgentFilter?: pulumi.Input<EnabledModuleArgs>;
+  /** Guards access. */
+  jwtValidation?: pulumi.Input<EnabledModuleArgs>;
+}
+
+/**
+ * A path on an HTTPS edge and the modules applied to its traffic. Access-guarding modules are set
+ * before a backend is attached and removed only after it is detached.
+ */
 export class HttpsEdgeRoute extends EdgeIngressResource {
+  /** The edge (`edghts_`); replace on change. */
   declare readonly edgeId: pulumi.Output<string>;
+  /** The route's own id (the Pulumi id is `<edge id>/<route id>`). */
   declare readonly routeId: pulumi.Output<string>;
-  declare readonly matchType: pulumi.Output<string>;
+  declare readonly matchType: pulumi.Output<MatchType>;
   declare readonly match: pulumi.Output<string>;
-  declare readonly samlServiceProvider: pulumi.Output<Record<string, string> | null>;
   declare readonly description: pulumi.Output<string>;
   declare readonly metadata: pulumi.Output<string>;
+  /** Each module as the service reports it, in the input shape; null when unset. */
+  declare readonly backend: pulumi.Output<BackendModule | null>;
+  declare readonly ipRestriction: pulumi.Output<IpRestrictionModule | null>;
+  declare readonly circuitBreaker: pulumi.Output<CircuitBreakerModule | null>;
+  declare readonly compression: pulumi.Output<EnabledModule | null>;
+  declare readonly requestHeaders: pulumi.Output<HeadersModule | null>;
+  declare readonly responseHeaders: pulumi.Output<HeadersModule | null>;
+  /** Secret. */
+  declare readonly webhookVerification: pulumi.Output<WebhookVerificationModule | null>;
+  /** Secret. */
+  declare readonly oauth: pulumi.Output<OAuthModule | null>;
+  declare readonly saml: pulumi.Output<SamlModule | null>;
+  declare readonly oidc: pulumi.Output<EnabledModule | null>;
+  declare readonly websocketTcpConverter: pulumi.Output<EnabledModule | null>;
+  declare readonly userAgentFilter: pulumi.Output<EnabledModule | null>;
+  declare readonly jwtValidation: pulumi.Output<EnabledModule | null>;
+  /** What the service generated for the SAML module (entity id, URLs, signing certificate); null without one. */
+  declare readonly samlServiceProvider: pulumi.Output<SamlServiceProvider | null>;
+  /** The route's API URI. */
   declare readonly uri: pulumi.Output<string>;
+  /** RFC 3339 creation time. */
   declare readonly createdAt: pulumi.Output<string>;
 
   constructor(name: string, args: HttpsEdgeRouteArgs, opts?: pulumi.CustomResourceOptions) {

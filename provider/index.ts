@@ -19,3 +19,42 @@ export { SshCredential, type SshCredentialArgs } from "./ssh-credential";
 export { SshCertificateAuthority, type SshCertificateAuthorityArgs } from "./ssh-certificate-authority";
 export { SshUserCertificate, type SshUserCertificateArgs } from "./ssh-user-certificate";
 export { SshHostCertificate, type SshHostCertificateArgs } from "./ssh-host-certificate";
+export type {
+  AdoptArgs,
+  BackendModuleArgs,
+  BackendModule,
+  IpRestrictionModuleArgs,
+  IpRestrictionModule,
+  MutualTlsModuleArgs,
+  MutualTlsModule,
+  TerminateAt,
+  TlsVersion,
+  TlsTerminationModuleArgs,
+  HttpsTlsTerminationModuleArgs,
+  TlsTerminationModule,
+  CircuitBreakerModuleArgs,
+  CircuitBreakerModule,
+  EnabledModuleArgs,
+  EnabledModule,
+  HeadersModuleArgs,
+  HeadersModule,
+  OAuthProviderName,
+  OAuthProviderConfigArgs,
+  CodehostOAuthProviderConfigArgs,
+  OAuthProviderArgs,
+  OAuthModuleArgs,
+  OAuthProviderConfig,
+  OAuthModule,
+  NameIdFormat,
+  SamlModuleArgs,
+  SamlModule,
+  SamlServiceProvider,
+  WebhookProvider,
+  WebhookVerificationModuleArgs,
+  WebhookVerificationModule,
+} from "./framework/resource";
+export type { MatchType } from "./https-edge-route";
+export type { EventResourceName, EventTypeName } from "./event-source";
+export type { ReservedDomainRegion, CertificateManagementPolicyArgs } from "./reserved-domain";
+export type { KeyType, SshEllipticCurve } from "./ssh-certificate-authority";
+export type { Endpoint, EndpointRef } from "./endpoint";

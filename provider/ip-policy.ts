@@ -3,6 +3,7 @@ import { IpPolicyCreateParams, IpPolicyUpdateParams, type IpPolicy as IpPolicyOb
 import type { KindSpec } from "./framework/kind";
 import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
 
+/** @internal */
 export const ipPolicyKind: KindSpec<IpPolicyObject> = {
   name: "IpPolicy",
   section: "§2.7, §4.6",

@@ -3,6 +3,7 @@ import { IpRestrictionCreateParams, IpRestrictionUpdateParams, type IpRestrictio
 import type { KindSpec } from "./framework/kind";
 import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
 
+/** @internal */
 export const ipRestrictionKind: KindSpec<IpRestrictionObject> = {
   name: "IpRestriction",
   section: "§2.8, §4.6",

@@ -1,8 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import { DEFAULT_MANAGED_KEY_TYPE, ReservedDomainCreateParams, ReservedDomainUpdateParams, type ReservedDomain as ReservedDomainObject } from "../sdk";
 import { within, type KindSpec } from "./framework/kind";
-import { EdgeIngressResource, type ResourceArgs } from "./framework/resource";
+import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
 
+/** @internal */
 export const reservedDomainKind: KindSpec<ReservedDomainObject> = {
   name: "ReservedDomain",
   section: "§2.12, §4.8 (update: extension)",
@@ -26,7 +27,30 @@ export const reservedDomainKind: KindSpec<ReservedDomainObject> = {
   }),
 };
 
-export type ReservedDomainArgs = ResourceArgs<ReservedDomainCreateParams>;
+/** Deprecated region codes. */
+export type ReservedDomainRegion = "au" | "eu" | "ap" | "us" | "jp" | "in" | "sa";
+/** A managed certificate's settings. */
+export interface CertificateManagementPolicyArgs {
+  /** The issuing authority: `public-acme`, the one public ACME authority. */
+  authority: pulumi.Input<"public-acme">;
+  /** Default `rsa`. */
+  privateKeyType?: pulumi.Input<"rsa" | "ecdsa">;
+}
+
+export interface ReservedDomainArgs extends AdoptArgs {
+  /** Lowercase hostname, optionally `*.` in front; unique in the account; replace on change (deleting first). */
+  domain: pulumi.Input<string>;
+  /** Deprecated (traffic is handled globally); replace on change. Default "". */
+  region?: pulumi.Input<ReservedDomainRegion>;
+  /** Human-readable, at most 255 bytes. Default "". */
+  description?: pulumi.Input<string>;
+  /** Arbitrary user data, at most 4096 bytes. Default "". */
+  metadata?: pulumi.Input<string>;
+  /** An uploaded TLS certificate (`cert_`); not together with `certificateManagementPolicy`. Default null. */
+  certificateId?: pulumi.Input<string | null>;
+  /** Let the service issue and renew the certificate; not together with `certificateId`. */
+  certificateManagementPolicy?: pulumi.Input<CertificateManagementPolicyArgs | null>;
+}
 
 /**
  * A hostname reserved for the account, with an uploaded certificate (`certificateId`) or one the
@@ -34,9 +58,10 @@ export type ReservedDomainArgs = ResourceArgs<ReservedDomainCreateParams>;
  */
 export class ReservedDomain extends EdgeIngressResource {
   declare readonly domain: pulumi.Output<string>;
-  declare readonly region: pulumi.Output<string>;
+  /** "" when unset. */
+  declare readonly region: pulumi.Output<ReservedDomainRegion | "">;
   declare readonly certificateId: pulumi.Output<string | null>;
-  declare readonly certificateManagementPolicy: pulumi.Output<{ authority: string; privateKeyType: string } | null>;
+  declare readonly certificateManagementPolicy: pulumi.Output<{ authority: "public-acme"; privateKeyType: "rsa" | "ecdsa" } | null>;
   /** DNS CNAME target for a custom domain; null for a subdomain of the service's own. */
   declare readonly cnameTarget: pulumi.Output<string | null>;
   declare readonly acmeChallengeCnameTarget: pulumi.Output<string | null>;

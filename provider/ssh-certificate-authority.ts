@@ -1,8 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import { SshCertificateAuthorityCreateParams, SshCertificateAuthorityUpdateParams, type SshCertificateAuthority as SshCertificateAuthorityObject } from "../sdk";
 import { SERVER_CHOSEN, type KindSpec } from "./framework/kind";
-import { EdgeIngressResource, type ResourceArgs } from "./framework/resource";
+import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
 
+/** @internal */
 export const sshCertificateAuthorityKind: KindSpec<SshCertificateAuthorityObject> = {
   name: "SshCertificateAuthority",
   section: "§2.14, §4.9",
@@ -17,15 +18,32 @@ export const sshCertificateAuthorityKind: KindSpec<SshCertificateAuthorityObject
   fromApi: (obj) => ({ privateKeyType: obj.keyType }),
 };
 
-export type SshCertificateAuthorityArgs = ResourceArgs<SshCertificateAuthorityCreateParams>;
+/** A generated key's type. */
+export type KeyType = "rsa" | "ecdsa" | "ed25519";
+/** ECDSA curves. */
+export type SshEllipticCurve = "p256" | "p384" | "p521";
+
+export interface SshCertificateAuthorityArgs extends AdoptArgs {
+  /** The generated key's type; replace on change. */
+  privateKeyType: pulumi.Input<KeyType>;
+  /** ECDSA only; default `p256`; replace on change. */
+  ellipticCurve?: pulumi.Input<SshEllipticCurve>;
+  /** RSA only; default 4096; replace on change. */
+  keySize?: pulumi.Input<2048 | 4096>;
+  /** Human-readable, at most 255 bytes. Default "". */
+  description?: pulumi.Input<string>;
+  /** Arbitrary user data, at most 4096 bytes. Default "". */
+  metadata?: pulumi.Input<string>;
+}
 
 /** An SSH certificate authority whose key the service generates and keeps. Changing the key type, curve or size replaces it. */
 export class SshCertificateAuthority extends EdgeIngressResource {
-  declare readonly privateKeyType: pulumi.Output<string>;
-  declare readonly ellipticCurve: pulumi.Output<string | null>;
-  declare readonly keySize: pulumi.Output<number | null>;
+  declare readonly privateKeyType: pulumi.Output<KeyType>;
+  declare readonly ellipticCurve: pulumi.Output<SshEllipticCurve | null>;
+  declare readonly keySize: pulumi.Output<2048 | 4096 | null>;
+  /** OpenSSH format (`ssh-ed25519 AAAA...`). */
   declare readonly publicKey: pulumi.Output<string>;
-  declare readonly keyType: pulumi.Output<string>;
+  declare readonly keyType: pulumi.Output<KeyType>;
   declare readonly description: pulumi.Output<string>;
   declare readonly metadata: pulumi.Output<string>;
   declare readonly uri: pulumi.Output<string>;

@@ -1,8 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import { SshCredentialCreateParams, SshCredentialUpdateParams, type SshCredential as SshCredentialObject } from "../sdk";
 import { SERVER_CHOSEN, type KindSpec } from "./framework/kind";
-import { EdgeIngressResource, type ResourceArgs } from "./framework/resource";
+import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
 
+/** @internal */
 export const sshCredentialKind: KindSpec<SshCredentialObject> = {
   name: "SshCredential",
   section: "§2.13, §4.9",
@@ -15,7 +16,18 @@ export const sshCredentialKind: KindSpec<SshCredentialObject> = {
   api: (client) => client.sshCredentials,
 };
 
-export type SshCredentialArgs = ResourceArgs<SshCredentialCreateParams>;
+export interface SshCredentialArgs extends AdoptArgs {
+  /** OpenSSH public key: RSA of at least 2048 bits, ECDSA or Ed25519; replace on change. */
+  publicKey: pulumi.Input<string>;
+  /** `bind:` rules; absent or empty: no restriction, `*` permits everything explicitly. Replaces the whole list. */
+  acl?: pulumi.Input<pulumi.Input<string>[]>;
+  /** A user or bot; defaults to the caller (only admins may name someone else); replace on change. */
+  ownerId?: pulumi.Input<string>;
+  /** Human-readable, at most 255 bytes. Default "". */
+  description?: pulumi.Input<string>;
+  /** Arbitrary user data, at most 4096 bytes. Default "". */
+  metadata?: pulumi.Input<string>;
+}
 
 /** A public key that authenticates agents to the SSH gateway, limited by `acl`. Changing `publicKey` or `ownerId` replaces it. */
 export class SshCredential extends EdgeIngressResource {

@@ -1,8 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import { SshHostCertificateCreateParams, SshHostCertificateUpdateParams, type SshHostCertificate as SshHostCertificateObject } from "../sdk";
 import { SERVER_CHOSEN, type KindSpec } from "./framework/kind";
-import { EdgeIngressResource, type ResourceArgs } from "./framework/resource";
+import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
 
+/** @internal */
 export const sshHostCertificateKind: KindSpec<SshHostCertificateObject> = {
   name: "SshHostCertificate",
   section: "§2.16, §4.9",
@@ -14,7 +15,22 @@ export const sshHostCertificateKind: KindSpec<SshHostCertificateObject> = {
   api: (client) => client.sshHostCertificates,
 };
 
-export type SshHostCertificateArgs = ResourceArgs<SshHostCertificateCreateParams>;
+export interface SshHostCertificateArgs extends AdoptArgs {
+  /** The signing SSH certificate authority (`sshca_`); replace on change. */
+  sshCertificateAuthorityId: pulumi.Input<string>;
+  /** The host's OpenSSH public key: RSA of at least 2048 bits, ECDSA or Ed25519; replace on change. */
+  publicKey: pulumi.Input<string>;
+  /** Hostnames and/or IP addresses; empty or absent: any host. Replace on change. */
+  principals?: pulumi.Input<pulumi.Input<string>[]>;
+  /** RFC 3339; default now. Replace on change. */
+  validAfter?: pulumi.Input<string>;
+  /** RFC 3339, after `validAfter`; omitted, the service chooses. Replace on change. */
+  validUntil?: pulumi.Input<string>;
+  /** Human-readable, at most 255 bytes. Default "". */
+  description?: pulumi.Input<string>;
+  /** Arbitrary user data, at most 4096 bytes. Default "". */
+  metadata?: pulumi.Input<string>;
+}
 
 /** An OpenSSH host certificate signed by an SshCertificateAuthority. Everything but description and metadata replaces it. */
 export class SshHostCertificate extends EdgeIngressResource {
@@ -23,7 +39,9 @@ export class SshHostCertificate extends EdgeIngressResource {
   declare readonly principals: pulumi.Output<string[]>;
   declare readonly validAfter: pulumi.Output<string>;
   declare readonly validUntil: pulumi.Output<string>;
-  declare readonly keyType: pulumi.Output<string>;
+  /** The subject key's type. */
+  declare readonly keyType: pulumi.Output<"rsa" | "ecdsa" | "ed25519">;
+  /** The signed certificate, OpenSSH format (`<type>-cert-v01@openssh.com AAAA...`). */
   declare readonly certificate: pulumi.Output<string>;
   declare readonly description: pulumi.Output<string>;
   declare readonly metadata: pulumi.Output<string>;

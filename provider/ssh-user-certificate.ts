@@ -1,8 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import { SshUserCertificateCreateParams, SshUserCertificateUpdateParams, type SshUserCertificate as SshUserCertificateObject } from "../sdk";
 import { SERVER_CHOSEN, type KindSpec } from "./framework/kind";
-import { EdgeIngressResource, type ResourceArgs } from "./framework/resource";
+import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
 
+/** @internal */
 export const sshUserCertificateKind: KindSpec<SshUserCertificateObject> = {
   name: "SshUserCertificate",
   section: "§2.15, §4.9",
@@ -14,7 +15,26 @@ export const sshUserCertificateKind: KindSpec<SshUserCertificateObject> = {
   api: (client) => client.sshUserCertificates,
 };
 
-export type SshUserCertificateArgs = ResourceArgs<SshUserCertificateCreateParams>;
+export interface SshUserCertificateArgs extends AdoptArgs {
+  /** The signing SSH certificate authority (`sshca_`); replace on change. */
+  sshCertificateAuthorityId: pulumi.Input<string>;
+  /** The user's OpenSSH public key: RSA of at least 2048 bits, ECDSA or Ed25519; replace on change. */
+  publicKey: pulumi.Input<string>;
+  /** User names; empty or absent: any user. Replace on change. */
+  principals?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Only `force-command` and `source-address` are defined. Default none; replace on change. */
+  criticalOptions?: pulumi.Input<{ [K in "force-command" | "source-address"]?: pulumi.Input<string> }>;
+  /** Default `permit-pty` and `permit-user-rc`; `{}` grants none. Replace on change. */
+  extensions?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  /** RFC 3339; default now. Replace on change. */
+  validAfter?: pulumi.Input<string>;
+  /** RFC 3339, after `validAfter`; omitted, the service chooses. Replace on change. */
+  validUntil?: pulumi.Input<string>;
+  /** Human-readable, at most 255 bytes. Default "". */
+  description?: pulumi.Input<string>;
+  /** Arbitrary user data, at most 4096 bytes. Default "". */
+  metadata?: pulumi.Input<string>;
+}
 
 /** An OpenSSH user certificate signed by an SshCertificateAuthority. Everything but description and metadata replaces it. */
 export class SshUserCertificate extends EdgeIngressResource {
@@ -25,7 +45,9 @@ export class SshUserCertificate extends EdgeIngressResource {
   declare readonly extensions: pulumi.Output<Record<string, string>>;
   declare readonly validAfter: pulumi.Output<string>;
   declare readonly validUntil: pulumi.Output<string>;
-  declare readonly keyType: pulumi.Output<string>;
+  /** The subject key's type. */
+  declare readonly keyType: pulumi.Output<"rsa" | "ecdsa" | "ed25519">;
+  /** The signed certificate, OpenSSH format (`<type>-cert-v01@openssh.com AAAA...`). */
   declare readonly certificate: pulumi.Output<string>;
   declare readonly description: pulumi.Output<string>;
   declare readonly metadata: pulumi.Output<string>;

@@ -1,9 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
 import { TcpEdgeCreateParams, TcpEdgeUpdateParams, type TcpEdge as TcpEdgeObject } from "../sdk";
 import type { KindSpec } from "./framework/kind";
-import { EdgeIngressResource, type ResourceArgs } from "./framework/resource";
+import { EdgeIngressResource, type AdoptArgs, type BackendModule, type BackendModuleArgs, type IpRestrictionModule, type IpRestrictionModuleArgs } from "./framework/resource";
 import { modulesOf } from "./modules";
 
+/** @internal */
 export const tcpEdgeKind: KindSpec<TcpEdgeObject> = {
   name: "TcpEdge",
   section: "§2.4, §4.3",
@@ -17,16 +18,31 @@ export const tcpEdgeKind: KindSpec<TcpEdgeObject> = {
   api: (client) => client.tcpEdges,
 };
 
-export type TcpEdgeArgs = ResourceArgs<TcpEdgeCreateParams>;
+export interface TcpEdgeArgs extends AdoptArgs {
+  /** `host:port` addresses the edge serves (at least one, none repeated); order means nothing. */
+  hostports: pulumi.Input<pulumi.Input<string>[]>;
+  /** Human-readable, at most 255 bytes. Default "". */
+  description?: pulumi.Input<string>;
+  /** Arbitrary user data, at most 4096 bytes. Default "". */
+  metadata?: pulumi.Input<string>;
+  /** Where traffic goes. */
+  backend?: pulumi.Input<BackendModuleArgs>;
+  /** Guards access: only the ranges of these IP policies. */
+  ipRestriction?: pulumi.Input<IpRestrictionModuleArgs>;
+}
+
 
 /** TCP hostports with a backend and an IP restriction module. */
 export class TcpEdge extends EdgeIngressResource {
   declare readonly hostports: pulumi.Output<string[]>;
-  declare readonly backend: pulumi.Output<TcpEdgeCreateParams["backend"] | null>;
-  declare readonly ipRestriction: pulumi.Output<TcpEdgeCreateParams["ipRestriction"] | null>;
+  /** Each module as the service reports it, in the input shape; null when unset. */
+  declare readonly backend: pulumi.Output<BackendModule | null>;
+  declare readonly ipRestriction: pulumi.Output<IpRestrictionModule | null>;
   declare readonly description: pulumi.Output<string>;
   declare readonly metadata: pulumi.Output<string>;
+  /** The resource's API URI. */
   declare readonly uri: pulumi.Output<string>;
+  /** RFC 3339 creation time. */
   declare readonly createdAt: pulumi.Output<string>;
 
   constructor(name: string, args: TcpEdgeArgs, opts?: pulumi.CustomResourceOptions) {

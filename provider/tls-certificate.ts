@@ -1,8 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import { TlsCertificateCreateParams, TlsCertificateUpdateParams, type TlsCertificate as TlsCertificateObject } from "../sdk";
 import type { KindSpec } from "./framework/kind";
-import { EdgeIngressResource, type ResourceArgs } from "./framework/resource";
+import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
 
+/** @internal */
 export const tlsCertificateKind: KindSpec<TlsCertificateObject> = {
   name: "TlsCertificate",
   section: "§2.17, §4.10",
@@ -18,20 +19,31 @@ export const tlsCertificateKind: KindSpec<TlsCertificateObject> = {
   api: (client) => client.tlsCertificates,
 };
 
-export type TlsCertificateArgs = ResourceArgs<TlsCertificateCreateParams>;
+export interface TlsCertificateArgs extends AdoptArgs {
+  /** PEM chain, leaf first: each certificate issued and signed by the next; replace on change. */
+  certificatePem: pulumi.Input<string>;
+  /** Secret. The leaf's unencrypted PEM private key (RSA, ECDSA or Ed25519); never returned by the service; replace on change. */
+  privateKeyPem: pulumi.Input<string>;
+  /** Human-readable, at most 255 bytes. Default "". */
+  description?: pulumi.Input<string>;
+  /** Arbitrary user data, at most 4096 bytes. Default "". */
+  metadata?: pulumi.Input<string>;
+}
 
 /** An uploaded TLS certificate chain and its private key (a secret, never returned by the service). Changing either replaces it. */
 export class TlsCertificate extends EdgeIngressResource {
   declare readonly certificatePem: pulumi.Output<string>;
+  /** Secret; kept from the inputs (the service never returns it). */
   declare readonly privateKeyPem: pulumi.Output<string>;
   declare readonly subjectCommonName: pulumi.Output<string>;
   declare readonly subjectAlternativeNames: pulumi.Output<{ dnsNames: string[]; ips: string[] }>;
+  /** Set when the service issued it (a managed reserved domain); null when uploaded. */
   declare readonly issuedAt: pulumi.Output<string | null>;
   declare readonly notBefore: pulumi.Output<string>;
   declare readonly notAfter: pulumi.Output<string>;
   declare readonly keyUsages: pulumi.Output<string[]>;
   declare readonly extendedKeyUsages: pulumi.Output<string[]>;
-  declare readonly privateKeyType: pulumi.Output<string>;
+  declare readonly privateKeyType: pulumi.Output<"rsa" | "ecdsa" | "ed25519">;
   declare readonly issuerCommonName: pulumi.Output<string>;
   declare readonly serialNumber: pulumi.Output<string>;
   declare readonly subjectOrganization: pulumi.Output<string>;

@@ -1,9 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
 import { TlsEdgeCreateParams, TlsEdgeUpdateParams, type TlsEdge as TlsEdgeObject } from "../sdk";
 import type { KindSpec } from "./framework/kind";
-import { EdgeIngressResource, type ResourceArgs } from "./framework/resource";
+import { EdgeIngressResource, type AdoptArgs, type BackendModule, type BackendModuleArgs, type IpRestrictionModule, type IpRestrictionModuleArgs, type MutualTlsModule, type MutualTlsModuleArgs, type TlsTerminationModule, type TlsTerminationModuleArgs } from "./framework/resource";
 import { modulesOf } from "./modules";
 
+/** @internal */
 export const tlsEdgeKind: KindSpec<TlsEdgeObject> = {
   name: "TlsEdge",
   section: "§2.5, §4.4",
@@ -16,18 +17,37 @@ export const tlsEdgeKind: KindSpec<TlsEdgeObject> = {
   api: (client) => client.tlsEdges,
 };
 
-export type TlsEdgeArgs = ResourceArgs<TlsEdgeCreateParams>;
+export interface TlsEdgeArgs extends AdoptArgs {
+  /** `host:port` addresses the edge serves (at least one, none repeated); order means nothing. */
+  hostports: pulumi.Input<pulumi.Input<string>[]>;
+  /** Human-readable, at most 255 bytes. Default "". */
+  description?: pulumi.Input<string>;
+  /** Arbitrary user data, at most 4096 bytes. Default "". */
+  metadata?: pulumi.Input<string>;
+  /** Where traffic goes. */
+  backend?: pulumi.Input<BackendModuleArgs>;
+  /** Guards access: only the ranges of these IP policies. */
+  ipRestriction?: pulumi.Input<IpRestrictionModuleArgs>;
+  /** Guards access: clients present a certificate from these authorities. */
+  mutualTls?: pulumi.Input<MutualTlsModuleArgs>;
+  /** Where TLS ends and its minimum version. */
+  tlsTermination?: pulumi.Input<TlsTerminationModuleArgs>;
+}
+
 
 /** TLS hostports with backend, IP restriction, mutual TLS and TLS termination modules. */
 export class TlsEdge extends EdgeIngressResource {
   declare readonly hostports: pulumi.Output<string[]>;
-  declare readonly backend: pulumi.Output<TlsEdgeCreateParams["backend"] | null>;
-  declare readonly ipRestriction: pulumi.Output<TlsEdgeCreateParams["ipRestriction"] | null>;
-  declare readonly mutualTls: pulumi.Output<TlsEdgeCreateParams["mutualTls"] | null>;
-  declare readonly tlsTermination: pulumi.Output<TlsEdgeCreateParams["tlsTermination"] | null>;
+  /** Each module as the service reports it, in the input shape; null when unset. */
+  declare readonly backend: pulumi.Output<BackendModule | null>;
+  declare readonly ipRestriction: pulumi.Output<IpRestrictionModule | null>;
+  declare readonly mutualTls: pulumi.Output<MutualTlsModule | null>;
+  declare readonly tlsTermination: pulumi.Output<TlsTerminationModule | null>;
   declare readonly description: pulumi.Output<string>;
   declare readonly metadata: pulumi.Output<string>;
+  /** The resource's API URI. */
   declare readonly uri: pulumi.Output<string>;
+  /** RFC 3339 creation time. */
   declare readonly createdAt: pulumi.Output<string>;
 
   constructor(name: string, args: TlsEdgeArgs, opts?: pulumi.CustomResourceOptions) {

@@ -3,6 +3,7 @@ import { TunnelGroupBackendCreateParams, TunnelGroupBackendUpdateParams, type Tu
 import type { KindSpec } from "./framework/kind";
 import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
 
+/** @internal */
 export const tunnelGroupBackendKind: KindSpec<TunnelGroupBackendObject> = {
   name: "TunnelGroupBackend",
   section: "§2.9, §4.7",

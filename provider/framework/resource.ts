@@ -1,5 +1,4 @@
 import * as pulumi from "@pulumi/pulumi";
-import { KindSpec, inputKeys } from "./kind";
 import { providerFactory } from "./thin";
 
 export const MODULE = "edgeingress";
@@ -14,15 +13,28 @@ function serializedProvider(kind: string): Promise<string> {
 }
 
 /**
+ * What a resource class needs of its KindSpec, stated structurally: the package's public declarations
+ * must not reach the schema library's types (a user's stock tsconfig would type-check them).
+ */
+export interface ResourceKind {
+  readonly name: string;
+  readonly createSchema: { readonly shape: object };
+  readonly outputs: readonly string[];
+  readonly secretOutputs?: readonly string[];
+  readonly secretInputs?: readonly string[];
+}
+
+/**
  * Base of every resource class: a dynamic resource `pulumi-nodejs:dynamic/edgeingress:<Kind>` whose
  * `__provider` is the kind's serialized provider factory (thin.ts), as `pulumi.dynamic.Resource` would
  * store a serialized provider object. Declares every input and output as an output property, wraps
  * secret inputs and marks secret outputs.
  */
 export abstract class EdgeIngressResource extends pulumi.CustomResource {
-  protected constructor(spec: KindSpec, name: string, args: Record<string, any> | undefined, opts: pulumi.CustomResourceOptions | undefined) {
+  protected constructor(spec: ResourceKind, name: string, args: Record<string, any> | undefined, opts: pulumi.CustomResourceOptions | undefined) {
     const props: Record<string, any> = {};
-    for (const key of [...inputKeys(spec), ...spec.outputs]) props[key] = undefined;
+    // The inputs are the create schema's keys (as framework/kind.ts inputKeys).
+    for (const key of [...Object.keys(spec.createSchema.shape), ...spec.outputs]) props[key] = undefined;
     for (const [key, value] of Object.entries(args ?? {})) {
       props[key] = spec.secretInputs?.includes(key) && value !== undefined ? pulumi.secret(value) : value;
     }
@@ -55,3 +67,255 @@ export interface AdoptArgs {
 
 /** Args of a whole resource: its top-level properties. */
 export type ResourceArgs<T> = { [K in keyof T]: Args<T[K]> } & AdoptArgs;
+
+/*
+ * Edge and route modules (§2.3, §2.6, §2.18, §2.19), written out for the public declarations. An
+ * input module given replaces the whole module; one left out is removed. An output module is the
+ * module as the service reports it, in the input shape (null when unset).
+ */
+
+/** `backend` (TCP, TLS edges; HTTPS routes): where traffic goes. */
+export interface BackendModuleArgs {
+  /** Default true. */
+  enabled?: pulumi.Input<boolean>;
+  /** A backend's id (`bkdtg_`, `bkdwd_`, `bkdfo_`, `bkdhr_`). */
+  backendId: pulumi.Input<string>;
+}
+export interface BackendModule {
+  enabled: boolean;
+  backendId: string;
+}
+
+/** `ipRestriction`: only the ranges of these IP policies may connect (guards access). */
+export interface IpRestrictionModuleArgs {
+  /** Default true. */
+  enabled?: pulumi.Input<boolean>;
+  /** IP policy ids (`ipp_`); their order means nothing. */
+  ipPolicyIds: pulumi.Input<pulumi.Input<string>[]>;
+}
+export interface IpRestrictionModule {
+  enabled: boolean;
+  ipPolicyIds: string[];
+}
+
+/** `mutualTls`: clients must present a certificate signed by one of these authorities (guards access). */
+export interface MutualTlsModuleArgs {
+  /** Default true. */
+  enabled?: pulumi.Input<boolean>;
+  /** Certificate authority ids (`ca_`); their order means nothing. */
+  certificateAuthorityIds: pulumi.Input<pulumi.Input<string>[]>;
+}
+export interface MutualTlsModule {
+  enabled: boolean;
+  certificateAuthorityIds: string[];
+}
+
+/** Where TLS ends: at the edge, or (TLS edges only) passed through to the upstream. */
+export type TerminateAt = "edge" | "upstream";
+/** A TLS protocol version. */
+export type TlsVersion = "1.0" | "1.1" | "1.2" | "1.3";
+
+/** `tlsTermination` of a TLS edge. */
+export interface TlsTerminationModuleArgs {
+  /** Default true. */
+  enabled?: pulumi.Input<boolean>;
+  /** Default `edge`. */
+  terminateAt?: pulumi.Input<TerminateAt>;
+  /** The lowest TLS version accepted at the edge; omitted, the service chooses (1.2). Must be null for `upstream`. */
+  minVersion?: pulumi.Input<TlsVersion | null>;
+}
+/** `tlsTermination` of an HTTPS edge: always at the edge, so only the version is set. */
+export interface HttpsTlsTerminationModuleArgs {
+  /** Default true. */
+  enabled?: pulumi.Input<boolean>;
+  /** The lowest TLS version accepted; omitted, the service chooses (1.2). */
+  minVersion?: pulumi.Input<TlsVersion | null>;
+}
+export interface TlsTerminationModule {
+  enabled: boolean;
+  terminateAt: TerminateAt;
+  /** null when TLS passes through. */
+  minVersion: TlsVersion | null;
+}
+
+/** `circuitBreaker`: stops sending to a failing upstream; omitted numbers are the service's. */
+export interface CircuitBreakerModuleArgs {
+  /** Default true. */
+  enabled?: pulumi.Input<boolean>;
+  /** Seconds before an open circuit is re-evaluated. */
+  trippedDuration?: pulumi.Input<number>;
+  /** Seconds of the statistical window. */
+  rollingWindow?: pulumi.Input<number>;
+  /** Buckets of the window, 1 to 128. */
+  numBuckets?: pulumi.Input<number>;
+  /** Requests within a window needed before the circuit can trip. */
+  volumeThreshold?: pulumi.Input<number>;
+  /** The error rate that trips the circuit: a fraction from 0 to 1, not a percentage. */
+  errorThresholdPercentage?: pulumi.Input<number>;
+}
+export interface CircuitBreakerModule {
+  enabled: boolean;
+  trippedDuration: number;
+  rollingWindow: number;
+  numBuckets: number;
+  volumeThreshold: number;
+  errorThresholdPercentage: number;
+}
+
+/** A module that is only switched on or off (`compression`, `oidc`, `websocketTcpConverter`, `userAgentFilter`, `jwtValidation`). */
+export interface EnabledModuleArgs {
+  /** Default true. */
+  enabled?: pulumi.Input<boolean>;
+}
+export interface EnabledModule {
+  enabled: boolean;
+}
+
+/** `requestHeaders` / `responseHeaders`: headers added and removed. */
+export interface HeadersModuleArgs {
+  /** Default true. */
+  enabled?: pulumi.Input<boolean>;
+  /** Header name to value; names are sent exactly as written. Default none. */
+  add?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  /** Header names; order means nothing. Default none. */
+  remove?: pulumi.Input<pulumi.Input<string>[]>;
+}
+export interface HeadersModule {
+  enabled: boolean;
+  add: Record<string, string>;
+  remove: string[];
+}
+
+/** The identity providers of the `oauth` module, by neutral name. */
+export type OAuthProviderName = "codehost" | "social" | "workspace" | "directory" | "professional" | "devops" | "streaming" | "commerce";
+
+/** One identity provider's settings. */
+export interface OAuthProviderConfigArgs {
+  /** Omit both id and secret to use the service's managed app. */
+  clientId?: pulumi.Input<string>;
+  /** Secret. Required with `clientId`. */
+  clientSecret?: pulumi.Input<string>;
+  /** Needs your own app (`clientId` and `clientSecret`). Order means nothing. */
+  scopes?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Allowed email addresses. */
+  emailAddresses?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Allowed email domains. */
+  emailDomains?: pulumi.Input<pulumi.Input<string>[]>;
+}
+/** The `codehost` provider also filters by team and organization. */
+export interface CodehostOAuthProviderConfigArgs extends OAuthProviderConfigArgs {
+  /** `<org>/<team>` slugs; a member of any is allowed. */
+  teams?: pulumi.Input<pulumi.Input<string>[]>;
+  organizations?: pulumi.Input<pulumi.Input<string>[]>;
+}
+/** Exactly one provider key. */
+export type OAuthProviderArgs = { codehost?: pulumi.Input<CodehostOAuthProviderConfigArgs> } & {
+  [P in Exclude<OAuthProviderName, "codehost">]?: pulumi.Input<OAuthProviderConfigArgs>;
+};
+
+/** `oauth`: visitors log in with an identity provider (guards access; stored as a secret). */
+export interface OAuthModuleArgs {
+  /** Default true. */
+  enabled?: pulumi.Input<boolean>;
+  provider: pulumi.Input<OAuthProviderArgs>;
+  /** Lets HTTP OPTIONS through unauthenticated (CORS preflight). Default false. */
+  optionsPassthrough?: pulumi.Input<boolean>;
+  /** Session cookie name prefix; omitted, the service chooses. */
+  cookiePrefix?: pulumi.Input<string>;
+  /** Seconds; omitted or 0, the service's default. */
+  inactivityTimeout?: pulumi.Input<number>;
+  /** Seconds; omitted or 0, the service's default. */
+  maximumDuration?: pulumi.Input<number>;
+  /** Seconds; omitted or 0, the service's default. */
+  authCheckInterval?: pulumi.Input<number>;
+}
+export interface OAuthProviderConfig {
+  clientId: string | null;
+  /** Secret. */
+  clientSecret: string | null;
+  scopes: string[];
+  emailAddresses: string[];
+  emailDomains: string[];
+  teams?: string[];
+  organizations?: string[];
+}
+export interface OAuthModule {
+  enabled: boolean;
+  /** The one provider that was set. */
+  provider: { [P in OAuthProviderName]?: OAuthProviderConfig };
+  optionsPassthrough: boolean;
+  cookiePrefix: string;
+  inactivityTimeout: number;
+  maximumDuration: number;
+  authCheckInterval: number;
+}
+
+/** SAML name-id formats. */
+export type NameIdFormat =
+  | "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent"
+  | "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress"
+  | "urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified"
+  | "urn:oasis:names:tc:SAML:2.0:nameid-format:transient";
+
+/** `saml`: visitors log in with a SAML identity provider (guards access). */
+export interface SamlModuleArgs {
+  /** Default true. */
+  enabled?: pulumi.Input<boolean>;
+  /** Lets HTTP OPTIONS through unauthenticated. Default false. */
+  optionsPassthrough?: pulumi.Input<boolean>;
+  /** Session cookie name prefix; omitted, the service chooses. */
+  cookiePrefix?: pulumi.Input<string>;
+  /** Seconds; omitted, the service's default. */
+  inactivityTimeout?: pulumi.Input<number>;
+  /** Seconds; omitted, the service's default. */
+  maximumDuration?: pulumi.Input<number>;
+  /** The identity provider's full XML EntityDescriptor. */
+  idpMetadata: pulumi.Input<string>;
+  /** The identity provider must ask for credentials on every login. Default false. */
+  forceAuthn?: pulumi.Input<boolean>;
+  /** Default false. */
+  allowIdpInitiated?: pulumi.Input<boolean>;
+  /** Groups allowed in; order means nothing. Default none (no group filter). */
+  authorizedGroups?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Default `urn:oasis:names:tc:SAML:2.0:nameid-format:persistent`. */
+  nameidFormat?: pulumi.Input<NameIdFormat>;
+}
+export interface SamlModule {
+  enabled: boolean;
+  optionsPassthrough: boolean;
+  cookiePrefix: string;
+  inactivityTimeout: number;
+  maximumDuration: number;
+  idpMetadata: string;
+  forceAuthn: boolean;
+  allowIdpInitiated: boolean;
+  authorizedGroups: string[];
+  nameidFormat: NameIdFormat;
+}
+/** What the service generates for a SAML module (read-only). */
+export interface SamlServiceProvider {
+  entityId: string;
+  assertionConsumerServiceUrl: string;
+  singleLogoutUrl: string;
+  metadataUrl: string;
+  requestSigningCertificatePem: string;
+  idpMetadataUrl: string;
+}
+
+/** Webhook senders the service can verify, by neutral name. */
+export type WebhookProvider = "CODEHOST" | "CHAT" | "PAYMENTS" | "MESSAGING" | "CI" | "TICKETS" | "CLOUD_NOTIFICATIONS";
+
+/** `webhookVerification`: only requests signed by the sender pass (guards access; stored as a secret). */
+export interface WebhookVerificationModuleArgs {
+  /** Default true. */
+  enabled?: pulumi.Input<boolean>;
+  provider: pulumi.Input<WebhookProvider>;
+  /** Secret: required and non-empty, except for CLOUD_NOTIFICATIONS (empty or absent). */
+  secret?: pulumi.Input<string>;
+}
+export interface WebhookVerificationModule {
+  enabled: boolean;
+  provider: WebhookProvider;
+  /** Secret; "" for CLOUD_NOTIFICATIONS. */
+  secret: string;
+}

@@ -1,0 +1,117 @@
+/**
+ * The package as a TypeScript user gets it: packed, installed from the tarball into a project with the
+ * stock template tsconfig (strict; no esModuleInterop, no skipLibCheck, so every declaration file the
+ * program reaches is checked), type-checked, compiled and run with the real engine against the emulator.
+ * The program (test/fixtures/package-consumer) reads module outputs with their declared types, and a
+ * second file holds misuses that must not compile.
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { EdgeIngress } from "../../sdk";
+import { emulatorLog, registerSecret } from "../helpers/audit";
+import { createStack, REPO_ROOT, runCommand, type CliResult } from "../helpers/pulumi";
+import { expectSuccess } from "./support";
+
+const FIXTURE = path.join(__dirname, "..", "fixtures", "package-consumer");
+
+function expectCommand(result: CliResult, what: string): void {
+  if (result.code !== 0) throw new Error(`${what} exited with ${result.code}\n--- stdout\n${result.stdout}\n--- stderr\n${result.stderr}`);
+}
+
+describe("the npm tarball in a TypeScript project with the stock tsconfig", () => {
+  let project: string;
+  let emulator: RunningEmulator;
+  let client: EdgeIngress;
+
+  beforeAll(async () => {
+    if (!fs.existsSync(path.join(REPO_ROOT, "dist", "index.d.ts"))) throw new Error("dist/ is missing: run npm run build");
+    project = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "ei-package-consumer-")));
+    const pack = await runCommand("npm", ["pack", "--silent", "--pack-destination", project], { cwd: REPO_ROOT });
+    expectCommand(pack, "npm pack");
+    const tarball = path.join(project, pack.stdout.trim().split("\n").pop() ?? "");
+    for (const file of ["Pulumi.yaml", "tsconfig.json"]) fs.copyFileSync(path.join(FIXTURE, file), path.join(project, file));
+    // Stored as .ts.txt so the repository's own type-check (test/**/*.ts) does not take them for its sources.
+    for (const file of ["index.ts", "misuse.ts"]) fs.copyFileSync(path.join(FIXTURE, `${file}.txt`), path.join(project, file));
+    const repoManifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8"));
+    const typescriptVersion = JSON.parse(fs.readFileSync(require.resolve("typescript/package.json"), "utf8")).version;
+    const manifest = {
+      name: "package-consumer",
+      private: true,
+      dependencies: {
+        "@edge-ingress/pulumi": `file:${tarball}`,
+        "@pulumi/pulumi": repoManifest.devDependencies["@pulumi/pulumi"],
+        typescript: typescriptVersion,
+      },
+    };
+    fs.writeFileSync(path.join(project, "package.json"), JSON.stringify(manifest, null, 2));
+    const install = ["install", "--no-audit", "--no-fund", "--prefer-offline", "--ignore-scripts", "--no-package-lock"];
+    expectCommand(await runCommand("npm", install, { cwd: project }), "npm install");
+  }, 300_000);
+
+  afterAll(async () => {
+    await client?.close();
+    await emulator?.close();
+    if (project) fs.rmSync(project, { recursive: true, force: true });
+  });
+
+  const tsc = (args: string[]) => runCommand(process.execPath, [path.join(project, "node_modules", "typescript", "bin", "tsc"), "-p", ".", "--pretty", "false", ...args], { cwd: project });
+
+  test("the program type-checks and compiles with no error, and the package's declarations reach no zod type", async () => {
+    const result = await tsc(["--listFiles"]);
+    expectCommand(result, "tsc");
+    const files = result.stdout.trim().split("\n");
+    expect(files).toContain(path.join(project, "node_modules", "@edge-ingress", "pulumi", "dist", "index.d.ts"));
+    expect(files.filter((f) => f.includes(`${path.sep}node_modules${path.sep}zod${path.sep}`))).toEqual([]);
+    expect(fs.existsSync(path.join(project, "bin", "index.js"))).toBe(true);
+  }, 120_000);
+
+  test("each misuse in misuse.ts is a type error: without the package's types, the directives go unused", async () => {
+    // The same check without the expectations: every marked line must fail on its own.
+    const source = fs.readFileSync(path.join(project, "misuse.ts"), "utf8");
+    const marked = source.split("\n").filter((line) => line.includes("@ts-expect-error")).length;
+    fs.writeFileSync(path.join(project, "misuse.ts"), source.replaceAll("// @ts-expect-error", "// expected:"));
+    try {
+      const result = await tsc(["--noEmit"]);
+      expect(result.code).not.toBe(0);
+      const failing = new Set(result.stdout.split("\n").filter((l) => l.startsWith("misuse.ts(")).map((l) => l.slice(0, l.indexOf(","))));
+      expect(failing.size).toBe(marked);
+    } finally {
+      fs.writeFileSync(path.join(project, "misuse.ts"), source);
+    }
+  }, 120_000);
+
+  test("pulumi up runs the compiled program: module outputs carry what the service reports", async () => {
+    emulator = await startEmulator({ port: 0, log: emulatorLog("package-consumer emulator") });
+    registerSecret("emulator root token (the provider's API key)", emulator.rootToken);
+    client = new EdgeIngress({ apiKey: emulator.rootToken, baseURL: emulator.url, maxRetries: 0 });
+    const stack = await createStack({
+      programDir: project,
+      linkSelf: false,
+      config: {
+        "edgeingress:apiKey": { value: emulator.rootToken, secret: true },
+        "edgeingress:apiUrl": { value: emulator.url },
+      },
+      env: { EDGE_INGRESS_API_KEY: "", EDGE_INGRESS_API_URL: "" },
+    });
+    try {
+      expectSuccess(await stack.up());
+      const { outputs } = await stack.outputs();
+      const route = await client.httpsEdgeRoutes.get(String(outputs.edgeId), String(outputs.routeId));
+      expect(route.backend?.backend.id).toBe(outputs.backendId);
+      expect(outputs).toMatchObject({
+        routeBackendId: outputs.backendId,
+        routeBackendEnabled: true,
+        routeMatchType: "prefix",
+        numBuckets: 64,
+        addedHeaders: { "X-Team": "platform" },
+        samlServiceProvider: null,
+        edgeMinVersion: "1.3",
+      });
+      expectSuccess(await stack.destroy());
+    } finally {
+      await stack.remove();
+    }
+  }, 300_000);
+});
