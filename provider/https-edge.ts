@@ -1,9 +1,17 @@
 import * as pulumi from "@pulumi/pulumi";
 import { HttpsEdgeCreateParams, HttpsEdgeUpdateParams, type HttpsEdge as HttpsEdgeObject } from "../sdk";
 import type { KindSpec } from "./framework/kind";
-import { EdgeIngressResource, type ResourceArgs } from "./framework/resource";
+import {
+  EdgeIngressResource,
+  type AdoptArgs,
+  type HttpsTlsTerminationModuleArgs,
+  type MutualTlsModule,
+  type MutualTlsModuleArgs,
+  type TlsTerminationModule,
+} from "./framework/resource";
 import { modulesOf } from "./modules";
 
+/** @internal */
 export const httpsEdgeKind: KindSpec<HttpsEdgeObject> = {
   name: "HttpsEdge",
   section: "§2.6, §4.5",
@@ -19,13 +27,24 @@ export const httpsEdgeKind: KindSpec<HttpsEdgeObject> = {
   api: (client) => client.httpsEdges,
 };
 
-export type HttpsEdgeArgs = ResourceArgs<HttpsEdgeCreateParams>;
+export interface HttpsEdgeArgs extends AdoptArgs {
+  /** `host:port` addresses the edge serves (at least one, none repeated); order means nothing. */
+  hostports: pulumi.Input<pulumi.Input<string>[]>;
+  /** Human-readable, at most 255 bytes. Default "". */
+  description?: pulumi.Input<string>;
+  /** Arbitrary user data, at most 4096 bytes. Default "". */
+  metadata?: pulumi.Input<string>;
+  /** Guards access: clients present a certificate from these authorities. */
+  mutualTls?: pulumi.Input<MutualTlsModuleArgs>;
+  /** The minimum TLS version (TLS always ends at the edge). */
+  tlsTermination?: pulumi.Input<HttpsTlsTerminationModuleArgs>;
+}
 
 /** HTTPS hostports with mutual TLS and TLS termination; traffic is routed by HttpsEdgeRoute resources. */
 export class HttpsEdge extends EdgeIngressResource {
   declare readonly hostports: pulumi.Output<string[]>;
-  declare readonly mutualTls: pulumi.Output<HttpsEdgeCreateParams["mutualTls"] | null>;
-  declare readonly tlsTermination: pulumi.Output<HttpsEdgeCreateParams["tlsTermination"] | null>;
+  declare readonly mutualTls: pulumi.Output<MutualTlsModule | null>;
+  declare readonly tlsTermination: pulumi.Output<TlsTerminationModule | null>;
   declare readonly description: pulumi.Output<string>;
   declare readonly metadata: pulumi.Output<string>;
   declare readonly uri: pulumi.Output<string>;

@@ -41,6 +41,7 @@ const backendsForm: InputForm = {
       : value,
 };
 
+/** @internal */
 export const weightedBackendKind: KindSpec<WeightedBackendObject> = {
   name: "WeightedBackend",
   section: "§2.10, §4.7",
