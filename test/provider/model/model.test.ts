@@ -14,10 +14,15 @@
  *     against the declaration is empty (no perpetual diff or replace).
  * A failure is shrunk by fast-check and printed with its seed and path.
  *
- * CI run: 6 programs (EI_MODEL_RUNS), seed 13 (EI_MODEL_SEED), about a minute on 2 cores.
+ * CI run: 40 programs (EI_MODEL_RUNS), seed 13 (EI_MODEL_SEED), about 30 s on 2 cores.
  * Long run: `EI_MODEL_RUNS=200 EI_MODEL_SEED=<n> npx jest test/provider/model/model.test.ts`
- * (about 25 minutes; EI_MODEL_TIMEOUT_MS raises the test timeout, default scaled by the run count).
- * Findings of the runs so far are listed in the report of the change that added this file.
+ * (a few minutes per seed when it passes; EI_MODEL_TIMEOUT_MS raises the test timeout, default scaled
+ * by the run count). What the runs found, each fixed with a test of its own: SSH timestamps given with
+ * fractions or offsets replaced the certificate on every up; a lost create beside a look-alike made
+ * just before it was adopted or left orphaned; two identical resources of one stack took each other's
+ * lost create; a 429 after a lost answer orphaned what it made; a proxy's answer without the
+ * extensions header unlearnt the idempotency keys; a lost create of a kind with a write-only value (a
+ * TLS private key) was never found (seed 101 of the long run, program 168).
  */
 import fc from "fast-check";
 import { startEmulator, type LogEntry } from "../../../emulator";
@@ -30,7 +35,7 @@ import { InvariantViolation, MiniEngine, StepError, type Declared } from "./engi
 import { LEAVES, LOOKALIKE_KINDS, SLOT_KIND, SUPPORT, argsArb, refsOf, resolveRefs } from "./gen";
 import { RecordingProxy, type FaultPlan, type ProxyFault } from "./proxy";
 
-const RUNS = Number(process.env.EI_MODEL_RUNS ?? 8);
+const RUNS = Number(process.env.EI_MODEL_RUNS ?? 40);
 const SEED = Number(process.env.EI_MODEL_SEED ?? 13);
 const TIMEOUT = Number(process.env.EI_MODEL_TIMEOUT_MS ?? 60_000 + RUNS * 30_000);
 

@@ -8,6 +8,8 @@
  */
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
+// The emulator's seeded generator: the same seed, the same faults.
+import { randomSource } from "../../../emulator/admin/faults";
 
 export type ProxyFault = "503" | "429" | "lost" | "refused";
 
@@ -25,17 +27,6 @@ export interface FaultPlan {
   rate: number;
   kinds: readonly ProxyFault[];
   seed: number;
-}
-
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export class RecordingProxy {
@@ -60,7 +51,7 @@ export class RecordingProxy {
   /** Faults from now on (rate 0: none). */
   setFaults(plan: FaultPlan): void {
     this.plan = plan;
-    this.random = mulberry32(plan.seed);
+    this.random = randomSource(plan.seed);
   }
 
   private choose(): ProxyFault | undefined {
