@@ -19,3 +19,4 @@ export { SshCredential, type SshCredentialArgs } from "./ssh-credential";
 export { SshCertificateAuthority, type SshCertificateAuthorityArgs } from "./ssh-certificate-authority";
 export { SshUserCertificate, type SshUserCertificateArgs } from "./ssh-user-certificate";
 export { SshHostCertificate, type SshHostCertificateArgs } from "./ssh-host-certificate";
+export { TunnelCredential, type TunnelCredentialArgs } from "./tunnel-credential";
