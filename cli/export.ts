@@ -33,6 +33,7 @@ export async function readAccount(client: EdgeIngress): Promise<{ snapshot: Acco
     SshCertificateAuthority: await all(client.sshCertificateAuthorities.list()),
     SshUserCertificate: await all(client.sshUserCertificates.list()),
     SshHostCertificate: await all(client.sshHostCertificates.list()),
+    TunnelCredential: await all(client.tunnelCredentials.list()),
     EventDestination: await all(client.eventDestinations.list()),
     EventSubscription: eventSubscriptions,
     EventSource: sources.flat(),

@@ -28,6 +28,7 @@ export const EXPORT_ORDER = [
   "SshCertificateAuthority",
   "SshUserCertificate",
   "SshHostCertificate",
+  "TunnelCredential",
   "ApiKey",
   "EventDestination",
   "EventSubscription",
@@ -94,6 +95,7 @@ const NOTES: Partial<Record<string, string[]>> = {
     "The service shows a key's token only when the key is made: this adopted key's `token` output is empty.",
     "If this is the key the stack authenticates with, removing it from the program deletes it.",
   ],
+  TunnelCredential: ["The service shows a credential's authtoken only when it is made: this adopted credential's `token` output is empty."],
 };
 
 /** A readable label for resources without a description, per kind. */

@@ -58,3 +58,4 @@ export type { EventResourceName, EventTypeName } from "./event-source";
 export type { ReservedDomainRegion, CertificateManagementPolicyArgs } from "./reserved-domain";
 export type { KeyType, SshEllipticCurve } from "./ssh-certificate-authority";
 export type { Endpoint, EndpointRef } from "./endpoint";
+export { TunnelCredential, type TunnelCredentialArgs } from "./tunnel-credential";

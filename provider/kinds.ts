@@ -17,6 +17,7 @@ import { ipPolicyKind } from "./ip-policy";
 import { ipRestrictionKind } from "./ip-restriction";
 import { tcpEdgeKind } from "./tcp-edge";
 import { tlsEdgeKind } from "./tls-edge";
+import { tunnelCredentialKind } from "./tunnel-credential";
 import { tunnelGroupBackendKind } from "./tunnel-group-backend";
 import { weightedBackendKind } from "./weighted-backend";
 
@@ -40,6 +41,7 @@ export const kinds: Readonly<Record<string, KindSpec>> = Object.fromEntries(
     sshCertificateAuthorityKind,
     sshUserCertificateKind,
     sshHostCertificateKind,
+    tunnelCredentialKind,
     eventDestinationKind,
     eventSubscriptionKind,
     eventSourceKind,

@@ -25,6 +25,7 @@ import { SshCredentials } from "./resources/ssh-credential";
 import { SshCertificateAuthorities } from "./resources/ssh-certificate-authority";
 import { SshUserCertificates } from "./resources/ssh-user-certificate";
 import { SshHostCertificates } from "./resources/ssh-host-certificate";
+import { TunnelCredentials } from "./resources/tunnel-credential";
 
 export const API_KEY_ENV = "EDGE_INGRESS_API_KEY";
 export const BASE_URL_ENV = "EDGE_INGRESS_API_URL";
@@ -91,6 +92,7 @@ export class EdgeIngress {
   readonly sshCertificateAuthorities: SshCertificateAuthorities;
   readonly sshUserCertificates: SshUserCertificates;
   readonly sshHostCertificates: SshHostCertificates;
+  readonly tunnelCredentials: TunnelCredentials;
   readonly #http: HttpClient;
 
   constructor(opts: ClientOptions = {}) {
@@ -127,6 +129,7 @@ export class EdgeIngress {
     this.sshCertificateAuthorities = new SshCertificateAuthorities(this.#http);
     this.sshUserCertificates = new SshUserCertificates(this.#http);
     this.sshHostCertificates = new SshHostCertificates(this.#http);
+    this.tunnelCredentials = new TunnelCredentials(this.#http);
   }
 
   /**

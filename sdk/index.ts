@@ -48,3 +48,4 @@ export * from "./resources/ssh-certificate-authority";
 export * from "./resources/ssh-certificate";
 export * from "./resources/ssh-user-certificate";
 export * from "./resources/ssh-host-certificate";
+export * from "./resources/tunnel-credential";

@@ -19,6 +19,7 @@ import { sshUserCertificateRoutes } from "./ssh-user-certificate";
 import { tcpEdgeRoutes } from "./tcp-edge";
 import { tlsCertificateRoutes } from "./tls-certificate";
 import { tlsEdgeRoutes } from "./tls-edge";
+import { tunnelCredentialRoutes } from "./tunnel-credential";
 import { tunnelGroupBackendRoutes } from "./tunnel-group-backend";
 import { weightedBackendRoutes } from "./weighted-backend";
 
@@ -44,4 +45,5 @@ export const ROUTES: readonly Route[] = [
   ...sshCertificateAuthorityRoutes,
   ...sshUserCertificateRoutes,
   ...sshHostCertificateRoutes,
+  ...tunnelCredentialRoutes,
 ];

@@ -18,6 +18,7 @@ import { sshUserCertificates } from "./ssh-user-certificate";
 import { tcpEdges } from "./tcp-edge";
 import { tlsCertificates } from "./tls-certificate";
 import { tlsEdges } from "./tls-edge";
+import { tunnelCredentials } from "./tunnel-credential";
 import { tunnelGroupBackends } from "./tunnel-group-backend";
 import { weightedBackends } from "./weighted-backend";
 
@@ -42,4 +43,5 @@ export const KINDS: readonly KindDef<BaseRecord>[] = [
   sshCertificateAuthorities,
   sshUserCertificates,
   sshHostCertificates,
+  tunnelCredentials,
 ];

@@ -29,7 +29,8 @@ const LABEL_TOKEN = "(?:\\*|[A-Za-z0-9][A-Za-z0-9._/-]*)";
 const BIND_RE = new RegExp(`^bind:(?:${DNS_NAME}|${DNS_NAME}:${PORT}|${LABEL_TOKEN}=${LABEL_TOKEN})$`);
 const ACL_RULE = "must be * or bind:<domain>, bind:*.<domain>, bind:<host>:<port> or bind:<key>=<value> (key or value may be *)";
 
-const aclRule = z.string().superRefine((value, ctx) => {
+/** One §2.13 ACL rule; tunnel credentials take the same rules. */
+export const aclRule = z.string().superRefine((value, ctx) => {
   const port = /:(\d+)$/.exec(value);
   if (value !== "*" && (!BIND_RE.test(value) || (port !== null && Number(port[1]) > 65535))) addRule(ctx, [], ACL_RULE, preview(value));
 });

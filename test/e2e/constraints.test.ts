@@ -45,6 +45,7 @@ const VALID: Record<string, Record<string, unknown>> = {
   SshCertificateAuthority: { privateKeyType: "ed25519" },
   SshUserCertificate: { sshCertificateAuthorityId: "sshca_a1", publicKey },
   SshHostCertificate: { sshCertificateAuthorityId: "sshca_a1", publicKey },
+  TunnelCredential: {},
   EventDestination: { target: { monitoring: { apiKey: "secret:monitoring" } } },
   EventSubscription: { destinationIds: ["ed_a1"] },
   EventSource: { subscriptionId: "esb_a1", type: "ip_policy_created.v0" },

@@ -220,6 +220,10 @@ export const MATRIX: Record<string, KindMatrix> = {
     outOfBand: { description: DESCRIPTION, metadata: METADATA, acl: { value: ["bind:elsewhere.example.com"] } },
   },
   SshCertificateAuthority: { args: (c) => ({ privateKeyType: "ed25519", ...texts(c) }), outOfBand: { description: DESCRIPTION, metadata: METADATA } },
+  TunnelCredential: {
+    args: (c) => ({ acl: [`bind:${c}.example.com`, "bind:team=edge"], ...texts(c) }),
+    outOfBand: { description: DESCRIPTION, metadata: METADATA, acl: { value: ["bind:elsewhere.example.com"] } },
+  },
   SshUserCertificate: {
     args: (c) => ({ sshCertificateAuthorityId: "@sshca", publicKey: sshPublicKey("ecdsa", `${c}@laptop`), principals: ["alice"], ...texts(c) }),
     outOfBand: { description: DESCRIPTION, metadata: METADATA },
@@ -233,7 +237,7 @@ export const MATRIX: Record<string, KindMatrix> = {
 /** The areas, one e2e file (one emulator and stack) each; the resources every case may refer to come first. */
 export const AREAS: Record<string, { kinds: string[]; support: Res[] }> = {
   access: {
-    kinds: ["ApiKey", "IpPolicy", "IpRestriction", "EventDestination", "EventSubscription", "EventSource"],
+    kinds: ["ApiKey", "IpPolicy", "IpRestriction", "EventDestination", "EventSubscription", "EventSource", "TunnelCredential"],
     support: [
       { kind: "IpPolicy", name: "pol1", args: {} },
       { kind: "IpPolicy", name: "pol2", args: {} },

@@ -110,6 +110,7 @@ async function seed(api: Client): Promise<Fixtures> {
     "/ssh_certificate_authorities": sshca,
     "/ssh_user_certificates": await id("/ssh_user_certificates", { ssh_certificate_authority_id: sshca, public_key: sshPublicKey() }),
     "/ssh_host_certificates": await id("/ssh_host_certificates", { ssh_certificate_authority_id: sshca, public_key: sshPublicKey() }),
+    "/credentials": await id("/credentials", { acl: ["*"] }),
   };
   byCollection["/endpoints"] = (await api.get("/endpoints")).body.endpoints[0].id;
   const routeId = await id(`/edges/https/${https}/routes`, { match_type: "path_prefix", match: "/", backend: { backend_id: tg } });
@@ -160,7 +161,7 @@ describe("generated requests to every route", () => {
         "/api_keys", "/backends/failover", "/backends/tunnel_group", "/backends/weighted", "/edges/https", "/edges/tcp", "/edges/tls",
         "/endpoints", "/event_destinations", "/event_subscriptions", "/ip_policies", "/ip_restrictions",
         "/certificate_authorities", "/tls_certificates", "/reserved_domains", "/ssh_credentials", "/ssh_certificate_authorities",
-        "/ssh_user_certificates", "/ssh_host_certificates",
+        "/ssh_user_certificates", "/ssh_host_certificates", "/credentials",
       ].sort(),
     );
   });

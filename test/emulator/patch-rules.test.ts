@@ -45,6 +45,7 @@ beforeAll(async () => {
     "/ssh_certificate_authorities": sshca,
     "/ssh_user_certificates": await id("/ssh_user_certificates", { ssh_certificate_authority_id: sshca, public_key: sshPublicKey() }),
     "/ssh_host_certificates": await id("/ssh_host_certificates", { ssh_certificate_authority_id: sshca, public_key: sshPublicKey() }),
+    "/credentials": await id("/credentials", { acl: ["*"] }),
   };
   for (const [collection, recordId] of Object.entries(byCollection)) items[`${collection}/{id}`] = `${collection}/${recordId}`;
   const route = await id(`/edges/https/${https}/routes`, { match_type: "path_prefix", match: "/" });

@@ -49,6 +49,7 @@ const LISTS: ReadonlyArray<[string, string]> = [
   ["/ssh_certificate_authorities", "ssh_certificate_authorities"],
   ["/ssh_user_certificates", "ssh_user_certificates"],
   ["/ssh_host_certificates", "ssh_host_certificates"],
+  ["/credentials", "credentials"],
 ];
 
 export class Client {

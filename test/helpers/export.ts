@@ -74,6 +74,7 @@ export async function buildAccount(client: EdgeIngress): Promise<BuiltAccount> {
   await client.sshHostCertificates.create({ sshCertificateAuthorityId: sshCa.id, publicKey: sshPublicKey("rsa"), principals: ["host.example.com"] });
 
   await client.apiKeys.create({ description: "deploy pipeline" });
+  await client.tunnelCredentials.create({ acl: ["bind:*.example.com", "bind:team=edge"], description: "edge agent" });
 
   const stream = await client.eventDestinations.create({
     description: "audit stream",

@@ -139,6 +139,7 @@ const BY_KIND: Record<string, (slot: string) => fc.Arbitrary<Args>> = {
   SshCredential: (slot) =>
     fc.record({ publicKey: fc.constant(sshKeys[slot.endsWith("1") ? 1 : 0]), acl: opt(fc.shuffledSubarray([`bind:${slot}.example.com`, "bind:other.example.com"])), t: texts }),
   SshCertificateAuthority: () => fc.record({ privateKeyType: fc.constantFrom("ed25519", "ecdsa"), t: texts }),
+  TunnelCredential: (slot) => fc.record({ acl: opt(fc.shuffledSubarray([`bind:${slot}.example.com`, "bind:team=*"])), t: texts }),
   SshUserCertificate: () =>
     fc.record({
       sshCertificateAuthorityId: fc.constant("@sshca"),
@@ -260,4 +261,5 @@ export const LOOKALIKE_KINDS = new Set([
   "SshCertificateAuthority",
   "SshUserCertificate",
   "SshHostCertificate",
+  "TunnelCredential",
 ]);

@@ -307,6 +307,7 @@ function pathKind(path: string): string | undefined {
     [/^\/ssh_certificate_authorities$/, "SshCertificateAuthority"],
     [/^\/ssh_user_certificates$/, "SshUserCertificate"],
     [/^\/ssh_host_certificates$/, "SshHostCertificate"],
+    [/^\/credentials$/, "TunnelCredential"],
   ];
   return table.find(([re]) => re.test(p))?.[1];
 }
@@ -331,6 +332,7 @@ async function allIds(client: EdgeIngress): Promise<Set<string>> {
     client.sshCertificateAuthorities,
     client.sshUserCertificates,
     client.sshHostCertificates,
+    client.tunnelCredentials,
   ];
   for (const l of lists) for (const item of await l.list().toArray()) out.add(item.id);
   // A managed certificate of a reserved domain is the service's own, not the stack's.

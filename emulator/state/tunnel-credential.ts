@@ -1,0 +1,52 @@
+/**
+ * Tunnel credentials (`/credentials`, an extension): an authtoken for tunnel agents, an owner and the
+ * `bind` ACL rules of SSH credentials (§2.13). Only the token's SHA-256 is kept. The token authenticates
+ * agents only: it is never accepted as an API bearer token (emulator/http/auth.ts looks up API keys only).
+ */
+import { z } from "zod";
+import { hashToken, newToken } from "../secrets";
+import { ownerId, resolveOwner, type Principal } from "./api-key";
+import { aclRule } from "./ssh-credential";
+import type { KindDef, Store } from "./store";
+import { baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
+
+const record = z.strictObject({
+  ...baseRecordFields,
+  acl: z.array(z.string()),
+  owner_id: z.string(),
+  /** SHA-256 of the token; the token itself is never stored. */
+  token_sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export type TunnelCredentialRecord = z.infer<typeof record>;
+
+export const tunnelCredentials: KindDef<TunnelCredentialRecord> = {
+  collection: "credentials",
+  prefix: "cr",
+  label: "tunnel credential",
+  path: "/credentials",
+  record,
+};
+
+const createSchema = z.strictObject({ ...commonFields, acl: z.array(aclRule).optional(), owner_id: ownerId.optional() });
+const updateSchema = z.strictObject({ ...commonFields, acl: z.array(aclRule).optional() });
+
+export function createTunnelCredential(
+  store: Store,
+  principal: Principal,
+  body: Record<string, unknown>,
+): { record: TunnelCredentialRecord; token: string } {
+  const input = parseBody(createSchema, body);
+  const owner = resolveOwner(store, principal, input.owner_id);
+  const token = newToken();
+  const created = store.collection(tunnelCredentials).insert({
+    ...newBase(store, tunnelCredentials, input),
+    acl: input.acl ?? [],
+    owner_id: owner,
+    token_sha256: hashToken(token),
+  });
+  return { record: created, token };
+}
+
+export function updateTunnelCredential(store: Store, id: string, body: Record<string, unknown>): TunnelCredentialRecord {
+  return patchRecord(store.collection(tunnelCredentials), id, updateSchema, body, { immutable: ["owner_id"] });
+}

@@ -1,0 +1,51 @@
+import * as pulumi from "@pulumi/pulumi";
+import { TunnelCredentialCreateParams, TunnelCredentialUpdateParams, type TunnelCredential as TunnelCredentialObject } from "../sdk";
+import { SERVER_CHOSEN, type KindSpec } from "./framework/kind";
+import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
+
+/** @internal */
+export const tunnelCredentialKind: KindSpec<TunnelCredentialObject> = {
+  name: "TunnelCredential",
+  section: "extension (`acl` rules of §2.13)",
+  createSchema: TunnelCredentialCreateParams,
+  updateSchema: TunnelCredentialUpdateParams,
+  defaults: { description: "", metadata: "", acl: [], ownerId: SERVER_CHOSEN },
+  // Any rule permits: the ACL is a set.
+  fieldTypes: { acl: "set" },
+  outputs: ["uri", "createdAt", "token"],
+  secretOutputs: ["token"],
+  // The service returns the token only in the create response.
+  keepFromState: ["token"],
+  // A credential whose create answer was lost has no token anyone can read: made again.
+  recreateLostCreate: true,
+  api: (client) => client.tunnelCredentials,
+};
+
+export interface TunnelCredentialArgs extends AdoptArgs {
+  description?: pulumi.Input<string>;
+  metadata?: pulumi.Input<string>;
+  /** `bind` rules as for SSH credentials; empty or absent: no restriction. Compared as a set. */
+  acl?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Owning user or bot; defaults to the caller. Only admins may name another owner. Changing it replaces the credential. */
+  ownerId?: pulumi.Input<string>;
+}
+
+/** An authtoken a tunnel agent connects with, limited by `acl`; its `token` is a secret output, present from creation on. */
+export class TunnelCredential extends EdgeIngressResource {
+  declare readonly description: pulumi.Output<string>;
+  declare readonly metadata: pulumi.Output<string>;
+  declare readonly acl: pulumi.Output<string[]>;
+  declare readonly ownerId: pulumi.Output<string>;
+  declare readonly token: pulumi.Output<string>;
+  declare readonly uri: pulumi.Output<string>;
+  declare readonly createdAt: pulumi.Output<string>;
+
+  constructor(name: string, args?: TunnelCredentialArgs, opts?: pulumi.CustomResourceOptions) {
+    super(tunnelCredentialKind, name, args, opts);
+  }
+
+  /** Reads an existing credential; its token is not available (the service shows it only once). */
+  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): TunnelCredential {
+    return new TunnelCredential(name, undefined, { ...opts, id });
+  }
+}
