@@ -253,7 +253,6 @@ export const LOOKALIKE_KINDS = new Set([
   "ApiKey",
   "IpPolicy",
   "IpRestriction",
-  "IpPolicyRule",
   "EventDestination",
   "EventSubscription",
   "TunnelGroupBackend",
