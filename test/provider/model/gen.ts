@@ -253,6 +253,7 @@ export const LOOKALIKE_KINDS = new Set([
   "ApiKey",
   "IpPolicy",
   "IpRestriction",
+  "IpPolicyRule",
   "EventDestination",
   "EventSubscription",
   "TunnelGroupBackend",
