@@ -18,6 +18,7 @@ export async function readAccount(client: EdgeIngress): Promise<{ snapshot: Acco
   const snapshot: AccountSnapshot = {
     ApiKey: await all(client.apiKeys.list()),
     IpPolicy: await all(client.ipPolicies.list()),
+    IpPolicyRule: await all(client.ipPolicyRules.list()),
     IpRestriction: await all(client.ipRestrictions.list()),
     TunnelGroupBackend: await all(client.tunnelGroupBackends.list()),
     WeightedBackend: await all(client.weightedBackends.list()),

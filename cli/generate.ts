@@ -13,6 +13,7 @@ export type AccountSnapshot = Partial<Record<string, any[]>>;
 /** Kinds in the order they are declared: what a kind refers to comes before it. */
 export const EXPORT_ORDER = [
   "IpPolicy",
+  "IpPolicyRule",
   "IpRestriction",
   "CertificateAuthority",
   "TlsCertificate",
@@ -101,6 +102,7 @@ const NOTES: Partial<Record<string, string[]>> = {
 /** A readable label for resources without a description, per kind. */
 const LABEL: Partial<Record<string, (obj: any, nameOf: (id: string) => string | undefined) => string | undefined>> = {
   IpRestriction: (o) => `${o.type}-restriction`,
+  IpPolicyRule: (o, nameOf) => `${nameOf(o.ipPolicy?.id) ?? "policy"}-${o.action}-${o.cidr}`,
   CertificateAuthority: (o) => o.subjectCommonName,
   TlsCertificate: (o) => o.subjectCommonName,
   ReservedDomain: (o) => o.domain,
@@ -160,13 +162,13 @@ function withoutDefaults(value: unknown, fallback: unknown): unknown {
   return out;
 }
 
-const PARENTS = ["edgeId", "subscriptionId"];
+const PARENTS = ["edgeId", "subscriptionId", "ipPolicyId"];
 
 /** The inputs a user would declare for `obj`: no outputs, no nulls, no values equal to the service's defaults. */
 export function declaredInputs(spec: KindSpec, obj: any): Record<string, unknown> {
   const outs = toOutputs(spec, obj);
   const inputs: Record<string, unknown> = {};
-  // The parent first: a route's edge, a source's subscription.
+  // The parent first: a route's edge, a source's subscription, a rule's policy.
   const keys = inputKeys(spec).sort((a, b) => Number(PARENTS.includes(b)) - Number(PARENTS.includes(a)));
   for (const key of keys) {
     const value = outs[key];

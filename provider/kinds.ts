@@ -15,6 +15,7 @@ import { httpsEdgeKind } from "./https-edge";
 import { httpsEdgeRouteKind } from "./https-edge-route";
 import { ipPolicyKind } from "./ip-policy";
 import { ipRestrictionKind } from "./ip-restriction";
+import { ipPolicyRuleKind } from "./ip-policy-rule";
 import { tcpEdgeKind } from "./tcp-edge";
 import { tlsEdgeKind } from "./tls-edge";
 import { tunnelCredentialKind } from "./tunnel-credential";
@@ -27,6 +28,7 @@ export const kinds: Readonly<Record<string, KindSpec>> = Object.fromEntries(
     apiKeyKind,
     ipPolicyKind,
     ipRestrictionKind,
+    ipPolicyRuleKind,
     tunnelGroupBackendKind,
     weightedBackendKind,
     failoverBackendKind,

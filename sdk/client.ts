@@ -11,6 +11,7 @@ import { HttpsEdges } from "./resources/https-edge";
 import { HttpsEdgeRoutes } from "./resources/https-edge-route";
 import { IpPolicies } from "./resources/ip-policy";
 import { IpRestrictions } from "./resources/ip-restriction";
+import { IpPolicyRules } from "./resources/ip-policy-rule";
 import { EventDestinations } from "./resources/event-destination";
 import { EventSubscriptions } from "./resources/event-subscription";
 import { EventSources } from "./resources/event-source";
@@ -74,6 +75,7 @@ export class EdgeIngress {
   readonly apiKeys: ApiKeys;
   readonly ipPolicies: IpPolicies;
   readonly ipRestrictions: IpRestrictions;
+  readonly ipPolicyRules: IpPolicyRules;
   readonly eventDestinations: EventDestinations;
   readonly eventSubscriptions: EventSubscriptions;
   readonly eventSources: EventSources;
@@ -111,6 +113,7 @@ export class EdgeIngress {
     this.apiKeys = new ApiKeys(this.#http);
     this.ipPolicies = new IpPolicies(this.#http);
     this.ipRestrictions = new IpRestrictions(this.#http);
+    this.ipPolicyRules = new IpPolicyRules(this.#http);
     this.eventDestinations = new EventDestinations(this.#http);
     this.eventSubscriptions = new EventSubscriptions(this.#http);
     this.eventSources = new EventSources(this.#http);

@@ -28,6 +28,7 @@ export type { Failure, RetryPolicy } from "./core/retry";
 export * from "./resources/api-key";
 export * from "./resources/ip-policy";
 export * from "./resources/ip-restriction";
+export * from "./resources/ip-policy-rule";
 export * from "./resources/event-destination";
 export * from "./resources/event-subscription";
 export * from "./resources/event-source";

@@ -11,6 +11,7 @@ import { httpsEdgeRoutes } from "./https-edge";
 import { httpsEdgeRouteRoutes } from "./https-edge-route";
 import { ipPolicyRoutes } from "./ip-policy";
 import { ipRestrictionRoutes } from "./ip-restriction";
+import { ipPolicyRuleRoutes } from "./ip-policy-rule";
 import { reservedDomainRoutes } from "./reserved-domain";
 import { sshCertificateAuthorityRoutes } from "./ssh-certificate-authority";
 import { sshCredentialRoutes } from "./ssh-credential";
@@ -27,6 +28,7 @@ export const ROUTES: readonly Route[] = [
   ...apiKeyRoutes,
   ...ipPolicyRoutes,
   ...ipRestrictionRoutes,
+  ...ipPolicyRuleRoutes,
   ...tunnelGroupBackendRoutes,
   ...weightedBackendRoutes,
   ...failoverBackendRoutes,

@@ -10,6 +10,7 @@ import { httpsEdges } from "./https-edge";
 import { httpsRoutes } from "./https-edge-route";
 import { ipPolicies } from "./ip-policy";
 import { ipRestrictions } from "./ip-restriction";
+import { ipPolicyRules } from "./ip-policy-rule";
 import { reservedDomains } from "./reserved-domain";
 import { sshCertificateAuthorities } from "./ssh-certificate-authority";
 import { sshCredentials } from "./ssh-credential";
@@ -26,6 +27,7 @@ export const KINDS: readonly KindDef<BaseRecord>[] = [
   apiKeys,
   ipPolicies,
   ipRestrictions,
+  ipPolicyRules,
   certificateAuthorities,
   tlsCertificates,
   reservedDomains,

@@ -1,4 +1,8 @@
-/** IP policies (§2.7, §4.6). Their rules are not part of the spec, so a policy is description + metadata. */
+/**
+ * IP policies (§2.7, §4.6): description + metadata. Their rules are a kind of their own (ip-policy-rule.ts,
+ * an extension) owned by the policy: deleting a policy deletes its rules with it, and a restriction or
+ * module that keeps the policy's Ref sees a policy with zero rules, as §4.6 says.
+ */
 import { z } from "zod";
 import type { KindDef, Store } from "./store";
 import { baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";

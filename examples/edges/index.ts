@@ -15,6 +15,8 @@ const samlIdpMetadata = config.require("samlIdpMetadata");
 // --- who may reach the internal routes -------------------------------------------------------
 
 const office = new ei.IpPolicy("office", { description: "Office egress ranges" });
+new ei.IpPolicyRule("office-v4", { ipPolicyId: office.id, cidr: "203.0.113.0/24", action: "allow", description: "Office NAT" });
+new ei.IpPolicyRule("office-v6", { ipPolicyId: office.id, cidr: "2001:db8::/32", action: "allow", description: "Office IPv6" });
 
 // --- backends: tunnel groups by label, then a canary split and a failover pair over them ------
 

@@ -30,6 +30,8 @@ const ID_FORMS: Readonly<Record<string, IdForm>> = {
   ApiKey: prefixed("ak_"),
   IpPolicy: prefixed("ipp_"),
   IpRestriction: prefixed("ipx_"),
+  IpPolicyRule: prefixed("ipr_"),
+  TunnelCredential: prefixed("cr_"),
   TunnelGroupBackend: prefixed("bkdtg_"),
   WeightedBackend: prefixed("bkdwd_"),
   FailoverBackend: prefixed("bkdfo_"),

@@ -10,10 +10,11 @@ export const SERVER_CHOSEN = Symbol("server-chosen");
 /**
  * How an input compares (provider/framework/normalise.ts): `timestamp` as an instant to the second,
  * `set` as a list whose order and repeats mean nothing, `pem` modulo whitespace and line endings,
- * `publicKey` as an OpenSSH `<type> <base64>` without its comment. Untyped values compare exactly
- * (lists in order), with null read as unset everywhere.
+ * `publicKey` as an OpenSSH `<type> <base64>` without its comment, `cidr` as the block it names (IPv6
+ * case and zero compression aside). Untyped values compare exactly (lists in order), with null read as
+ * unset everywhere.
  */
-export type FieldType = "timestamp" | "set" | "pem" | "publicKey";
+export type FieldType = "timestamp" | "set" | "pem" | "publicKey" | "cidr";
 /** Field types by path (`a.b`, `*` = any key); a list's items share its path. */
 export type FieldTypes = Readonly<Record<string, FieldType>>;
 

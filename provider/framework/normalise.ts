@@ -5,6 +5,7 @@
  * service reported. Null reads as unset everywhere. Inputs are never rewritten: only comparisons
  * (diff, adopt, a lost create's lookup) see the normal form.
  */
+import { canonicalCidr } from "../../sdk";
 import { SERVER_CHOSEN, type FieldType, type FieldTypes, type KindSpec } from "./kind";
 
 // `2025-01-01T02:00:00.5+02:00`: RFC 3339 date-time with any fraction and a zone.
@@ -39,6 +40,8 @@ export const NORMALISERS: Readonly<Record<FieldType, (v: unknown) => unknown>> =
   pem: (v) => (typeof v === "string" ? v.replace(/\s+/g, "") : v),
   // The comment is a label, not the key (and a credential's key cannot change without replacing it).
   publicKey: (v) => (typeof v === "string" ? v.trim().split(/\s+/).slice(0, 2).join(" ") : v),
+  // The service answers IPv6 blocks in RFC 5952 form: `2001:DB8:0::/32` is the `2001:db8::/32` it reports.
+  cidr: (v) => (typeof v === "string" ? (canonicalCidr(v) ?? v) : v),
 };
 
 const cache = new WeakMap<KindSpec, FieldTypes>();

@@ -88,6 +88,10 @@ export const MATRIX: Record<string, KindMatrix> = {
     args: (c) => ({ type: "endpoints", ipPolicyIds: ["@pol1"], enforced: true, ...texts(c) }),
     outOfBand: { description: DESCRIPTION, metadata: METADATA, enforced: { value: false }, ipPolicyIds: { value: ["@pol2"] } },
   },
+  IpPolicyRule: {
+    args: (c) => ({ ipPolicyId: "@pol1", cidr: "203.0.113.0/24", action: "deny", ...texts(c) }),
+    outOfBand: { description: DESCRIPTION, metadata: METADATA, cidr: { value: "2001:db8::/32" } },
+  },
   EventDestination: {
     args: (c) => ({ target: { logs: { logGroupResourceName: `lg-${c}`, auth: { role: { roleResourceName: "role" } } } }, ...texts(c) }),
     outOfBand: {
@@ -237,7 +241,7 @@ export const MATRIX: Record<string, KindMatrix> = {
 /** The areas, one e2e file (one emulator and stack) each; the resources every case may refer to come first. */
 export const AREAS: Record<string, { kinds: string[]; support: Res[] }> = {
   access: {
-    kinds: ["ApiKey", "IpPolicy", "IpRestriction", "EventDestination", "EventSubscription", "EventSource", "TunnelCredential"],
+    kinds: ["ApiKey", "IpPolicy", "IpRestriction", "IpPolicyRule", "EventDestination", "EventSubscription", "EventSource", "TunnelCredential"],
     support: [
       { kind: "IpPolicy", name: "pol1", args: {} },
       { kind: "IpPolicy", name: "pol2", args: {} },

@@ -58,6 +58,12 @@ describe("examples/quickstart", () => {
     const out = await fx.outputs();
     const restriction = await fx.client.ipRestrictions.get(out.restrictionId);
     expect(restriction.ipPolicies.map((p) => p.id)).toEqual([out.policyId]);
+    // The policy holds real ranges: it restricts something.
+    const rules = await fx.client.ipPolicyRules.list().toArray();
+    expect(rules.map((r) => [r.ipPolicy.id, r.cidr]).sort()).toEqual([
+      [out.policyId, "2001:db8::/32"],
+      [out.policyId, "203.0.113.0/24"],
+    ]);
     expect((await fx.client.apiKeys.get(out.deployKeyId)).description).toBe("Used by the deploy pipeline");
     const state = await fx.stack.exportState();
     expect(state.raw).not.toContain(out.deployKeyToken);
@@ -66,7 +72,7 @@ describe("examples/quickstart", () => {
 
   test("destroy leaves the emulator empty", async () => {
     expectSuccess(await fx.stack.destroy());
-    await expectEmpty([fx.client.ipPolicies, fx.client.ipRestrictions, fx.client.apiKeys]);
+    await expectEmpty([fx.client.ipPolicies, fx.client.ipPolicyRules, fx.client.ipRestrictions, fx.client.apiKeys]);
   });
 });
 
@@ -99,6 +105,8 @@ describe("examples/edges", () => {
     const api = await route("api");
     expect(api.backend?.backend.id).toBe(b.split);
     expect(api.ipRestriction?.ipPolicies.map((p) => p.id)).toEqual([out.officePolicyId]);
+    const ranges = (await fx.client.ipPolicyRules.list().toArray()).filter((r) => r.ipPolicy.id === out.officePolicyId);
+    expect(ranges.map((r) => r.cidr).sort()).toEqual(["2001:db8::/32", "203.0.113.0/24"]);
     expect(api.circuitBreaker).toMatchObject({ errorThresholdPercentage: 0.25, volumeThreshold: 50 });
     const app = await route("app");
     // The secret from stack config reached the service.
@@ -121,7 +129,7 @@ describe("examples/edges", () => {
   test("destroy leaves no edge, route, backend, policy or endpoint", async () => {
     expectSuccess(await fx.stack.destroy());
     const c = fx.client;
-    await expectEmpty([c.httpsEdges, c.tcpEdges, c.tlsEdges, c.tunnelGroupBackends, c.weightedBackends, c.failoverBackends, c.ipPolicies, c.endpoints]);
+    await expectEmpty([c.httpsEdges, c.tcpEdges, c.tlsEdges, c.tunnelGroupBackends, c.weightedBackends, c.failoverBackends, c.ipPolicies, c.ipPolicyRules, c.endpoints]);
   });
 });
 

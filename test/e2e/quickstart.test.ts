@@ -5,9 +5,14 @@ import { expectSuccess, useEngineStack } from "./support";
 const fx = useEngineStack(REPO_ROOT, "edge-ingress-demo");
 
 describe("examples/quickstart", () => {
-  test("up creates the policy, the restriction using it and the key", async () => {
+  test("up creates the policy with its ranges, the restriction using it and the key", async () => {
     expectSuccess(await fx.stack.up());
     const outputs = await fx.outputs();
+    const rules = await Promise.all((outputs.ruleIds as string[]).map((id) => fx.client.ipPolicyRules.get(id)));
+    expect(rules.map((r) => [r.ipPolicy.id, r.cidr, r.action])).toEqual([
+      [outputs.policyId, "203.0.113.0/24", "allow"],
+      [outputs.policyId, "2001:db8::/32", "allow"],
+    ]);
     const restriction = await fx.client.ipRestrictions.get(outputs.restrictionId);
     expect(restriction.ipPolicies.map((r) => r.id)).toEqual([outputs.policyId]);
     expect(outputs.deployKeyToken).toEqual(expect.any(String));
@@ -24,13 +29,14 @@ describe("examples/quickstart", () => {
       sizes[r.type.split(":").pop()!] = Buffer.byteLength(serialized as string);
     }
     console.log(`__provider bytes per kind: ${JSON.stringify(sizes)}`);
-    expect(Object.keys(sizes).sort()).toEqual(["ApiKey", "IpPolicy", "IpRestriction"]);
+    expect(Object.keys(sizes).sort()).toEqual(["ApiKey", "IpPolicy", "IpPolicyRule", "IpRestriction"]);
     for (const bytes of Object.values(sizes)) expect(bytes).toBeLessThanOrEqual(2048);
   });
 
   test("destroy leaves the emulator empty", async () => {
     expectSuccess(await fx.stack.destroy());
     expect(await fx.client.ipPolicies.list().toArray()).toEqual([]);
+    expect(await fx.client.ipPolicyRules.list().toArray()).toEqual([]);
     expect(await fx.client.ipRestrictions.list().toArray()).toEqual([]);
     expect(await fx.client.apiKeys.list().toArray()).toEqual([]);
   });

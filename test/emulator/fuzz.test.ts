@@ -95,6 +95,7 @@ async function seed(api: Client): Promise<Fixtures> {
     "/api_keys": await id("/api_keys", {}),
     "/ip_policies": ipp,
     "/ip_restrictions": await id("/ip_restrictions", { type: "agent", ip_policy_ids: [ipp] }),
+    "/ip_policy_rules": await id("/ip_policy_rules", { ip_policy_id: ipp, cidr: "203.0.113.0/24", action: "allow" }),
     "/backends/tunnel_group": tg,
     "/backends/weighted": await id("/backends/weighted", { backends: { [tg]: 1 } }),
     "/backends/failover": await id("/backends/failover", { backends: [tg] }),
@@ -159,7 +160,7 @@ describe("generated requests to every route", () => {
     expect([...collections].sort()).toEqual(
       [
         "/api_keys", "/backends/failover", "/backends/tunnel_group", "/backends/weighted", "/edges/https", "/edges/tcp", "/edges/tls",
-        "/endpoints", "/event_destinations", "/event_subscriptions", "/ip_policies", "/ip_restrictions",
+        "/endpoints", "/event_destinations", "/event_subscriptions", "/ip_policies", "/ip_restrictions", "/ip_policy_rules",
         "/certificate_authorities", "/tls_certificates", "/reserved_domains", "/ssh_credentials", "/ssh_certificate_authorities",
         "/ssh_user_certificates", "/ssh_host_certificates", "/credentials",
       ].sort(),

@@ -30,6 +30,7 @@ beforeAll(async () => {
     "/api_keys": await id("/api_keys", {}),
     "/ip_policies": ipp,
     "/ip_restrictions": await id("/ip_restrictions", { type: "agent", ip_policy_ids: [ipp] }),
+    "/ip_policy_rules": await id("/ip_policy_rules", { ip_policy_id: ipp, cidr: "203.0.113.0/24", action: "allow" }),
     "/backends/tunnel_group": tg,
     "/backends/weighted": await id("/backends/weighted", { backends: { [tg]: 1 } }),
     "/backends/failover": await id("/backends/failover", { backends: [tg] }),

@@ -22,6 +22,10 @@ export async function buildAccount(client: EdgeIngress): Promise<BuiltAccount> {
   const credentials = new Map<string, Record<string, string>>();
   const office = await client.ipPolicies.create({ description: "Office egress", metadata: '{"team":"net"}' });
   const vpn = await client.ipPolicies.create({});
+  // Real ranges: the policies restrict something (documentation blocks of RFC 5737 and RFC 3849).
+  await client.ipPolicyRules.create({ ipPolicyId: office.id, cidr: "203.0.113.0/24", action: "allow", description: "Office NAT" });
+  await client.ipPolicyRules.create({ ipPolicyId: office.id, cidr: "2001:db8::/32", action: "allow" });
+  await client.ipPolicyRules.create({ ipPolicyId: vpn.id, cidr: "198.51.100.0/24", action: "deny" });
   await client.ipRestrictions.create({ type: "api", ipPolicyIds: [office.id, vpn.id], enforced: true, description: "API from the office" });
   await client.ipRestrictions.create({ type: "dashboard", ipPolicyIds: [office.id] });
 

@@ -80,6 +80,9 @@ const BY_KIND: Record<string, (slot: string) => fc.Arbitrary<Args>> = {
   IpPolicy: () => texts,
   // `endpoints`: an enforced api or dashboard restriction would lock the test's own client out.
   IpRestriction: () => fc.record({ type: fc.constant("endpoints"), ipPolicyIds: someOf(["@pol1", "@pol2"]), enforced: opt(fc.boolean()), t: texts }),
+  // An upper-case IPv6 block: the service answers it in RFC 5952 form, which must not read as a change.
+  IpPolicyRule: () =>
+    fc.record({ ipPolicyId: fc.constantFrom("@pol1", "@pol2"), cidr: fc.constantFrom("203.0.113.0/24", "2001:DB8::/32", "2001:db8::/48"), action: fc.constantFrom("allow", "deny"), t: texts }),
   EventDestination: (slot) =>
     fc.record({
       target: fc.record({ logs: fc.record({ logGroupResourceName: fc.constantFrom(`lg-${slot}`, `lg-${slot}-b`), auth: fc.constant({ role: { roleResourceName: "role" } }) }) }),
@@ -251,6 +254,7 @@ export const LOOKALIKE_KINDS = new Set([
   "ApiKey",
   "IpPolicy",
   "IpRestriction",
+  "IpPolicyRule",
   "EventDestination",
   "EventSubscription",
   "TunnelGroupBackend",
