@@ -31,6 +31,7 @@ const VALID: Record<string, Record<string, unknown>> = {
   ApiKey: {},
   IpPolicy: {},
   IpRestriction: { type: "api", ipPolicyIds: ["ipp_a1"] },
+  IpPolicyRule: { ipPolicyId: "ipp_a1", cidr: "203.0.113.0/24", action: "allow" },
   TunnelGroupBackend: { labels: { app: "web" } },
   WeightedBackend: { backends: { bkdtg_a1: 1 } },
   FailoverBackend: { backends: ["bkdtg_a1"] },

@@ -122,7 +122,8 @@ describe("the workflow's commands against the emulator", () => {
     const result = await runJob("preview");
     expectSuccess(result);
     const saved = fs.readFileSync(path.join(runnerTemp, "preview.txt"), "utf8");
-    expect(saved).toMatch(/\+ 4 to create/);
+    // The quickstart: a key, a policy with two rules, a restriction, the stack.
+    expect(saved).toMatch(/\+ 6 to create/);
     expect(saved).toContain("pulumi-nodejs:dynamic/edgeingress:IpPolicy");
     expect(await client.ipPolicies.list().toArray()).toEqual([]);
   });
