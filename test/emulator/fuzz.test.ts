@@ -5,8 +5,7 @@
 import fc from "fast-check";
 import { ROUTES } from "../../emulator/routes";
 import { MAX_BODY_BYTES } from "../../emulator/http/body";
-import { caPem, issue, sshPublicKey } from "./pki";
-import { Client, start } from "./support";
+import { type Client, type Fixtures, seedOneOfEach, start } from "./support";
 
 /** Runs per route: bodies are where the validation is, so body routes get the most. */
 const BODY_RUNS = 100;
@@ -70,54 +69,6 @@ const queryArbitrary = fc
   })
   .map((pairs) => new URLSearchParams(pairs).toString());
 
-interface Fixtures {
-  /** Collection path → id of one record in it. */
-  byCollection: Record<string, string>;
-  routeId: string;
-  sourceType: string;
-}
-
-/** One record of every kind, so item and module paths reach their body checks instead of a 404. */
-async function seed(api: Client): Promise<Fixtures> {
-  const id = async (target: string, body: unknown) => {
-    const reply = await api.post(target, body);
-    expect([target, reply.status, reply.body.msg]).toEqual([target, 201, undefined]);
-    return reply.body.id as string;
-  };
-  const ipp = await id("/ip_policies", {});
-  const tg = await id("/backends/tunnel_group", { labels: { site: "a" } });
-  const https = await id("/edges/https", { hostports: ["fz-https.example.com:443"] });
-  const ed = await id("/event_destinations", { target: { logs: { auth: { role: { role_resource_name: "r" } }, log_group_resource_name: "lg" } } });
-  const sourceType = "ip_policy_created.v0";
-  const leaf = issue({ subject: { common_name: "fz.example.com" } });
-  const sshca = await id("/ssh_certificate_authorities", { private_key_type: "ed25519" });
-  const byCollection: Record<string, string> = {
-    "/api_keys": await id("/api_keys", {}),
-    "/ip_policies": ipp,
-    "/ip_restrictions": await id("/ip_restrictions", { type: "agent", ip_policy_ids: [ipp] }),
-    "/ip_policy_rules": await id("/ip_policy_rules", { ip_policy_id: ipp, cidr: "203.0.113.0/24", action: "allow" }),
-    "/backends/tunnel_group": tg,
-    "/backends/weighted": await id("/backends/weighted", { backends: { [tg]: 1 } }),
-    "/backends/failover": await id("/backends/failover", { backends: [tg] }),
-    "/edges/tcp": await id("/edges/tcp", { hostports: ["fz-tcp.example.com:1"], backend: { backend_id: tg } }),
-    "/edges/tls": await id("/edges/tls", { hostports: ["fz-tls.example.com:1"] }),
-    "/edges/https": https,
-    "/event_destinations": ed,
-    "/event_subscriptions": await id("/event_subscriptions", { destination_ids: [ed], sources: [{ type: sourceType }] }),
-    "/certificate_authorities": await id("/certificate_authorities", { ca_pem: caPem() }),
-    "/tls_certificates": await id("/tls_certificates", { certificate_pem: leaf.pem, private_key_pem: leaf.key.pem }),
-    "/reserved_domains": await id("/reserved_domains", { domain: "fz.example.com" }),
-    "/ssh_credentials": await id("/ssh_credentials", { public_key: sshPublicKey() }),
-    "/ssh_certificate_authorities": sshca,
-    "/ssh_user_certificates": await id("/ssh_user_certificates", { ssh_certificate_authority_id: sshca, public_key: sshPublicKey() }),
-    "/ssh_host_certificates": await id("/ssh_host_certificates", { ssh_certificate_authority_id: sshca, public_key: sshPublicKey() }),
-    "/credentials": await id("/credentials", { acl: ["*"] }),
-  };
-  byCollection["/endpoints"] = (await api.get("/endpoints")).body.endpoints[0].id;
-  const routeId = await id(`/edges/https/${https}/routes`, { match_type: "path_prefix", match: "/", backend: { backend_id: tg } });
-  return { byCollection, routeId, sourceType };
-}
-
 /** The fixture id (or source type) for one parameter of a route pattern. */
 function fixtureValue(pattern: string, param: string, f: Fixtures): string {
   if (param === "edge_id") return f.byCollection["/edges/https"];
@@ -172,7 +123,7 @@ describe("generated requests to every route", () => {
     // look like a change made by a refused request.
     const { emulator, api } = await start({ provisioningDelayMs: 2_147_483_647 });
     try {
-      const fixtures = await seed(api);
+      const fixtures = await seedOneOfEach(api, "fz");
       const ids = Object.values(fixtures.byCollection).concat(fixtures.routeId);
       const withBody = BODY_METHODS.has(method);
       const input = withBody ? bodyArbitrary(ids, await acceptedFields(api, method, pattern, fixtures)) : queryArbitrary;

@@ -4,8 +4,7 @@
  */
 import type { RunningEmulator } from "../../emulator";
 import { ROUTES } from "../../emulator/routes";
-import { caPem, issue, sshPublicKey } from "./pki";
-import { Client, expectError, start } from "./support";
+import { Client, expectError, seedOneOfEach, start } from "./support";
 
 let emulator: RunningEmulator;
 let api: Client;
@@ -14,43 +13,9 @@ const items: Record<string, string> = {};
 
 beforeAll(async () => {
   ({ emulator, api } = await start());
-  const id = async (target: string, body: unknown) => {
-    const reply = await api.post(target, body);
-    expect([target, reply.status, reply.body.msg]).toEqual([target, 201, undefined]);
-    return reply.body.id as string;
-  };
-  const ipp = await id("/ip_policies", {});
-  const tg = await id("/backends/tunnel_group", {});
-  const https = await id("/edges/https", { hostports: ["pr-https.example.com:443"] });
-  const ed = await id("/event_destinations", { target: { logs: { auth: { role: { role_resource_name: "r" } }, log_group_resource_name: "lg" } } });
-  const esb = await id("/event_subscriptions", { destination_ids: [ed], sources: [{ type: "ip_policy_created.v0" }] });
-  const sshca = await id("/ssh_certificate_authorities", { private_key_type: "ed25519" });
-  const leaf = issue({ subject: { common_name: "pr.example.com" } });
-  const byCollection: Record<string, string> = {
-    "/api_keys": await id("/api_keys", {}),
-    "/ip_policies": ipp,
-    "/ip_restrictions": await id("/ip_restrictions", { type: "agent", ip_policy_ids: [ipp] }),
-    "/ip_policy_rules": await id("/ip_policy_rules", { ip_policy_id: ipp, cidr: "203.0.113.0/24", action: "allow" }),
-    "/backends/tunnel_group": tg,
-    "/backends/weighted": await id("/backends/weighted", { backends: { [tg]: 1 } }),
-    "/backends/failover": await id("/backends/failover", { backends: [tg] }),
-    "/edges/tcp": await id("/edges/tcp", { hostports: ["pr-tcp.example.com:1"] }),
-    "/edges/tls": await id("/edges/tls", { hostports: ["pr-tls.example.com:1"] }),
-    "/edges/https": https,
-    "/event_destinations": ed,
-    "/event_subscriptions": esb,
-    "/certificate_authorities": await id("/certificate_authorities", { ca_pem: caPem() }),
-    "/tls_certificates": await id("/tls_certificates", { certificate_pem: leaf.pem, private_key_pem: leaf.key.pem }),
-    "/reserved_domains": await id("/reserved_domains", { domain: "pr.example.com" }),
-    "/ssh_credentials": await id("/ssh_credentials", { public_key: sshPublicKey() }),
-    "/ssh_certificate_authorities": sshca,
-    "/ssh_user_certificates": await id("/ssh_user_certificates", { ssh_certificate_authority_id: sshca, public_key: sshPublicKey() }),
-    "/ssh_host_certificates": await id("/ssh_host_certificates", { ssh_certificate_authority_id: sshca, public_key: sshPublicKey() }),
-    "/credentials": await id("/credentials", { acl: ["*"] }),
-  };
+  const { byCollection, routeId } = await seedOneOfEach(api, "pr");
   for (const [collection, recordId] of Object.entries(byCollection)) items[`${collection}/{id}`] = `${collection}/${recordId}`;
-  const route = await id(`/edges/https/${https}/routes`, { match_type: "path_prefix", match: "/" });
-  items["/edges/https/{edge_id}/routes/{id}"] = `/edges/https/${https}/routes/${route}`;
+  items["/edges/https/{edge_id}/routes/{id}"] = `/edges/https/${byCollection["/edges/https"]}/routes/${routeId}`;
 });
 afterAll(() => emulator.close());
 

@@ -6,7 +6,7 @@ import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../..
 import { createEmulatorServer } from "../../emulator/server";
 import { KINDS } from "../../emulator/state";
 import { createCertificateAuthority } from "../../emulator/state/certificate-authority";
-import { caPem } from "./pki";
+import { caPem, issue, sshPublicKey } from "./pki";
 import { Store } from "../../emulator/state/store";
 
 export interface Reply {
@@ -246,4 +246,52 @@ export async function sendOddValues(valid: Record<string, unknown>, send: (body:
     }
   }
   return sent;
+}
+
+export interface Fixtures {
+  /** Collection path → id of one record in it. */
+  byCollection: Record<string, string>;
+  routeId: string;
+  sourceType: string;
+}
+
+/** One record of every kind, so item and module paths reach their body checks instead of a 404. */
+export async function seedOneOfEach(api: Client, host: string): Promise<Fixtures> {
+  const id = async (target: string, body: unknown) => {
+    const reply = await api.post(target, body);
+    expect([target, reply.status, reply.body.msg]).toEqual([target, 201, undefined]);
+    return reply.body.id as string;
+  };
+  const ipp = await id("/ip_policies", {});
+  const tg = await id("/backends/tunnel_group", { labels: { site: "a" } });
+  const https = await id("/edges/https", { hostports: [`${host}-https.example.com:443`] });
+  const ed = await id("/event_destinations", { target: { logs: { auth: { role: { role_resource_name: "r" } }, log_group_resource_name: "lg" } } });
+  const sourceType = "ip_policy_created.v0";
+  const leaf = issue({ subject: { common_name: `${host}.example.com` } });
+  const sshca = await id("/ssh_certificate_authorities", { private_key_type: "ed25519" });
+  const byCollection: Record<string, string> = {
+    "/api_keys": await id("/api_keys", {}),
+    "/ip_policies": ipp,
+    "/ip_restrictions": await id("/ip_restrictions", { type: "agent", ip_policy_ids: [ipp] }),
+    "/ip_policy_rules": await id("/ip_policy_rules", { ip_policy_id: ipp, cidr: "203.0.113.0/24", action: "allow" }),
+    "/backends/tunnel_group": tg,
+    "/backends/weighted": await id("/backends/weighted", { backends: { [tg]: 1 } }),
+    "/backends/failover": await id("/backends/failover", { backends: [tg] }),
+    "/edges/tcp": await id("/edges/tcp", { hostports: [`${host}-tcp.example.com:1`], backend: { backend_id: tg } }),
+    "/edges/tls": await id("/edges/tls", { hostports: [`${host}-tls.example.com:1`] }),
+    "/edges/https": https,
+    "/event_destinations": ed,
+    "/event_subscriptions": await id("/event_subscriptions", { destination_ids: [ed], sources: [{ type: sourceType }] }),
+    "/certificate_authorities": await id("/certificate_authorities", { ca_pem: caPem() }),
+    "/tls_certificates": await id("/tls_certificates", { certificate_pem: leaf.pem, private_key_pem: leaf.key.pem }),
+    "/reserved_domains": await id("/reserved_domains", { domain: `${host}.example.com` }),
+    "/ssh_credentials": await id("/ssh_credentials", { public_key: sshPublicKey() }),
+    "/ssh_certificate_authorities": sshca,
+    "/ssh_user_certificates": await id("/ssh_user_certificates", { ssh_certificate_authority_id: sshca, public_key: sshPublicKey() }),
+    "/ssh_host_certificates": await id("/ssh_host_certificates", { ssh_certificate_authority_id: sshca, public_key: sshPublicKey() }),
+    "/credentials": await id("/credentials", { acl: ["*"] }),
+  };
+  byCollection["/endpoints"] = (await api.get("/endpoints")).body.endpoints[0].id;
+  const routeId = await id(`/edges/https/${https}/routes`, { match_type: "path_prefix", match: "/", backend: { backend_id: tg } });
+  return { byCollection, routeId, sourceType };
 }
