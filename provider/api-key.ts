@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { ApiKeyCreateParams, ApiKeyUpdateParams, type ApiKey as ApiKeyObject } from "../sdk";
 import { SERVER_CHOSEN, type KindSpec } from "./framework/kind";
-import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
+import { EdgeIngressResource, type GetOptions, type AdoptArgs } from "./framework/resource";
 
 /** @internal */
 export const apiKeyKind: KindSpec<ApiKeyObject> = {
@@ -40,7 +40,7 @@ export class ApiKey extends EdgeIngressResource {
   }
 
   /** Reads an existing key; its token is not available (the service shows it only once). */
-  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): ApiKey {
+  static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): ApiKey {
     return new ApiKey(name, undefined, { ...opts, id });
   }
 }

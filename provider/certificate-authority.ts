@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { CertificateAuthorityCreateParams, CertificateAuthorityUpdateParams, type CertificateAuthority as CertificateAuthorityObject } from "../sdk";
 import type { KindSpec } from "./framework/kind";
-import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
+import { EdgeIngressResource, type GetOptions, type AdoptArgs } from "./framework/resource";
 
 /** @internal */
 export const certificateAuthorityKind: KindSpec<CertificateAuthorityObject> = {
@@ -41,7 +41,7 @@ export class CertificateAuthority extends EdgeIngressResource {
     super(certificateAuthorityKind, name, args, opts);
   }
 
-  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): CertificateAuthority {
+  static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): CertificateAuthority {
     return new CertificateAuthority(name, undefined as unknown as CertificateAuthorityArgs, { ...opts, id });
   }
 }

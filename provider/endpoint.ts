@@ -4,6 +4,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { EdgeIngress } from "../sdk";
+import type { Connection } from "./connection";
 
 /** A reference to another object. */
 export interface EndpointRef {
@@ -36,11 +37,17 @@ export interface Endpoint {
   edge: EndpointRef | null;
 }
 
-async function withClient<T>(use: (client: EdgeIngress) => Promise<T>): Promise<T> {
+/** Another account's URL and key for a lookup (plain values; the Output forms take a Connection). */
+export interface EndpointConnection {
+  apiUrl: string;
+  apiKey: string;
+}
+
+async function withClient<T>(connection: EndpointConnection | undefined, use: (client: EdgeIngress) => Promise<T>): Promise<T> {
   // runtime.getConfig reads the value as stored (secrets decrypted), without logging it.
   const client = new EdgeIngress({
-    apiKey: pulumi.runtime.getConfig("edgeingress:apiKey") || undefined,
-    baseURL: pulumi.runtime.getConfig("edgeingress:apiUrl") || undefined,
+    apiKey: connection?.apiKey ?? (pulumi.runtime.getConfig("edgeingress:apiKey") || undefined),
+    baseURL: connection?.apiUrl ?? (pulumi.runtime.getConfig("edgeingress:apiUrl") || undefined),
   });
   try {
     return await use(client);
@@ -49,20 +56,27 @@ async function withClient<T>(use: (client: EdgeIngress) => Promise<T>): Promise<
   }
 }
 
-/** One active endpoint by id. */
-export function getEndpoint(args: { id: string }): Promise<Endpoint> {
-  return withClient((client) => client.endpoints.get(args.id));
+/** One active endpoint by id (of stack config's account, or of `connection`'s). */
+export function getEndpoint(args: { id: string; connection?: EndpointConnection }): Promise<Endpoint> {
+  return withClient(args.connection, (client) => client.endpoints.get(args.id));
 }
 
 /** Every active endpoint (edge endpoints appear and disappear with their edges' hostports). */
-export function getEndpoints(): Promise<Endpoint[]> {
-  return withClient((client) => client.endpoints.list().toArray());
+export function getEndpoints(args: { connection?: EndpointConnection } = {}): Promise<Endpoint[]> {
+  return withClient(args.connection, (client) => client.endpoints.list().toArray());
 }
 
-export function getEndpointOutput(args: { id: pulumi.Input<string> }): pulumi.Output<Endpoint> {
-  return pulumi.output(args.id).apply((id) => getEndpoint({ id }));
+/** The connection's values; endpoints are not secret, so what is read with its key is unwrapped. */
+function lookup<T>(connection: Connection | undefined, read: (connection?: EndpointConnection) => Promise<T>): pulumi.Output<pulumi.Unwrap<T>> {
+  if (!connection) return pulumi.output(read());
+  const values = pulumi.all([connection.apiUrl, connection.apiKey]);
+  return pulumi.unsecret(values.apply(([apiUrl, apiKey]) => pulumi.output(read({ apiUrl, apiKey }))));
 }
 
-export function getEndpointsOutput(): pulumi.Output<Endpoint[]> {
-  return pulumi.output(getEndpoints());
+export function getEndpointOutput(args: { id: pulumi.Input<string>; connection?: Connection }): pulumi.Output<Endpoint> {
+  return pulumi.output(args.id).apply((id) => lookup(args.connection, (connection) => getEndpoint({ id, connection })));
+}
+
+export function getEndpointsOutput(args: { connection?: Connection } = {}): pulumi.Output<Endpoint[]> {
+  return lookup(args.connection, (connection) => getEndpoints({ connection }));
 }

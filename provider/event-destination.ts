@@ -5,7 +5,7 @@ import {
   type EventDestination as EventDestinationObject,
 } from "../sdk";
 import { within, type KindSpec } from "./framework/kind";
-import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
+import { EdgeIngressResource, type GetOptions, type AdoptArgs } from "./framework/resource";
 
 /** @internal */
 export const eventDestinationKind: KindSpec<EventDestinationObject> = {
@@ -67,7 +67,7 @@ export class EventDestination extends EdgeIngressResource {
     super(eventDestinationKind, name, args, opts);
   }
 
-  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): EventDestination {
+  static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): EventDestination {
     return new EventDestination(name, undefined as unknown as EventDestinationArgs, { ...opts, id });
   }
 }

@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { EVENT_SUBSCRIPTION_ID_PREFIX, EventType, fields, type EdgeIngress, type EventSource as EventSourceObject } from "../sdk";
 import type { KindApi, KindSpec } from "./framework/kind";
-import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
+import { EdgeIngressResource, type GetOptions, type AdoptArgs } from "./framework/resource";
 
 /** A source has no id of its own: it is its type within a subscription, `<subscription id>/<type>`. */
 const sourceId = (subscriptionId: string, type: string) => `${subscriptionId}/${type}`;
@@ -93,7 +93,7 @@ export class EventSource extends EdgeIngressResource {
   }
 
   /** Reads an existing source; `id` is `<subscription id>/<type>`. */
-  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): EventSource {
+  static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): EventSource {
     return new EventSource(name, undefined as unknown as EventSourceArgs, { ...opts, id });
   }
 }

@@ -5,7 +5,7 @@ import {
   type EventSubscription as EventSubscriptionObject,
 } from "../sdk";
 import type { KindSpec } from "./framework/kind";
-import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
+import { EdgeIngressResource, type GetOptions, type AdoptArgs } from "./framework/resource";
 
 /** @internal */
 export const eventSubscriptionKind: KindSpec<EventSubscriptionObject> = {
@@ -39,7 +39,7 @@ export class EventSubscription extends EdgeIngressResource {
     super(eventSubscriptionKind, name, args, opts);
   }
 
-  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): EventSubscription {
+  static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): EventSubscription {
     return new EventSubscription(name, undefined as unknown as EventSubscriptionArgs, { ...opts, id });
   }
 }

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { FailoverBackendCreateParams, FailoverBackendUpdateParams, type FailoverBackend as FailoverBackendObject } from "../sdk";
 import type { KindSpec } from "./framework/kind";
-import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
+import { EdgeIngressResource, type GetOptions, type AdoptArgs } from "./framework/resource";
 
 /** @internal */
 export const failoverBackendKind: KindSpec<FailoverBackendObject> = {
@@ -33,7 +33,7 @@ export class FailoverBackend extends EdgeIngressResource {
     super(failoverBackendKind, name, args, opts);
   }
 
-  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): FailoverBackend {
+  static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): FailoverBackend {
     return new FailoverBackend(name, undefined as unknown as FailoverBackendArgs, { ...opts, id });
   }
 }

@@ -9,6 +9,7 @@ import {
 import type { KindApi, KindSpec } from "./framework/kind";
 import {
   EdgeIngressResource,
+  type GetOptions,
   type AdoptArgs,
   type BackendModule,
   type BackendModuleArgs,
@@ -163,7 +164,7 @@ export class HttpsEdgeRoute extends EdgeIngressResource {
   }
 
   /** Reads an existing route; `id` is `<edge id>/<route id>`. */
-  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): HttpsEdgeRoute {
+  static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): HttpsEdgeRoute {
     return new HttpsEdgeRoute(name, undefined as unknown as HttpsEdgeRouteArgs, { ...opts, id });
   }
 }

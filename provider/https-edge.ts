@@ -3,6 +3,7 @@ import { HttpsEdgeCreateParams, HttpsEdgeUpdateParams, type HttpsEdge as HttpsEd
 import type { KindSpec } from "./framework/kind";
 import {
   EdgeIngressResource,
+  type GetOptions,
   type AdoptArgs,
   type HttpsTlsTerminationModuleArgs,
   type MutualTlsModule,
@@ -54,7 +55,7 @@ export class HttpsEdge extends EdgeIngressResource {
     super(httpsEdgeKind, name, args, opts);
   }
 
-  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): HttpsEdge {
+  static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): HttpsEdge {
     return new HttpsEdge(name, undefined as unknown as HttpsEdgeArgs, { ...opts, id });
   }
 }

@@ -12,7 +12,8 @@ export { TcpEdge, type TcpEdgeArgs } from "./tcp-edge";
 export { TlsEdge, type TlsEdgeArgs } from "./tls-edge";
 export { HttpsEdge, type HttpsEdgeArgs } from "./https-edge";
 export { HttpsEdgeRoute, type HttpsEdgeRouteArgs } from "./https-edge-route";
-export { getEndpoint, getEndpointOutput, getEndpoints, getEndpointsOutput } from "./endpoint";
+export { Connection, type ConnectionArgs, type ConnectionValue } from "./connection";
+export { type EndpointConnection, getEndpoint, getEndpointOutput, getEndpoints, getEndpointsOutput } from "./endpoint";
 export { ReservedDomain, type ReservedDomainArgs } from "./reserved-domain";
 export { CertificateAuthority, type CertificateAuthorityArgs } from "./certificate-authority";
 export { TlsCertificate, type TlsCertificateArgs } from "./tls-certificate";
@@ -22,6 +23,7 @@ export { SshUserCertificate, type SshUserCertificateArgs } from "./ssh-user-cert
 export { SshHostCertificate, type SshHostCertificateArgs } from "./ssh-host-certificate";
 export type {
   AdoptArgs,
+  GetOptions,
   BackendModuleArgs,
   BackendModule,
   IpRestrictionModuleArgs,

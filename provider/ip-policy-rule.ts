@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { IpPolicyRuleCreateParams, IpPolicyRuleUpdateParams, type IpPolicyRule as IpPolicyRuleObject } from "../sdk";
 import type { KindSpec } from "./framework/kind";
-import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
+import { EdgeIngressResource, type GetOptions, type AdoptArgs } from "./framework/resource";
 
 /** @internal */
 export const ipPolicyRuleKind: KindSpec<IpPolicyRuleObject> = {
@@ -44,7 +44,7 @@ export class IpPolicyRule extends EdgeIngressResource {
     super(ipPolicyRuleKind, name, args, opts);
   }
 
-  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): IpPolicyRule {
+  static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): IpPolicyRule {
     return new IpPolicyRule(name, undefined as unknown as IpPolicyRuleArgs, { ...opts, id });
   }
 }

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { IpPolicyCreateParams, IpPolicyUpdateParams, type IpPolicy as IpPolicyObject } from "../sdk";
 import type { KindSpec } from "./framework/kind";
-import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
+import { EdgeIngressResource, type GetOptions, type AdoptArgs } from "./framework/resource";
 
 /** @internal */
 export const ipPolicyKind: KindSpec<IpPolicyObject> = {
@@ -31,7 +31,7 @@ export class IpPolicy extends EdgeIngressResource {
   }
 
   /** Reads an existing policy into the program (it is not managed). */
-  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): IpPolicy {
+  static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): IpPolicy {
     return new IpPolicy(name, undefined, { ...opts, id });
   }
 }

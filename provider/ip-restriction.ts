@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { IpRestrictionCreateParams, IpRestrictionUpdateParams, type IpRestriction as IpRestrictionObject } from "../sdk";
 import type { KindSpec } from "./framework/kind";
-import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
+import { EdgeIngressResource, type GetOptions, type AdoptArgs } from "./framework/resource";
 
 /** @internal */
 export const ipRestrictionKind: KindSpec<IpRestrictionObject> = {
@@ -43,7 +43,7 @@ export class IpRestriction extends EdgeIngressResource {
     super(ipRestrictionKind, name, args, opts);
   }
 
-  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): IpRestriction {
+  static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): IpRestriction {
     return new IpRestriction(name, undefined as unknown as IpRestrictionArgs, { ...opts, id });
   }
 }

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { DEFAULT_MANAGED_KEY_TYPE, ReservedDomainCreateParams, ReservedDomainUpdateParams, type ReservedDomain as ReservedDomainObject } from "../sdk";
 import { within, type KindSpec } from "./framework/kind";
-import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
+import { EdgeIngressResource, type GetOptions, type AdoptArgs } from "./framework/resource";
 
 /** @internal */
 export const reservedDomainKind: KindSpec<ReservedDomainObject> = {
@@ -77,7 +77,7 @@ export class ReservedDomain extends EdgeIngressResource {
     super(reservedDomainKind, name, args, opts);
   }
 
-  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): ReservedDomain {
+  static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): ReservedDomain {
     return new ReservedDomain(name, undefined as unknown as ReservedDomainArgs, { ...opts, id });
   }
 }

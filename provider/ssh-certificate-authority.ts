@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { SshCertificateAuthorityCreateParams, SshCertificateAuthorityUpdateParams, type SshCertificateAuthority as SshCertificateAuthorityObject } from "../sdk";
 import { SERVER_CHOSEN, type KindSpec } from "./framework/kind";
-import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
+import { EdgeIngressResource, type GetOptions, type AdoptArgs } from "./framework/resource";
 
 /** @internal */
 export const sshCertificateAuthorityKind: KindSpec<SshCertificateAuthorityObject> = {
@@ -53,7 +53,7 @@ export class SshCertificateAuthority extends EdgeIngressResource {
     super(sshCertificateAuthorityKind, name, args, opts);
   }
 
-  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): SshCertificateAuthority {
+  static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): SshCertificateAuthority {
     return new SshCertificateAuthority(name, undefined as unknown as SshCertificateAuthorityArgs, { ...opts, id });
   }
 }

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { SshCredentialCreateParams, SshCredentialUpdateParams, type SshCredential as SshCredentialObject } from "../sdk";
 import { SERVER_CHOSEN, type KindSpec } from "./framework/kind";
-import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
+import { EdgeIngressResource, type GetOptions, type AdoptArgs } from "./framework/resource";
 
 /** @internal */
 export const sshCredentialKind: KindSpec<SshCredentialObject> = {
@@ -43,7 +43,7 @@ export class SshCredential extends EdgeIngressResource {
     super(sshCredentialKind, name, args, opts);
   }
 
-  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): SshCredential {
+  static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): SshCredential {
     return new SshCredential(name, undefined as unknown as SshCredentialArgs, { ...opts, id });
   }
 }

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { SshHostCertificateCreateParams, SshHostCertificateUpdateParams, type SshHostCertificate as SshHostCertificateObject } from "../sdk";
 import { SERVER_CHOSEN, type KindSpec } from "./framework/kind";
-import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
+import { EdgeIngressResource, type GetOptions, type AdoptArgs } from "./framework/resource";
 
 /** @internal */
 export const sshHostCertificateKind: KindSpec<SshHostCertificateObject> = {
@@ -52,7 +52,7 @@ export class SshHostCertificate extends EdgeIngressResource {
     super(sshHostCertificateKind, name, args, opts);
   }
 
-  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): SshHostCertificate {
+  static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): SshHostCertificate {
     return new SshHostCertificate(name, undefined as unknown as SshHostCertificateArgs, { ...opts, id });
   }
 }

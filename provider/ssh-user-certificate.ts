@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { SshUserCertificateCreateParams, SshUserCertificateUpdateParams, type SshUserCertificate as SshUserCertificateObject } from "../sdk";
 import { SERVER_CHOSEN, type KindSpec } from "./framework/kind";
-import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
+import { EdgeIngressResource, type GetOptions, type AdoptArgs } from "./framework/resource";
 
 /** @internal */
 export const sshUserCertificateKind: KindSpec<SshUserCertificateObject> = {
@@ -58,7 +58,7 @@ export class SshUserCertificate extends EdgeIngressResource {
     super(sshUserCertificateKind, name, args, opts);
   }
 
-  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): SshUserCertificate {
+  static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): SshUserCertificate {
     return new SshUserCertificate(name, undefined as unknown as SshUserCertificateArgs, { ...opts, id });
   }
 }

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { TcpEdgeCreateParams, TcpEdgeUpdateParams, type TcpEdge as TcpEdgeObject } from "../sdk";
 import type { KindSpec } from "./framework/kind";
-import { EdgeIngressResource, type AdoptArgs, type BackendModule, type BackendModuleArgs, type IpRestrictionModule, type IpRestrictionModuleArgs } from "./framework/resource";
+import { EdgeIngressResource, type GetOptions, type AdoptArgs, type BackendModule, type BackendModuleArgs, type IpRestrictionModule, type IpRestrictionModuleArgs } from "./framework/resource";
 import { modulesOf } from "./modules";
 
 /** @internal */
@@ -49,7 +49,7 @@ export class TcpEdge extends EdgeIngressResource {
     super(tcpEdgeKind, name, args, opts);
   }
 
-  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): TcpEdge {
+  static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): TcpEdge {
     return new TcpEdge(name, undefined as unknown as TcpEdgeArgs, { ...opts, id });
   }
 }

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { TlsCertificateCreateParams, TlsCertificateUpdateParams, type TlsCertificate as TlsCertificateObject } from "../sdk";
 import type { KindSpec } from "./framework/kind";
-import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
+import { EdgeIngressResource, type GetOptions, type AdoptArgs } from "./framework/resource";
 
 /** @internal */
 export const tlsCertificateKind: KindSpec<TlsCertificateObject> = {
@@ -60,7 +60,7 @@ export class TlsCertificate extends EdgeIngressResource {
     super(tlsCertificateKind, name, args, opts);
   }
 
-  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): TlsCertificate {
+  static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): TlsCertificate {
     return new TlsCertificate(name, undefined as unknown as TlsCertificateArgs, { ...opts, id });
   }
 }

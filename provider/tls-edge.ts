@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { TlsEdgeCreateParams, TlsEdgeUpdateParams, type TlsEdge as TlsEdgeObject } from "../sdk";
 import type { KindSpec } from "./framework/kind";
-import { EdgeIngressResource, type AdoptArgs, type BackendModule, type BackendModuleArgs, type IpRestrictionModule, type IpRestrictionModuleArgs, type MutualTlsModule, type MutualTlsModuleArgs, type TlsTerminationModule, type TlsTerminationModuleArgs } from "./framework/resource";
+import { EdgeIngressResource, type GetOptions, type AdoptArgs, type BackendModule, type BackendModuleArgs, type IpRestrictionModule, type IpRestrictionModuleArgs, type MutualTlsModule, type MutualTlsModuleArgs, type TlsTerminationModule, type TlsTerminationModuleArgs } from "./framework/resource";
 import { modulesOf } from "./modules";
 
 /** @internal */
@@ -54,7 +54,7 @@ export class TlsEdge extends EdgeIngressResource {
     super(tlsEdgeKind, name, args, opts);
   }
 
-  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): TlsEdge {
+  static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): TlsEdge {
     return new TlsEdge(name, undefined as unknown as TlsEdgeArgs, { ...opts, id });
   }
 }

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { TunnelCredentialCreateParams, TunnelCredentialUpdateParams, type TunnelCredential as TunnelCredentialObject } from "../sdk";
 import { SERVER_CHOSEN, type KindSpec } from "./framework/kind";
-import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
+import { EdgeIngressResource, type GetOptions, type AdoptArgs } from "./framework/resource";
 
 /** @internal */
 export const tunnelCredentialKind: KindSpec<TunnelCredentialObject> = {
@@ -45,7 +45,7 @@ export class TunnelCredential extends EdgeIngressResource {
   }
 
   /** Reads an existing credential; its token is not available (the service shows it only once). */
-  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): TunnelCredential {
+  static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): TunnelCredential {
     return new TunnelCredential(name, undefined, { ...opts, id });
   }
 }

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { TunnelGroupBackendCreateParams, TunnelGroupBackendUpdateParams, type TunnelGroupBackend as TunnelGroupBackendObject } from "../sdk";
 import type { KindSpec } from "./framework/kind";
-import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
+import { EdgeIngressResource, type GetOptions, type AdoptArgs } from "./framework/resource";
 
 /** @internal */
 export const tunnelGroupBackendKind: KindSpec<TunnelGroupBackendObject> = {
@@ -35,7 +35,7 @@ export class TunnelGroupBackend extends EdgeIngressResource {
     super(tunnelGroupBackendKind, name, args, opts);
   }
 
-  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): TunnelGroupBackend {
+  static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): TunnelGroupBackend {
     return new TunnelGroupBackend(name, undefined, { ...opts, id });
   }
 }

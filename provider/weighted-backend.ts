@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { MAX_WEIGHT, WeightedBackendCreateParams, WeightedBackendUpdateParams, fields, type WeightedBackend as WeightedBackendObject } from "../sdk";
 import type { InputForm, KindSpec } from "./framework/kind";
-import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
+import { EdgeIngressResource, type GetOptions, type AdoptArgs } from "./framework/resource";
 
 /** One child backend and its weight, as users declare it. */
 export interface WeightedBackendEntry {
@@ -76,7 +76,7 @@ export class WeightedBackend extends EdgeIngressResource {
     super(weightedBackendKind, name, args, opts);
   }
 
-  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): WeightedBackend {
+  static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): WeightedBackend {
     return new WeightedBackend(name, undefined as unknown as WeightedBackendArgs, { ...opts, id });
   }
 }

@@ -3,135 +3,80 @@
  * call these functions by name for as long as that state lives: keep every name and signature.
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import {
-  API_KEY_ENV,
-  APIConnectionError,
-  AuthenticationError,
-  BASE_URL_ENV,
-  EdgeIngress,
-  InternalServerError,
-  PermissionDeniedError,
-  RateLimitError,
-  ValidationError,
-} from "../sdk";
+import { NotFoundError } from "../sdk";
 import * as lifecycle from "../provider/framework/lifecycle";
 import { kindSpec } from "../provider/kinds";
+import { containsUnknown } from "../provider/framework/values";
+import { CONNECTION, clientFor, configure, connectionOf, connectionProblems, sameConnection } from "./connection";
+
+export { configure };
 
 type Props = Record<string, any>;
 
-interface Settings {
-  apiKey?: string;
-  apiUrl?: string;
-  timeoutMs?: number;
-  maxRetries?: number;
-}
-let settings: Settings = {};
-let connection: Promise<EdgeIngress> | undefined;
-
-/** A whole number from stack config, or undefined when unset; a bad value is the user's to fix. */
-function numberSetting(config: dynamic.ConfigureRequest["config"], key: string): number | undefined {
-  const raw = config.get(key);
-  if (raw === undefined || raw === "") return undefined;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${key} must be a whole number, got ${JSON.stringify(raw)}`);
-  return value;
+/** Inputs without the resource's connection (the lifecycle sees only the kind's own inputs). */
+function ownInputs(props: Props): Props {
+  const { [CONNECTION]: _, ...rest } = props ?? {};
+  return rest;
 }
 
-/**
- * Stack config `edgeingress:apiKey` / `edgeingress:apiUrl`, else the environment,
- * and the client's `edgeingress:timeoutMs` / `edgeingress:maxRetries`.
- */
-export async function configure(req: dynamic.ConfigureRequest): Promise<void> {
-  const next: Settings = {
-    // The environment is read here too, so a configure after it changed checks the connection again.
-    apiKey: req.config.get("edgeingress:apiKey") || process.env[API_KEY_ENV] || undefined,
-    apiUrl: req.config.get("edgeingress:apiUrl") || process.env[BASE_URL_ENV] || undefined,
-    timeoutMs: numberSetting(req.config, "edgeingress:timeoutMs"),
-    maxRetries: numberSetting(req.config, "edgeingress:maxRetries"),
-  };
-  if (JSON.stringify(next) !== JSON.stringify(settings)) {
-    settings = next;
-    connection = undefined;
-  }
-}
-
-/**
- * The client, once its connection is checked: one cheap authenticated GET per provider process, so a
- * missing or wrong key or URL fails at preview with what to set, and a server that is not the API
- * (a wrong path, a proxy) is never read as "everything was deleted".
- */
-function api(): Promise<EdgeIngress> {
-  if (connection) return connection;
-  const attempt = connect(settings).catch((e: unknown) => {
-    // A failure that may pass (a lost answer, a 5xx, a 429) is not kept: the next call looks again.
-    if (!(e instanceof LastingError) && connection === attempt) connection = undefined;
-    throw e;
-  });
-  return (connection = attempt);
-}
-
-/** A connection failure that the user must fix (a key, a URL): kept for the process, not retried per resource. */
-class LastingError extends Error {}
-
-async function connect({ apiKey, apiUrl, timeoutMs, maxRetries }: Settings): Promise<EdgeIngress> {
-  let client: EdgeIngress;
-  try {
-    client = new EdgeIngress({ apiKey, baseURL: apiUrl, timeoutMs, maxRetries });
-  } catch (e) {
-    throw new LastingError(settingError(e).message);
-  }
-  try {
-    // One retry at most: a refused connection or a wrong URL is a setting to fix, said in a second.
-    const page = await client.request<{ keys?: unknown }>({ method: "GET", path: "/api_keys", query: { limit: 1 }, maxRetries: Math.min(maxRetries ?? 1, 1) });
-    if (!Array.isArray(page?.keys)) throw new Error("GET /api_keys did not answer with a list of keys");
-  } catch (e) {
-    await client.close();
-    const error = connectionError(client.baseURL, e);
-    const passing = e instanceof InternalServerError || e instanceof RateLimitError || (e instanceof APIConnectionError && !e.certainlyNotSent);
-    throw passing ? error : new LastingError(error.message);
-  }
-  return client;
-}
-
-const SET_KEY = "`pulumi config set --secret edgeingress:apiKey <key>` (or the EDGE_INGRESS_API_KEY environment variable)";
-const SET_URL = "`pulumi config set edgeingress:apiUrl <url>` (or the EDGE_INGRESS_API_URL environment variable)";
-
-function settingError(e: unknown): Error {
-  if (!(e instanceof ValidationError)) return e as Error;
-  if (e.field === "apiKey") return new Error(`edgeingress: no API key is configured; set one with ${SET_KEY}`);
-  if (e.field === "baseURL") {
-    return new Error(`edgeingress: ${e.rule === "is required" ? "no API URL is configured" : `the API URL ${e.rule}`}; set it with ${SET_URL}`);
-  }
-  return new Error(`edgeingress: ${e.message}`);
-}
-
-function connectionError(url: string, e: unknown): Error {
-  const reason = (e as Error).message;
-  if (e instanceof AuthenticationError || e instanceof PermissionDeniedError) {
-    return new Error(`edgeingress: the API at ${url} refused the API key (${e.status} ${e.errorCode ?? ""}); set a valid one with ${SET_KEY}`);
-  }
-  if (e instanceof APIConnectionError) return new Error(`edgeingress: cannot reach the API at ${url}: ${reason}; check the URL with ${SET_URL}`);
-  return new Error(`edgeingress: ${url} does not answer as the Edge Ingress API (${reason}); check the URL with ${SET_URL}`);
+/** Outputs with the resource's connection kept: read and delete need it from state. */
+function withConnection<T extends { outs?: Props; props?: Props }>(result: T, from: Props | undefined): T {
+  const value = from?.[CONNECTION];
+  if (value === undefined) return result;
+  if (result.outs) result.outs[CONNECTION] = value;
+  if (result.props) result.props[CONNECTION] = value;
+  return result;
 }
 
 export async function check(kind: string, olds: Props, news: Props): Promise<dynamic.CheckResult> {
-  await api(); // a wrong key or URL fails at preview
-  return lifecycle.check(kindSpec(kind), olds, news);
+  const declared = news?.[CONNECTION];
+  // The engine prints a named property's value beside the reason: these name no property (a secret).
+  const problems = containsUnknown(declared) ? [] : connectionProblems(declared).map((reason) => ({ property: "", reason }));
+  // A wrong key or URL fails at preview.
+  if (!problems.length && !containsUnknown(declared)) await clientFor(connectionOf(news));
+  const result = lifecycle.check(kindSpec(kind), olds, ownInputs(news));
+  return { inputs: news, failures: [...problems, ...(result.failures ?? [])] };
 }
+
+/**
+ * A changed connection is the same resource when the new one still finds its id (a rotated key, another
+ * URL of the same deployment); otherwise it belongs to another account, and the resource is replaced:
+ * made with the new connection, deleted with the old one.
+ */
 export async function diff(kind: string, id: string, olds: Props, news: Props): Promise<dynamic.DiffResult> {
-  return lifecycle.diff(kindSpec(kind), id, olds, news);
+  const spec = kindSpec(kind);
+  const result = lifecycle.diff(spec, id, ownInputs(olds), ownInputs(news));
+  if (containsUnknown(news?.[CONNECTION])) return { ...result, changes: true };
+  const next = connectionOf(news);
+  if (sameConnection(connectionOf(olds), next)) return result;
+  const moved = await spec.api(await clientFor(next)).get(id).then(
+    () => false,
+    (e: unknown) => {
+      if (e instanceof NotFoundError) return true;
+      throw e;
+    },
+  );
+  if (!moved) return { ...result, changes: true };
+  const replaces = [...(result.replaces ?? []), CONNECTION];
+  return { ...result, changes: true, replaces, deleteBeforeReplace: result.deleteBeforeReplace || (spec.unique ?? []).length > 0 };
 }
 export async function create(kind: string, inputs: Props): Promise<dynamic.CreateResult> {
-  return lifecycle.create(kindSpec(kind), await api(), inputs);
+  try {
+    return withConnection(await lifecycle.create(kindSpec(kind), await clientFor(connectionOf(inputs)), ownInputs(inputs)), inputs);
+  } catch (e) {
+    // What was made is recorded with its connection, so a later delete goes to its account.
+    if (e instanceof lifecycle.PartialStateError && inputs?.[CONNECTION] !== undefined) e.properties[CONNECTION] = inputs[CONNECTION];
+    throw e;
+  }
 }
 export async function read(kind: string, id: string, props?: Props): Promise<dynamic.ReadResult> {
-  return lifecycle.read(kindSpec(kind), await api(), id, props);
+  return withConnection(await lifecycle.read(kindSpec(kind), await clientFor(connectionOf(props)), id, props && ownInputs(props)), props);
 }
 export async function update(kind: string, id: string, olds: Props, news: Props): Promise<dynamic.UpdateResult> {
-  return lifecycle.update(kindSpec(kind), await api(), id, olds, news);
+  return withConnection(await lifecycle.update(kindSpec(kind), await clientFor(connectionOf(news)), id, ownInputs(olds), ownInputs(news)), news);
 }
-async function remove(kind: string, id: string, _props: Props): Promise<void> {
-  return lifecycle.remove(kindSpec(kind), await api(), id);
+async function remove(kind: string, id: string, props: Props): Promise<void> {
+  return lifecycle.remove(kindSpec(kind), await clientFor(connectionOf(props)), id);
 }
 export { remove as delete };
 

@@ -1,9 +1,11 @@
 import * as pulumi from "@pulumi/pulumi";
 import { providerFactory } from "./thin";
+import { Connection } from "../connection";
 
 export const MODULE = "edgeingress";
 
 const PROVIDER_KEY = "__provider";
+const CONNECTION = "connection";
 // Serialized once per kind and program.
 const serialized = new Map<string, Promise<string>>();
 function serializedProvider(kind: string): Promise<string> {
@@ -36,14 +38,24 @@ export abstract class EdgeIngressResource extends pulumi.CustomResource {
     // The inputs are the create schema's keys (as framework/kind.ts inputKeys).
     for (const key of [...Object.keys(spec.createSchema.shape), ...spec.outputs]) props[key] = undefined;
     for (const [key, value] of Object.entries(args ?? {})) {
+      if (key === CONNECTION) continue;
       props[key] = spec.secretInputs?.includes(key) && value !== undefined ? pulumi.secret(value) : value;
     }
     // Secret inputs too: a value the program did not declare (a module added outside Pulumi, read by a
     // refresh) would otherwise land in state and previews in plaintext.
     const secretOutputs = [...(spec.secretOutputs ?? []), ...(spec.secretInputs ?? [])];
+    // `get` takes the connection in its options (it has no args).
+    const { [CONNECTION]: fromGet, ...resourceOpts } = (opts ?? {}) as GetOptions;
+    const connection: unknown = args?.[CONNECTION] ?? fromGet;
+    if (connection !== undefined) {
+      if (!Connection.isInstance(connection)) throw new Error(`${spec.name} ${name}: connection must be a Connection (new Connection(name, { apiUrl, apiKey }))`);
+      // One secret value: read and delete need it from state, and its key must never be plaintext there.
+      props[CONNECTION] = connection.toInput();
+      secretOutputs.push(CONNECTION);
+    }
     const merged = secretOutputs.length
-      ? pulumi.mergeOptions(opts, { additionalSecretOutputs: secretOutputs })
-      : opts;
+      ? pulumi.mergeOptions(resourceOpts, { additionalSecretOutputs: secretOutputs })
+      : resourceOpts;
     props[PROVIDER_KEY] = serializedProvider(spec.name);
     super(`pulumi-nodejs:dynamic/${MODULE}:${spec.name}`, name, props, merged);
   }
@@ -56,13 +68,25 @@ export type Args<T> = T extends (infer U)[]
   : T extends object
     ? pulumi.Input<{ [K in keyof T]: Args<T[K]> }>
     : pulumi.Input<T>;
-/** Every kind's provider-level input. */
+/** Every kind's provider-level inputs. */
 export interface AdoptArgs {
+  /**
+   * The account to manage this resource in, when it is not the one of stack config
+   * (`edgeingress:apiKey`, `edgeingress:apiUrl`) or the environment. Stored with the resource as a
+   * secret; changing it to another account replaces the resource (made in the new one, deleted from
+   * the old one with the old connection), changing only the key of the same account does not.
+   */
+  connection?: Connection;
   /**
    * The id of an existing resource to take over (and converge to the declared inputs) instead of
    * creating one: dynamic providers cannot `pulumi import`. Read only at creation.
    */
   adopt?: pulumi.Input<string>;
+}
+
+/** Options of a kind's static `get`: the resource's account, if not the default one. */
+export interface GetOptions extends pulumi.CustomResourceOptions {
+  connection?: Connection;
 }
 
 /** Args of a whole resource: its top-level properties. */

@@ -5,7 +5,7 @@
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { EdgeIngress } from "../../sdk";
+import { EdgeIngress, NotFoundError } from "../../sdk";
 import * as runtime from "../../runtime";
 import { fakeConfig } from "./runtime-fixture";
 
@@ -163,4 +163,102 @@ async function requestsTo(route: string): Promise<number> {
   const res = await fetch(`${emulator.url}/_emulator/counters`, { headers: { authorization: `Bearer ${emulator.rootToken}` } });
   const counters = (await res.json()) as { routes: Record<string, { requests: number }> };
   return counters.routes[route]?.requests ?? 0;
+}
+
+describe("a resource's own connection (another account)", () => {
+  let staging: RunningEmulator;
+  let stagingClient: EdgeIngress;
+  let asStaging: { name: string; apiUrl: string; apiKey: string };
+  beforeAll(async () => {
+    staging = await startEmulator({ port: 0, log: () => {} });
+    stagingClient = new EdgeIngress({ apiKey: staging.rootToken, baseURL: staging.url, maxRetries: 0 });
+    asStaging = { name: "staging", apiUrl: staging.url, apiKey: staging.rootToken };
+  });
+  afterAll(async () => {
+    await stagingClient.close();
+    await staging.close();
+  });
+  beforeEach(() => configure({ "edgeingress:apiKey": emulator.rootToken, "edgeingress:apiUrl": emulator.url }));
+
+  test("create, read, update and delete go to the connection's account, and the connection is kept in the outputs", async () => {
+    const inputs = { description: "staging office", connection: asStaging };
+    expect((await runtime.check("IpPolicy", {}, inputs)).failures).toEqual([]);
+    const { id, outs } = await runtime.create("IpPolicy", inputs);
+    expect(outs).toMatchObject({ description: "staging office", connection: asStaging });
+    await expect(stagingClient.ipPolicies.get(id)).resolves.toMatchObject({ description: "staging office" });
+    await expect(client.ipPolicies.get(id)).rejects.toBeInstanceOf(NotFoundError);
+
+    await stagingClient.ipPolicies.update(id, { description: "edited in staging" });
+    const read = await runtime.read("IpPolicy", id, outs);
+    expect(read.props).toMatchObject({ description: "edited in staging", connection: asStaging });
+
+    const updated = await runtime.update("IpPolicy", id, read.props!, inputs);
+    expect(updated.outs).toMatchObject({ description: "staging office", connection: asStaging });
+    await expect(stagingClient.ipPolicies.get(id)).resolves.toMatchObject({ description: "staging office" });
+
+    await runtime.delete("IpPolicy", id, updated.outs!);
+    await expect(stagingClient.ipPolicies.get(id)).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  test("a rotated key of the same account is an update that writes nothing; another account's key replaces", async () => {
+    const { id, outs } = await runtime.create("IpPolicy", { description: "d", connection: asStaging });
+    const unchanged = await runtime.diff("IpPolicy", id, outs!, { description: "d", connection: { ...asStaging, name: "renamed", apiUrl: `${staging.url}/` } });
+    expect(unchanged.changes).toBe(false);
+
+    const rotated = { ...asStaging, apiKey: (await stagingClient.apiKeys.create({ description: "rotated" })).token! };
+    const rotation = await runtime.diff("IpPolicy", id, outs!, { description: "d", connection: rotated });
+    expect(rotation).toMatchObject({ changes: true, replaces: [] });
+    const writes = await requestsOn(staging, "PATCH ");
+    const after = await runtime.update("IpPolicy", id, outs!, { description: "d", connection: rotated });
+    expect(after.outs).toMatchObject({ connection: rotated });
+    expect(await requestsOn(staging, "PATCH ")).toBe(writes);
+
+    // Back to stack config's account (the default): the resource is not there, so it moves.
+    const moving = await runtime.diff("IpPolicy", id, after.outs!, { description: "d" });
+    expect(moving).toMatchObject({ changes: true, replaces: ["connection"] });
+    const made = await runtime.create("IpPolicy", { description: "d" });
+    expect(made.outs).not.toHaveProperty("connection");
+    await expect(client.ipPolicies.get(made.id)).resolves.toMatchObject({ description: "d" });
+    await runtime.delete("IpPolicy", id, after.outs!);
+    await expect(stagingClient.ipPolicies.get(id)).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  test("an account-unique field deletes the old one first when moving", async () => {
+    const { id, outs } = await runtime.create("ReservedDomain", { domain: "moving.example.test", connection: asStaging });
+    await expect(runtime.diff("ReservedDomain", id, outs!, { domain: "moving.example.test" })).resolves.toMatchObject({ replaces: ["connection"], deleteBeforeReplace: true });
+    await runtime.delete("ReservedDomain", id, outs!);
+  });
+
+  test("a bad connection fails at preview naming the field or the connection, never showing the key", async () => {
+    const { failures } = await runtime.check("IpPolicy", {}, { connection: { name: "staging", apiUrl: "ftp://x", apiKey: "" } });
+    expect(failures).toEqual([
+      { property: "", reason: 'connection.apiUrl: Connection "staging" needs an http(s) URL, got "ftp://x"' },
+      { property: "", reason: 'connection.apiKey: Connection "staging" needs a non-empty API key' },
+    ]);
+    const wrong = "tok_wrong_staging_" + "y".repeat(24);
+    const err = (await runtime.check("IpPolicy", {}, { connection: { ...asStaging, apiKey: wrong } }).catch((e: Error) => e)) as Error;
+    expect(err.message).toMatch(/^edgeingress: Connection "staging": the API at .* refused the API key \(401 UNAUTHORIZED\); set a valid one with the apiKey of Connection "staging"$/);
+    expect(`${err.message} ${err.stack}`).not.toContain(wrong);
+  });
+
+  test("resources with their own connection need no stack config key", async () => {
+    await configure({});
+    await expect(runtime.check("IpPolicy", {}, { connection: asStaging })).resolves.toMatchObject({ failures: [] });
+    await expect(runtime.check("IpPolicy", {}, {})).rejects.toThrow(/no API key is configured/);
+  });
+
+  test("a connection unknown at preview is checked later and shows as a change", async () => {
+    const { id, outs } = await runtime.create("IpPolicy", { description: "d", connection: asStaging });
+    const unknown = "04da6b54-80e4-46f7-96ec-b56ff0331ba9"; // the engine's unknown sentinel
+    await expect(runtime.check("IpPolicy", {}, { connection: unknown })).resolves.toMatchObject({ failures: [] });
+    await expect(runtime.diff("IpPolicy", id, outs!, { description: "d", connection: unknown })).resolves.toMatchObject({ changes: true, replaces: [] });
+    await runtime.delete("IpPolicy", id, outs!);
+  });
+});
+
+/** Requests an emulator has served on routes starting with `prefix` (e.g. every PATCH). */
+async function requestsOn(server: RunningEmulator, prefix: string): Promise<number> {
+  const res = await fetch(`${server.url}/_emulator/counters`, { headers: { authorization: `Bearer ${server.rootToken}` } });
+  const counters = (await res.json()) as { routes: Record<string, { requests: number }> };
+  return Object.entries(counters.routes).reduce((sum, [route, count]) => sum + (route.startsWith(prefix) ? count.requests : 0), 0);
 }

@@ -1,0 +1,183 @@
+/**
+ * Where a resource's requests go: stack config (or the environment), or the resource's own
+ * `connection` (another account). Each connection is checked once per provider process.
+ */
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import {
+  API_KEY_ENV,
+  APIConnectionError,
+  AuthenticationError,
+  BASE_URL_ENV,
+  EdgeIngress,
+  InternalServerError,
+  PermissionDeniedError,
+  RateLimitError,
+  ValidationError,
+} from "../sdk";
+
+import type { ConnectionValue } from "../provider/connection";
+
+type Props = Record<string, any>;
+
+/** The provider-level input naming a resource's account (provider/connection.ts makes it). */
+export const CONNECTION = "connection";
+
+interface Settings {
+  apiKey?: string;
+  apiUrl?: string;
+  timeoutMs?: number;
+  maxRetries?: number;
+}
+let settings: Settings = {};
+/** Checked clients by connection ("" is stack config's). */
+const clients = new Map<string, Promise<EdgeIngress>>();
+
+/** A whole number from stack config, or undefined when unset; a bad value is the user's to fix. */
+function numberSetting(config: dynamic.ConfigureRequest["config"], key: string): number | undefined {
+  const raw = config.get(key);
+  if (raw === undefined || raw === "") return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${key} must be a whole number, got ${JSON.stringify(raw)}`);
+  return value;
+}
+
+/**
+ * Stack config `edgeingress:apiKey` / `edgeingress:apiUrl`, else the environment,
+ * and the client's `edgeingress:timeoutMs` / `edgeingress:maxRetries` (for every connection).
+ */
+export async function configure(req: dynamic.ConfigureRequest): Promise<void> {
+  const next: Settings = {
+    // The environment is read here too, so a configure after it changed checks the connection again.
+    apiKey: req.config.get("edgeingress:apiKey") || process.env[API_KEY_ENV] || undefined,
+    apiUrl: req.config.get("edgeingress:apiUrl") || process.env[BASE_URL_ENV] || undefined,
+    timeoutMs: numberSetting(req.config, "edgeingress:timeoutMs"),
+    maxRetries: numberSetting(req.config, "edgeingress:maxRetries"),
+  };
+  if (JSON.stringify(next) !== JSON.stringify(settings)) {
+    settings = next;
+    clients.clear();
+  }
+}
+
+/** The resource's own connection, if it has one (undefined: stack config's). */
+export function connectionOf(props: Props | undefined): ConnectionValue | undefined {
+  const value = props?.[CONNECTION];
+  return value && typeof value === "object" ? (value as ConnectionValue) : undefined;
+}
+
+/** What is wrong with a declared connection, for preview; the key is never shown. */
+export function connectionProblems(value: unknown): string[] {
+  if (value === undefined || value === null) return [];
+  if (typeof value !== "object" || Array.isArray(value)) return [`${CONNECTION}: must be a Connection`];
+  const { name, apiUrl, apiKey, ...rest } = value as Props;
+  const problems = Object.keys(rest).map((key) => `${CONNECTION}.${key}: is not a known field`);
+  if (typeof apiUrl !== "string" || !/^https?:\/\/[^/]/.test(apiUrl)) problems.push(`${CONNECTION}.apiUrl: ${label(name)} needs an http(s) URL, got ${JSON.stringify(apiUrl ?? null)}`);
+  if (typeof apiKey !== "string" || apiKey === "") problems.push(`${CONNECTION}.apiKey: ${label(name)} needs a non-empty API key`);
+  return problems;
+}
+
+const label = (name: unknown) => (typeof name === "string" && name ? `Connection "${name}"` : "the connection");
+
+/** Same account binding: both stack config's, or the same URL and key (the name only labels it). */
+export function sameConnection(a: ConnectionValue | undefined, b: ConnectionValue | undefined): boolean {
+  if (!a || !b) return !a && !b;
+  return a.apiKey === b.apiKey && canonicalUrl(a.apiUrl) === canonicalUrl(b.apiUrl);
+}
+
+function canonicalUrl(url: string): string {
+  try {
+    return new URL(url).href.replace(/\/$/, "");
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * The client of a connection, once checked: one cheap authenticated GET per connection and provider
+ * process, so a missing or wrong key or URL fails at preview with what to set, and a server that is
+ * not the API (a wrong path, a proxy) is never read as "everything was deleted".
+ */
+export function clientFor(connection?: ConnectionValue): Promise<EdgeIngress> {
+  const key = connection ? JSON.stringify([connection.apiUrl, connection.apiKey]) : "";
+  const known = clients.get(key);
+  if (known) return known;
+  const target = connection ? explicit(connection) : stackConfig();
+  const attempt = connect(target).catch((e: unknown) => {
+    // A failure that may pass (a lost answer, a 5xx, a 429) is not kept: the next call looks again.
+    if (!(e instanceof LastingError) && clients.get(key) === attempt) clients.delete(key);
+    throw e;
+  });
+  clients.set(key, attempt);
+  return attempt;
+}
+
+/** What to connect to, and how to tell the user to fix it. */
+interface Target extends Settings {
+  /** Prefix of every message. */
+  who: string;
+  setKey: string;
+  setUrl: string;
+}
+
+function stackConfig(): Target {
+  return {
+    ...settings,
+    who: "edgeingress",
+    setKey: "`pulumi config set --secret edgeingress:apiKey <key>` (or the EDGE_INGRESS_API_KEY environment variable)",
+    setUrl: "`pulumi config set edgeingress:apiUrl <url>` (or the EDGE_INGRESS_API_URL environment variable)",
+  };
+}
+
+function explicit(connection: ConnectionValue): Target {
+  const name = label(connection.name);
+  return {
+    ...settings,
+    apiKey: connection.apiKey,
+    apiUrl: connection.apiUrl,
+    who: `edgeingress: ${name}`,
+    setKey: `the apiKey of ${name}`,
+    setUrl: `the apiUrl of ${name}`,
+  };
+}
+
+/** A connection failure that the user must fix (a key, a URL): kept for the process, not retried per resource. */
+class LastingError extends Error {}
+
+async function connect(target: Target): Promise<EdgeIngress> {
+  const { apiKey, apiUrl, timeoutMs, maxRetries } = target;
+  let client: EdgeIngress;
+  try {
+    client = new EdgeIngress({ apiKey, baseURL: apiUrl, timeoutMs, maxRetries });
+  } catch (e) {
+    throw new LastingError(settingError(target, e).message);
+  }
+  try {
+    // One retry at most: a refused connection or a wrong URL is a setting to fix, said in a second.
+    const page = await client.request<{ keys?: unknown }>({ method: "GET", path: "/api_keys", query: { limit: 1 }, maxRetries: Math.min(maxRetries ?? 1, 1) });
+    if (!Array.isArray(page?.keys)) throw new Error("GET /api_keys did not answer with a list of keys");
+  } catch (e) {
+    await client.close();
+    const error = connectionError(target, client.baseURL, e);
+    const passing = e instanceof InternalServerError || e instanceof RateLimitError || (e instanceof APIConnectionError && !e.certainlyNotSent);
+    throw passing ? error : new LastingError(error.message);
+  }
+  return client;
+}
+
+function settingError({ who, setKey, setUrl }: Target, e: unknown): Error {
+  if (!(e instanceof ValidationError)) return e as Error;
+  if (e.field === "apiKey") return new Error(`${who}: no API key is configured; set one with ${setKey}`);
+  if (e.field === "baseURL") {
+    return new Error(`${who}: ${e.rule === "is required" ? "no API URL is configured" : `the API URL ${e.rule}`}; set it with ${setUrl}`);
+  }
+  return new Error(`${who}: ${e.message}`);
+}
+
+function connectionError({ who, setKey, setUrl }: Target, url: string, e: unknown): Error {
+  const reason = (e as Error).message;
+  if (e instanceof AuthenticationError || e instanceof PermissionDeniedError) {
+    return new Error(`${who}: the API at ${url} refused the API key (${e.status} ${e.errorCode ?? ""}); set a valid one with ${setKey}`);
+  }
+  if (e instanceof APIConnectionError) return new Error(`${who}: cannot reach the API at ${url}: ${reason}; check the URL with ${setUrl}`);
+  return new Error(`${who}: ${url} does not answer as the Edge Ingress API (${reason}); check the URL with ${setUrl}`);
+}
