@@ -5,6 +5,9 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { EdgeIngress } from "../../sdk";
+import { registerSecret } from "../helpers/audit";
 import { REPO_ROOT } from "../helpers/pulumi";
 import { certificate, privateKeyPem, readSshCertificate, sshPublicKey } from "../sdk/crypto-fixture";
 import { expectSuccess, useEngineStack, type EngineFixture } from "./support";
@@ -43,7 +46,7 @@ async function expectEmpty(lists: { list(): { toArray(): Promise<unknown[]> } }[
 
 test("every example has a Pulumi.yaml, a README, a tsconfig.json and a test here", () => {
   const dirs = fs.readdirSync(EXAMPLES, { withFileTypes: true }).filter((d) => d.isDirectory() && fs.existsSync(path.join(EXAMPLES, d.name, "index.ts")));
-  expect(dirs.map((d) => d.name).sort()).toEqual(["domains-certificates", "edges", "events", "quickstart", "ssh"]);
+  expect(dirs.map((d) => d.name).sort()).toEqual(["domains-certificates", "edges", "events", "quickstart", "ssh", "two-accounts"]);
   for (const { name } of dirs) {
     for (const file of ["Pulumi.yaml", "README.md", "tsconfig.json"]) expect(fs.existsSync(path.join(EXAMPLES, name, file))).toBe(true);
   }
@@ -236,5 +239,89 @@ describe("examples/events", () => {
   test("destroy leaves no destination, subscription or source", async () => {
     expectSuccess(await fx.stack.destroy());
     await expectEmpty([fx.client.eventDestinations, fx.client.eventSubscriptions]);
+  });
+});
+
+describe("examples/two-accounts", () => {
+  // A second emulator is the staging account; the fixture's is production (stack config).
+  let staging: RunningEmulator;
+  let stagingClient: EdgeIngress;
+  const fx = useExample("two-accounts");
+  beforeAll(async () => {
+    staging = await startEmulator({ port: 0, log: () => {} });
+    registerSecret("staging emulator root token", staging.rootToken);
+    stagingClient = new EdgeIngress({ apiKey: staging.rootToken, baseURL: staging.url, maxRetries: 0 });
+    await fx.stack.setConfig("stagingApiUrl", { value: staging.url });
+    await fx.stack.setConfig("stagingApiKey", { value: staging.rootToken, secret: true });
+  });
+  afterAll(async () => {
+    await stagingClient?.close();
+    await staging?.close();
+  });
+  const descriptions = async (c: EdgeIngress) => (await c.apiKeys.list().toArray()).map((k) => k.description).filter((d) => d.endsWith("deploys"));
+
+  test("up puts each resource in its account; no changes after (refreshed too); staging's key is never plaintext in state", async () => {
+    expectSuccess(await fx.stack.up());
+    expectSuccess(await fx.stack.preview({ expectNoChanges: true }));
+    expectSuccess(await fx.stack.preview({ refresh: true, expectNoChanges: true }));
+    const out = await fx.outputs();
+    await expect(fx.client.ipPolicies.get(out.productionPolicyId)).resolves.toMatchObject({ description: "Office egress ranges" });
+    await expect(stagingClient.ipPolicies.get(out.stagingPolicyId)).resolves.toMatchObject({ description: "Office egress ranges" });
+    expect((await stagingClient.ipRestrictions.get(out.stagingRestrictionId)).ipPolicies.map((p) => p.id)).toEqual([out.stagingPolicyId]);
+    expect((await stagingClient.ipPolicyRules.list().toArray()).map((r) => r.cidr)).toEqual(["203.0.113.0/24"]);
+    expect(await descriptions(fx.client)).toEqual(["Production deploys"]);
+    expect(await descriptions(stagingClient)).toEqual(["Staging deploys"]);
+    expect(await fx.client.ipRestrictions.list().toArray()).toEqual([]);
+    expect(out.stagingEndpointCount).toBe(0);
+    const state = await fx.stack.exportState();
+    expect(state.raw).not.toContain(staging.rootToken);
+    // The serialized providers name no connection: it travels with each resource, encrypted.
+    for (const r of state.resources.filter((r) => r.custom)) expect(String(r.outputs?.__provider ?? "")).not.toContain(staging.url);
+    const stagingPolicy = state.resources.find((r) => r.id === out.stagingPolicyId)!;
+    expect(stagingPolicy.outputs?.connection).toMatchObject({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270" });
+  });
+
+  test("a rotated key updates in place; state then holds the new key, which refresh uses", async () => {
+    const rotated = (await stagingClient.apiKeys.create({ description: "rotated" })).token!;
+    registerSecret("staging rotated key", rotated);
+    await fx.stack.setConfig("stagingApiKey", { value: rotated, secret: true });
+    const preview = await fx.stack.preview();
+    expectSuccess(preview);
+    expect(preview.changeSummary).toMatchObject({ update: 4 });
+    expect(preview.changeSummary.replace ?? 0).toBe(0);
+    expectSuccess(await fx.stack.up());
+    expect(await descriptions(stagingClient)).toEqual(["Staging deploys"]);
+    // Revoked, the key in state fails refresh loudly (naming the connection, not the key) ...
+    const rotatedId = (await stagingClient.apiKeys.list().toArray()).find((k) => k.description === "rotated")!.id;
+    await stagingClient.apiKeys.delete(rotatedId);
+    const refresh = await fx.stack.preview({ refresh: true });
+    expect(refresh.code).not.toBe(0);
+    // (--json output escapes the quotes)
+    expect(refresh.stdout + refresh.stderr).toMatch(/Connection \\*"staging\\*": the API at \S+ refused the API key/);
+    expect(refresh.stdout + refresh.stderr).not.toContain(rotated);
+    // ... and an up with a valid key of the same account takes over again.
+    await fx.stack.setConfig("stagingApiKey", { value: staging.rootToken, secret: true });
+    expectSuccess(await fx.stack.up());
+    expectSuccess(await fx.stack.preview({ refresh: true, expectNoChanges: true }));
+  });
+
+  test("pointing staging at the other account moves its resources: made there, deleted from staging", async () => {
+    await fx.stack.setConfig("stagingApiUrl", { value: fx.emulator.url });
+    await fx.stack.setConfig("stagingApiKey", { value: fx.emulator.rootToken, secret: true });
+    const preview = await fx.stack.preview();
+    expectSuccess(preview);
+    expect(preview.changeSummary).toMatchObject({ replace: 4 });
+    expectSuccess(await fx.stack.up());
+    expectSuccess(await fx.stack.preview({ expectNoChanges: true }));
+    await expectEmpty([stagingClient.ipPolicies, stagingClient.ipPolicyRules, stagingClient.ipRestrictions]);
+    expect(await descriptions(stagingClient)).toEqual([]);
+    expect((await fx.client.ipPolicies.list().toArray()).length).toBe(2);
+    expect((await descriptions(fx.client)).sort()).toEqual(["Production deploys", "Staging deploys"]);
+  });
+
+  test("destroy leaves both accounts empty", async () => {
+    expectSuccess(await fx.stack.destroy());
+    for (const c of [fx.client, stagingClient]) await expectEmpty([c.ipPolicies, c.ipPolicyRules, c.ipRestrictions]);
+    expect(await descriptions(fx.client)).toEqual([]);
   });
 });
