@@ -56,7 +56,7 @@ export type {
 } from "./framework/resource";
 export type { MatchType } from "./https-edge-route";
 export type { EventResourceName, EventTypeName } from "./event-source";
-export type { ReservedDomainRegion, CertificateManagementPolicyArgs } from "./reserved-domain";
+export type { ReservedDomainRegion, CertificateManagementPolicyArgs, CertificateManagementStatus, ProvisioningJob } from "./reserved-domain";
 export type { KeyType, SshEllipticCurve } from "./ssh-certificate-authority";
-export type { Endpoint, EndpointRef } from "./endpoint";
+export type { Endpoint, EndpointRef, EndpointProto, EndpointType } from "./endpoint";
 export { TunnelCredential, type TunnelCredentialArgs } from "./tunnel-credential";
