@@ -1,8 +1,8 @@
 /**
  * The public declarations of every kind document themselves: each input of `<Kind>Args` and each output
  * property of the resource class has a doc comment, an input that cannot change says it is replaced on
- * change, and a secret says so, on the input and on the output. Read from the sources with the
- * TypeScript parser and checked against the kind declarations.
+ * change, and a secret says so, on the input and on the output; so does each field of the module types.
+ * Read from the sources with the TypeScript parser and checked against the kind declarations.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -17,10 +17,10 @@ interface Member {
   doc: string;
 }
 
-/** Exported interfaces and classes of provider/*.ts by name, with their members' doc comments ("" if none). */
-function declarations(): Map<string, Member[]> {
+/** Interfaces and classes of these provider files by name, with their members' doc comments ("" if none). */
+function declarations(files: string[]): Map<string, Member[]> {
   const out = new Map<string, Member[]>();
-  for (const file of fs.readdirSync(PROVIDER).filter((f) => f.endsWith(".ts"))) {
+  for (const file of files) {
     const text = fs.readFileSync(path.join(PROVIDER, file), "utf8");
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true);
     for (const node of source.statements) {
@@ -37,7 +37,8 @@ function declarations(): Map<string, Member[]> {
   return out;
 }
 
-const declared = declarations();
+const declared = declarations(fs.readdirSync(PROVIDER).filter((f) => f.endsWith(".ts")));
+const MODULE_TYPES = "framework/resource.ts";
 const cases = Object.values(kinds).map((spec) => [spec.name, spec] as const);
 
 describe.each(cases)("%s", (name, spec) => {
@@ -62,4 +63,13 @@ describe.each(cases)("%s", (name, spec) => {
     const silent = [...args, ...outputs].filter((m) => secret.has(m.name) && !/secret/i.test(m.doc)).map((m) => m.name);
     expect(silent).toEqual([]);
   });
+});
+
+test(`every field of the module types (provider/${MODULE_TYPES}) has a doc comment`, () => {
+  const modules = declarations([MODULE_TYPES]);
+  modules.delete("EdgeIngressResource");
+  modules.delete("ResourceKind");
+  expect(modules.size).toBeGreaterThan(10);
+  const silent = [...modules].flatMap(([type, members]) => members.filter((m) => !m.doc).map((m) => `${type}.${m.name}`));
+  expect(silent).toEqual([]);
 });
