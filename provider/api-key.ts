@@ -20,7 +20,9 @@ export const apiKeyKind: KindSpec<ApiKeyObject> = {
 };
 
 export interface ApiKeyArgs extends AdoptArgs {
+  /** What uses the key; at most 255 bytes. Default "". */
   description?: pulumi.Input<string>;
+  /** Arbitrary user data, at most 4096 bytes. Default "". */
   metadata?: pulumi.Input<string>;
   /** Owning user or bot; defaults to the caller. Only admins may name another owner. Changing it replaces the key. */
   ownerId?: pulumi.Input<string>;
@@ -28,11 +30,17 @@ export interface ApiKeyArgs extends AdoptArgs {
 
 /** An API key; its `token` is a secret output, present from creation on. */
 export class ApiKey extends EdgeIngressResource {
+  /** What uses the key. */
   declare readonly description: pulumi.Output<string>;
+  /** Arbitrary user data. */
   declare readonly metadata: pulumi.Output<string>;
+  /** The owning user or bot (the caller when not given); replace on change. */
   declare readonly ownerId: pulumi.Output<string>;
+  /** Secret. The bearer token, from the create response (the service never shows it again). */
   declare readonly token: pulumi.Output<string>;
+  /** The key's API URI. */
   declare readonly uri: pulumi.Output<string>;
+  /** RFC 3339 creation time. */
   declare readonly createdAt: pulumi.Output<string>;
 
   constructor(name: string, args?: ApiKeyArgs, opts?: pulumi.CustomResourceOptions) {

@@ -26,15 +26,25 @@ export interface CertificateAuthorityArgs extends AdoptArgs {
 
 /** An uploaded certificate authority, for mutual TLS modules. Changing `caPem` replaces it. */
 export class CertificateAuthority extends EdgeIngressResource {
+  /** The PEM certificate; replace on change. */
   declare readonly caPem: pulumi.Output<string>;
+  /** The certificate's subject common name. */
   declare readonly subjectCommonName: pulumi.Output<string>;
+  /** RFC 3339: start of validity. */
   declare readonly notBefore: pulumi.Output<string>;
+  /** RFC 3339: end of validity. */
   declare readonly notAfter: pulumi.Output<string>;
+  /** The certificate's key usages. */
   declare readonly keyUsages: pulumi.Output<string[]>;
+  /** The certificate's extended key usages. */
   declare readonly extendedKeyUsages: pulumi.Output<string[]>;
+  /** Human-readable. */
   declare readonly description: pulumi.Output<string>;
+  /** Arbitrary user data. */
   declare readonly metadata: pulumi.Output<string>;
+  /** The authority's API URI. */
   declare readonly uri: pulumi.Output<string>;
+  /** RFC 3339 creation time. */
   declare readonly createdAt: pulumi.Output<string>;
 
   constructor(name: string, args: CertificateAuthorityArgs, opts?: pulumi.CustomResourceOptions) {

@@ -16,6 +16,7 @@ export interface ConnectionArgs {
 export class Connection {
   /** Names the connection in error messages. */
   readonly name: string;
+  /** The API's base URL. */
   readonly apiUrl: pulumi.Output<string>;
   /** Secret. */
   readonly apiKey: pulumi.Output<string>;

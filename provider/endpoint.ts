@@ -8,32 +8,46 @@ import type { Connection } from "./connection";
 
 /** A reference to another object. */
 export interface EndpointRef {
+  /** The object's id. */
   id: string;
+  /** The object's API URI. */
   uri: string;
 }
 
+/** An endpoint's protocol; the union stays open: the service may add protocols. */
+export type EndpointProto = "http" | "https" | "tcp" | "tls" | (string & {});
+/** How an endpoint is served; the union stays open: the service may add types. */
+export type EndpointType = "ephemeral" | "edge" | (string & {});
+
 /** An active endpoint (§2.20), as the service reports it. */
 export interface Endpoint {
+  /** `ep_` id. */
   id: string;
+  /** The endpoint's API URI. */
   uri: string;
-  /** Deprecated region code. */
+  /** Region identifier. */
   region: string;
   /** RFC 3339. */
   createdAt: string;
   /** RFC 3339. */
   updatedAt: string;
-  /** `tcp://host:port`, `tls://…`, `https://…` for edges. */
+  /** URL of the served hostport: `tcp://host:port`, `tls://…`, `https://…` for edges. */
   publicUrl: string;
-  /** `http`, `https`, `tcp` or `tls` (a plain string: the service may add protocols). */
-  proto: string;
+  /** `http`, `https`, `tcp` or `tls`. */
+  proto: EndpointProto;
+  /** `hostname:port`. */
   hostport: string;
-  /** `edge` or `ephemeral` (a plain string: the service may add types). */
-  type: string;
+  /** `edge` (served by an edge) or `ephemeral` (served directly by an agent-started tunnel). */
+  type: EndpointType;
   /** The metadata of the serving edge or tunnel. */
   metadata: string;
+  /** The reserved domain; null when none. */
   domain: EndpointRef | null;
+  /** The reserved address; null when none. */
   tcpAddr: EndpointRef | null;
+  /** The serving tunnel, for ephemeral endpoints; else null. */
   tunnel: EndpointRef | null;
+  /** The serving edge, for edge endpoints; else null. */
   edge: EndpointRef | null;
 }
 
@@ -73,10 +87,12 @@ function lookup<T>(connection: Connection | undefined, read: (connection?: Endpo
   return pulumi.unsecret(values.apply(([apiUrl, apiKey]) => pulumi.output(read({ apiUrl, apiKey }))));
 }
 
+/** `getEndpoint` for an id that may be another resource's output. */
 export function getEndpointOutput(args: { id: pulumi.Input<string>; connection?: Connection }): pulumi.Output<Endpoint> {
   return pulumi.output(args.id).apply((id) => lookup(args.connection, (connection) => getEndpoint({ id, connection })));
 }
 
+/** `getEndpoints` as an Output. */
 export function getEndpointsOutput(args: { connection?: Connection } = {}): pulumi.Output<Endpoint[]> {
   return lookup(args.connection, (connection) => getEndpoints({ connection }));
 }

@@ -84,8 +84,11 @@ export interface EventSourceArgs extends AdoptArgs {
 
 /** One event type that triggers a subscription. Changing either field replaces it (delete first). */
 export class EventSource extends EdgeIngressResource {
+  /** The event subscription (`esb_`); replace on change (deleting first). */
   declare readonly subscriptionId: pulumi.Output<string>;
+  /** The event type; replace on change (deleting first). */
   declare readonly type: pulumi.Output<EventTypeName>;
+  /** The source's API URI. */
   declare readonly uri: pulumi.Output<string>;
 
   constructor(name: string, args: EventSourceArgs, opts?: pulumi.CustomResourceOptions) {

@@ -22,17 +22,25 @@ export const eventSubscriptionKind: KindSpec<EventSubscriptionObject> = {
 };
 
 export interface EventSubscriptionArgs extends AdoptArgs {
+  /** Event destinations (`ed_`) the events go to; at least one. Compared as a set. */
   destinationIds: pulumi.Input<pulumi.Input<string>[]>;
+  /** Human-readable, at most 255 bytes. Default "". */
   description?: pulumi.Input<string>;
+  /** Arbitrary user data, at most 4096 bytes. Default "". */
   metadata?: pulumi.Input<string>;
 }
 
 /** Sends the events of its sources (EventSource resources) to its destinations. */
 export class EventSubscription extends EdgeIngressResource {
+  /** Event destination ids (`ed_`). */
   declare readonly destinationIds: pulumi.Output<string[]>;
+  /** Human-readable. */
   declare readonly description: pulumi.Output<string>;
+  /** Arbitrary user data. */
   declare readonly metadata: pulumi.Output<string>;
+  /** The subscription's API URI. */
   declare readonly uri: pulumi.Output<string>;
+  /** RFC 3339 creation time. */
   declare readonly createdAt: pulumi.Output<string>;
 
   constructor(name: string, args: EventSubscriptionArgs, opts?: pulumi.CustomResourceOptions) {

@@ -15,18 +15,25 @@ export const failoverBackendKind: KindSpec<FailoverBackendObject> = {
 };
 
 export interface FailoverBackendArgs extends AdoptArgs {
-  /** Child backend ids, in the order they are tried. */
+  /** Child backend ids (`bkdtg_`, `bkdwd_`, `bkdfo_`, `bkdhr_`), in the order they are tried; at least one, none repeated. */
   backends: pulumi.Input<pulumi.Input<string>[]>;
+  /** Human-readable, at most 255 bytes. Default "". */
   description?: pulumi.Input<string>;
+  /** Arbitrary user data, at most 4096 bytes. Default "". */
   metadata?: pulumi.Input<string>;
 }
 
 /** Sends traffic to the first child backend that is up. */
 export class FailoverBackend extends EdgeIngressResource {
+  /** Child backend ids, first choice first. */
   declare readonly backends: pulumi.Output<string[]>;
+  /** Human-readable. */
   declare readonly description: pulumi.Output<string>;
+  /** Arbitrary user data. */
   declare readonly metadata: pulumi.Output<string>;
+  /** The backend's API URI. */
   declare readonly uri: pulumi.Output<string>;
+  /** RFC 3339 creation time. */
   declare readonly createdAt: pulumi.Output<string>;
 
   constructor(name: string, args: FailoverBackendArgs, opts?: pulumi.CustomResourceOptions) {

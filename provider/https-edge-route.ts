@@ -104,9 +104,13 @@ export interface HttpsEdgeRouteArgs extends AdoptArgs {
   backend?: pulumi.Input<BackendModuleArgs>;
   /** Guards access: only the ranges of these IP policies. */
   ipRestriction?: pulumi.Input<IpRestrictionModuleArgs>;
+  /** Stops sending to a failing upstream until it recovers. */
   circuitBreaker?: pulumi.Input<CircuitBreakerModuleArgs>;
+  /** Compresses responses. */
   compression?: pulumi.Input<EnabledModuleArgs>;
+  /** Headers added to and removed from the request sent upstream. */
   requestHeaders?: pulumi.Input<HeadersModuleArgs>;
+  /** Headers added to and removed from the response returned to the client. */
   responseHeaders?: pulumi.Input<HeadersModuleArgs>;
   /** Guards access; stored whole as a secret. */
   webhookVerification?: pulumi.Input<WebhookVerificationModuleArgs>;
@@ -116,6 +120,7 @@ export interface HttpsEdgeRouteArgs extends AdoptArgs {
   saml?: pulumi.Input<SamlModuleArgs>;
   /** Guards access. */
   oidc?: pulumi.Input<EnabledModuleArgs>;
+  /** Websocket to TCP adapter. */
   websocketTcpConverter?: pulumi.Input<EnabledModuleArgs>;
   /** Guards access. */
   userAgentFilter?: pulumi.Input<EnabledModuleArgs>;
@@ -132,25 +137,39 @@ export class HttpsEdgeRoute extends EdgeIngressResource {
   declare readonly edgeId: pulumi.Output<string>;
   /** The route's own id (the Pulumi id is `<edge id>/<route id>`). */
   declare readonly routeId: pulumi.Output<string>;
+  /** How `match` is compared with the request path. */
   declare readonly matchType: pulumi.Output<MatchType>;
+  /** A path, a host, or host plus path. */
   declare readonly match: pulumi.Output<string>;
+  /** Human-readable. */
   declare readonly description: pulumi.Output<string>;
+  /** Arbitrary user data. */
   declare readonly metadata: pulumi.Output<string>;
   /** Each module as the service reports it, in the input shape; null when unset. */
   declare readonly backend: pulumi.Output<BackendModule | null>;
+  /** As the service reports it, in the input shape; null when unset. */
   declare readonly ipRestriction: pulumi.Output<IpRestrictionModule | null>;
+  /** As the service reports it, in the input shape; null when unset. */
   declare readonly circuitBreaker: pulumi.Output<CircuitBreakerModule | null>;
+  /** As the service reports it, in the input shape; null when unset. */
   declare readonly compression: pulumi.Output<EnabledModule | null>;
+  /** As the service reports it, in the input shape; null when unset. */
   declare readonly requestHeaders: pulumi.Output<HeadersModule | null>;
+  /** As the service reports it, in the input shape; null when unset. */
   declare readonly responseHeaders: pulumi.Output<HeadersModule | null>;
   /** Secret. */
   declare readonly webhookVerification: pulumi.Output<WebhookVerificationModule | null>;
   /** Secret. */
   declare readonly oauth: pulumi.Output<OAuthModule | null>;
+  /** As the service reports it, in the input shape; null when unset. */
   declare readonly saml: pulumi.Output<SamlModule | null>;
+  /** As the service reports it, in the input shape; null when unset. */
   declare readonly oidc: pulumi.Output<EnabledModule | null>;
+  /** As the service reports it, in the input shape; null when unset. */
   declare readonly websocketTcpConverter: pulumi.Output<EnabledModule | null>;
+  /** As the service reports it, in the input shape; null when unset. */
   declare readonly userAgentFilter: pulumi.Output<EnabledModule | null>;
+  /** As the service reports it, in the input shape; null when unset. */
   declare readonly jwtValidation: pulumi.Output<EnabledModule | null>;
   /** What the service generated for the SAML module (entity id, URLs, signing certificate); null without one. */
   declare readonly samlServiceProvider: pulumi.Output<SamlServiceProvider | null>;

@@ -43,12 +43,19 @@ export interface HttpsEdgeArgs extends AdoptArgs {
 
 /** HTTPS hostports with mutual TLS and TLS termination; traffic is routed by HttpsEdgeRoute resources. */
 export class HttpsEdge extends EdgeIngressResource {
+  /** `host:port` addresses the edge serves. */
   declare readonly hostports: pulumi.Output<string[]>;
+  /** As the service reports it, in the input shape; null when unset. */
   declare readonly mutualTls: pulumi.Output<MutualTlsModule | null>;
+  /** As the service reports it, in the input shape; null when unset. `terminateAt` is always `edge`. */
   declare readonly tlsTermination: pulumi.Output<TlsTerminationModule | null>;
+  /** Human-readable. */
   declare readonly description: pulumi.Output<string>;
+  /** Arbitrary user data. */
   declare readonly metadata: pulumi.Output<string>;
+  /** The edge's API URI. */
   declare readonly uri: pulumi.Output<string>;
+  /** RFC 3339 creation time. */
   declare readonly createdAt: pulumi.Output<string>;
 
   constructor(name: string, args: HttpsEdgeArgs, opts?: pulumi.CustomResourceOptions) {

@@ -26,18 +26,27 @@ export interface IpPolicyRuleArgs extends AdoptArgs {
   cidr: pulumi.Input<string>;
   /** Whether the block is allowed or denied; changing it replaces the rule. */
   action: pulumi.Input<IpPolicyRuleAction>;
+  /** Human-readable, at most 255 bytes. Default "". */
   description?: pulumi.Input<string>;
+  /** Arbitrary user data, at most 4096 bytes. Default "". */
   metadata?: pulumi.Input<string>;
 }
 
 /** One CIDR block that an IP policy allows or denies. */
 export class IpPolicyRule extends EdgeIngressResource {
+  /** The policy that holds the rule; replace on change. */
   declare readonly ipPolicyId: pulumi.Output<string>;
+  /** The CIDR block (IPv6 as the service writes it, RFC 5952). */
   declare readonly cidr: pulumi.Output<string>;
+  /** `allow` or `deny`; replace on change. */
   declare readonly action: pulumi.Output<IpPolicyRuleAction>;
+  /** Human-readable. */
   declare readonly description: pulumi.Output<string>;
+  /** Arbitrary user data. */
   declare readonly metadata: pulumi.Output<string>;
+  /** The rule's API URI. */
   declare readonly uri: pulumi.Output<string>;
+  /** RFC 3339 creation time. */
   declare readonly createdAt: pulumi.Output<string>;
 
   constructor(name: string, args: IpPolicyRuleArgs, opts?: pulumi.CustomResourceOptions) {

@@ -15,15 +15,24 @@ export const ipPolicyKind: KindSpec<IpPolicyObject> = {
 };
 
 export interface IpPolicyArgs extends AdoptArgs {
+  /** Human-readable, at most 255 bytes. Default "". */
   description?: pulumi.Input<string>;
+  /** Arbitrary user data, at most 4096 bytes. Default "". */
   metadata?: pulumi.Input<string>;
 }
 
-/** A named set of IP rules, applied through IP restrictions and edge modules. */
+/**
+ * A named set of IP rules (IpPolicyRule resources), applied through IP restrictions and edge modules;
+ * it applies to no traffic until one of those names it.
+ */
 export class IpPolicy extends EdgeIngressResource {
+  /** Human-readable. */
   declare readonly description: pulumi.Output<string>;
+  /** Arbitrary user data. */
   declare readonly metadata: pulumi.Output<string>;
+  /** The policy's API URI. */
   declare readonly uri: pulumi.Output<string>;
+  /** RFC 3339 creation time. */
   declare readonly createdAt: pulumi.Output<string>;
 
   constructor(name: string, args?: IpPolicyArgs, opts?: pulumi.CustomResourceOptions) {

@@ -38,15 +38,23 @@ export interface SshCertificateAuthorityArgs extends AdoptArgs {
 
 /** An SSH certificate authority whose key the service generates and keeps. Changing the key type, curve or size replaces it. */
 export class SshCertificateAuthority extends EdgeIngressResource {
+  /** The generated key's type; replace on change. */
   declare readonly privateKeyType: pulumi.Output<KeyType>;
+  /** As declared (the service does not report it); null when not given. Replace on change. */
   declare readonly ellipticCurve: pulumi.Output<SshEllipticCurve | null>;
+  /** As declared (the service does not report it); null when not given. Replace on change. */
   declare readonly keySize: pulumi.Output<2048 | 4096 | null>;
   /** OpenSSH format (`ssh-ed25519 AAAA...`). */
   declare readonly publicKey: pulumi.Output<string>;
+  /** The key's type, as the service reports it. */
   declare readonly keyType: pulumi.Output<KeyType>;
+  /** Human-readable. */
   declare readonly description: pulumi.Output<string>;
+  /** Arbitrary user data. */
   declare readonly metadata: pulumi.Output<string>;
+  /** The authority's API URI. */
   declare readonly uri: pulumi.Output<string>;
+  /** RFC 3339 creation time. */
   declare readonly createdAt: pulumi.Output<string>;
 
   constructor(name: string, args: SshCertificateAuthorityArgs, opts?: pulumi.CustomResourceOptions) {

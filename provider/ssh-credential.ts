@@ -31,12 +31,19 @@ export interface SshCredentialArgs extends AdoptArgs {
 
 /** A public key that authenticates agents to the SSH gateway, limited by `acl`. Changing `publicKey` or `ownerId` replaces it. */
 export class SshCredential extends EdgeIngressResource {
+  /** The OpenSSH public key; replace on change. */
   declare readonly publicKey: pulumi.Output<string>;
+  /** `bind:` rules; empty: no restriction. */
   declare readonly acl: pulumi.Output<string[]>;
+  /** The owning user or bot; replace on change. */
   declare readonly ownerId: pulumi.Output<string>;
+  /** Human-readable. */
   declare readonly description: pulumi.Output<string>;
+  /** Arbitrary user data. */
   declare readonly metadata: pulumi.Output<string>;
+  /** The credential's API URI. */
   declare readonly uri: pulumi.Output<string>;
+  /** RFC 3339 creation time. */
   declare readonly createdAt: pulumi.Output<string>;
 
   constructor(name: string, args: SshCredentialArgs, opts?: pulumi.CustomResourceOptions) {

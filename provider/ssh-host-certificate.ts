@@ -34,18 +34,27 @@ export interface SshHostCertificateArgs extends AdoptArgs {
 
 /** An OpenSSH host certificate signed by an SshCertificateAuthority. Everything but description and metadata replaces it. */
 export class SshHostCertificate extends EdgeIngressResource {
+  /** The signing authority (`sshca_`); replace on change. */
   declare readonly sshCertificateAuthorityId: pulumi.Output<string>;
+  /** The host's OpenSSH public key; replace on change. */
   declare readonly publicKey: pulumi.Output<string>;
+  /** Hostnames and/or IP addresses the certificate serves; empty: any host. Replace on change. */
   declare readonly principals: pulumi.Output<string[]>;
+  /** RFC 3339 start of validity; replace on change. */
   declare readonly validAfter: pulumi.Output<string>;
+  /** RFC 3339 end of validity (the certificate's valid_before); replace on change. */
   declare readonly validUntil: pulumi.Output<string>;
   /** The subject key's type. */
   declare readonly keyType: pulumi.Output<"rsa" | "ecdsa" | "ed25519">;
   /** The signed certificate, OpenSSH format (`<type>-cert-v01@openssh.com AAAA...`). */
   declare readonly certificate: pulumi.Output<string>;
+  /** Human-readable. */
   declare readonly description: pulumi.Output<string>;
+  /** Arbitrary user data. */
   declare readonly metadata: pulumi.Output<string>;
+  /** The certificate's API URI. */
   declare readonly uri: pulumi.Output<string>;
+  /** RFC 3339 creation time. */
   declare readonly createdAt: pulumi.Output<string>;
 
   constructor(name: string, args: SshHostCertificateArgs, opts?: pulumi.CustomResourceOptions) {

@@ -38,20 +38,31 @@ export interface SshUserCertificateArgs extends AdoptArgs {
 
 /** An OpenSSH user certificate signed by an SshCertificateAuthority. Everything but description and metadata replaces it. */
 export class SshUserCertificate extends EdgeIngressResource {
+  /** The signing authority (`sshca_`); replace on change. */
   declare readonly sshCertificateAuthorityId: pulumi.Output<string>;
+  /** The user's OpenSSH public key; replace on change. */
   declare readonly publicKey: pulumi.Output<string>;
+  /** User names the holder may sign in as; empty: any user. Replace on change. */
   declare readonly principals: pulumi.Output<string[]>;
-  declare readonly criticalOptions: pulumi.Output<Record<string, string>>;
+  /** `force-command` and `source-address`, when set; replace on change. */
+  declare readonly criticalOptions: pulumi.Output<{ [K in "force-command" | "source-address"]?: string }>;
+  /** SSH extensions, each name to its value (often ""); replace on change. */
   declare readonly extensions: pulumi.Output<Record<string, string>>;
+  /** RFC 3339 start of validity; replace on change. */
   declare readonly validAfter: pulumi.Output<string>;
+  /** RFC 3339 end of validity (the certificate's valid_before); replace on change. */
   declare readonly validUntil: pulumi.Output<string>;
   /** The subject key's type. */
   declare readonly keyType: pulumi.Output<"rsa" | "ecdsa" | "ed25519">;
   /** The signed certificate, OpenSSH format (`<type>-cert-v01@openssh.com AAAA...`). */
   declare readonly certificate: pulumi.Output<string>;
+  /** Human-readable. */
   declare readonly description: pulumi.Output<string>;
+  /** Arbitrary user data. */
   declare readonly metadata: pulumi.Output<string>;
+  /** The certificate's API URI. */
   declare readonly uri: pulumi.Output<string>;
+  /** RFC 3339 creation time. */
   declare readonly createdAt: pulumi.Output<string>;
 
   constructor(name: string, args: SshUserCertificateArgs, opts?: pulumi.CustomResourceOptions) {

@@ -34,11 +34,15 @@ export interface TcpEdgeArgs extends AdoptArgs {
 
 /** TCP hostports with a backend and an IP restriction module. */
 export class TcpEdge extends EdgeIngressResource {
+  /** `host:port` addresses the edge serves. */
   declare readonly hostports: pulumi.Output<string[]>;
   /** Each module as the service reports it, in the input shape; null when unset. */
   declare readonly backend: pulumi.Output<BackendModule | null>;
+  /** As the service reports it, in the input shape; null when unset. */
   declare readonly ipRestriction: pulumi.Output<IpRestrictionModule | null>;
+  /** Human-readable. */
   declare readonly description: pulumi.Output<string>;
+  /** Arbitrary user data. */
   declare readonly metadata: pulumi.Output<string>;
   /** The resource's API URI. */
   declare readonly uri: pulumi.Output<string>;

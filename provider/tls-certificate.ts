@@ -32,28 +32,47 @@ export interface TlsCertificateArgs extends AdoptArgs {
 
 /** An uploaded TLS certificate chain and its private key (a secret, never returned by the service). Changing either replaces it. */
 export class TlsCertificate extends EdgeIngressResource {
+  /** The PEM chain, leaf first; replace on change. */
   declare readonly certificatePem: pulumi.Output<string>;
   /** Secret; kept from the inputs (the service never returns it). */
   declare readonly privateKeyPem: pulumi.Output<string>;
+  /** From the leaf. */
   declare readonly subjectCommonName: pulumi.Output<string>;
+  /** From the leaf: DNS names (wildcards included) and IP addresses. */
   declare readonly subjectAlternativeNames: pulumi.Output<{ dnsNames: string[]; ips: string[] }>;
   /** Set when the service issued it (a managed reserved domain); null when uploaded. */
   declare readonly issuedAt: pulumi.Output<string | null>;
+  /** RFC 3339: start of validity. */
   declare readonly notBefore: pulumi.Output<string>;
+  /** RFC 3339: end of validity. */
   declare readonly notAfter: pulumi.Output<string>;
+  /** The leaf's key usages. */
   declare readonly keyUsages: pulumi.Output<string[]>;
+  /** The leaf's extended key usages. */
   declare readonly extendedKeyUsages: pulumi.Output<string[]>;
+  /** The private key's type. */
   declare readonly privateKeyType: pulumi.Output<"rsa" | "ecdsa" | "ed25519">;
+  /** From the leaf. */
   declare readonly issuerCommonName: pulumi.Output<string>;
+  /** The leaf's serial number. */
   declare readonly serialNumber: pulumi.Output<string>;
+  /** From the leaf; "" when absent. */
   declare readonly subjectOrganization: pulumi.Output<string>;
+  /** From the leaf; "" when absent. */
   declare readonly subjectOrganizationalUnit: pulumi.Output<string>;
+  /** From the leaf; "" when absent. */
   declare readonly subjectLocality: pulumi.Output<string>;
+  /** From the leaf; "" when absent. */
   declare readonly subjectProvince: pulumi.Output<string>;
+  /** From the leaf; "" when absent. */
   declare readonly subjectCountry: pulumi.Output<string>;
+  /** Human-readable. */
   declare readonly description: pulumi.Output<string>;
+  /** Arbitrary user data. */
   declare readonly metadata: pulumi.Output<string>;
+  /** The certificate's API URI. */
   declare readonly uri: pulumi.Output<string>;
+  /** RFC 3339 creation time. */
   declare readonly createdAt: pulumi.Output<string>;
 
   constructor(name: string, args: TlsCertificateArgs, opts?: pulumi.CustomResourceOptions) {

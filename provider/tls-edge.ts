@@ -37,13 +37,19 @@ export interface TlsEdgeArgs extends AdoptArgs {
 
 /** TLS hostports with backend, IP restriction, mutual TLS and TLS termination modules. */
 export class TlsEdge extends EdgeIngressResource {
+  /** `host:port` addresses the edge serves. */
   declare readonly hostports: pulumi.Output<string[]>;
   /** Each module as the service reports it, in the input shape; null when unset. */
   declare readonly backend: pulumi.Output<BackendModule | null>;
+  /** As the service reports it, in the input shape; null when unset. */
   declare readonly ipRestriction: pulumi.Output<IpRestrictionModule | null>;
+  /** As the service reports it, in the input shape; null when unset. */
   declare readonly mutualTls: pulumi.Output<MutualTlsModule | null>;
+  /** As the service reports it, in the input shape; null when unset. */
   declare readonly tlsTermination: pulumi.Output<TlsTerminationModule | null>;
+  /** Human-readable. */
   declare readonly description: pulumi.Output<string>;
+  /** Arbitrary user data. */
   declare readonly metadata: pulumi.Output<string>;
   /** The resource's API URI. */
   declare readonly uri: pulumi.Output<string>;

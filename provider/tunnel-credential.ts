@@ -22,7 +22,9 @@ export const tunnelCredentialKind: KindSpec<TunnelCredentialObject> = {
 };
 
 export interface TunnelCredentialArgs extends AdoptArgs {
+  /** Human-readable, at most 255 bytes. Default "". */
   description?: pulumi.Input<string>;
+  /** Arbitrary user data, at most 4096 bytes. Default "". */
   metadata?: pulumi.Input<string>;
   /** `bind` rules as for SSH credentials; empty or absent: no restriction. Compared as a set. */
   acl?: pulumi.Input<pulumi.Input<string>[]>;
@@ -32,12 +34,19 @@ export interface TunnelCredentialArgs extends AdoptArgs {
 
 /** An authtoken a tunnel agent connects with, limited by `acl`; its `token` is a secret output, present from creation on. */
 export class TunnelCredential extends EdgeIngressResource {
+  /** Human-readable. */
   declare readonly description: pulumi.Output<string>;
+  /** Arbitrary user data. */
   declare readonly metadata: pulumi.Output<string>;
+  /** `bind` rules; empty: no restriction. */
   declare readonly acl: pulumi.Output<string[]>;
+  /** The owning user or bot (the caller when not given); replace on change. */
   declare readonly ownerId: pulumi.Output<string>;
+  /** Secret. The authtoken, from the create response (the service never shows it again). */
   declare readonly token: pulumi.Output<string>;
+  /** The credential's API URI. */
   declare readonly uri: pulumi.Output<string>;
+  /** RFC 3339 creation time. */
   declare readonly createdAt: pulumi.Output<string>;
 
   constructor(name: string, args?: TunnelCredentialArgs, opts?: pulumi.CustomResourceOptions) {

@@ -59,7 +59,9 @@ export interface WeightedBackendArgs extends AdoptArgs {
    * resource's `id`. A map of child backend id → weight (the service's form) is accepted too.
    */
   backends: pulumi.Input<pulumi.Input<{ backendId: pulumi.Input<string>; weight: pulumi.Input<number> }>[] | Record<string, pulumi.Input<number>>>;
+  /** Human-readable, at most 255 bytes. Default "". */
   description?: pulumi.Input<string>;
+  /** Arbitrary user data, at most 4096 bytes. Default "". */
   metadata?: pulumi.Input<string>;
 }
 
@@ -67,9 +69,13 @@ export interface WeightedBackendArgs extends AdoptArgs {
 export class WeightedBackend extends EdgeIngressResource {
   /** In the list form, whichever form was declared (state from before the list form holds a map until refreshed). */
   declare readonly backends: pulumi.Output<WeightedBackendEntry[]>;
+  /** Human-readable. */
   declare readonly description: pulumi.Output<string>;
+  /** Arbitrary user data. */
   declare readonly metadata: pulumi.Output<string>;
+  /** The backend's API URI. */
   declare readonly uri: pulumi.Output<string>;
+  /** RFC 3339 creation time. */
   declare readonly createdAt: pulumi.Output<string>;
 
   constructor(name: string, args: WeightedBackendArgs, opts?: pulumi.CustomResourceOptions) {

@@ -86,6 +86,7 @@ export interface AdoptArgs {
 
 /** Options of a kind's static `get`: the resource's account, if not the default one. */
 export interface GetOptions extends pulumi.CustomResourceOptions {
+  /** The account to read from, when it is not stack config's. */
   connection?: Connection;
 }
 
@@ -106,7 +107,9 @@ export interface BackendModuleArgs {
   backendId: pulumi.Input<string>;
 }
 export interface BackendModule {
+  /** true: applied to traffic. */
   enabled: boolean;
+  /** The backend's id. */
   backendId: string;
 }
 
@@ -118,7 +121,9 @@ export interface IpRestrictionModuleArgs {
   ipPolicyIds: pulumi.Input<pulumi.Input<string>[]>;
 }
 export interface IpRestrictionModule {
+  /** true: applied to traffic. */
   enabled: boolean;
+  /** IP policy ids (`ipp_`). */
   ipPolicyIds: string[];
 }
 
@@ -130,7 +135,9 @@ export interface MutualTlsModuleArgs {
   certificateAuthorityIds: pulumi.Input<pulumi.Input<string>[]>;
 }
 export interface MutualTlsModule {
+  /** true: applied to traffic. */
   enabled: boolean;
+  /** Certificate authority ids (`ca_`). */
   certificateAuthorityIds: string[];
 }
 
@@ -156,7 +163,9 @@ export interface HttpsTlsTerminationModuleArgs {
   minVersion?: pulumi.Input<TlsVersion | null>;
 }
 export interface TlsTerminationModule {
+  /** true: applied to traffic. */
   enabled: boolean;
+  /** `edge` or `upstream`. */
   terminateAt: TerminateAt;
   /** null when TLS passes through. */
   minVersion: TlsVersion | null;
@@ -178,11 +187,17 @@ export interface CircuitBreakerModuleArgs {
   errorThresholdPercentage?: pulumi.Input<number>;
 }
 export interface CircuitBreakerModule {
+  /** true: applied to traffic. */
   enabled: boolean;
+  /** Seconds before an open circuit is re-evaluated. */
   trippedDuration: number;
+  /** Seconds of the statistical window. */
   rollingWindow: number;
+  /** Buckets of the window, at most 128. */
   numBuckets: number;
+  /** Requests within a window needed before the circuit can trip. */
   volumeThreshold: number;
+  /** The error rate that trips the circuit, a fraction from 0 to 1. */
   errorThresholdPercentage: number;
 }
 
@@ -192,6 +207,7 @@ export interface EnabledModuleArgs {
   enabled?: pulumi.Input<boolean>;
 }
 export interface EnabledModule {
+  /** true: applied to traffic. */
   enabled: boolean;
 }
 
@@ -205,8 +221,11 @@ export interface HeadersModuleArgs {
   remove?: pulumi.Input<pulumi.Input<string>[]>;
 }
 export interface HeadersModule {
+  /** true: applied to traffic. */
   enabled: boolean;
+  /** Header name to value. */
   add: Record<string, string>;
+  /** Header names. */
   remove: string[];
 }
 
@@ -230,6 +249,7 @@ export interface OAuthProviderConfigArgs {
 export interface CodehostOAuthProviderConfigArgs extends OAuthProviderConfigArgs {
   /** `<org>/<team>` slugs; a member of any is allowed. */
   teams?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Organization slugs; a member of any is allowed. */
   organizations?: pulumi.Input<pulumi.Input<string>[]>;
 }
 /** Exactly one provider key. */
@@ -241,6 +261,7 @@ export type OAuthProviderArgs = { codehost?: pulumi.Input<CodehostOAuthProviderC
 export interface OAuthModuleArgs {
   /** Default true. */
   enabled?: pulumi.Input<boolean>;
+  /** The identity provider: exactly one key. */
   provider: pulumi.Input<OAuthProviderArgs>;
   /** Lets HTTP OPTIONS through unauthenticated (CORS preflight). Default false. */
   optionsPassthrough?: pulumi.Input<boolean>;
@@ -254,23 +275,35 @@ export interface OAuthModuleArgs {
   authCheckInterval?: pulumi.Input<number>;
 }
 export interface OAuthProviderConfig {
+  /** The OAuth app's client id; null with the service's managed app. */
   clientId: string | null;
   /** Secret. */
   clientSecret: string | null;
+  /** Provider scopes. */
   scopes: string[];
+  /** Allowed email addresses. */
   emailAddresses: string[];
+  /** Allowed email domains. */
   emailDomains: string[];
+  /** `codehost` only: `<org>/<team>` slugs. */
   teams?: string[];
+  /** `codehost` only: organization slugs. */
   organizations?: string[];
 }
 export interface OAuthModule {
+  /** true: applied to traffic. */
   enabled: boolean;
   /** The one provider that was set. */
   provider: { [P in OAuthProviderName]?: OAuthProviderConfig };
+  /** true: HTTP OPTIONS pass unauthenticated. */
   optionsPassthrough: boolean;
+  /** Session cookie name prefix. */
   cookiePrefix: string;
+  /** Seconds of inactivity that end a session. */
   inactivityTimeout: number;
+  /** Maximum seconds of a session. */
   maximumDuration: number;
+  /** Seconds between rechecks of the user with the provider. */
   authCheckInterval: number;
 }
 
@@ -305,24 +338,40 @@ export interface SamlModuleArgs {
   nameidFormat?: pulumi.Input<NameIdFormat>;
 }
 export interface SamlModule {
+  /** true: applied to traffic. */
   enabled: boolean;
+  /** true: HTTP OPTIONS pass unauthenticated. */
   optionsPassthrough: boolean;
+  /** Session cookie name prefix. */
   cookiePrefix: string;
+  /** Seconds of inactivity that end a session. */
   inactivityTimeout: number;
+  /** Maximum seconds of a session. */
   maximumDuration: number;
+  /** The identity provider's XML EntityDescriptor. */
   idpMetadata: string;
+  /** true: the identity provider asks for credentials on every login. */
   forceAuthn: boolean;
+  /** true: the identity provider may start a login. */
   allowIdpInitiated: boolean;
+  /** Groups allowed in; empty: no group filter. */
   authorizedGroups: string[];
+  /** The SAML name-id format. */
   nameidFormat: NameIdFormat;
 }
 /** What the service generates for a SAML module (read-only). */
 export interface SamlServiceProvider {
+  /** The service provider's entity id (the metadata URL). */
   entityId: string;
+  /** Where the identity provider posts assertions. */
   assertionConsumerServiceUrl: string;
+  /** The single logout URL. */
   singleLogoutUrl: string;
+  /** The service provider's metadata URL. */
   metadataUrl: string;
+  /** The certificate of the key pair that signs SAML requests. */
   requestSigningCertificatePem: string;
+  /** The identity provider's metadata URL; "" when unset. */
   idpMetadataUrl: string;
 }
 
@@ -333,12 +382,15 @@ export type WebhookProvider = "CODEHOST" | "CHAT" | "PAYMENTS" | "MESSAGING" | "
 export interface WebhookVerificationModuleArgs {
   /** Default true. */
   enabled?: pulumi.Input<boolean>;
+  /** The webhook sender. */
   provider: pulumi.Input<WebhookProvider>;
   /** Secret: required and non-empty, except for CLOUD_NOTIFICATIONS (empty or absent). */
   secret?: pulumi.Input<string>;
 }
 export interface WebhookVerificationModule {
+  /** true: applied to traffic. */
   enabled: boolean;
+  /** The webhook sender. */
   provider: WebhookProvider;
   /** Secret; "" for CLOUD_NOTIFICATIONS. */
   secret: string;

@@ -3,7 +3,8 @@
  * stock template tsconfig (strict; no esModuleInterop, no skipLibCheck, so every declaration file the
  * program reaches is checked), type-checked, compiled and run with the real engine against the emulator.
  * The program (test/fixtures/package-consumer) reads module outputs with their declared types, and a
- * second file holds misuses that must not compile.
+ * second file holds misuses that must not compile. A third file uses the sdk subpath on its own, checked
+ * with the settings docs/sdk.md asks of it (Node's module resolution).
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -31,9 +32,9 @@ describe("the npm tarball in a TypeScript project with the stock tsconfig", () =
     const pack = await runCommand("npm", ["pack", "--silent", "--pack-destination", project], { cwd: REPO_ROOT });
     expectCommand(pack, "npm pack");
     const tarball = path.join(project, pack.stdout.trim().split("\n").pop() ?? "");
-    for (const file of ["Pulumi.yaml", "tsconfig.json"]) fs.copyFileSync(path.join(FIXTURE, file), path.join(project, file));
+    for (const file of ["Pulumi.yaml", "tsconfig.json", "tsconfig.sdk.json"]) fs.copyFileSync(path.join(FIXTURE, file), path.join(project, file));
     // Stored as .ts.txt so the repository's own type-check (test/**/*.ts) does not take them for its sources.
-    for (const file of ["index.ts", "misuse.ts"]) fs.copyFileSync(path.join(FIXTURE, `${file}.txt`), path.join(project, file));
+    for (const file of ["index.ts", "misuse.ts", "sdk.ts"]) fs.copyFileSync(path.join(FIXTURE, `${file}.txt`), path.join(project, file));
     const repoManifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8"));
     const typescriptVersion = JSON.parse(fs.readFileSync(require.resolve("typescript/package.json"), "utf8")).version;
     const manifest = {
@@ -56,7 +57,8 @@ describe("the npm tarball in a TypeScript project with the stock tsconfig", () =
     if (project) fs.rmSync(project, { recursive: true, force: true });
   });
 
-  const tsc = (args: string[]) => runCommand(process.execPath, [path.join(project, "node_modules", "typescript", "bin", "tsc"), "-p", ".", "--pretty", "false", ...args], { cwd: project });
+  const tsc = (args: string[], config = ".") =>
+    runCommand(process.execPath, [path.join(project, "node_modules", "typescript", "bin", "tsc"), "-p", config, "--pretty", "false", ...args], { cwd: project });
 
   test("the program type-checks and compiles with no error, and the package's declarations reach no zod type", async () => {
     const result = await tsc(["--listFiles"]);
@@ -80,6 +82,14 @@ describe("the npm tarball in a TypeScript project with the stock tsconfig", () =
     } finally {
       fs.writeFileSync(path.join(project, "misuse.ts"), source);
     }
+  }, 120_000);
+
+  test("the sdk subpath type-checks on its own with Node's module resolution, its misuse included as an error", async () => {
+    // The stock `"moduleResolution": "node"` does not read package.json `exports`, and zod's declarations
+    // need esModuleInterop, which `"module": "node16"` implies (docs/sdk.md, TypeScript settings).
+    const result = await tsc(["--listFiles"], "tsconfig.sdk.json");
+    expectCommand(result, "tsc -p tsconfig.sdk.json");
+    expect(result.stdout.split("\n")).toContain(path.join(project, "node_modules", "@edge-ingress", "pulumi", "dist", "sdk", "index.d.ts"));
   }, 120_000);
 
   test("pulumi up runs the compiled program: module outputs carry what the service reports", async () => {
