@@ -36,5 +36,7 @@ export const stagingPolicyId = stagingOffice.id;
 export const stagingRestrictionId = stagingApi.id;
 export const deployKeyId = deployKey.id;
 export const stagingDeployKeyId = stagingDeployKey.id;
+// Reading works the same way: `get` and the endpoint lookups take the connection too.
+export const stagingPolicyUri = ei.IpPolicy.get("staging-office-read", stagingOffice.id, { connection: staging }).uri;
 // Reads staging's endpoints with staging's key.
 export const stagingEndpointCount = ei.getEndpointsOutput({ connection: staging }).apply((endpoints) => endpoints.length);

@@ -273,6 +273,7 @@ describe("examples/two-accounts", () => {
     expect(await descriptions(stagingClient)).toEqual(["Staging deploys"]);
     expect(await fx.client.ipRestrictions.list().toArray()).toEqual([]);
     expect(out.stagingEndpointCount).toBe(0);
+    expect(out.stagingPolicyUri).toBe((await stagingClient.ipPolicies.get(out.stagingPolicyId)).uri);
     const state = await fx.stack.exportState();
     expect(state.raw).not.toContain(staging.rootToken);
     // The serialized providers name no connection: it travels with each resource, encrypted.
