@@ -137,7 +137,7 @@ describe("serialized provider", () => {
   };
 
   it.each(Object.keys(kinds))("%s serializes to a factory of at most 2 KB that asks the runtime entry for its provider", async (kind) => {
-    const { providerFactory } = await import("../../provider/framework/thin");
+    const { providerFactory } = await import("../../provider/framework/provider-factory");
     const sf = await pulumi.runtime.serializeFunction(providerFactory(kind));
     expect(Buffer.byteLength(sf.text)).toBeLessThanOrEqual(2048);
     expect(sf.text).toContain('require("@edge-ingress/pulumi/runtime").provider(kind)');
