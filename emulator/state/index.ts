@@ -7,7 +7,7 @@ import { eventDestinations } from "./event-destination";
 import { eventSubscriptions } from "./event-subscription";
 import { failoverBackends } from "./failover-backend";
 import { httpsEdges } from "./https-edge";
-import { httpsRoutes } from "./https-edge-route";
+import { httpsEdgeRoutes } from "./https-edge-route";
 import { ipPolicies } from "./ip-policy";
 import { ipRestrictions } from "./ip-restriction";
 import { ipPolicyRules } from "./ip-policy-rule";
@@ -34,10 +34,10 @@ export const KINDS: readonly KindDef<BaseRecord>[] = [
   tunnelGroupBackends,
   weightedBackends,
   failoverBackends,
-  tcpEdges.kind,
-  tlsEdges.kind,
-  httpsEdges.kind,
-  httpsRoutes,
+  tcpEdges,
+  tlsEdges,
+  httpsEdges,
+  httpsEdgeRoutes,
   endpoints,
   eventDestinations,
   eventSubscriptions,
