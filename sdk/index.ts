@@ -6,6 +6,7 @@ export * from "./core/errors";
 // Field builders under one name (their short names would crowd the package namespace).
 export * as fields from "./core/fields";
 export { BACKEND_ID_PREFIXES, DESCRIPTION_MAX_BYTES, METADATA_MAX_BYTES, Ref, parseParams, parseResponse } from "./core/fields";
+export { HTTP_RESPONSE_BACKEND_ID_PREFIX, ID_PREFIXES, type PrefixedKind } from "./core/id-prefixes";
 export { USER_KEYED_FIELDS, camelToSnake, snakeToCamel, fromWire, toWire, wirePathToCamel } from "./core/case";
 export { EXTENSIONS_HEADER, HttpClient, IDEMPOTENCY_KEY_HEADER, SERVICE_VERSION, defaultUserAgent } from "./core/http";
 export type { APIResponse, HttpConfig, HttpMethod, RequestOptions, ServiceInfo } from "./core/http";
