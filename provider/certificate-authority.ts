@@ -1,18 +1,21 @@
 import * as pulumi from "@pulumi/pulumi";
-import { CertificateAuthorityCreateParams, CertificateAuthorityUpdateParams, type CertificateAuthority as CertificateAuthorityObject } from "../sdk";
+import { ID_PREFIXES, CertificateAuthorityCreateParams, CertificateAuthorityUpdateParams, type CertificateAuthority as CertificateAuthorityObject } from "../sdk";
 import type { KindSpec } from "./framework/kind";
+import { prefixed } from "./framework/ids";
 import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
 
 /** @internal */
 export const certificateAuthorityKind: KindSpec<CertificateAuthorityObject> = {
   name: "CertificateAuthority",
   section: "§2.17, §4.10",
+  idForm: prefixed(ID_PREFIXES.certificateAuthorities),
   createSchema: CertificateAuthorityCreateParams,
   updateSchema: CertificateAuthorityUpdateParams,
   defaults: { description: "", metadata: "" },
   fieldTypes: { caPem: "pem" },
   outputs: ["uri", "createdAt", "subjectCommonName", "notBefore", "notAfter", "keyUsages", "extendedKeyUsages"],
   api: (client) => client.certificateAuthorities,
+  export: { label: (o) => o.subjectCommonName },
 };
 
 export interface CertificateAuthorityArgs extends AdoptArgs {

@@ -1,16 +1,19 @@
 import * as pulumi from "@pulumi/pulumi";
 import {
+  ID_PREFIXES,
   EventDestinationCreateParams,
   EventDestinationUpdateParams,
   type EventDestination as EventDestinationObject,
 } from "../sdk";
 import { within, type KindSpec } from "./framework/kind";
+import { prefixed } from "./framework/ids";
 import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
 
 /** @internal */
 export const eventDestinationKind: KindSpec<EventDestinationObject> = {
   name: "EventDestination",
   section: "§2.21, §4.12",
+  idForm: prefixed(ID_PREFIXES.eventDestinations),
   createSchema: EventDestinationCreateParams,
   updateSchema: EventDestinationUpdateParams,
   defaults: {
@@ -24,6 +27,7 @@ export const eventDestinationKind: KindSpec<EventDestinationObject> = {
   secretInputs: ["target"],
   credentials: ["target.*.auth.creds.secretAccessKey", "target.monitoring.apiKey"],
   api: (client) => client.eventDestinations,
+  export: { label: (o) => Object.keys(o.target ?? {}).find((k) => o.target[k] != null) },
 };
 
 export interface EventAuthArgs {

@@ -1,16 +1,19 @@
 import * as pulumi from "@pulumi/pulumi";
 import {
+  ID_PREFIXES,
   EventSubscriptionCreateParams,
   EventSubscriptionUpdateParams,
   type EventSubscription as EventSubscriptionObject,
 } from "../sdk";
 import type { KindSpec } from "./framework/kind";
+import { prefixed } from "./framework/ids";
 import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
 
 /** @internal */
 export const eventSubscriptionKind: KindSpec<EventSubscriptionObject> = {
   name: "EventSubscription",
   section: "§6 (extension)",
+  idForm: prefixed(ID_PREFIXES.eventSubscriptions),
   // Sources are EventSource resources of their own, so they can change without replacing this.
   createSchema: EventSubscriptionCreateParams.omit({ sources: true }),
   updateSchema: EventSubscriptionUpdateParams,

@@ -1,12 +1,14 @@
 import * as pulumi from "@pulumi/pulumi";
-import { FailoverBackendCreateParams, FailoverBackendUpdateParams, type FailoverBackend as FailoverBackendObject } from "../sdk";
+import { ID_PREFIXES, FailoverBackendCreateParams, FailoverBackendUpdateParams, type FailoverBackend as FailoverBackendObject } from "../sdk";
 import type { KindSpec } from "./framework/kind";
+import { prefixed } from "./framework/ids";
 import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
 
 /** @internal */
 export const failoverBackendKind: KindSpec<FailoverBackendObject> = {
   name: "FailoverBackend",
   section: "§2.11, §4.7",
+  idForm: prefixed(ID_PREFIXES.failoverBackends),
   createSchema: FailoverBackendCreateParams,
   updateSchema: FailoverBackendUpdateParams,
   defaults: { description: "", metadata: "" },

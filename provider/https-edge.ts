@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
-import { HttpsEdgeCreateParams, HttpsEdgeUpdateParams, type HttpsEdge as HttpsEdgeObject } from "../sdk";
+import { ID_PREFIXES, HttpsEdgeCreateParams, HttpsEdgeUpdateParams, type HttpsEdge as HttpsEdgeObject } from "../sdk";
 import type { KindSpec } from "./framework/kind";
+import { prefixed } from "./framework/ids";
 import {
   EdgeIngressResource,
   type AdoptArgs,
@@ -15,6 +16,7 @@ import { modulesOf } from "./modules";
 export const httpsEdgeKind: KindSpec<HttpsEdgeObject> = {
   name: "HttpsEdge",
   section: "§2.6, §4.5",
+  idForm: prefixed(ID_PREFIXES.httpsEdges),
   createSchema: HttpsEdgeCreateParams,
   updateSchema: HttpsEdgeUpdateParams,
   defaults: { description: "", metadata: "" },
@@ -25,6 +27,7 @@ export const httpsEdgeKind: KindSpec<HttpsEdgeObject> = {
   // that still holds them is read and compared without them (only inputs are compared).
   outputs: ["uri", "createdAt"],
   api: (client) => client.httpsEdges,
+  export: { label: (o) => o.hostports?.[0] },
 };
 
 export interface HttpsEdgeArgs extends AdoptArgs {

@@ -1,12 +1,14 @@
 import * as pulumi from "@pulumi/pulumi";
-import { DEFAULT_MANAGED_KEY_TYPE, ReservedDomainCreateParams, ReservedDomainUpdateParams, type ReservedDomain as ReservedDomainObject } from "../sdk";
+import { ID_PREFIXES, DEFAULT_MANAGED_KEY_TYPE, ReservedDomainCreateParams, ReservedDomainUpdateParams, type ReservedDomain as ReservedDomainObject } from "../sdk";
 import { within, type KindSpec } from "./framework/kind";
+import { prefixed } from "./framework/ids";
 import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
 
 /** @internal */
 export const reservedDomainKind: KindSpec<ReservedDomainObject> = {
   name: "ReservedDomain",
   section: "§2.12, §4.8 (update: extension)",
+  idForm: prefixed(ID_PREFIXES.reservedDomains),
   createSchema: ReservedDomainCreateParams,
   updateSchema: ReservedDomainUpdateParams,
   defaults: {
@@ -25,6 +27,7 @@ export const reservedDomainKind: KindSpec<ReservedDomainObject> = {
     certificateId: obj.certificateManagementPolicy ? null : (obj.certificate?.id ?? null),
     issuedCertificateId: obj.certificateManagementPolicy ? (obj.certificate?.id ?? null) : null,
   }),
+  export: { label: (o) => o.domain },
 };
 
 /** Deprecated region codes. */

@@ -1,12 +1,14 @@
 import * as pulumi from "@pulumi/pulumi";
-import { SshCertificateAuthorityCreateParams, SshCertificateAuthorityUpdateParams, type SshCertificateAuthority as SshCertificateAuthorityObject } from "../sdk";
+import { ID_PREFIXES, SshCertificateAuthorityCreateParams, SshCertificateAuthorityUpdateParams, type SshCertificateAuthority as SshCertificateAuthorityObject } from "../sdk";
 import { SERVER_CHOSEN, type KindSpec } from "./framework/kind";
+import { prefixed } from "./framework/ids";
 import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
 
 /** @internal */
 export const sshCertificateAuthorityKind: KindSpec<SshCertificateAuthorityObject> = {
   name: "SshCertificateAuthority",
   section: "§2.14, §4.9",
+  idForm: prefixed(ID_PREFIXES.sshCertificateAuthorities),
   createSchema: SshCertificateAuthorityCreateParams,
   updateSchema: SshCertificateAuthorityUpdateParams,
   defaults: { description: "", metadata: "", ellipticCurve: SERVER_CHOSEN, keySize: SERVER_CHOSEN },
@@ -16,6 +18,7 @@ export const sshCertificateAuthorityKind: KindSpec<SshCertificateAuthorityObject
   api: (client) => client.sshCertificateAuthorities,
   // The service names the requested private key type `key_type`.
   fromApi: (obj) => ({ privateKeyType: obj.keyType }),
+  export: { label: (o) => `${o.keyType}-ssh-ca` },
 };
 
 /** A generated key's type. */

@@ -1,12 +1,14 @@
 import * as pulumi from "@pulumi/pulumi";
-import { SshCredentialCreateParams, SshCredentialUpdateParams, type SshCredential as SshCredentialObject } from "../sdk";
+import { ID_PREFIXES, SshCredentialCreateParams, SshCredentialUpdateParams, type SshCredential as SshCredentialObject } from "../sdk";
 import { SERVER_CHOSEN, type KindSpec } from "./framework/kind";
+import { prefixed } from "./framework/ids";
 import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
 
 /** @internal */
 export const sshCredentialKind: KindSpec<SshCredentialObject> = {
   name: "SshCredential",
   section: "§2.13, §4.9",
+  idForm: prefixed(ID_PREFIXES.sshCredentials),
   createSchema: SshCredentialCreateParams,
   updateSchema: SshCredentialUpdateParams,
   defaults: { description: "", metadata: "", acl: [], ownerId: SERVER_CHOSEN },

@@ -1,18 +1,21 @@
 import * as pulumi from "@pulumi/pulumi";
-import { SshUserCertificateCreateParams, SshUserCertificateUpdateParams, type SshUserCertificate as SshUserCertificateObject } from "../sdk";
+import { ID_PREFIXES, SshUserCertificateCreateParams, SshUserCertificateUpdateParams, type SshUserCertificate as SshUserCertificateObject } from "../sdk";
 import { SERVER_CHOSEN, type KindSpec } from "./framework/kind";
+import { prefixed } from "./framework/ids";
 import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
 
 /** @internal */
 export const sshUserCertificateKind: KindSpec<SshUserCertificateObject> = {
   name: "SshUserCertificate",
   section: "§2.15, §4.9",
+  idForm: prefixed(ID_PREFIXES.sshUserCertificates),
   createSchema: SshUserCertificateCreateParams,
   updateSchema: SshUserCertificateUpdateParams,
   defaults: { description: "", metadata: "", principals: [], criticalOptions: {}, extensions: SERVER_CHOSEN, validAfter: SERVER_CHOSEN, validUntil: SERVER_CHOSEN },
   fieldTypes: { publicKey: "publicKey", principals: "set", validAfter: "timestamp", validUntil: "timestamp" },
   outputs: ["uri", "createdAt", "keyType", "certificate"],
   api: (client) => client.sshUserCertificates,
+  export: { label: (o) => (o.principals?.length ? `user-${o.principals[0]}` : undefined) },
 };
 
 export interface SshUserCertificateArgs extends AdoptArgs {

@@ -1,7 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { MAX_WEIGHT, WeightedBackendCreateParams, WeightedBackendUpdateParams, fields, type WeightedBackend as WeightedBackendObject } from "../sdk";
+import { ID_PREFIXES, MAX_WEIGHT, WeightedBackendCreateParams, WeightedBackendUpdateParams, fields, type WeightedBackend as WeightedBackendObject } from "../sdk";
 import type { InputForm, KindSpec } from "./framework/kind";
+import { prefixed } from "./framework/ids";
 import { EdgeIngressResource, type AdoptArgs } from "./framework/resource";
 
 /** One child backend and its weight, as users declare it. */
@@ -45,6 +46,7 @@ const backendsForm: InputForm = {
 export const weightedBackendKind: KindSpec<WeightedBackendObject> = {
   name: "WeightedBackend",
   section: "§2.10, §4.7",
+  idForm: prefixed(ID_PREFIXES.weightedBackends),
   createSchema: WeightedBackendCreateParams,
   updateSchema: WeightedBackendUpdateParams,
   defaults: { description: "", metadata: "" },

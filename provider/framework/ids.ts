@@ -1,57 +1,41 @@
 /**
- * The form of each kind's ids (§2.1), for `adopt`: an id of another kind, or a typo, fails at preview
- * instead of at `up`. Prefixes are the sdk's id rules; routes and event sources have composite ids.
+ * Ids as the provider sees them. A kind's own ids have a form (§2.1), checked at preview for `adopt`, so
+ * an id of another kind, or a typo, fails there instead of at `up`. A kind addressed through its parent
+ * (a route on its edge, a source in its subscription) has composite ids: `<parent id>/<own part>`.
  */
 import { fields } from "../../sdk";
 import type { IdForm, KindSpec } from "./kind";
 
-/** An id with one of these prefixes and an opaque suffix, by the sdk's rule. */
+/** An id with this prefix (the sdk's ID_PREFIXES) and an opaque suffix, by the sdk's rule. */
 export function prefixed(prefix: string): IdForm {
   const schema = fields.idWithPrefix(prefix);
   return { shown: `${prefix}…`, test: (id) => schema.safeParse(id).success };
 }
 
-/** `<a>/<b>`, each part checked by its own form. */
-export function composite(parent: IdForm, child: IdForm): IdForm {
-  return {
-    shown: `${parent.shown}/${child.shown}`,
+/** `<parent id>/<own part>`: the one place that builds and splits composite ids. */
+export const compositeId = {
+  join: (parentId: string, own: string): string => `${parentId}/${own}`,
+  split(id: string): [parentId: string, own: string] {
+    const at = id.indexOf("/");
+    return [id.slice(0, at), id.slice(at + 1)];
+  },
+  form: (parent: IdForm, own: IdForm): IdForm => ({
+    shown: `${parent.shown}/${own.shown}`,
     test: (id) => {
       const at = id.indexOf("/");
-      return at > 0 && parent.test(id.slice(0, at)) && child.test(id.slice(at + 1));
+      return at > 0 && parent.test(id.slice(0, at)) && own.test(id.slice(at + 1));
     },
-  };
-}
-
-// The shape, not the documented list: a source of a type the service added since is still adoptable.
-const eventType: IdForm = { shown: "<event type>", test: (type) => /^[a-z0-9_]+\.v[0-9]+$/.test(type) };
-
-/** By kind name, for kinds whose spec does not declare `idForm`. */
-const ID_FORMS: Readonly<Record<string, IdForm>> = {
-  ApiKey: prefixed("ak_"),
-  IpPolicy: prefixed("ipp_"),
-  IpRestriction: prefixed("ipx_"),
-  IpPolicyRule: prefixed("ipr_"),
-  TunnelCredential: prefixed("cr_"),
-  TunnelGroupBackend: prefixed("bkdtg_"),
-  WeightedBackend: prefixed("bkdwd_"),
-  FailoverBackend: prefixed("bkdfo_"),
-  TcpEdge: prefixed("edgtcp_"),
-  TlsEdge: prefixed("edgtls_"),
-  HttpsEdge: prefixed("edghts_"),
-  HttpsEdgeRoute: composite(prefixed("edghts_"), prefixed("edghtsrt_")),
-  ReservedDomain: prefixed("rd_"),
-  CertificateAuthority: prefixed("ca_"),
-  TlsCertificate: prefixed("cert_"),
-  SshCredential: prefixed("sshcr_"),
-  SshCertificateAuthority: prefixed("sshca_"),
-  SshUserCertificate: prefixed("sucrt_"),
-  SshHostCertificate: prefixed("shcrt_"),
-  EventDestination: prefixed("ed_"),
-  EventSubscription: prefixed("esb_"),
-  EventSource: composite(prefixed("esb_"), eventType),
+  }),
 };
 
-/** Any id (§2.1's shape) for a kind nobody declared a form for. */
-const ANY_ID: IdForm = { shown: "<prefix>_…", test: (id) => fields.anyId.safeParse(id).success };
+/** The form of the ids the provider uses for this kind (composite for nested kinds). */
+export function idFormOf(spec: KindSpec): IdForm {
+  const parent = spec.parent;
+  return parent?.nested ? compositeId.form(idFormOf(parent.spec), spec.idForm) : spec.idForm;
+}
 
-export const idFormOf = (spec: KindSpec): IdForm => spec.idForm ?? ID_FORMS[spec.name] ?? ANY_ID;
+/** The provider's id of an object as the sdk lists it (a nested one carries its parent's id). */
+export function providerId(spec: KindSpec, obj: Record<string, any>): string {
+  const parent = spec.parent;
+  return parent?.nested ? compositeId.join(obj[parent.key], obj[parent.nested.own]) : obj.id;
+}

@@ -2,6 +2,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
+import { prefixed } from "../../provider/framework/ids";
 import { immutableKeys, updatableKeys, within, type KindSpec } from "../../provider/framework/kind";
 import * as lifecycle from "../../provider/framework/lifecycle";
 import { UNKNOWN, containsUnknown, formatPath, pathHasUnknown, sameValue } from "../../provider/framework/values";
@@ -166,6 +167,7 @@ describe("nested service defaults", () => {
   const spec: KindSpec = {
     name: "Test",
     section: "-",
+    idForm: prefixed("t_"),
     createSchema: schema,
     updateSchema: schema,
     defaults: { module: within({ enabled: true, size: 10 }) },
