@@ -40,11 +40,14 @@ export class CertificateAuthority extends EdgeIngressResource {
   declare readonly uri: pulumi.Output<string>;
   declare readonly createdAt: pulumi.Output<string>;
 
-  constructor(name: string, args: CertificateAuthorityArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: CertificateAuthorityArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal `get`: no args, an id. */
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
+  constructor(name: string, args: CertificateAuthorityArgs | undefined, opts?: pulumi.CustomResourceOptions) {
     super(certificateAuthorityKind, name, args, opts);
   }
 
   static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): CertificateAuthority {
-    return new CertificateAuthority(name, undefined as unknown as CertificateAuthorityArgs, { ...opts, id });
+    return new CertificateAuthority(name, undefined, { ...opts, id });
   }
 }

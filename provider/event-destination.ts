@@ -67,11 +67,14 @@ export class EventDestination extends EdgeIngressResource {
   declare readonly uri: pulumi.Output<string>;
   declare readonly createdAt: pulumi.Output<string>;
 
-  constructor(name: string, args: EventDestinationArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: EventDestinationArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal `get`: no args, an id. */
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
+  constructor(name: string, args: EventDestinationArgs | undefined, opts?: pulumi.CustomResourceOptions) {
     super(eventDestinationKind, name, args, opts);
   }
 
   static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): EventDestination {
-    return new EventDestination(name, undefined as unknown as EventDestinationArgs, { ...opts, id });
+    return new EventDestination(name, undefined, { ...opts, id });
   }
 }

@@ -98,12 +98,15 @@ export class EventSource extends EdgeIngressResource {
   declare readonly type: pulumi.Output<EventTypeName>;
   declare readonly uri: pulumi.Output<string>;
 
-  constructor(name: string, args: EventSourceArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: EventSourceArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal `get`: no args, an id. */
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
+  constructor(name: string, args: EventSourceArgs | undefined, opts?: pulumi.CustomResourceOptions) {
     super(eventSourceKind, name, args, opts);
   }
 
   /** Reads an existing source; `id` is `<subscription id>/<type>`. */
   static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): EventSource {
-    return new EventSource(name, undefined as unknown as EventSourceArgs, { ...opts, id });
+    return new EventSource(name, undefined, { ...opts, id });
   }
 }

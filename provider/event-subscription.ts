@@ -38,11 +38,14 @@ export class EventSubscription extends EdgeIngressResource {
   declare readonly uri: pulumi.Output<string>;
   declare readonly createdAt: pulumi.Output<string>;
 
-  constructor(name: string, args: EventSubscriptionArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: EventSubscriptionArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal `get`: no args, an id. */
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
+  constructor(name: string, args: EventSubscriptionArgs | undefined, opts?: pulumi.CustomResourceOptions) {
     super(eventSubscriptionKind, name, args, opts);
   }
 
   static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): EventSubscription {
-    return new EventSubscription(name, undefined as unknown as EventSubscriptionArgs, { ...opts, id });
+    return new EventSubscription(name, undefined, { ...opts, id });
   }
 }

@@ -31,11 +31,14 @@ export class FailoverBackend extends EdgeIngressResource {
   declare readonly uri: pulumi.Output<string>;
   declare readonly createdAt: pulumi.Output<string>;
 
-  constructor(name: string, args: FailoverBackendArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: FailoverBackendArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal `get`: no args, an id. */
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
+  constructor(name: string, args: FailoverBackendArgs | undefined, opts?: pulumi.CustomResourceOptions) {
     super(failoverBackendKind, name, args, opts);
   }
 
   static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): FailoverBackend {
-    return new FailoverBackend(name, undefined as unknown as FailoverBackendArgs, { ...opts, id });
+    return new FailoverBackend(name, undefined, { ...opts, id });
   }
 }

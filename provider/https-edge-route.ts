@@ -165,12 +165,15 @@ export class HttpsEdgeRoute extends EdgeIngressResource {
   /** RFC 3339 creation time. */
   declare readonly createdAt: pulumi.Output<string>;
 
-  constructor(name: string, args: HttpsEdgeRouteArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: HttpsEdgeRouteArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal `get`: no args, an id. */
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
+  constructor(name: string, args: HttpsEdgeRouteArgs | undefined, opts?: pulumi.CustomResourceOptions) {
     super(httpsEdgeRouteKind, name, args, opts);
   }
 
   /** Reads an existing route; `id` is `<edge id>/<route id>`. */
   static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): HttpsEdgeRoute {
-    return new HttpsEdgeRoute(name, undefined as unknown as HttpsEdgeRouteArgs, { ...opts, id });
+    return new HttpsEdgeRoute(name, undefined, { ...opts, id });
   }
 }

@@ -53,11 +53,14 @@ export class HttpsEdge extends EdgeIngressResource {
   declare readonly uri: pulumi.Output<string>;
   declare readonly createdAt: pulumi.Output<string>;
 
-  constructor(name: string, args: HttpsEdgeArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: HttpsEdgeArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal `get`: no args, an id. */
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
+  constructor(name: string, args: HttpsEdgeArgs | undefined, opts?: pulumi.CustomResourceOptions) {
     super(httpsEdgeKind, name, args, opts);
   }
 
   static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): HttpsEdge {
-    return new HttpsEdge(name, undefined as unknown as HttpsEdgeArgs, { ...opts, id });
+    return new HttpsEdge(name, undefined, { ...opts, id });
   }
 }

@@ -45,11 +45,14 @@ export class IpPolicyRule extends EdgeIngressResource {
   declare readonly uri: pulumi.Output<string>;
   declare readonly createdAt: pulumi.Output<string>;
 
-  constructor(name: string, args: IpPolicyRuleArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: IpPolicyRuleArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal `get`: no args, an id. */
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
+  constructor(name: string, args: IpPolicyRuleArgs | undefined, opts?: pulumi.CustomResourceOptions) {
     super(ipPolicyRuleKind, name, args, opts);
   }
 
   static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): IpPolicyRule {
-    return new IpPolicyRule(name, undefined as unknown as IpPolicyRuleArgs, { ...opts, id });
+    return new IpPolicyRule(name, undefined, { ...opts, id });
   }
 }

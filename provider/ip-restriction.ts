@@ -42,11 +42,14 @@ export class IpRestriction extends EdgeIngressResource {
   declare readonly uri: pulumi.Output<string>;
   declare readonly createdAt: pulumi.Output<string>;
 
-  constructor(name: string, args: IpRestrictionArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: IpRestrictionArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal `get`: no args, an id. */
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
+  constructor(name: string, args: IpRestrictionArgs | undefined, opts?: pulumi.CustomResourceOptions) {
     super(ipRestrictionKind, name, args, opts);
   }
 
   static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): IpRestriction {
-    return new IpRestriction(name, undefined as unknown as IpRestrictionArgs, { ...opts, id });
+    return new IpRestriction(name, undefined, { ...opts, id });
   }
 }

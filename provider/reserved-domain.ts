@@ -76,11 +76,14 @@ export class ReservedDomain extends EdgeIngressResource {
   declare readonly uri: pulumi.Output<string>;
   declare readonly createdAt: pulumi.Output<string>;
 
-  constructor(name: string, args: ReservedDomainArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: ReservedDomainArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal `get`: no args, an id. */
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
+  constructor(name: string, args: ReservedDomainArgs | undefined, opts?: pulumi.CustomResourceOptions) {
     super(reservedDomainKind, name, args, opts);
   }
 
   static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): ReservedDomain {
-    return new ReservedDomain(name, undefined as unknown as ReservedDomainArgs, { ...opts, id });
+    return new ReservedDomain(name, undefined, { ...opts, id });
   }
 }

@@ -52,11 +52,14 @@ export class SshCertificateAuthority extends EdgeIngressResource {
   declare readonly uri: pulumi.Output<string>;
   declare readonly createdAt: pulumi.Output<string>;
 
-  constructor(name: string, args: SshCertificateAuthorityArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: SshCertificateAuthorityArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal `get`: no args, an id. */
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
+  constructor(name: string, args: SshCertificateAuthorityArgs | undefined, opts?: pulumi.CustomResourceOptions) {
     super(sshCertificateAuthorityKind, name, args, opts);
   }
 
   static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): SshCertificateAuthority {
-    return new SshCertificateAuthority(name, undefined as unknown as SshCertificateAuthorityArgs, { ...opts, id });
+    return new SshCertificateAuthority(name, undefined, { ...opts, id });
   }
 }

@@ -41,11 +41,14 @@ export class SshCredential extends EdgeIngressResource {
   declare readonly uri: pulumi.Output<string>;
   declare readonly createdAt: pulumi.Output<string>;
 
-  constructor(name: string, args: SshCredentialArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: SshCredentialArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal `get`: no args, an id. */
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
+  constructor(name: string, args: SshCredentialArgs | undefined, opts?: pulumi.CustomResourceOptions) {
     super(sshCredentialKind, name, args, opts);
   }
 
   static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): SshCredential {
-    return new SshCredential(name, undefined as unknown as SshCredentialArgs, { ...opts, id });
+    return new SshCredential(name, undefined, { ...opts, id });
   }
 }

@@ -51,11 +51,14 @@ export class SshHostCertificate extends EdgeIngressResource {
   declare readonly uri: pulumi.Output<string>;
   declare readonly createdAt: pulumi.Output<string>;
 
-  constructor(name: string, args: SshHostCertificateArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: SshHostCertificateArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal `get`: no args, an id. */
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
+  constructor(name: string, args: SshHostCertificateArgs | undefined, opts?: pulumi.CustomResourceOptions) {
     super(sshHostCertificateKind, name, args, opts);
   }
 
   static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): SshHostCertificate {
-    return new SshHostCertificate(name, undefined as unknown as SshHostCertificateArgs, { ...opts, id });
+    return new SshHostCertificate(name, undefined, { ...opts, id });
   }
 }

@@ -57,11 +57,14 @@ export class SshUserCertificate extends EdgeIngressResource {
   declare readonly uri: pulumi.Output<string>;
   declare readonly createdAt: pulumi.Output<string>;
 
-  constructor(name: string, args: SshUserCertificateArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: SshUserCertificateArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal `get`: no args, an id. */
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
+  constructor(name: string, args: SshUserCertificateArgs | undefined, opts?: pulumi.CustomResourceOptions) {
     super(sshUserCertificateKind, name, args, opts);
   }
 
   static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): SshUserCertificate {
-    return new SshUserCertificate(name, undefined as unknown as SshUserCertificateArgs, { ...opts, id });
+    return new SshUserCertificate(name, undefined, { ...opts, id });
   }
 }

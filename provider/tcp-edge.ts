@@ -48,11 +48,14 @@ export class TcpEdge extends EdgeIngressResource {
   /** RFC 3339 creation time. */
   declare readonly createdAt: pulumi.Output<string>;
 
-  constructor(name: string, args: TcpEdgeArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: TcpEdgeArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal `get`: no args, an id. */
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
+  constructor(name: string, args: TcpEdgeArgs | undefined, opts?: pulumi.CustomResourceOptions) {
     super(tcpEdgeKind, name, args, opts);
   }
 
   static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): TcpEdge {
-    return new TcpEdge(name, undefined as unknown as TcpEdgeArgs, { ...opts, id });
+    return new TcpEdge(name, undefined, { ...opts, id });
   }
 }

@@ -63,11 +63,14 @@ export class TlsCertificate extends EdgeIngressResource {
   declare readonly uri: pulumi.Output<string>;
   declare readonly createdAt: pulumi.Output<string>;
 
-  constructor(name: string, args: TlsCertificateArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: TlsCertificateArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal `get`: no args, an id. */
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
+  constructor(name: string, args: TlsCertificateArgs | undefined, opts?: pulumi.CustomResourceOptions) {
     super(tlsCertificateKind, name, args, opts);
   }
 
   static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): TlsCertificate {
-    return new TlsCertificate(name, undefined as unknown as TlsCertificateArgs, { ...opts, id });
+    return new TlsCertificate(name, undefined, { ...opts, id });
   }
 }

@@ -53,11 +53,14 @@ export class TlsEdge extends EdgeIngressResource {
   /** RFC 3339 creation time. */
   declare readonly createdAt: pulumi.Output<string>;
 
-  constructor(name: string, args: TlsEdgeArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: TlsEdgeArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal `get`: no args, an id. */
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
+  constructor(name: string, args: TlsEdgeArgs | undefined, opts?: pulumi.CustomResourceOptions) {
     super(tlsEdgeKind, name, args, opts);
   }
 
   static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): TlsEdge {
-    return new TlsEdge(name, undefined as unknown as TlsEdgeArgs, { ...opts, id });
+    return new TlsEdge(name, undefined, { ...opts, id });
   }
 }

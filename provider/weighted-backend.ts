@@ -74,11 +74,14 @@ export class WeightedBackend extends EdgeIngressResource {
   declare readonly uri: pulumi.Output<string>;
   declare readonly createdAt: pulumi.Output<string>;
 
-  constructor(name: string, args: WeightedBackendArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: WeightedBackendArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal `get`: no args, an id. */
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
+  constructor(name: string, args: WeightedBackendArgs | undefined, opts?: pulumi.CustomResourceOptions) {
     super(weightedBackendKind, name, args, opts);
   }
 
   static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): WeightedBackend {
-    return new WeightedBackend(name, undefined as unknown as WeightedBackendArgs, { ...opts, id });
+    return new WeightedBackend(name, undefined, { ...opts, id });
   }
 }
