@@ -23,7 +23,8 @@ import { tunnelCredentials } from "./tunnel-credential";
 import { tunnelGroupBackends } from "./tunnel-group-backend";
 import { weightedBackends } from "./weighted-backend";
 
-export const KINDS: readonly KindDef<BaseRecord>[] = [
+/** By the kind's name in the sdk client (`client.ipPolicies`), in store order. */
+export const KINDS_BY_NAME = {
   apiKeys,
   ipPolicies,
   ipRestrictions,
@@ -46,4 +47,5 @@ export const KINDS: readonly KindDef<BaseRecord>[] = [
   sshUserCertificates,
   sshHostCertificates,
   tunnelCredentials,
-];
+};
+export const KINDS: readonly KindDef<BaseRecord>[] = Object.values(KINDS_BY_NAME);
