@@ -2,44 +2,28 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { EdgeIngress } from "../sdk";
+import { kinds } from "../provider/kinds";
 import { generateProject, type AccountSnapshot, type ExportPlan } from "./generate";
 
-/** Every listable kind's resources (all pages), routes from their edges and sources from their subscriptions. */
+/**
+ * Every kind's resources (all pages), in the kind table's order: a nested kind (routes, event sources)
+ * is listed within each resource of its parent kind, which comes before it.
+ */
 export async function readAccount(client: EdgeIngress): Promise<{ snapshot: AccountSnapshot; endpoints: number }> {
-  const all = <T>(list: { toArray(): Promise<T[]> }) => list.toArray();
-  const [httpsEdges, eventSubscriptions, endpoints] = await Promise.all([
-    all(client.httpsEdges.list()),
-    all(client.eventSubscriptions.list()),
-    all(client.endpoints.list()),
-  ]);
-  const sources = await Promise.all(
-    eventSubscriptions.map(async (sub) => (await all(client.eventSources.list(sub.id))).map((s) => ({ ...s, subscriptionId: sub.id }))),
-  );
-  const snapshot: AccountSnapshot = {
-    ApiKey: await all(client.apiKeys.list()),
-    IpPolicy: await all(client.ipPolicies.list()),
-    IpPolicyRule: await all(client.ipPolicyRules.list()),
-    IpRestriction: await all(client.ipRestrictions.list()),
-    TunnelGroupBackend: await all(client.tunnelGroupBackends.list()),
-    WeightedBackend: await all(client.weightedBackends.list()),
-    FailoverBackend: await all(client.failoverBackends.list()),
-    TcpEdge: await all(client.tcpEdges.list()),
-    TlsEdge: await all(client.tlsEdges.list()),
-    HttpsEdge: httpsEdges,
-    HttpsEdgeRoute: httpsEdges.flatMap((edge) => edge.routes),
-    ReservedDomain: await all(client.reservedDomains.list()),
-    CertificateAuthority: await all(client.certificateAuthorities.list()),
-    TlsCertificate: await all(client.tlsCertificates.list()),
-    SshCredential: await all(client.sshCredentials.list()),
-    SshCertificateAuthority: await all(client.sshCertificateAuthorities.list()),
-    SshUserCertificate: await all(client.sshUserCertificates.list()),
-    SshHostCertificate: await all(client.sshHostCertificates.list()),
-    TunnelCredential: await all(client.tunnelCredentials.list()),
-    EventDestination: await all(client.eventDestinations.list()),
-    EventSubscription: eventSubscriptions,
-    EventSource: sources.flat(),
-  };
-  return { snapshot, endpoints: endpoints.length };
+  const snapshot: Record<string, any[]> = {};
+  for (const spec of Object.values(kinds)) {
+    const nested = spec.parent?.nested;
+    if (nested) {
+      const parents = snapshot[spec.parent.spec.name];
+      if (!parents) throw new Error(`export: ${spec.name} is listed within ${spec.parent.spec.name}, which must come first`);
+      snapshot[spec.name] = (await Promise.all(parents.map((parent) => nested.listIn(client, parent)))).flat();
+    } else {
+      const api = spec.api(client);
+      if (!api.list) throw new Error(`export: ${spec.name} cannot be listed`);
+      snapshot[spec.name] = await api.list().toArray();
+    }
+  }
+  return { snapshot, endpoints: (await client.endpoints.list().toArray()).length };
 }
 
 export interface ExportOptions {

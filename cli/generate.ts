@@ -3,6 +3,7 @@
  * that adopts every resource. No I/O here, so every rule can be unit-tested.
  */
 import { SERVER_CHOSEN, Within, inputKeys, type KindSpec } from "../provider/framework/kind";
+import { providerId } from "../provider/framework/ids";
 import { toOutputs } from "../provider/framework/lifecycle";
 import { sameValue } from "../provider/framework/values";
 import { kinds } from "../provider/kinds";
@@ -10,31 +11,8 @@ import { kinds } from "../provider/kinds";
 /** Resources as the sdk returns them, by kind name. Routes carry `edgeId`; event sources `subscriptionId`. */
 export type AccountSnapshot = Partial<Record<string, any[]>>;
 
-/** Kinds in the order they are declared: what a kind refers to comes before it. */
-export const EXPORT_ORDER = [
-  "IpPolicy",
-  "IpPolicyRule",
-  "IpRestriction",
-  "CertificateAuthority",
-  "TlsCertificate",
-  "ReservedDomain",
-  "TunnelGroupBackend",
-  "WeightedBackend",
-  "FailoverBackend",
-  "TcpEdge",
-  "TlsEdge",
-  "HttpsEdge",
-  "HttpsEdgeRoute",
-  "SshCredential",
-  "SshCertificateAuthority",
-  "SshUserCertificate",
-  "SshHostCertificate",
-  "TunnelCredential",
-  "ApiKey",
-  "EventDestination",
-  "EventSubscription",
-  "EventSource",
-] as const;
+/** Kinds in the order they are declared: the kind table's (what a kind refers to comes before it). */
+export const EXPORT_ORDER: readonly string[] = Object.keys(kinds);
 
 /** Another exported resource, referred to by its variable (`policy.id`) so the engine orders them. */
 export class Ref {
@@ -85,38 +63,6 @@ export interface ExportPlan {
   skipped: Skipped[];
 }
 
-/** Resources not declared, and why. */
-const SKIP: Partial<Record<string, (obj: any) => string | undefined>> = {
-  // The service made it under a reserved domain's certificate policy: it comes and goes with the domain.
-  TlsCertificate: (obj) => (obj.issuedAt ? "issued by the service for a reserved domain's managed certificate; it belongs to the domain" : undefined),
-};
-
-const NOTES: Partial<Record<string, string[]>> = {
-  ApiKey: [
-    "The service shows a key's token only when the key is made: this adopted key's `token` output is empty.",
-    "If this is the key the stack authenticates with, removing it from the program deletes it.",
-  ],
-  TunnelCredential: ["The service shows a credential's authtoken only when it is made: this adopted credential's `token` output is empty."],
-};
-
-/** A readable label for resources without a description, per kind. */
-const LABEL: Partial<Record<string, (obj: any, nameOf: (id: string) => string | undefined) => string | undefined>> = {
-  IpRestriction: (o) => `${o.type}-restriction`,
-  IpPolicyRule: (o, nameOf) => `${nameOf(o.ipPolicy?.id) ?? "policy"}-${o.action}-${o.cidr}`,
-  CertificateAuthority: (o) => o.subjectCommonName,
-  TlsCertificate: (o) => o.subjectCommonName,
-  ReservedDomain: (o) => o.domain,
-  TcpEdge: (o) => o.hostports?.[0],
-  TlsEdge: (o) => o.hostports?.[0],
-  HttpsEdge: (o) => o.hostports?.[0],
-  HttpsEdgeRoute: (o, nameOf) => `${nameOf(o.edgeId) ?? "route"}-${o.match}`,
-  SshUserCertificate: (o) => (o.principals?.length ? `user-${o.principals[0]}` : undefined),
-  SshHostCertificate: (o) => (o.principals?.length ? `host-${o.principals[0]}` : undefined),
-  SshCertificateAuthority: (o) => `${o.keyType}-ssh-ca`,
-  EventDestination: (o) => Object.keys(o.target ?? {}).find((k) => o.target[k] != null),
-  EventSource: (o, nameOf) => `${nameOf(o.subscriptionId) ?? "subscription"}-${o.type}`,
-};
-
 const kebab = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
 
 export function slug(text: string, max = 48): string {
@@ -162,14 +108,13 @@ function withoutDefaults(value: unknown, fallback: unknown): unknown {
   return out;
 }
 
-const PARENTS = ["edgeId", "subscriptionId", "ipPolicyId"];
-
 /** The inputs a user would declare for `obj`: no outputs, no nulls, no values equal to the service's defaults. */
 export function declaredInputs(spec: KindSpec, obj: any): Record<string, unknown> {
   const outs = toOutputs(spec, obj);
   const inputs: Record<string, unknown> = {};
   // The parent first: a route's edge, a source's subscription, a rule's policy.
-  const keys = inputKeys(spec).sort((a, b) => Number(PARENTS.includes(b)) - Number(PARENTS.includes(a)));
+  const parent = spec.parent?.key;
+  const keys = inputKeys(spec).sort((a, b) => Number(b === parent) - Number(a === parent));
   for (const key of keys) {
     const value = outs[key];
     if (value == null) continue;
@@ -211,20 +156,20 @@ export function planExport(snapshot: AccountSnapshot): ExportPlan {
   const items: Item[] = [];
   const nameById = new Map<string, string>();
   for (const kind of Object.keys(snapshot)) {
-    if (!(EXPORT_ORDER as readonly string[]).includes(kind)) throw new Error(`export: unknown kind ${kind}`);
+    if (!EXPORT_ORDER.includes(kind)) throw new Error(`export: unknown kind ${kind}`);
   }
   EXPORT_ORDER.forEach((kind, rank) => {
     const spec = kinds[kind];
     const taken = new Set<string>();
     const candidates = (snapshot[kind] ?? [])
       .map((obj) => {
-        const id = exportId(kind, obj);
-        const why = SKIP[kind]?.(obj);
+        const id = providerId(spec, obj);
+        const why = spec.export?.skip?.(obj);
         if (why) {
           skipped.push({ kind, id, why });
           return undefined;
         }
-        const base = slug(obj.description || LABEL[kind]?.(obj, (ref) => nameById.get(ref)) || "") || kebab(kind);
+        const base = slug(obj.description || spec.export?.label?.(obj, (ref) => nameById.get(ref)) || "") || kebab(kind);
         return { kind, spec, obj, id, raw: declaredInputs(spec, obj), base, rank };
       })
       .filter((c) => c !== undefined)
@@ -272,16 +217,9 @@ export function planExport(snapshot: AccountSnapshot): ExportPlan {
       });
     }
     refs.set(item.id, new Ref(variable, item.id));
-    resources.push({ kind: item.kind, name: item.name, variable, id: item.id, inputs, notes: NOTES[item.kind] ?? [] });
+    resources.push({ kind: item.kind, name: item.name, variable, id: item.id, inputs, notes: [...(item.spec.export?.notes ?? [])] });
   }
   return { resources, secrets, skipped };
-}
-
-/** The provider's id of a listed object: routes and event sources are addressed through their parent. */
-function exportId(kind: string, obj: any): string {
-  if (kind === "HttpsEdgeRoute") return `${obj.edgeId}/${obj.id}`;
-  if (kind === "EventSource") return `${obj.subscriptionId}/${obj.type}`;
-  return obj.id;
 }
 
 // --- printing ------------------------------------------------------------------------------------

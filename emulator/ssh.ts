@@ -11,6 +11,19 @@ const opensshCert = require("sshpk/lib/formats/openssh-cert") as { toBuffer(cert
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const SSHBuffer = require("sshpk/lib/ssh-buffer") as new (opts: object) => { writeString(value: string): void; toBuffer(): Buffer };
 
+// sshpk.Certificate, whose constructor takes a certificate not signed yet; its types require both signatures.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const Certificate = require("sshpk/lib/certificate") as new (
+  opts: Omit<sshpk.CertificateOptions, "signatures"> & { signatures: object },
+) => sshpk.Certificate;
+
+declare module "sshpk" {
+  interface PrivateKey {
+    // Without a hash, sshpk uses the key type's own (ECDSA by curve; Ed25519 has none to choose).
+    createSign(hashAlgo?: sshpk.AlgorithmHashType): sshpk.Signer;
+  }
+}
+
 export const SSH_KEY_TYPES = ["rsa", "ecdsa", "ed25519"] as const;
 export type SshKeyType = (typeof SSH_KEY_TYPES)[number];
 export const ELLIPTIC_CURVES = ["p256", "p384", "p521"] as const;
@@ -89,7 +102,7 @@ export function signSshCertificate(spec: SshCertificateSpec): string {
   // sshpk writes one principal per subject and takes the certificate type from the first; for an empty
   // list the type rides on an identity that is never written.
   const subjects = spec.principals.length > 0 ? spec.principals.map(identity) : Object.assign([identity("*")], { forEach: () => undefined });
-  const cert = new (sshpk.Certificate as unknown as new (opts: object) => sshpk.Certificate)({
+  const cert = new Certificate({
     subjects,
     issuer: sshpk.identityForHost("**"),
     subjectKey: sshpk.parseKey(spec.publicKey, "ssh"),
@@ -101,7 +114,7 @@ export function signSshCertificate(spec: SshCertificateSpec): string {
   });
   const openssh = { keyId: spec.keyId, exts: [...options(spec.criticalOptions, true), ...options(spec.extensions, false)] } as Record<string, unknown>;
   (cert.signatures as Record<string, unknown>).openssh = openssh;
-  const signer = caKey.createSign(caKey.type === "rsa" ? "sha512" : (undefined as unknown as sshpk.AlgorithmHashType));
+  const signer = caKey.createSign(caKey.type === "rsa" ? "sha512" : undefined);
   signer.update(opensshCert.toBuffer(cert, true));
   openssh.signature = signer.sign();
   return cert.toString("openssh");

@@ -1,12 +1,14 @@
 import * as pulumi from "@pulumi/pulumi";
-import { ApiKeyCreateParams, ApiKeyUpdateParams, type ApiKey as ApiKeyObject } from "../sdk";
+import { ID_PREFIXES, ApiKeyCreateParams, ApiKeyUpdateParams, type ApiKey as ApiKeyObject } from "../sdk";
 import { SERVER_CHOSEN, type KindSpec } from "./framework/kind";
+import { prefixed } from "./framework/ids";
 import { EdgeIngressResource, type GetOptions, type AdoptArgs } from "./framework/resource";
 
 /** @internal */
 export const apiKeyKind: KindSpec<ApiKeyObject> = {
   name: "ApiKey",
   section: "§2.2, §4.2",
+  idForm: prefixed(ID_PREFIXES.apiKeys),
   createSchema: ApiKeyCreateParams,
   updateSchema: ApiKeyUpdateParams,
   defaults: { description: "", metadata: "", ownerId: SERVER_CHOSEN },
@@ -17,6 +19,12 @@ export const apiKeyKind: KindSpec<ApiKeyObject> = {
   // A key whose create answer was lost has no token anyone can read: made again.
   recreateLostCreate: true,
   api: (client) => client.apiKeys,
+  export: {
+    notes: [
+      "The service shows a key's token only when the key is made: this adopted key's `token` output is empty.",
+      "If this is the key the stack authenticates with, removing it from the program deletes it.",
+    ],
+  },
 };
 
 export interface ApiKeyArgs extends AdoptArgs {

@@ -1,18 +1,21 @@
 import * as pulumi from "@pulumi/pulumi";
-import { CertificateAuthorityCreateParams, CertificateAuthorityUpdateParams, type CertificateAuthority as CertificateAuthorityObject } from "../sdk";
+import { ID_PREFIXES, CertificateAuthorityCreateParams, CertificateAuthorityUpdateParams, type CertificateAuthority as CertificateAuthorityObject } from "../sdk";
 import type { KindSpec } from "./framework/kind";
+import { prefixed } from "./framework/ids";
 import { EdgeIngressResource, type GetOptions, type AdoptArgs } from "./framework/resource";
 
 /** @internal */
 export const certificateAuthorityKind: KindSpec<CertificateAuthorityObject> = {
   name: "CertificateAuthority",
   section: "§2.17, §4.10",
+  idForm: prefixed(ID_PREFIXES.certificateAuthorities),
   createSchema: CertificateAuthorityCreateParams,
   updateSchema: CertificateAuthorityUpdateParams,
   defaults: { description: "", metadata: "" },
   fieldTypes: { caPem: "pem" },
   outputs: ["uri", "createdAt", "subjectCommonName", "notBefore", "notAfter", "keyUsages", "extendedKeyUsages"],
   api: (client) => client.certificateAuthorities,
+  export: { label: (o) => o.subjectCommonName },
 };
 
 export interface CertificateAuthorityArgs extends AdoptArgs {
@@ -47,11 +50,14 @@ export class CertificateAuthority extends EdgeIngressResource {
   /** RFC 3339 creation time. */
   declare readonly createdAt: pulumi.Output<string>;
 
-  constructor(name: string, args: CertificateAuthorityArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: CertificateAuthorityArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal `get`: no args, an id. */
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
+  constructor(name: string, args: CertificateAuthorityArgs | undefined, opts?: pulumi.CustomResourceOptions) {
     super(certificateAuthorityKind, name, args, opts);
   }
 
   static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): CertificateAuthority {
-    return new CertificateAuthority(name, undefined as unknown as CertificateAuthorityArgs, { ...opts, id });
+    return new CertificateAuthority(name, undefined, { ...opts, id });
   }
 }

@@ -1,16 +1,19 @@
 import * as pulumi from "@pulumi/pulumi";
 import {
+  ID_PREFIXES,
   EventDestinationCreateParams,
   EventDestinationUpdateParams,
   type EventDestination as EventDestinationObject,
 } from "../sdk";
 import { within, type KindSpec } from "./framework/kind";
+import { prefixed } from "./framework/ids";
 import { EdgeIngressResource, type GetOptions, type AdoptArgs } from "./framework/resource";
 
 /** @internal */
 export const eventDestinationKind: KindSpec<EventDestinationObject> = {
   name: "EventDestination",
   section: "§2.21, §4.12",
+  idForm: prefixed(ID_PREFIXES.eventDestinations),
   createSchema: EventDestinationCreateParams,
   updateSchema: EventDestinationUpdateParams,
   defaults: {
@@ -24,6 +27,7 @@ export const eventDestinationKind: KindSpec<EventDestinationObject> = {
   secretInputs: ["target"],
   credentials: ["target.*.auth.creds.secretAccessKey", "target.monitoring.apiKey"],
   api: (client) => client.eventDestinations,
+  export: { label: (o) => Object.keys(o.target ?? {}).find((k) => o.target[k] != null) },
 };
 
 /** Exactly one member. */
@@ -94,11 +98,14 @@ export class EventDestination extends EdgeIngressResource {
   /** RFC 3339 creation time. */
   declare readonly createdAt: pulumi.Output<string>;
 
-  constructor(name: string, args: EventDestinationArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: EventDestinationArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal `get`: no args, an id. */
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
+  constructor(name: string, args: EventDestinationArgs | undefined, opts?: pulumi.CustomResourceOptions) {
     super(eventDestinationKind, name, args, opts);
   }
 
   static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): EventDestination {
-    return new EventDestination(name, undefined as unknown as EventDestinationArgs, { ...opts, id });
+    return new EventDestination(name, undefined, { ...opts, id });
   }
 }

@@ -1,20 +1,20 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { EVENT_SUBSCRIPTION_ID_PREFIX, EventType, fields, type EdgeIngress, type EventSource as EventSourceObject } from "../sdk";
-import type { KindApi, KindSpec } from "./framework/kind";
+import { ID_PREFIXES, EventType, fields, type EdgeIngress, type EventSource as EventSourceObject } from "../sdk";
+import type { IdForm, KindApi, KindSpec } from "./framework/kind";
+import { compositeId } from "./framework/ids";
 import { EdgeIngressResource, type GetOptions, type AdoptArgs } from "./framework/resource";
+import { eventSubscriptionKind } from "./event-subscription";
 
 /** A source has no id of its own: it is its type within a subscription, `<subscription id>/<type>`. */
-const sourceId = (subscriptionId: string, type: string) => `${subscriptionId}/${type}`;
-function splitId(id: string): [string, string] {
-  const at = id.indexOf("/");
-  return [id.slice(0, at), id.slice(at + 1)];
-}
+const splitId = compositeId.split;
+// The shape, not the documented list: a source of a type the service added since is still adoptable.
+const eventType: IdForm = { shown: "<event type>", test: (type) => /^[a-z0-9_]+\.v[0-9]+$/.test(type) };
 
 type SourceObject = EventSourceObject & { id: string; subscriptionId: string };
 const withId = (subscriptionId: string, source: EventSourceObject): SourceObject => ({
   ...source,
-  id: sourceId(subscriptionId, source.type),
+  id: compositeId.join(subscriptionId, source.type),
   subscriptionId,
 });
 
@@ -33,7 +33,7 @@ function sourcesApi(client: EdgeIngress): KindApi<SourceObject> {
 }
 
 const EventSourceResourceParams = fields.params({
-  subscriptionId: fields.idWithPrefix(EVENT_SUBSCRIPTION_ID_PREFIX),
+  subscriptionId: fields.idWithPrefix(ID_PREFIXES.eventSubscriptions),
   type: EventType,
 });
 
@@ -41,6 +41,15 @@ const EventSourceResourceParams = fields.params({
 export const eventSourceKind: KindSpec<SourceObject> = {
   name: "EventSource",
   section: "§2.22, §4.13",
+  idForm: eventType,
+  parent: {
+    spec: eventSubscriptionKind,
+    key: "subscriptionId",
+    nested: {
+      own: "type",
+      listIn: async (client, sub) => (await client.eventSources.list(sub.id).toArray()).map((s) => ({ ...s, subscriptionId: sub.id })),
+    },
+  },
   createSchema: EventSourceResourceParams,
   updateSchema: z.strictObject({}),
   defaults: {},
@@ -48,6 +57,7 @@ export const eventSourceKind: KindSpec<SourceObject> = {
   // One source per type per subscription: a replacement must delete the old one first.
   unique: ["subscriptionId", "type"],
   api: sourcesApi,
+  export: { label: (o, nameOf) => `${nameOf(o.subscriptionId) ?? "subscription"}-${o.type}` },
   listFor: async (client, { subscriptionId }) => (await client.eventSources.list(subscriptionId).toArray()).map((s) => withId(subscriptionId, s)),
 };
 
@@ -91,12 +101,15 @@ export class EventSource extends EdgeIngressResource {
   /** The source's API URI. */
   declare readonly uri: pulumi.Output<string>;
 
-  constructor(name: string, args: EventSourceArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: EventSourceArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal `get`: no args, an id. */
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
+  constructor(name: string, args: EventSourceArgs | undefined, opts?: pulumi.CustomResourceOptions) {
     super(eventSourceKind, name, args, opts);
   }
 
   /** Reads an existing source; `id` is `<subscription id>/<type>`. */
   static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): EventSource {
-    return new EventSource(name, undefined as unknown as EventSourceArgs, { ...opts, id });
+    return new EventSource(name, undefined, { ...opts, id });
   }
 }

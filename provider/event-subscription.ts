@@ -1,16 +1,19 @@
 import * as pulumi from "@pulumi/pulumi";
 import {
+  ID_PREFIXES,
   EventSubscriptionCreateParams,
   EventSubscriptionUpdateParams,
   type EventSubscription as EventSubscriptionObject,
 } from "../sdk";
 import type { KindSpec } from "./framework/kind";
+import { prefixed } from "./framework/ids";
 import { EdgeIngressResource, type GetOptions, type AdoptArgs } from "./framework/resource";
 
 /** @internal */
 export const eventSubscriptionKind: KindSpec<EventSubscriptionObject> = {
   name: "EventSubscription",
   section: "§6 (extension)",
+  idForm: prefixed(ID_PREFIXES.eventSubscriptions),
   // Sources are EventSource resources of their own, so they can change without replacing this.
   createSchema: EventSubscriptionCreateParams.omit({ sources: true }),
   updateSchema: EventSubscriptionUpdateParams,
@@ -43,11 +46,14 @@ export class EventSubscription extends EdgeIngressResource {
   /** RFC 3339 creation time. */
   declare readonly createdAt: pulumi.Output<string>;
 
-  constructor(name: string, args: EventSubscriptionArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: EventSubscriptionArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal `get`: no args, an id. */
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
+  constructor(name: string, args: EventSubscriptionArgs | undefined, opts?: pulumi.CustomResourceOptions) {
     super(eventSubscriptionKind, name, args, opts);
   }
 
   static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): EventSubscription {
-    return new EventSubscription(name, undefined as unknown as EventSubscriptionArgs, { ...opts, id });
+    return new EventSubscription(name, undefined, { ...opts, id });
   }
 }

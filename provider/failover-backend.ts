@@ -1,12 +1,14 @@
 import * as pulumi from "@pulumi/pulumi";
-import { FailoverBackendCreateParams, FailoverBackendUpdateParams, type FailoverBackend as FailoverBackendObject } from "../sdk";
+import { ID_PREFIXES, FailoverBackendCreateParams, FailoverBackendUpdateParams, type FailoverBackend as FailoverBackendObject } from "../sdk";
 import type { KindSpec } from "./framework/kind";
+import { prefixed } from "./framework/ids";
 import { EdgeIngressResource, type GetOptions, type AdoptArgs } from "./framework/resource";
 
 /** @internal */
 export const failoverBackendKind: KindSpec<FailoverBackendObject> = {
   name: "FailoverBackend",
   section: "§2.11, §4.7",
+  idForm: prefixed(ID_PREFIXES.failoverBackends),
   createSchema: FailoverBackendCreateParams,
   updateSchema: FailoverBackendUpdateParams,
   defaults: { description: "", metadata: "" },
@@ -36,11 +38,14 @@ export class FailoverBackend extends EdgeIngressResource {
   /** RFC 3339 creation time. */
   declare readonly createdAt: pulumi.Output<string>;
 
-  constructor(name: string, args: FailoverBackendArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: FailoverBackendArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal `get`: no args, an id. */
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
+  constructor(name: string, args: FailoverBackendArgs | undefined, opts?: pulumi.CustomResourceOptions) {
     super(failoverBackendKind, name, args, opts);
   }
 
   static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): FailoverBackend {
-    return new FailoverBackend(name, undefined as unknown as FailoverBackendArgs, { ...opts, id });
+    return new FailoverBackend(name, undefined, { ...opts, id });
   }
 }

@@ -1,12 +1,16 @@
 import * as pulumi from "@pulumi/pulumi";
 import {
+  ID_PREFIXES,
   HttpsEdgeRouteCreateParams,
   HttpsEdgeRouteUpdateParams,
   fields,
   type EdgeIngress,
   type HttpsEdgeRoute as HttpsEdgeRouteObject,
+  type HttpsEdgeRouteModules,
+  type ModuleName as SdkModuleName,
 } from "../sdk";
 import type { KindApi, KindSpec } from "./framework/kind";
+import { compositeId, prefixed } from "./framework/ids";
 import {
   EdgeIngressResource,
   type GetOptions,
@@ -29,15 +33,14 @@ import {
   type WebhookVerificationModule,
   type WebhookVerificationModuleArgs,
 } from "./framework/resource";
+import { httpsEdgeKind } from "./https-edge";
 import { SAML_SERVICE_PROVIDER_FIELDS, modulesOf, type ModuleName } from "./modules";
 
 /** A route lives under its edge: its Pulumi id is `<edge id>/<route id>`, enough to read or delete it. */
 type RouteObject = HttpsEdgeRouteObject & { routeId: string };
-function splitId(id: string): [string, string] {
-  const at = id.indexOf("/");
-  return [id.slice(0, at), id.slice(at + 1)];
-}
-const withId = (route: HttpsEdgeRouteObject): RouteObject => ({ ...route, id: `${route.edgeId}/${route.id}`, routeId: route.id });
+type RouteModule = SdkModuleName<typeof HttpsEdgeRouteModules>;
+const splitId = compositeId.split;
+const withId = (route: HttpsEdgeRouteObject): RouteObject => ({ ...route, id: compositeId.join(route.edgeId, route.id), routeId: route.id });
 
 function routesApi(client: EdgeIngress): KindApi<RouteObject> {
   const routes = client.httpsEdgeRoutes;
@@ -46,8 +49,9 @@ function routesApi(client: EdgeIngress): KindApi<RouteObject> {
     get: async (id) => withId(await routes.get(...splitId(id))),
     update: async (id, params) => withId(await routes.update(...splitId(id), params)),
     delete: (id) => routes.delete(...splitId(id)),
-    replaceModule: (id, name, params) => routes.replaceModule(...splitId(id), name as never, params as never),
-    deleteModule: (id, name) => routes.deleteModule(...splitId(id), name as never),
+    // The lifecycle passes only names of ROUTE_MODULES.
+    replaceModule: (id, name: RouteModule, params) => routes.replaceModule(...splitId(id), name, params),
+    deleteModule: (id, name: RouteModule) => routes.deleteModule(...splitId(id), name),
   };
 }
 
@@ -71,7 +75,9 @@ const ROUTE_MODULES: ModuleName[] = [
 export const httpsEdgeRouteKind: KindSpec<RouteObject> = {
   name: "HttpsEdgeRoute",
   section: "§2.6, §4.5 (route operations: extension)",
-  createSchema: HttpsEdgeRouteCreateParams.extend({ edgeId: fields.idWithPrefix("edghts_") }),
+  idForm: prefixed(ID_PREFIXES.httpsEdgeRoutes),
+  parent: { spec: httpsEdgeKind, key: "edgeId", nested: { own: "id", listIn: async (_client, edge) => edge.routes } },
+  createSchema: HttpsEdgeRouteCreateParams.extend({ edgeId: fields.idWithPrefix(ID_PREFIXES.httpsEdges) }),
   updateSchema: HttpsEdgeRouteUpdateParams,
   defaults: { description: "", metadata: "" },
   modules: modulesOf(ROUTE_MODULES),
@@ -81,6 +87,7 @@ export const httpsEdgeRouteKind: KindSpec<RouteObject> = {
   credentials: ["oauth.provider.*.clientSecret", "webhookVerification.secret"],
   api: routesApi,
   listFor: async (client, { edgeId }) => (await client.httpsEdges.get(edgeId)).routes.map(withId),
+  export: { label: (o, nameOf) => `${nameOf(o.edgeId) ?? "route"}-${o.match}` },
   fromApi: (obj) => ({
     samlServiceProvider: obj.saml ? Object.fromEntries(SAML_SERVICE_PROVIDER_FIELDS.map((k) => [k, (obj.saml as any)[k]])) : null,
   }),
@@ -178,12 +185,15 @@ export class HttpsEdgeRoute extends EdgeIngressResource {
   /** RFC 3339 creation time. */
   declare readonly createdAt: pulumi.Output<string>;
 
-  constructor(name: string, args: HttpsEdgeRouteArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: HttpsEdgeRouteArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal `get`: no args, an id. */
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
+  constructor(name: string, args: HttpsEdgeRouteArgs | undefined, opts?: pulumi.CustomResourceOptions) {
     super(httpsEdgeRouteKind, name, args, opts);
   }
 
   /** Reads an existing route; `id` is `<edge id>/<route id>`. */
   static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): HttpsEdgeRoute {
-    return new HttpsEdgeRoute(name, undefined as unknown as HttpsEdgeRouteArgs, { ...opts, id });
+    return new HttpsEdgeRoute(name, undefined, { ...opts, id });
   }
 }

@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
-import { HttpsEdgeCreateParams, HttpsEdgeUpdateParams, type HttpsEdge as HttpsEdgeObject } from "../sdk";
+import { ID_PREFIXES, HttpsEdgeCreateParams, HttpsEdgeUpdateParams, type HttpsEdge as HttpsEdgeObject } from "../sdk";
 import type { KindSpec } from "./framework/kind";
+import { prefixed } from "./framework/ids";
 import {
   EdgeIngressResource,
   type GetOptions,
@@ -16,6 +17,7 @@ import { modulesOf } from "./modules";
 export const httpsEdgeKind: KindSpec<HttpsEdgeObject> = {
   name: "HttpsEdge",
   section: "§2.6, §4.5",
+  idForm: prefixed(ID_PREFIXES.httpsEdges),
   createSchema: HttpsEdgeCreateParams,
   updateSchema: HttpsEdgeUpdateParams,
   defaults: { description: "", metadata: "" },
@@ -26,6 +28,7 @@ export const httpsEdgeKind: KindSpec<HttpsEdgeObject> = {
   // that still holds them is read and compared without them (only inputs are compared).
   outputs: ["uri", "createdAt"],
   api: (client) => client.httpsEdges,
+  export: { label: (o) => o.hostports?.[0] },
 };
 
 export interface HttpsEdgeArgs extends AdoptArgs {
@@ -58,11 +61,14 @@ export class HttpsEdge extends EdgeIngressResource {
   /** RFC 3339 creation time. */
   declare readonly createdAt: pulumi.Output<string>;
 
-  constructor(name: string, args: HttpsEdgeArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: HttpsEdgeArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal `get`: no args, an id. */
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
+  constructor(name: string, args: HttpsEdgeArgs | undefined, opts?: pulumi.CustomResourceOptions) {
     super(httpsEdgeKind, name, args, opts);
   }
 
   static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): HttpsEdge {
-    return new HttpsEdge(name, undefined as unknown as HttpsEdgeArgs, { ...opts, id });
+    return new HttpsEdge(name, undefined, { ...opts, id });
   }
 }

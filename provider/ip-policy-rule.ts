@@ -1,12 +1,16 @@
 import * as pulumi from "@pulumi/pulumi";
-import { IpPolicyRuleCreateParams, IpPolicyRuleUpdateParams, type IpPolicyRule as IpPolicyRuleObject } from "../sdk";
+import { ID_PREFIXES, IpPolicyRuleCreateParams, IpPolicyRuleUpdateParams, type IpPolicyRule as IpPolicyRuleObject } from "../sdk";
 import type { KindSpec } from "./framework/kind";
+import { prefixed } from "./framework/ids";
 import { EdgeIngressResource, type GetOptions, type AdoptArgs } from "./framework/resource";
+import { ipPolicyKind } from "./ip-policy";
 
 /** @internal */
 export const ipPolicyRuleKind: KindSpec<IpPolicyRuleObject> = {
   name: "IpPolicyRule",
   section: "§2.7 (extension)",
+  idForm: prefixed(ID_PREFIXES.ipPolicyRules),
+  parent: { spec: ipPolicyKind, key: "ipPolicyId" },
   createSchema: IpPolicyRuleCreateParams,
   updateSchema: IpPolicyRuleUpdateParams,
   defaults: { description: "", metadata: "" },
@@ -15,6 +19,7 @@ export const ipPolicyRuleKind: KindSpec<IpPolicyRuleObject> = {
   outputs: ["uri", "createdAt"],
   api: (client) => client.ipPolicyRules,
   fromApi: (obj) => ({ ipPolicyId: obj.ipPolicy.id }),
+  export: { label: (o, nameOf) => `${nameOf(o.ipPolicy?.id) ?? "policy"}-${o.action}-${o.cidr}` },
 };
 
 export type IpPolicyRuleAction = "allow" | "deny";
@@ -49,11 +54,14 @@ export class IpPolicyRule extends EdgeIngressResource {
   /** RFC 3339 creation time. */
   declare readonly createdAt: pulumi.Output<string>;
 
-  constructor(name: string, args: IpPolicyRuleArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: IpPolicyRuleArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal `get`: no args, an id. */
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
+  constructor(name: string, args: IpPolicyRuleArgs | undefined, opts?: pulumi.CustomResourceOptions) {
     super(ipPolicyRuleKind, name, args, opts);
   }
 
   static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): IpPolicyRule {
-    return new IpPolicyRule(name, undefined as unknown as IpPolicyRuleArgs, { ...opts, id });
+    return new IpPolicyRule(name, undefined, { ...opts, id });
   }
 }

@@ -1,12 +1,14 @@
 import * as pulumi from "@pulumi/pulumi";
-import { IpPolicyCreateParams, IpPolicyUpdateParams, type IpPolicy as IpPolicyObject } from "../sdk";
+import { ID_PREFIXES, IpPolicyCreateParams, IpPolicyUpdateParams, type IpPolicy as IpPolicyObject } from "../sdk";
 import type { KindSpec } from "./framework/kind";
+import { prefixed } from "./framework/ids";
 import { EdgeIngressResource, type GetOptions, type AdoptArgs } from "./framework/resource";
 
 /** @internal */
 export const ipPolicyKind: KindSpec<IpPolicyObject> = {
   name: "IpPolicy",
   section: "§2.7, §4.6",
+  idForm: prefixed(ID_PREFIXES.ipPolicies),
   createSchema: IpPolicyCreateParams,
   updateSchema: IpPolicyUpdateParams,
   defaults: { description: "", metadata: "" },

@@ -1,12 +1,14 @@
 import * as pulumi from "@pulumi/pulumi";
-import { IpRestrictionCreateParams, IpRestrictionUpdateParams, type IpRestriction as IpRestrictionObject } from "../sdk";
+import { ID_PREFIXES, IpRestrictionCreateParams, IpRestrictionUpdateParams, type IpRestriction as IpRestrictionObject } from "../sdk";
 import type { KindSpec } from "./framework/kind";
+import { prefixed } from "./framework/ids";
 import { EdgeIngressResource, type GetOptions, type AdoptArgs } from "./framework/resource";
 
 /** @internal */
 export const ipRestrictionKind: KindSpec<IpRestrictionObject> = {
   name: "IpRestriction",
   section: "§2.8, §4.6",
+  idForm: prefixed(ID_PREFIXES.ipRestrictions),
   createSchema: IpRestrictionCreateParams,
   updateSchema: IpRestrictionUpdateParams,
   defaults: { description: "", metadata: "", enforced: false },
@@ -15,6 +17,7 @@ export const ipRestrictionKind: KindSpec<IpRestrictionObject> = {
   outputs: ["uri", "createdAt"],
   api: (client) => client.ipRestrictions,
   fromApi: (obj) => ({ ipPolicyIds: obj.ipPolicies.map((ref) => ref.id) }),
+  export: { label: (o) => `${o.type}-restriction` },
 };
 
 export type IpRestrictionType = "dashboard" | "api" | "agent" | "endpoints";
@@ -49,11 +52,14 @@ export class IpRestriction extends EdgeIngressResource {
   /** RFC 3339 creation time. */
   declare readonly createdAt: pulumi.Output<string>;
 
-  constructor(name: string, args: IpRestrictionArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: IpRestrictionArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal `get`: no args, an id. */
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
+  constructor(name: string, args: IpRestrictionArgs | undefined, opts?: pulumi.CustomResourceOptions) {
     super(ipRestrictionKind, name, args, opts);
   }
 
   static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): IpRestriction {
-    return new IpRestriction(name, undefined as unknown as IpRestrictionArgs, { ...opts, id });
+    return new IpRestriction(name, undefined, { ...opts, id });
   }
 }

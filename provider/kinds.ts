@@ -22,13 +22,18 @@ import { tunnelCredentialKind } from "./tunnel-credential";
 import { tunnelGroupBackendKind } from "./tunnel-group-backend";
 import { weightedBackendKind } from "./weighted-backend";
 
-/** Every kind by type name: what the runtime entry dispatches on. */
+/**
+ * Every kind, by type name: what the runtime entry dispatches on and what `edge-ingress export` reads and
+ * declares, in this order. A kind comes after the kinds it refers to (a parent before its children).
+ */
 export const kinds: Readonly<Record<string, KindSpec>> = Object.fromEntries(
   [
-    apiKeyKind,
     ipPolicyKind,
-    ipRestrictionKind,
     ipPolicyRuleKind,
+    ipRestrictionKind,
+    certificateAuthorityKind,
+    tlsCertificateKind,
+    reservedDomainKind,
     tunnelGroupBackendKind,
     weightedBackendKind,
     failoverBackendKind,
@@ -36,14 +41,12 @@ export const kinds: Readonly<Record<string, KindSpec>> = Object.fromEntries(
     tlsEdgeKind,
     httpsEdgeKind,
     httpsEdgeRouteKind,
-    reservedDomainKind,
-    certificateAuthorityKind,
-    tlsCertificateKind,
     sshCredentialKind,
     sshCertificateAuthorityKind,
     sshUserCertificateKind,
     sshHostCertificateKind,
     tunnelCredentialKind,
+    apiKeyKind,
     eventDestinationKind,
     eventSubscriptionKind,
     eventSourceKind,

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { SERVER_CHOSEN, Within, immutableKeys, inputKeys, type KindSpec } from "./framework/kind";
+import { idFormOf } from "./framework/ids";
 import { kinds } from "./kinds";
 
 const code = (s: string) => `\`${s}\``;
@@ -50,7 +51,7 @@ export function renderKind(spec: KindSpec): string {
     "| input | rules | service default |",
     "|---|---|---|",
     ...rows,
-    `| ${code("adopt")} | optional; the id of an existing resource to take over; read at creation only | |`,
+    `| ${code("adopt")} | optional; the id (${code(idFormOf(spec).shown)}) of an existing resource to take over; read at creation only | |`,
     "",
     `Outputs: every input as the service reports it, and ${outputs}.`,
     "",

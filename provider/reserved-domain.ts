@@ -1,12 +1,14 @@
 import * as pulumi from "@pulumi/pulumi";
-import { DEFAULT_MANAGED_KEY_TYPE, ReservedDomainCreateParams, ReservedDomainUpdateParams, type ReservedDomain as ReservedDomainObject } from "../sdk";
+import { ID_PREFIXES, DEFAULT_MANAGED_KEY_TYPE, ReservedDomainCreateParams, ReservedDomainUpdateParams, type ReservedDomain as ReservedDomainObject } from "../sdk";
 import { within, type KindSpec } from "./framework/kind";
+import { prefixed } from "./framework/ids";
 import { EdgeIngressResource, type GetOptions, type AdoptArgs } from "./framework/resource";
 
 /** @internal */
 export const reservedDomainKind: KindSpec<ReservedDomainObject> = {
   name: "ReservedDomain",
   section: "§2.12, §4.8 (update: extension)",
+  idForm: prefixed(ID_PREFIXES.reservedDomains),
   createSchema: ReservedDomainCreateParams,
   updateSchema: ReservedDomainUpdateParams,
   defaults: {
@@ -25,6 +27,7 @@ export const reservedDomainKind: KindSpec<ReservedDomainObject> = {
     certificateId: obj.certificateManagementPolicy ? null : (obj.certificate?.id ?? null),
     issuedCertificateId: obj.certificateManagementPolicy ? (obj.certificate?.id ?? null) : null,
   }),
+  export: { label: (o) => o.domain },
 };
 
 /** Deprecated region codes. */
@@ -100,11 +103,14 @@ export class ReservedDomain extends EdgeIngressResource {
   /** RFC 3339 creation time. */
   declare readonly createdAt: pulumi.Output<string>;
 
-  constructor(name: string, args: ReservedDomainArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: ReservedDomainArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal `get`: no args, an id. */
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
+  constructor(name: string, args: ReservedDomainArgs | undefined, opts?: pulumi.CustomResourceOptions) {
     super(reservedDomainKind, name, args, opts);
   }
 
   static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): ReservedDomain {
-    return new ReservedDomain(name, undefined as unknown as ReservedDomainArgs, { ...opts, id });
+    return new ReservedDomain(name, undefined, { ...opts, id });
   }
 }

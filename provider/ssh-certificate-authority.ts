@@ -1,12 +1,14 @@
 import * as pulumi from "@pulumi/pulumi";
-import { SshCertificateAuthorityCreateParams, SshCertificateAuthorityUpdateParams, type SshCertificateAuthority as SshCertificateAuthorityObject } from "../sdk";
+import { ID_PREFIXES, SshCertificateAuthorityCreateParams, SshCertificateAuthorityUpdateParams, type SshCertificateAuthority as SshCertificateAuthorityObject } from "../sdk";
 import { SERVER_CHOSEN, type KindSpec } from "./framework/kind";
+import { prefixed } from "./framework/ids";
 import { EdgeIngressResource, type GetOptions, type AdoptArgs } from "./framework/resource";
 
 /** @internal */
 export const sshCertificateAuthorityKind: KindSpec<SshCertificateAuthorityObject> = {
   name: "SshCertificateAuthority",
   section: "§2.14, §4.9",
+  idForm: prefixed(ID_PREFIXES.sshCertificateAuthorities),
   createSchema: SshCertificateAuthorityCreateParams,
   updateSchema: SshCertificateAuthorityUpdateParams,
   defaults: { description: "", metadata: "", ellipticCurve: SERVER_CHOSEN, keySize: SERVER_CHOSEN },
@@ -16,6 +18,7 @@ export const sshCertificateAuthorityKind: KindSpec<SshCertificateAuthorityObject
   api: (client) => client.sshCertificateAuthorities,
   // The service names the requested private key type `key_type`.
   fromApi: (obj) => ({ privateKeyType: obj.keyType }),
+  export: { label: (o) => `${o.keyType}-ssh-ca` },
 };
 
 /** A generated key's type. */
@@ -57,11 +60,14 @@ export class SshCertificateAuthority extends EdgeIngressResource {
   /** RFC 3339 creation time. */
   declare readonly createdAt: pulumi.Output<string>;
 
-  constructor(name: string, args: SshCertificateAuthorityArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: SshCertificateAuthorityArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal `get`: no args, an id. */
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
+  constructor(name: string, args: SshCertificateAuthorityArgs | undefined, opts?: pulumi.CustomResourceOptions) {
     super(sshCertificateAuthorityKind, name, args, opts);
   }
 
   static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): SshCertificateAuthority {
-    return new SshCertificateAuthority(name, undefined as unknown as SshCertificateAuthorityArgs, { ...opts, id });
+    return new SshCertificateAuthority(name, undefined, { ...opts, id });
   }
 }

@@ -1,12 +1,14 @@
 import * as pulumi from "@pulumi/pulumi";
-import { SshCredentialCreateParams, SshCredentialUpdateParams, type SshCredential as SshCredentialObject } from "../sdk";
+import { ID_PREFIXES, SshCredentialCreateParams, SshCredentialUpdateParams, type SshCredential as SshCredentialObject } from "../sdk";
 import { SERVER_CHOSEN, type KindSpec } from "./framework/kind";
+import { prefixed } from "./framework/ids";
 import { EdgeIngressResource, type GetOptions, type AdoptArgs } from "./framework/resource";
 
 /** @internal */
 export const sshCredentialKind: KindSpec<SshCredentialObject> = {
   name: "SshCredential",
   section: "§2.13, §4.9",
+  idForm: prefixed(ID_PREFIXES.sshCredentials),
   createSchema: SshCredentialCreateParams,
   updateSchema: SshCredentialUpdateParams,
   defaults: { description: "", metadata: "", acl: [], ownerId: SERVER_CHOSEN },
@@ -46,11 +48,14 @@ export class SshCredential extends EdgeIngressResource {
   /** RFC 3339 creation time. */
   declare readonly createdAt: pulumi.Output<string>;
 
-  constructor(name: string, args: SshCredentialArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: SshCredentialArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal `get`: no args, an id. */
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
+  constructor(name: string, args: SshCredentialArgs | undefined, opts?: pulumi.CustomResourceOptions) {
     super(sshCredentialKind, name, args, opts);
   }
 
   static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): SshCredential {
-    return new SshCredential(name, undefined as unknown as SshCredentialArgs, { ...opts, id });
+    return new SshCredential(name, undefined, { ...opts, id });
   }
 }

@@ -1,18 +1,21 @@
 import * as pulumi from "@pulumi/pulumi";
-import { SshHostCertificateCreateParams, SshHostCertificateUpdateParams, type SshHostCertificate as SshHostCertificateObject } from "../sdk";
+import { ID_PREFIXES, SshHostCertificateCreateParams, SshHostCertificateUpdateParams, type SshHostCertificate as SshHostCertificateObject } from "../sdk";
 import { SERVER_CHOSEN, type KindSpec } from "./framework/kind";
+import { prefixed } from "./framework/ids";
 import { EdgeIngressResource, type GetOptions, type AdoptArgs } from "./framework/resource";
 
 /** @internal */
 export const sshHostCertificateKind: KindSpec<SshHostCertificateObject> = {
   name: "SshHostCertificate",
   section: "§2.16, §4.9",
+  idForm: prefixed(ID_PREFIXES.sshHostCertificates),
   createSchema: SshHostCertificateCreateParams,
   updateSchema: SshHostCertificateUpdateParams,
   defaults: { description: "", metadata: "", principals: [], validAfter: SERVER_CHOSEN, validUntil: SERVER_CHOSEN },
   fieldTypes: { publicKey: "publicKey", principals: "set", validAfter: "timestamp", validUntil: "timestamp" },
   outputs: ["uri", "createdAt", "keyType", "certificate"],
   api: (client) => client.sshHostCertificates,
+  export: { label: (o) => (o.principals?.length ? `host-${o.principals[0]}` : undefined) },
 };
 
 export interface SshHostCertificateArgs extends AdoptArgs {
@@ -57,11 +60,14 @@ export class SshHostCertificate extends EdgeIngressResource {
   /** RFC 3339 creation time. */
   declare readonly createdAt: pulumi.Output<string>;
 
-  constructor(name: string, args: SshHostCertificateArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: SshHostCertificateArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal `get`: no args, an id. */
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
+  constructor(name: string, args: SshHostCertificateArgs | undefined, opts?: pulumi.CustomResourceOptions) {
     super(sshHostCertificateKind, name, args, opts);
   }
 
   static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): SshHostCertificate {
-    return new SshHostCertificate(name, undefined as unknown as SshHostCertificateArgs, { ...opts, id });
+    return new SshHostCertificate(name, undefined, { ...opts, id });
   }
 }

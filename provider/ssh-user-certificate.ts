@@ -1,18 +1,21 @@
 import * as pulumi from "@pulumi/pulumi";
-import { SshUserCertificateCreateParams, SshUserCertificateUpdateParams, type SshUserCertificate as SshUserCertificateObject } from "../sdk";
+import { ID_PREFIXES, SshUserCertificateCreateParams, SshUserCertificateUpdateParams, type SshUserCertificate as SshUserCertificateObject } from "../sdk";
 import { SERVER_CHOSEN, type KindSpec } from "./framework/kind";
+import { prefixed } from "./framework/ids";
 import { EdgeIngressResource, type GetOptions, type AdoptArgs } from "./framework/resource";
 
 /** @internal */
 export const sshUserCertificateKind: KindSpec<SshUserCertificateObject> = {
   name: "SshUserCertificate",
   section: "§2.15, §4.9",
+  idForm: prefixed(ID_PREFIXES.sshUserCertificates),
   createSchema: SshUserCertificateCreateParams,
   updateSchema: SshUserCertificateUpdateParams,
   defaults: { description: "", metadata: "", principals: [], criticalOptions: {}, extensions: SERVER_CHOSEN, validAfter: SERVER_CHOSEN, validUntil: SERVER_CHOSEN },
   fieldTypes: { publicKey: "publicKey", principals: "set", validAfter: "timestamp", validUntil: "timestamp" },
   outputs: ["uri", "createdAt", "keyType", "certificate"],
   api: (client) => client.sshUserCertificates,
+  export: { label: (o) => (o.principals?.length ? `user-${o.principals[0]}` : undefined) },
 };
 
 export interface SshUserCertificateArgs extends AdoptArgs {
@@ -65,11 +68,14 @@ export class SshUserCertificate extends EdgeIngressResource {
   /** RFC 3339 creation time. */
   declare readonly createdAt: pulumi.Output<string>;
 
-  constructor(name: string, args: SshUserCertificateArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: SshUserCertificateArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal `get`: no args, an id. */
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
+  constructor(name: string, args: SshUserCertificateArgs | undefined, opts?: pulumi.CustomResourceOptions) {
     super(sshUserCertificateKind, name, args, opts);
   }
 
   static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): SshUserCertificate {
-    return new SshUserCertificate(name, undefined as unknown as SshUserCertificateArgs, { ...opts, id });
+    return new SshUserCertificate(name, undefined, { ...opts, id });
   }
 }

@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
-import { TcpEdgeCreateParams, TcpEdgeUpdateParams, type TcpEdge as TcpEdgeObject } from "../sdk";
+import { ID_PREFIXES, TcpEdgeCreateParams, TcpEdgeUpdateParams, type TcpEdge as TcpEdgeObject } from "../sdk";
 import type { KindSpec } from "./framework/kind";
+import { prefixed } from "./framework/ids";
 import { EdgeIngressResource, type GetOptions, type AdoptArgs, type BackendModule, type BackendModuleArgs, type IpRestrictionModule, type IpRestrictionModuleArgs } from "./framework/resource";
 import { modulesOf } from "./modules";
 
@@ -8,6 +9,7 @@ import { modulesOf } from "./modules";
 export const tcpEdgeKind: KindSpec<TcpEdgeObject> = {
   name: "TcpEdge",
   section: "§2.4, §4.3",
+  idForm: prefixed(ID_PREFIXES.tcpEdges),
   createSchema: TcpEdgeCreateParams,
   updateSchema: TcpEdgeUpdateParams,
   defaults: { description: "", metadata: "" },
@@ -16,6 +18,7 @@ export const tcpEdgeKind: KindSpec<TcpEdgeObject> = {
   modules: modulesOf(["backend", "ipRestriction"]),
   outputs: ["uri", "createdAt"],
   api: (client) => client.tcpEdges,
+  export: { label: (o) => o.hostports?.[0] },
 };
 
 export interface TcpEdgeArgs extends AdoptArgs {
@@ -49,11 +52,14 @@ export class TcpEdge extends EdgeIngressResource {
   /** RFC 3339 creation time. */
   declare readonly createdAt: pulumi.Output<string>;
 
-  constructor(name: string, args: TcpEdgeArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: TcpEdgeArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal `get`: no args, an id. */
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
+  constructor(name: string, args: TcpEdgeArgs | undefined, opts?: pulumi.CustomResourceOptions) {
     super(tcpEdgeKind, name, args, opts);
   }
 
   static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): TcpEdge {
-    return new TcpEdge(name, undefined as unknown as TcpEdgeArgs, { ...opts, id });
+    return new TcpEdge(name, undefined, { ...opts, id });
   }
 }

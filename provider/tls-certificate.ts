@@ -1,12 +1,14 @@
 import * as pulumi from "@pulumi/pulumi";
-import { TlsCertificateCreateParams, TlsCertificateUpdateParams, type TlsCertificate as TlsCertificateObject } from "../sdk";
+import { ID_PREFIXES, TlsCertificateCreateParams, TlsCertificateUpdateParams, type TlsCertificate as TlsCertificateObject } from "../sdk";
 import type { KindSpec } from "./framework/kind";
+import { prefixed } from "./framework/ids";
 import { EdgeIngressResource, type GetOptions, type AdoptArgs } from "./framework/resource";
 
 /** @internal */
 export const tlsCertificateKind: KindSpec<TlsCertificateObject> = {
   name: "TlsCertificate",
   section: "§2.17, §4.10",
+  idForm: prefixed(ID_PREFIXES.tlsCertificates),
   createSchema: TlsCertificateCreateParams,
   updateSchema: TlsCertificateUpdateParams,
   defaults: { description: "", metadata: "" },
@@ -17,6 +19,11 @@ export const tlsCertificateKind: KindSpec<TlsCertificateObject> = {
   // Write-only: the service never returns the key, so the declared one is kept and never drifts.
   keepFromState: ["privateKeyPem"],
   api: (client) => client.tlsCertificates,
+  export: {
+    label: (o) => o.subjectCommonName,
+    // The service made it under a reserved domain's certificate policy: it comes and goes with the domain.
+    skip: (o) => (o.issuedAt ? "issued by the service for a reserved domain's managed certificate; it belongs to the domain" : undefined),
+  },
 };
 
 export interface TlsCertificateArgs extends AdoptArgs {
@@ -75,11 +82,14 @@ export class TlsCertificate extends EdgeIngressResource {
   /** RFC 3339 creation time. */
   declare readonly createdAt: pulumi.Output<string>;
 
-  constructor(name: string, args: TlsCertificateArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: TlsCertificateArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal `get`: no args, an id. */
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
+  constructor(name: string, args: TlsCertificateArgs | undefined, opts?: pulumi.CustomResourceOptions) {
     super(tlsCertificateKind, name, args, opts);
   }
 
   static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): TlsCertificate {
-    return new TlsCertificate(name, undefined as unknown as TlsCertificateArgs, { ...opts, id });
+    return new TlsCertificate(name, undefined, { ...opts, id });
   }
 }

@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
-import { TlsEdgeCreateParams, TlsEdgeUpdateParams, type TlsEdge as TlsEdgeObject } from "../sdk";
+import { ID_PREFIXES, TlsEdgeCreateParams, TlsEdgeUpdateParams, type TlsEdge as TlsEdgeObject } from "../sdk";
 import type { KindSpec } from "./framework/kind";
+import { prefixed } from "./framework/ids";
 import { EdgeIngressResource, type GetOptions, type AdoptArgs, type BackendModule, type BackendModuleArgs, type IpRestrictionModule, type IpRestrictionModuleArgs, type MutualTlsModule, type MutualTlsModuleArgs, type TlsTerminationModule, type TlsTerminationModuleArgs } from "./framework/resource";
 import { modulesOf } from "./modules";
 
@@ -8,6 +9,7 @@ import { modulesOf } from "./modules";
 export const tlsEdgeKind: KindSpec<TlsEdgeObject> = {
   name: "TlsEdge",
   section: "§2.5, §4.4",
+  idForm: prefixed(ID_PREFIXES.tlsEdges),
   createSchema: TlsEdgeCreateParams,
   updateSchema: TlsEdgeUpdateParams,
   defaults: { description: "", metadata: "" },
@@ -15,6 +17,7 @@ export const tlsEdgeKind: KindSpec<TlsEdgeObject> = {
   modules: modulesOf(["backend", "ipRestriction", "mutualTls", "tlsTermination"]),
   outputs: ["uri", "createdAt"],
   api: (client) => client.tlsEdges,
+  export: { label: (o) => o.hostports?.[0] },
 };
 
 export interface TlsEdgeArgs extends AdoptArgs {
@@ -56,11 +59,14 @@ export class TlsEdge extends EdgeIngressResource {
   /** RFC 3339 creation time. */
   declare readonly createdAt: pulumi.Output<string>;
 
-  constructor(name: string, args: TlsEdgeArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: TlsEdgeArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal `get`: no args, an id. */
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
+  constructor(name: string, args: TlsEdgeArgs | undefined, opts?: pulumi.CustomResourceOptions) {
     super(tlsEdgeKind, name, args, opts);
   }
 
   static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): TlsEdge {
-    return new TlsEdge(name, undefined as unknown as TlsEdgeArgs, { ...opts, id });
+    return new TlsEdge(name, undefined, { ...opts, id });
   }
 }

@@ -1,12 +1,14 @@
 import * as pulumi from "@pulumi/pulumi";
-import { TunnelCredentialCreateParams, TunnelCredentialUpdateParams, type TunnelCredential as TunnelCredentialObject } from "../sdk";
+import { ID_PREFIXES, TunnelCredentialCreateParams, TunnelCredentialUpdateParams, type TunnelCredential as TunnelCredentialObject } from "../sdk";
 import { SERVER_CHOSEN, type KindSpec } from "./framework/kind";
+import { prefixed } from "./framework/ids";
 import { EdgeIngressResource, type GetOptions, type AdoptArgs } from "./framework/resource";
 
 /** @internal */
 export const tunnelCredentialKind: KindSpec<TunnelCredentialObject> = {
   name: "TunnelCredential",
   section: "extension (`acl` rules of §2.13)",
+  idForm: prefixed(ID_PREFIXES.tunnelCredentials),
   createSchema: TunnelCredentialCreateParams,
   updateSchema: TunnelCredentialUpdateParams,
   defaults: { description: "", metadata: "", acl: [], ownerId: SERVER_CHOSEN },
@@ -19,6 +21,7 @@ export const tunnelCredentialKind: KindSpec<TunnelCredentialObject> = {
   // A credential whose create answer was lost has no token anyone can read: made again.
   recreateLostCreate: true,
   api: (client) => client.tunnelCredentials,
+  export: { notes: ["The service shows a credential's authtoken only when it is made: this adopted credential's `token` output is empty."] },
 };
 
 export interface TunnelCredentialArgs extends AdoptArgs {

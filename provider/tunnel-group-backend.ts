@@ -1,12 +1,14 @@
 import * as pulumi from "@pulumi/pulumi";
-import { TunnelGroupBackendCreateParams, TunnelGroupBackendUpdateParams, type TunnelGroupBackend as TunnelGroupBackendObject } from "../sdk";
+import { ID_PREFIXES, TunnelGroupBackendCreateParams, TunnelGroupBackendUpdateParams, type TunnelGroupBackend as TunnelGroupBackendObject } from "../sdk";
 import type { KindSpec } from "./framework/kind";
+import { prefixed } from "./framework/ids";
 import { EdgeIngressResource, type GetOptions, type AdoptArgs } from "./framework/resource";
 
 /** @internal */
 export const tunnelGroupBackendKind: KindSpec<TunnelGroupBackendObject> = {
   name: "TunnelGroupBackend",
   section: "§2.9, §4.7",
+  idForm: prefixed(ID_PREFIXES.tunnelGroupBackends),
   createSchema: TunnelGroupBackendCreateParams,
   updateSchema: TunnelGroupBackendUpdateParams,
   defaults: { description: "", metadata: "", labels: {} },

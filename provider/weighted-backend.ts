@@ -1,7 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { MAX_WEIGHT, WeightedBackendCreateParams, WeightedBackendUpdateParams, fields, type WeightedBackend as WeightedBackendObject } from "../sdk";
+import { ID_PREFIXES, MAX_WEIGHT, WeightedBackendCreateParams, WeightedBackendUpdateParams, fields, type WeightedBackend as WeightedBackendObject } from "../sdk";
 import type { InputForm, KindSpec } from "./framework/kind";
+import { prefixed } from "./framework/ids";
 import { EdgeIngressResource, type GetOptions, type AdoptArgs } from "./framework/resource";
 
 /** One child backend and its weight, as users declare it. */
@@ -45,6 +46,7 @@ const backendsForm: InputForm = {
 export const weightedBackendKind: KindSpec<WeightedBackendObject> = {
   name: "WeightedBackend",
   section: "§2.10, §4.7",
+  idForm: prefixed(ID_PREFIXES.weightedBackends),
   createSchema: WeightedBackendCreateParams,
   updateSchema: WeightedBackendUpdateParams,
   defaults: { description: "", metadata: "" },
@@ -78,11 +80,14 @@ export class WeightedBackend extends EdgeIngressResource {
   /** RFC 3339 creation time. */
   declare readonly createdAt: pulumi.Output<string>;
 
-  constructor(name: string, args: WeightedBackendArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: WeightedBackendArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal `get`: no args, an id. */
+  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
+  constructor(name: string, args: WeightedBackendArgs | undefined, opts?: pulumi.CustomResourceOptions) {
     super(weightedBackendKind, name, args, opts);
   }
 
   static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): WeightedBackend {
-    return new WeightedBackend(name, undefined as unknown as WeightedBackendArgs, { ...opts, id });
+    return new WeightedBackend(name, undefined, { ...opts, id });
   }
 }

@@ -80,7 +80,7 @@ async function remove(kind: string, id: string, props: Props): Promise<void> {
 }
 export { remove as delete };
 
-/** The kind's provider object, for the serialized factory (provider/framework/thin.ts) in state. */
+/** The kind's provider object, for the serialized factory (provider/framework/provider-factory.ts) in state. */
 export function provider(kind: string): dynamic.ResourceProvider {
   kindSpec(kind); // an unknown kind fails when the provider loads
   return {

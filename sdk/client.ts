@@ -4,29 +4,7 @@ import { ValidationError } from "./core/errors";
 import { REQUIRED, params, parseParams } from "./core/fields";
 import { HttpClient, HttpMethod, RequestOptions, type ServiceInfo } from "./core/http";
 import { DEFAULT_MAX_RETRIES, DEFAULT_MAX_RETRY_TIME_MS } from "./core/retry";
-import { ApiKeys } from "./resources/api-key";
-import { Endpoints } from "./resources/endpoint";
-import { FailoverBackends } from "./resources/failover-backend";
-import { HttpsEdges } from "./resources/https-edge";
-import { HttpsEdgeRoutes } from "./resources/https-edge-route";
-import { IpPolicies } from "./resources/ip-policy";
-import { IpRestrictions } from "./resources/ip-restriction";
-import { IpPolicyRules } from "./resources/ip-policy-rule";
-import { EventDestinations } from "./resources/event-destination";
-import { EventSubscriptions } from "./resources/event-subscription";
-import { EventSources } from "./resources/event-source";
-import { TcpEdges } from "./resources/tcp-edge";
-import { TlsEdges } from "./resources/tls-edge";
-import { TunnelGroupBackends } from "./resources/tunnel-group-backend";
-import { WeightedBackends } from "./resources/weighted-backend";
-import { ReservedDomains } from "./resources/reserved-domain";
-import { CertificateAuthorities } from "./resources/certificate-authority";
-import { TlsCertificates } from "./resources/tls-certificate";
-import { SshCredentials } from "./resources/ssh-credential";
-import { SshCertificateAuthorities } from "./resources/ssh-certificate-authority";
-import { SshUserCertificates } from "./resources/ssh-user-certificate";
-import { SshHostCertificates } from "./resources/ssh-host-certificate";
-import { TunnelCredentials } from "./resources/tunnel-credential";
+import * as resources from "./resources";
 
 export const API_KEY_ENV = "EDGE_INGRESS_API_KEY";
 export const BASE_URL_ENV = "EDGE_INGRESS_API_URL";
@@ -70,31 +48,39 @@ export interface LowLevelOptions {
   body?: unknown;
 }
 
+/** Every resource family, by its property on the client (`client.ipPolicies`): its name in every layer. */
+const RESOURCES = {
+  apiKeys: resources.ApiKeys,
+  ipPolicies: resources.IpPolicies,
+  ipRestrictions: resources.IpRestrictions,
+  ipPolicyRules: resources.IpPolicyRules,
+  eventDestinations: resources.EventDestinations,
+  eventSubscriptions: resources.EventSubscriptions,
+  eventSources: resources.EventSources,
+  tunnelGroupBackends: resources.TunnelGroupBackends,
+  weightedBackends: resources.WeightedBackends,
+  failoverBackends: resources.FailoverBackends,
+  tcpEdges: resources.TcpEdges,
+  tlsEdges: resources.TlsEdges,
+  httpsEdges: resources.HttpsEdges,
+  httpsEdgeRoutes: resources.HttpsEdgeRoutes,
+  endpoints: resources.Endpoints,
+  reservedDomains: resources.ReservedDomains,
+  certificateAuthorities: resources.CertificateAuthorities,
+  tlsCertificates: resources.TlsCertificates,
+  sshCredentials: resources.SshCredentials,
+  sshCertificateAuthorities: resources.SshCertificateAuthorities,
+  sshUserCertificates: resources.SshUserCertificates,
+  sshHostCertificates: resources.SshHostCertificates,
+  tunnelCredentials: resources.TunnelCredentials,
+};
+type Resources = { readonly [K in keyof typeof RESOURCES]: InstanceType<(typeof RESOURCES)[K]> };
+
+/** The client's resource families (one property per entry of RESOURCES). */
+export interface EdgeIngress extends Resources {}
+
 export class EdgeIngress {
   readonly baseURL: string;
-  readonly apiKeys: ApiKeys;
-  readonly ipPolicies: IpPolicies;
-  readonly ipRestrictions: IpRestrictions;
-  readonly ipPolicyRules: IpPolicyRules;
-  readonly eventDestinations: EventDestinations;
-  readonly eventSubscriptions: EventSubscriptions;
-  readonly eventSources: EventSources;
-  readonly tunnelGroupBackends: TunnelGroupBackends;
-  readonly weightedBackends: WeightedBackends;
-  readonly failoverBackends: FailoverBackends;
-  readonly tcpEdges: TcpEdges;
-  readonly tlsEdges: TlsEdges;
-  readonly httpsEdges: HttpsEdges;
-  readonly httpsEdgeRoutes: HttpsEdgeRoutes;
-  readonly endpoints: Endpoints;
-  readonly reservedDomains: ReservedDomains;
-  readonly certificateAuthorities: CertificateAuthorities;
-  readonly tlsCertificates: TlsCertificates;
-  readonly sshCredentials: SshCredentials;
-  readonly sshCertificateAuthorities: SshCertificateAuthorities;
-  readonly sshUserCertificates: SshUserCertificates;
-  readonly sshHostCertificates: SshHostCertificates;
-  readonly tunnelCredentials: TunnelCredentials;
   readonly #http: HttpClient;
 
   constructor(opts: ClientOptions = {}) {
@@ -110,29 +96,7 @@ export class EdgeIngress {
       maxRetryTimeMs: o.maxRetryTimeMs ?? DEFAULT_MAX_RETRY_TIME_MS,
       userAgent: o.userAgent,
     });
-    this.apiKeys = new ApiKeys(this.#http);
-    this.ipPolicies = new IpPolicies(this.#http);
-    this.ipRestrictions = new IpRestrictions(this.#http);
-    this.ipPolicyRules = new IpPolicyRules(this.#http);
-    this.eventDestinations = new EventDestinations(this.#http);
-    this.eventSubscriptions = new EventSubscriptions(this.#http);
-    this.eventSources = new EventSources(this.#http);
-    this.tunnelGroupBackends = new TunnelGroupBackends(this.#http);
-    this.weightedBackends = new WeightedBackends(this.#http);
-    this.failoverBackends = new FailoverBackends(this.#http);
-    this.tcpEdges = new TcpEdges(this.#http);
-    this.tlsEdges = new TlsEdges(this.#http);
-    this.httpsEdges = new HttpsEdges(this.#http);
-    this.httpsEdgeRoutes = new HttpsEdgeRoutes(this.#http);
-    this.endpoints = new Endpoints(this.#http);
-    this.reservedDomains = new ReservedDomains(this.#http);
-    this.certificateAuthorities = new CertificateAuthorities(this.#http);
-    this.tlsCertificates = new TlsCertificates(this.#http);
-    this.sshCredentials = new SshCredentials(this.#http);
-    this.sshCertificateAuthorities = new SshCertificateAuthorities(this.#http);
-    this.sshUserCertificates = new SshUserCertificates(this.#http);
-    this.sshHostCertificates = new SshHostCertificates(this.#http);
-    this.tunnelCredentials = new TunnelCredentials(this.#http);
+    for (const [key, Resource] of Object.entries(RESOURCES)) Object.assign(this, { [key]: new Resource(this.#http) });
   }
 
   /**

@@ -6,6 +6,7 @@ export * from "./core/errors";
 // Field builders under one name (their short names would crowd the package namespace).
 export * as fields from "./core/fields";
 export { BACKEND_ID_PREFIXES, DESCRIPTION_MAX_BYTES, METADATA_MAX_BYTES, Ref, parseParams, parseResponse } from "./core/fields";
+export { HTTP_RESPONSE_BACKEND_ID_PREFIX, ID_PREFIXES, type PrefixedKind } from "./core/id-prefixes";
 export { USER_KEYED_FIELDS, camelToSnake, snakeToCamel, fromWire, toWire, wirePathToCamel } from "./core/case";
 export { EXTENSIONS_HEADER, HttpClient, IDEMPOTENCY_KEY_HEADER, SERVICE_VERSION, defaultUserAgent } from "./core/http";
 export type { APIResponse, HttpConfig, HttpMethod, RequestOptions, ServiceInfo } from "./core/http";
@@ -25,28 +26,4 @@ export {
   parseRetryAfter,
 } from "./core/retry";
 export type { Failure, RetryPolicy } from "./core/retry";
-export * from "./resources/api-key";
-export * from "./resources/ip-policy";
-export * from "./resources/ip-restriction";
-export * from "./resources/ip-policy-rule";
-export * from "./resources/event-destination";
-export * from "./resources/event-subscription";
-export * from "./resources/event-source";
-export * from "./resources/modules";
-export * from "./resources/tunnel-group-backend";
-export * from "./resources/weighted-backend";
-export * from "./resources/failover-backend";
-export * from "./resources/tcp-edge";
-export * from "./resources/tls-edge";
-export * from "./resources/https-edge";
-export * from "./resources/https-edge-route";
-export * from "./resources/endpoint";
-export * from "./resources/reserved-domain";
-export * from "./resources/certificate-authority";
-export * from "./resources/tls-certificate";
-export * from "./resources/ssh-credential";
-export * from "./resources/ssh-certificate-authority";
-export * from "./resources/ssh-certificate";
-export * from "./resources/ssh-user-certificate";
-export * from "./resources/ssh-host-certificate";
-export * from "./resources/tunnel-credential";
+export * from "./resources";

@@ -14,7 +14,7 @@ function render(record: ApiKeyRecord, baseUrl: string, token: string | null = nu
   };
 }
 
-export const apiKeyRoutes = crudRoutes({
+export const apiKeyOperations = crudRoutes({
   kind: apiKeys,
   listKey: "keys",
   render: (record, baseUrl) => render(record, baseUrl),

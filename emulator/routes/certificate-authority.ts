@@ -23,7 +23,7 @@ function render(record: CertificateAuthorityRecord, baseUrl: string) {
   };
 }
 
-export const certificateAuthorityRoutes = crudRoutes({
+export const certificateAuthorityOperations = crudRoutes({
   kind: certificateAuthorities,
   listKey: "certificate_authorities",
   render,

@@ -11,28 +11,27 @@ export function edgeKindRoutes(
   listKey: string,
   tail: (record: EdgeRecord, baseUrl: string, store: Store) => Record<string, unknown>,
 ): Route[] {
-  const { kind } = edge;
   const render = (record: EdgeRecord, baseUrl: string, store: Store) => ({
     id: record.id,
     description: record.description,
     metadata: record.metadata,
     created_at: record.created_at,
-    uri: resourceUri(baseUrl, kind, record.id),
+    uri: resourceUri(baseUrl, edge, record.id),
     hostports: record.hostports,
     ...renderModules(edge.modules, record, baseUrl, store),
     ...tail(record, baseUrl, store),
   });
   return [
     ...crudRoutes({
-      kind,
+      kind: edge,
       listKey,
       render,
       create: (req) => render(createEdge(req.store, edge, req.body), req.baseUrl, req.store),
       update: (req, id) => updateEdge(req.store, edge, id, req.body),
     }),
-    ...moduleRoutes(`${kind.path}/{id}`, edge.modules, (req) => {
-      const collection = req.store.collection(kind);
-      return { collection, record: collection.require(req.params.id), label: kind.label };
+    ...moduleRoutes(`${edge.path}/{id}`, edge.modules, (req) => {
+      const collection = req.store.collection(edge);
+      return { collection, record: collection.require(req.params.id), label: edge.label };
     }),
   ];
 }

@@ -4,7 +4,7 @@ import { tcpEdges } from "../state/tcp-edge";
 import { tlsEdges } from "../state/tls-edge";
 import { crudRoutes, ref, resourceUri } from "./crud";
 
-const EDGE_KIND: Record<Proto, typeof tcpEdges.kind> = { tcp: tcpEdges.kind, tls: tlsEdges.kind, https: httpsEdges.kind };
+const EDGE_KIND: Record<Proto, typeof tcpEdges> = { tcp: tcpEdges, tls: tlsEdges, https: httpsEdges };
 
 /** §2.20 fields; only edge endpoints exist here, so domain, tcp_addr and tunnel are null. */
 function render(record: EndpointRecord, baseUrl: string) {
@@ -27,4 +27,4 @@ function render(record: EndpointRecord, baseUrl: string) {
 }
 
 /** Read-only (§4.11): list and get. */
-export const endpointRoutes = crudRoutes({ kind: endpoints, listKey: "endpoints", render });
+export const endpointOperations = crudRoutes({ kind: endpoints, listKey: "endpoints", render });

@@ -19,7 +19,7 @@ function render(record: EventDestinationRecord, baseUrl: string) {
   };
 }
 
-export const eventDestinationRoutes = crudRoutes({
+export const eventDestinationOperations = crudRoutes({
   kind: eventDestinations,
   listKey: "event_destinations",
   render,

@@ -16,7 +16,7 @@ export function renderSource(baseUrl: string, subscriptionId: string, type: stri
 }
 
 /** §4.13: create, get, list (no paging: `{sources, uri}`), update (`{}` only), delete. */
-export const eventSourceRoutes: Route[] = [
+export const eventSourceOperations: Route[] = [
   {
     method: "POST",
     path: SOURCES,

@@ -20,7 +20,7 @@ function render(record: EventSubscriptionRecord, baseUrl: string) {
   };
 }
 
-export const eventSubscriptionRoutes = crudRoutes({
+export const eventSubscriptionOperations = crudRoutes({
   kind: eventSubscriptions,
   listKey: "event_subscriptions",
   render,

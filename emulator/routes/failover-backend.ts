@@ -13,7 +13,7 @@ function render(record: FailoverBackendRecord, baseUrl: string) {
   };
 }
 
-export const failoverBackendRoutes = crudRoutes({
+export const failoverBackendOperations = crudRoutes({
   kind: failoverBackends,
   listKey: "backends",
   render,

@@ -1,5 +1,5 @@
 import type { Route } from "../http/router";
-import { createRoute, deleteRoute, httpsRoutes, requireRoute, updateRoute, type HttpsEdgeRouteRecord } from "../state/https-edge-route";
+import { createRoute, deleteRoute, httpsEdgeRoutes, requireRoute, updateRoute, type HttpsEdgeRouteRecord } from "../state/https-edge-route";
 import { httpsEdges } from "../state/https-edge";
 import { ROUTE_MODULES } from "../state/modules";
 import type { Store } from "../state/store";
@@ -14,18 +14,18 @@ export function renderRoute(record: HttpsEdgeRouteRecord, baseUrl: string, store
     created_at: record.created_at,
     match_type: record.match_type,
     match: record.match,
-    uri: `${resourceUri(baseUrl, httpsEdges.kind, record.edge_id)}/routes/${record.id}`,
+    uri: `${resourceUri(baseUrl, httpsEdges, record.edge_id)}/routes/${record.id}`,
     description: record.description,
     metadata: record.metadata,
     ...renderModules(ROUTE_MODULES, record, baseUrl, store),
   };
 }
 
-const collectionPath = `${httpsEdges.kind.path}/{edge_id}/routes`;
+const collectionPath = `${httpsEdges.path}/{edge_id}/routes`;
 const itemPath = `${collectionPath}/{id}`;
 
 /** Create, get, update, delete (no list: the edge's `routes` lists them) and the route module operations. */
-export const httpsEdgeRouteRoutes: Route[] = [
+export const httpsEdgeRouteOperations: Route[] = [
   {
     method: "POST",
     path: collectionPath,
@@ -53,8 +53,8 @@ export const httpsEdgeRouteRoutes: Route[] = [
     },
   },
   ...moduleRoutes(itemPath, ROUTE_MODULES, (req) => ({
-    collection: req.store.collection(httpsRoutes),
+    collection: req.store.collection(httpsEdgeRoutes),
     record: requireRoute(req.store, req.params.edge_id, req.params.id),
-    label: httpsRoutes.label,
+    label: httpsEdgeRoutes.label,
   })),
 ];

@@ -4,6 +4,6 @@ import { edgeKindRoutes } from "./edges";
 import { renderRoute } from "./https-edge-route";
 
 /** §2.6: `routes` holds the full routes, oldest first, `[]` when none. */
-export const httpsEdgeRoutes = edgeKindRoutes(httpsEdges, "https_edges", (record, baseUrl, store) => ({
+export const httpsEdgeOperations = edgeKindRoutes(httpsEdges, "https_edges", (record, baseUrl, store) => ({
   routes: routesOf(store, record.id).map((route) => renderRoute(route, baseUrl, store)),
 }));

@@ -1,51 +1,51 @@
 /** The route table. A new kind adds its routes module here. */
 import type { Route } from "../http/router";
-import { apiKeyRoutes } from "./api-key";
-import { certificateAuthorityRoutes } from "./certificate-authority";
-import { endpointRoutes } from "./endpoint";
-import { eventDestinationRoutes } from "./event-destination";
-import { eventSourceRoutes } from "./event-source";
-import { eventSubscriptionRoutes } from "./event-subscription";
-import { failoverBackendRoutes } from "./failover-backend";
-import { httpsEdgeRoutes } from "./https-edge";
-import { httpsEdgeRouteRoutes } from "./https-edge-route";
-import { ipPolicyRoutes } from "./ip-policy";
-import { ipRestrictionRoutes } from "./ip-restriction";
-import { ipPolicyRuleRoutes } from "./ip-policy-rule";
-import { reservedDomainRoutes } from "./reserved-domain";
-import { sshCertificateAuthorityRoutes } from "./ssh-certificate-authority";
-import { sshCredentialRoutes } from "./ssh-credential";
-import { sshHostCertificateRoutes } from "./ssh-host-certificate";
-import { sshUserCertificateRoutes } from "./ssh-user-certificate";
-import { tcpEdgeRoutes } from "./tcp-edge";
-import { tlsCertificateRoutes } from "./tls-certificate";
-import { tlsEdgeRoutes } from "./tls-edge";
-import { tunnelCredentialRoutes } from "./tunnel-credential";
-import { tunnelGroupBackendRoutes } from "./tunnel-group-backend";
-import { weightedBackendRoutes } from "./weighted-backend";
+import { apiKeyOperations } from "./api-key";
+import { certificateAuthorityOperations } from "./certificate-authority";
+import { endpointOperations } from "./endpoint";
+import { eventDestinationOperations } from "./event-destination";
+import { eventSourceOperations } from "./event-source";
+import { eventSubscriptionOperations } from "./event-subscription";
+import { failoverBackendOperations } from "./failover-backend";
+import { httpsEdgeOperations } from "./https-edge";
+import { httpsEdgeRouteOperations } from "./https-edge-route";
+import { ipPolicyOperations } from "./ip-policy";
+import { ipRestrictionOperations } from "./ip-restriction";
+import { ipPolicyRuleOperations } from "./ip-policy-rule";
+import { reservedDomainOperations } from "./reserved-domain";
+import { sshCertificateAuthorityOperations } from "./ssh-certificate-authority";
+import { sshCredentialOperations } from "./ssh-credential";
+import { sshHostCertificateOperations } from "./ssh-host-certificate";
+import { sshUserCertificateOperations } from "./ssh-user-certificate";
+import { tcpEdgeOperations } from "./tcp-edge";
+import { tlsCertificateOperations } from "./tls-certificate";
+import { tlsEdgeOperations } from "./tls-edge";
+import { tunnelCredentialOperations } from "./tunnel-credential";
+import { tunnelGroupBackendOperations } from "./tunnel-group-backend";
+import { weightedBackendOperations } from "./weighted-backend";
 
 export const ROUTES: readonly Route[] = [
-  ...apiKeyRoutes,
-  ...ipPolicyRoutes,
-  ...ipRestrictionRoutes,
-  ...ipPolicyRuleRoutes,
-  ...tunnelGroupBackendRoutes,
-  ...weightedBackendRoutes,
-  ...failoverBackendRoutes,
-  ...tcpEdgeRoutes,
-  ...tlsEdgeRoutes,
-  ...httpsEdgeRoutes,
-  ...httpsEdgeRouteRoutes,
-  ...endpointRoutes,
-  ...eventDestinationRoutes,
-  ...eventSubscriptionRoutes,
-  ...eventSourceRoutes,
-  ...certificateAuthorityRoutes,
-  ...tlsCertificateRoutes,
-  ...reservedDomainRoutes,
-  ...sshCredentialRoutes,
-  ...sshCertificateAuthorityRoutes,
-  ...sshUserCertificateRoutes,
-  ...sshHostCertificateRoutes,
-  ...tunnelCredentialRoutes,
+  ...apiKeyOperations,
+  ...ipPolicyOperations,
+  ...ipRestrictionOperations,
+  ...ipPolicyRuleOperations,
+  ...tunnelGroupBackendOperations,
+  ...weightedBackendOperations,
+  ...failoverBackendOperations,
+  ...tcpEdgeOperations,
+  ...tlsEdgeOperations,
+  ...httpsEdgeOperations,
+  ...httpsEdgeRouteOperations,
+  ...endpointOperations,
+  ...eventDestinationOperations,
+  ...eventSubscriptionOperations,
+  ...eventSourceOperations,
+  ...certificateAuthorityOperations,
+  ...tlsCertificateOperations,
+  ...reservedDomainOperations,
+  ...sshCredentialOperations,
+  ...sshCertificateAuthorityOperations,
+  ...sshUserCertificateOperations,
+  ...sshHostCertificateOperations,
+  ...tunnelCredentialOperations,
 ];

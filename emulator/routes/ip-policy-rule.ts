@@ -15,7 +15,7 @@ function render(record: IpPolicyRuleRecord, baseUrl: string) {
   };
 }
 
-export const ipPolicyRuleRoutes = crudRoutes({
+export const ipPolicyRuleOperations = crudRoutes({
   kind: ipPolicyRules,
   listKey: "ip_policy_rules",
   render,

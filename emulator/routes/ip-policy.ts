@@ -11,7 +11,7 @@ function render(record: IpPolicyRecord, baseUrl: string) {
   };
 }
 
-export const ipPolicyRoutes = crudRoutes({
+export const ipPolicyOperations = crudRoutes({
   kind: ipPolicies,
   listKey: "ip_policies",
   render,

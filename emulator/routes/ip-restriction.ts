@@ -21,7 +21,7 @@ function render(record: IpRestrictionRecord, baseUrl: string) {
   };
 }
 
-export const ipRestrictionRoutes = crudRoutes({
+export const ipRestrictionOperations = crudRoutes({
   kind: ipRestrictions,
   listKey: "ip_restrictions",
   render,

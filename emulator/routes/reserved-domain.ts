@@ -23,7 +23,7 @@ function render(r: ReservedDomainRecord, baseUrl: string) {
   };
 }
 
-export const reservedDomainRoutes = crudRoutes({
+export const reservedDomainOperations = crudRoutes({
   kind: reservedDomains,
   listKey: "reserved_domains",
   render,

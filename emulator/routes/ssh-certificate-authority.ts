@@ -19,7 +19,7 @@ function render(record: SshCertificateAuthorityRecord, baseUrl: string) {
   };
 }
 
-export const sshCertificateAuthorityRoutes = crudRoutes({
+export const sshCertificateAuthorityOperations = crudRoutes({
   kind: sshCertificateAuthorities,
   listKey: "ssh_certificate_authorities",
   render,

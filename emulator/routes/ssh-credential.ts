@@ -15,7 +15,7 @@ function render(record: SshCredentialRecord, baseUrl: string) {
   };
 }
 
-export const sshCredentialRoutes = crudRoutes({
+export const sshCredentialOperations = crudRoutes({
   kind: sshCredentials,
   listKey: "ssh_credentials",
   render,

@@ -24,7 +24,7 @@ function render(r: SshHostCertificateRecord, baseUrl: string) {
   };
 }
 
-export const sshHostCertificateRoutes = crudRoutes({
+export const sshHostCertificateOperations = crudRoutes({
   kind: sshHostCertificates,
   listKey: "ssh_host_certificates",
   render,

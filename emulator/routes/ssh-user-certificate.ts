@@ -26,7 +26,7 @@ function render(r: SshUserCertificateRecord, baseUrl: string) {
   };
 }
 
-export const sshUserCertificateRoutes = crudRoutes({
+export const sshUserCertificateOperations = crudRoutes({
   kind: sshUserCertificates,
   listKey: "ssh_user_certificates",
   render,

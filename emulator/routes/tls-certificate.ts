@@ -28,7 +28,7 @@ function render(r: TlsCertificateRecord, baseUrl: string) {
   };
 }
 
-export const tlsCertificateRoutes = crudRoutes({
+export const tlsCertificateOperations = crudRoutes({
   kind: tlsCertificates,
   listKey: "tls_certificates",
   render,

@@ -2,4 +2,4 @@ import { tlsEdges } from "../state/tls-edge";
 import { edgeKindRoutes } from "./edges";
 
 /** §2.5; `policies` is null in every shown response and its shape is not shown. */
-export const tlsEdgeRoutes = edgeKindRoutes(tlsEdges, "tls_edges", () => ({ policies: null }));
+export const tlsEdgeOperations = edgeKindRoutes(tlsEdges, "tls_edges", () => ({ policies: null }));

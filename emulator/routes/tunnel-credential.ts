@@ -15,7 +15,7 @@ function render(record: TunnelCredentialRecord, baseUrl: string, token: string |
   };
 }
 
-export const tunnelCredentialRoutes = crudRoutes({
+export const tunnelCredentialOperations = crudRoutes({
   kind: tunnelCredentials,
   listKey: "credentials",
   render: (record, baseUrl) => render(record, baseUrl),

@@ -19,7 +19,7 @@ function render(record: TunnelGroupBackendRecord, baseUrl: string) {
   };
 }
 
-export const tunnelGroupBackendRoutes = crudRoutes({
+export const tunnelGroupBackendOperations = crudRoutes({
   kind: tunnelGroupBackends,
   listKey: "backends",
   render,

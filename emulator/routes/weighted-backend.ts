@@ -13,7 +13,7 @@ function render(record: WeightedBackendRecord, baseUrl: string) {
   };
 }
 
-export const weightedBackendRoutes = crudRoutes({
+export const weightedBackendOperations = crudRoutes({
   kind: weightedBackends,
   listKey: "backends",
   render,

@@ -14,8 +14,8 @@ export interface EdgeRecord extends ModularRecord {
   hostports: string[];
 }
 
-export interface EdgeKind {
-  readonly kind: KindDef<EdgeRecord>;
+/** An edge kind is a store kind with what create and PATCH need. */
+export interface EdgeKind extends KindDef<EdgeRecord> {
   readonly proto: Proto;
   readonly modules: ModuleSet;
   readonly createSchema: z.ZodObject;
@@ -25,7 +25,7 @@ export interface EdgeKind {
 type EdgeInput = { description?: string; metadata?: string; hostports?: string[] } & Modules;
 
 export function defineEdgeKind(def: Omit<KindDef<EdgeRecord>, "record" | "uses"> & { proto: Proto; modules: ModuleSet }): EdgeKind {
-  const { proto, modules, ...kind } = def;
+  const { modules } = def;
   const record = z.strictObject({
     ...baseRecordFields,
     hostports: z.array(z.string()),
@@ -33,9 +33,9 @@ export function defineEdgeKind(def: Omit<KindDef<EdgeRecord>, "record" | "uses">
   }) as z.ZodType<EdgeRecord>;
   const fields = { ...commonFields, ...moduleFields(modules) };
   return {
-    kind: { ...kind, record, uses: (r) => modulesUse(r.modules) },
-    proto,
-    modules,
+    ...def,
+    record,
+    uses: (r) => modulesUse(r.modules),
     createSchema: z.strictObject({ ...fields, hostports }),
     updateSchema: z.strictObject({ ...fields, hostports: hostports.optional() }),
   };
@@ -46,7 +46,7 @@ export function createEdge(store: Store, edge: EdgeKind, body: Record<string, un
   const modules = applyModules(store, edge.modules, {}, input);
   checkHostportsFree(store, input.hostports);
   return store.transaction(() => {
-    const record = store.collection(edge.kind).insert({ ...newBase(store, edge.kind, input), hostports: input.hostports, modules });
+    const record = store.collection(edge).insert({ ...newBase(store, edge, input), hostports: input.hostports, modules });
     syncEndpoints(store, record, edge.proto);
     return record;
   });
@@ -54,7 +54,7 @@ export function createEdge(store: Store, edge: EdgeKind, body: Record<string, un
 
 /** §4.1.6: fields and modules sent replace the current ones; modules not sent are unchanged. */
 export function updateEdge(store: Store, edge: EdgeKind, id: string, body: Record<string, unknown>): EdgeRecord {
-  const collection = store.collection(edge.kind);
+  const collection = store.collection(edge);
   const current = collection.require(id);
   const input = parseBody(edge.updateSchema, body) as EdgeInput;
   const modules = applyModules(store, edge.modules, current.modules, input);

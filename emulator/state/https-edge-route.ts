@@ -27,7 +27,7 @@ const record = z.strictObject({
   modules: storedModules(ROUTE_MODULES),
 }) as z.ZodType<HttpsEdgeRouteRecord>;
 
-export const httpsRoutes: KindDef<HttpsEdgeRouteRecord> = {
+export const httpsEdgeRoutes: KindDef<HttpsEdgeRouteRecord> = {
   collection: "https_edge_routes",
   prefix: "edghtsrt",
   label: "HTTPS edge route",
@@ -49,15 +49,15 @@ type RouteInput = { match_type?: HttpsEdgeRouteRecord["match_type"]; match?: str
 /** The edge's routes, oldest first. */
 export function routesOf(store: Store, edgeId: string): HttpsEdgeRouteRecord[] {
   return store
-    .collection(httpsRoutes)
+    .collection(httpsEdgeRoutes)
     .all()
     .filter((r) => r.edge_id === edgeId);
 }
 
 /** NOT_FOUND for a missing edge, or a route that is missing or belongs to another edge. */
 export function requireRoute(store: Store, edgeId: string, id: string): HttpsEdgeRouteRecord {
-  store.collection(httpsEdges.kind).require(edgeId);
-  const route = store.collection(httpsRoutes).get(id);
+  store.collection(httpsEdges).require(edgeId);
+  const route = store.collection(httpsEdgeRoutes).get(id);
   if (!route || route.edge_id !== edgeId) {
     throw new ApiError("NOT_FOUND", `no HTTPS edge route with id ${JSON.stringify(id)} on HTTPS edge ${edgeId}`);
   }
@@ -65,11 +65,11 @@ export function requireRoute(store: Store, edgeId: string, id: string): HttpsEdg
 }
 
 export function createRoute(store: Store, edgeId: string, body: Record<string, unknown>): HttpsEdgeRouteRecord {
-  store.collection(httpsEdges.kind).require(edgeId);
+  store.collection(httpsEdges).require(edgeId);
   const input = parseBody(createSchema, body) as RouteInput & Pick<HttpsEdgeRouteRecord, "match_type" | "match">;
   const modules = applyModules(store, ROUTE_MODULES, {}, input);
-  return store.collection(httpsRoutes).insert({
-    ...newBase(store, httpsRoutes, input),
+  return store.collection(httpsEdgeRoutes).insert({
+    ...newBase(store, httpsEdgeRoutes, input),
     edge_id: edgeId,
     match_type: input.match_type,
     match: input.match,
@@ -82,7 +82,7 @@ export function updateRoute(store: Store, edgeId: string, id: string, body: Reco
   const current = requireRoute(store, edgeId, id);
   const input = parseBody(updateSchema, body) as RouteInput;
   const modules = applyModules(store, ROUTE_MODULES, current.modules, input);
-  return store.collection(httpsRoutes).replace({
+  return store.collection(httpsEdgeRoutes).replace({
     ...current,
     description: input.description ?? current.description,
     metadata: input.metadata ?? current.metadata,
@@ -94,5 +94,5 @@ export function updateRoute(store: Store, edgeId: string, id: string, body: Reco
 
 export function deleteRoute(store: Store, edgeId: string, id: string): void {
   requireRoute(store, edgeId, id);
-  deleteRecord(store, httpsRoutes, id);
+  deleteRecord(store, httpsEdgeRoutes, id);
 }

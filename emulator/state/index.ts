@@ -7,7 +7,7 @@ import { eventDestinations } from "./event-destination";
 import { eventSubscriptions } from "./event-subscription";
 import { failoverBackends } from "./failover-backend";
 import { httpsEdges } from "./https-edge";
-import { httpsRoutes } from "./https-edge-route";
+import { httpsEdgeRoutes } from "./https-edge-route";
 import { ipPolicies } from "./ip-policy";
 import { ipRestrictions } from "./ip-restriction";
 import { ipPolicyRules } from "./ip-policy-rule";
@@ -23,7 +23,8 @@ import { tunnelCredentials } from "./tunnel-credential";
 import { tunnelGroupBackends } from "./tunnel-group-backend";
 import { weightedBackends } from "./weighted-backend";
 
-export const KINDS: readonly KindDef<BaseRecord>[] = [
+/** By the kind's name in the sdk client (`client.ipPolicies`), in store order. */
+export const KINDS_BY_NAME = {
   apiKeys,
   ipPolicies,
   ipRestrictions,
@@ -34,10 +35,10 @@ export const KINDS: readonly KindDef<BaseRecord>[] = [
   tunnelGroupBackends,
   weightedBackends,
   failoverBackends,
-  tcpEdges.kind,
-  tlsEdges.kind,
-  httpsEdges.kind,
-  httpsRoutes,
+  tcpEdges,
+  tlsEdges,
+  httpsEdges,
+  httpsEdgeRoutes,
   endpoints,
   eventDestinations,
   eventSubscriptions,
@@ -46,4 +47,5 @@ export const KINDS: readonly KindDef<BaseRecord>[] = [
   sshUserCertificates,
   sshHostCertificates,
   tunnelCredentials,
-];
+};
+export const KINDS: readonly KindDef<BaseRecord>[] = Object.values(KINDS_BY_NAME);

@@ -105,6 +105,11 @@ export interface Page<R> {
 /** Persists a change, or records it in the open transaction; runs `undo` and rethrows if that fails. */
 type Commit = (undo: () => void) => void;
 
+/** Whether this is the collection of `kind` (the very definition registered), hence of its records. */
+function holds<R extends BaseRecord>(collection: Collection<BaseRecord>, kind: KindDef<R>): collection is Collection<R> {
+  return collection.kind === kind;
+}
+
 /** One kind's records. Every mutation is persisted before it returns, and undone if that fails. */
 export class Collection<R extends BaseRecord> {
   private readonly items = new Map<string, R>();
@@ -279,8 +284,8 @@ export class Store {
 
   collection<R extends BaseRecord>(kind: KindDef<R>): Collection<R> {
     const collection = this.collections.get(kind.collection);
-    if (!collection) throw new Error(`kind ${kind.collection} is not registered with the store`);
-    return collection as unknown as Collection<R>;
+    if (!collection || !holds(collection, kind)) throw new Error(`kind ${kind.collection} is not registered with the store`);
+    return collection;
   }
 
   newId(prefix: string): string {

@@ -61,10 +61,7 @@ export interface InputForm {
   fromWire(value: unknown): unknown;
 }
 
-/**
- * The form of a kind's ids, checked at preview for `adopt`: a prefix (§2.1), or a composite id
- * (`<edge id>/<route id>`). `shown` names it in messages (`ipp_…`).
- */
+/** The form of a kind's ids, checked at preview for `adopt`. `shown` names it in messages (`ipp_…`). */
 export interface IdForm {
   readonly shown: string;
   test(id: string): boolean;
@@ -72,6 +69,8 @@ export interface IdForm {
 
 /** The CRUD surface of one kind in the sdk client. */
 export interface KindApi<T extends { id: string }> {
+  /** The whole account's resources of the kind; nested kinds list within their parent instead. */
+  list?(): AsyncIterable<T> & { toArray(): Promise<T[]> };
   create(params: any, options?: CreateOptions): Promise<T>;
   get(id: string): Promise<T>;
   update(id: string, params: any): Promise<T>;
@@ -79,6 +78,33 @@ export interface KindApi<T extends { id: string }> {
   /** For kinds with modules: PUT and DELETE on the module endpoint. */
   replaceModule?(id: string, name: string, params: any): Promise<any>;
   deleteModule?(id: string, name: string): Promise<void>;
+}
+
+/** The resource a resource belongs to (a rule's IP policy, a route's edge). */
+export interface ParentSpec {
+  readonly spec: KindSpec;
+  /** The input holding the parent's id (`edgeId`); for a nested kind, the sdk object's field too. */
+  readonly key: string;
+  /**
+   * Set for a kind addressed through its parent: its ids are `<parent id>/<own part>` (framework/ids.ts)
+   * and it is listed within each parent.
+   */
+  readonly nested?: {
+    /** The sdk object's field that is the id's own part: a route's `id`, a source's `type`. */
+    readonly own: string;
+    /** The kind's resources in one parent as the sdk lists it, each with `key` set. */
+    listIn(client: EdgeIngress, parent: any): Promise<any[]>;
+  };
+}
+
+/** How `edge-ingress export` declares the kind's resources (cli/generate.ts). */
+export interface ExportRules {
+  /** A readable name for a resource without a description; `nameOf` names resources of earlier kinds. */
+  label?(obj: any, nameOf: (id: string) => string | undefined): string | undefined;
+  /** Why a listed resource is not declared, if it is not. */
+  skip?(obj: any): string | undefined;
+  /** Comment lines above each declaration. */
+  readonly notes?: readonly string[];
 }
 
 /**
@@ -128,8 +154,12 @@ export interface KindSpec<T extends { id: string } = any> {
   api(client: EdgeIngress): KindApi<T>;
   /** Inputs declared in another shape than the wire's, by input key. */
   readonly inputForms?: Readonly<Record<string, InputForm>>;
-  /** The form of this kind's ids, for `adopt` (default: provider/framework/id-forms.ts, by kind name). */
-  readonly idForm?: IdForm;
+  /** The form of the kind's ids (`prefixed(ID_PREFIXES.…)`); for a nested kind, of their own part. */
+  readonly idForm: IdForm;
+  /** The resource this one belongs to: export lists nested kinds through it and declares its key first. */
+  readonly parent?: ParentSpec;
+  /** How `edge-ingress export` names, skips and annotates the kind's resources. */
+  readonly export?: ExportRules;
   /** Maps an API object to outputs when field names differ (e.g. Refs to ids). */
   fromApi?(obj: T): Record<string, unknown>;
 }

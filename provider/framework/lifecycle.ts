@@ -3,7 +3,7 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { z } from "zod";
 import { APIConnectionError, ConflictError, InternalServerError, NotFoundError, RateLimitError, type EdgeIngress } from "../../sdk";
 import { KindApi, KindSpec, SERVER_CHOSEN, Within, immutableKeys, inputKeys, updatableKeys } from "./kind";
-import { idFormOf } from "./id-forms";
+import { idFormOf } from "./ids";
 import { sameMeaning } from "./normalise";
 import { containsUnknown, formatPath, pathHasUnknown } from "./values";
 import { bestValidOrder, rulesHold, type Step } from "./module-order";
@@ -306,7 +306,8 @@ async function candidates(spec: KindSpec, client: EdgeIngress, params: Props, in
 async function listWithRetries(spec: KindSpec, client: EdgeIngress, params: Props): Promise<any[]> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const listed = spec.listFor ? spec.listFor(client, params) : (spec.api(client) as unknown as { list(): AsyncIterable<any> }).list();
+      const listed = spec.listFor ? spec.listFor(client, params) : spec.api(client).list?.();
+      if (!listed) throw new Error(`${spec.name} cannot be listed`);
       const items: any[] = [];
       if (Symbol.asyncIterator in listed) for await (const item of listed as AsyncIterable<any>) items.push(item);
       else items.push(...(await listed));

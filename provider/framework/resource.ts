@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { providerFactory } from "./thin";
+import { providerFactory } from "./provider-factory";
 import { Connection } from "../connection";
 
 export const MODULE = "edgeingress";
@@ -28,7 +28,7 @@ export interface ResourceKind {
 
 /**
  * Base of every resource class: a dynamic resource `pulumi-nodejs:dynamic/edgeingress:<Kind>` whose
- * `__provider` is the kind's serialized provider factory (thin.ts), as `pulumi.dynamic.Resource` would
+ * `__provider` is the kind's serialized provider factory (provider-factory.ts), as `pulumi.dynamic.Resource` would
  * store a serialized provider object. Declares every input and output as an output property, wraps
  * secret inputs and marks secret outputs.
  */

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { RequestInfo, UnexpectedResponseError, ValidationError, ValidationIssue } from "./errors";
+import { HTTP_RESPONSE_BACKEND_ID_PREFIX, ID_PREFIXES } from "./id-prefixes";
 
 export const REQUIRED = "is required";
 export const UNKNOWN_FIELD = "is not a known field";
@@ -80,7 +81,12 @@ export function oneOf<const T extends readonly [string, ...string[]]>(values: T)
 export const boolean = z.boolean({ error: "must be a boolean" });
 
 /** Every backend kind (§2.1): a module or a weighted/failover backend may point at any of them. */
-export const BACKEND_ID_PREFIXES = ["bkdtg_", "bkdwd_", "bkdfo_", "bkdhr_"] as const;
+export const BACKEND_ID_PREFIXES = [
+  ID_PREFIXES.tunnelGroupBackends,
+  ID_PREFIXES.weightedBackends,
+  ID_PREFIXES.failoverBackends,
+  HTTP_RESPONSE_BACKEND_ID_PREFIX,
+] as const;
 export const backendId = idWithPrefix(...BACKEND_ID_PREFIXES);
 
 // A lowercase DNS name: labels of letters, digits and inner hyphens, optionally `*.` in front, at

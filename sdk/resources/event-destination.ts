@@ -7,8 +7,9 @@ import { z } from "zod";
 import { description, metadata, oneOf, params, text, timestamp } from "../core/fields";
 import type { HttpClient } from "../core/http";
 import { CrudResource } from "../core/resource";
+import { ID_PREFIXES } from "../core/id-prefixes";
 
-export const EVENT_DESTINATION_ID_PREFIX = "ed_";
+export const EVENT_DESTINATION_ID_PREFIX = ID_PREFIXES.eventDestinations;
 export const EVENT_FORMATS = ["json"] as const;
 export const EVENT_TARGET_MEMBERS = ["delivery", "stream", "logs", "monitoring"] as const;
 export const EVENT_AUTH_MEMBERS = ["role", "creds"] as const;

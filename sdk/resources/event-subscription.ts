@@ -9,8 +9,9 @@ import type { HttpClient } from "../core/http";
 import { CrudResource } from "../core/resource";
 import { EVENT_DESTINATION_ID_PREFIX } from "./event-destination";
 import { EventSource, EventSourceCreateParams } from "./event-source";
+import { ID_PREFIXES } from "../core/id-prefixes";
 
-export const EVENT_SUBSCRIPTION_ID_PREFIX = "esb_";
+export const EVENT_SUBSCRIPTION_ID_PREFIX = ID_PREFIXES.eventSubscriptions;
 
 export const EventSubscription = z.object({
   id: z.string(),

@@ -3,8 +3,9 @@ import { z } from "zod";
 import { backendId, description, metadata, params, text, timestamp, uniqueItems } from "../core/fields";
 import type { HttpClient } from "../core/http";
 import { CrudResource } from "../core/resource";
+import { ID_PREFIXES } from "../core/id-prefixes";
 
-export const FAILOVER_BACKEND_ID_PREFIX = "bkdfo_";
+export const FAILOVER_BACKEND_ID_PREFIX = ID_PREFIXES.failoverBackends;
 
 export const FailoverBackend = z.object({
   id: z.string(),

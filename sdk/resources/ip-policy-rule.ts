@@ -7,8 +7,9 @@ import { Ref, description, idWithPrefix, immutable, metadata, oneOf, params, tex
 import type { HttpClient } from "../core/http";
 import { CrudResource } from "../core/resource";
 import { IP_POLICY_ID_PREFIX } from "./ip-policy";
+import { ID_PREFIXES } from "../core/id-prefixes";
 
-export const IP_POLICY_RULE_ID_PREFIX = "ipr_";
+export const IP_POLICY_RULE_ID_PREFIX = ID_PREFIXES.ipPolicyRules;
 
 export const IP_POLICY_RULE_ACTIONS = ["allow", "deny"] as const;
 export const IpPolicyRuleAction = oneOf(IP_POLICY_RULE_ACTIONS);

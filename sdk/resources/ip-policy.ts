@@ -3,8 +3,9 @@ import { z } from "zod";
 import { description, metadata, params, text, timestamp } from "../core/fields";
 import type { HttpClient } from "../core/http";
 import { CrudResource } from "../core/resource";
+import { ID_PREFIXES } from "../core/id-prefixes";
 
-export const IP_POLICY_ID_PREFIX = "ipp_";
+export const IP_POLICY_ID_PREFIX = ID_PREFIXES.ipPolicies;
 
 export const IpPolicy = z.object({
   id: z.string(),

@@ -24,8 +24,9 @@ import {
 } from "../core/fields";
 import type { ModuleSet } from "../core/resource";
 import { IP_POLICY_ID_PREFIX } from "./ip-policy";
+import { ID_PREFIXES } from "../core/id-prefixes";
 
-export const CERTIFICATE_AUTHORITY_ID_PREFIX = "ca_";
+export const CERTIFICATE_AUTHORITY_ID_PREFIX = ID_PREFIXES.certificateAuthorities;
 
 /** Every module: applied to traffic unless `enabled: false`. */
 const enabled = boolean.optional();

@@ -8,8 +8,9 @@ import { Ref, description, domainName, idWithPrefix, immutable, metadata, nullab
 import type { HttpClient } from "../core/http";
 import { CrudResource } from "../core/resource";
 import { TLS_CERTIFICATE_ID_PREFIX } from "./tls-certificate";
+import { ID_PREFIXES } from "../core/id-prefixes";
 
-export const RESERVED_DOMAIN_ID_PREFIX = "rd_";
+export const RESERVED_DOMAIN_ID_PREFIX = ID_PREFIXES.reservedDomains;
 /** Deprecated: traffic is handled globally. */
 export const RESERVED_DOMAIN_REGIONS = ["au", "eu", "ap", "us", "jp", "in", "sa"] as const;
 /** The one public ACME authority, under a neutral name. */

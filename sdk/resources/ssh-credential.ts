@@ -7,8 +7,9 @@ import { sshPublicKey } from "../core/crypto";
 import { anyId, description, immutable, isDomainName, isHostport, metadata, orEmpty, params, text, timestamp } from "../core/fields";
 import type { HttpClient } from "../core/http";
 import { CrudResource } from "../core/resource";
+import { ID_PREFIXES } from "../core/id-prefixes";
 
-export const SSH_CREDENTIAL_ID_PREFIX = "sshcr_";
+export const SSH_CREDENTIAL_ID_PREFIX = ID_PREFIXES.sshCredentials;
 
 export const ACL_RULE =
   "must be *, bind:<domain>, bind:*.<domain>, bind:<host>:<port> or bind:<key>=<value> (either side may be *)";

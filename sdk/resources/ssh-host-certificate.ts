@@ -4,8 +4,9 @@ import { params } from "../core/fields";
 import type { HttpClient } from "../core/http";
 import { CrudResource } from "../core/resource";
 import { sshCertificateParamsShape, sshCertificateShape, sshCertificateUpdateShape, validityOrder } from "./ssh-certificate";
+import { ID_PREFIXES } from "../core/id-prefixes";
 
-export const SSH_HOST_CERTIFICATE_ID_PREFIX = "shcrt_";
+export const SSH_HOST_CERTIFICATE_ID_PREFIX = ID_PREFIXES.sshHostCertificates;
 
 export const SshHostCertificate = z.object(sshCertificateShape);
 export type SshHostCertificate = z.infer<typeof SshHostCertificate>;

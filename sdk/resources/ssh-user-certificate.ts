@@ -7,8 +7,9 @@ import { immutable, orEmpty, params, string, stringMap } from "../core/fields";
 import type { HttpClient } from "../core/http";
 import { CrudResource } from "../core/resource";
 import { sshCertificateParamsShape, sshCertificateShape, sshCertificateUpdateShape, validityOrder } from "./ssh-certificate";
+import { ID_PREFIXES } from "../core/id-prefixes";
 
-export const SSH_USER_CERTIFICATE_ID_PREFIX = "sucrt_";
+export const SSH_USER_CERTIFICATE_ID_PREFIX = ID_PREFIXES.sshUserCertificates;
 /** The only critical options defined (§2.15). */
 export const SSH_CRITICAL_OPTIONS = ["force-command", "source-address"] as const;
 /** What the service grants when `extensions` is omitted. */

@@ -8,8 +8,9 @@ import { KEY_MISMATCH_RULE, leafKeyMismatch, pemCertificateChain, pemPrivateKey 
 import { description, immutable, metadata, nullable, orEmpty, params, text, timestamp } from "../core/fields";
 import type { HttpClient } from "../core/http";
 import { CrudResource } from "../core/resource";
+import { ID_PREFIXES } from "../core/id-prefixes";
 
-export const TLS_CERTIFICATE_ID_PREFIX = "cert_";
+export const TLS_CERTIFICATE_ID_PREFIX = ID_PREFIXES.tlsCertificates;
 
 export const TlsCertificate = z.object({
   id: z.string(),

@@ -8,8 +8,9 @@ import { anyId, description, immutable, metadata, orEmpty, params, text, timesta
 import type { HttpClient } from "../core/http";
 import { CrudResource } from "../core/resource";
 import { aclRule } from "./ssh-credential";
+import { ID_PREFIXES } from "../core/id-prefixes";
 
-export const TUNNEL_CREDENTIAL_ID_PREFIX = "cr_";
+export const TUNNEL_CREDENTIAL_ID_PREFIX = ID_PREFIXES.tunnelCredentials;
 
 export const TunnelCredential = z.object({
   id: z.string(),

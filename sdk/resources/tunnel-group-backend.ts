@@ -3,8 +3,9 @@ import { z } from "zod";
 import { Ref, description, metadata, params, string, stringMap, text, timestamp } from "../core/fields";
 import type { HttpClient } from "../core/http";
 import { CrudResource } from "../core/resource";
+import { ID_PREFIXES } from "../core/id-prefixes";
 
-export const TUNNEL_GROUP_BACKEND_ID_PREFIX = "bkdtg_";
+export const TUNNEL_GROUP_BACKEND_ID_PREFIX = ID_PREFIXES.tunnelGroupBackends;
 
 export const TunnelGroupBackend = z.object({
   id: z.string(),

@@ -3,8 +3,9 @@ import { z } from "zod";
 import { backendId, description, intRange, metadata, params, stringMap, text, timestamp } from "../core/fields";
 import type { HttpClient } from "../core/http";
 import { CrudResource } from "../core/resource";
+import { ID_PREFIXES } from "../core/id-prefixes";
 
-export const WEIGHTED_BACKEND_ID_PREFIX = "bkdwd_";
+export const WEIGHTED_BACKEND_ID_PREFIX = ID_PREFIXES.weightedBackends;
 export const MAX_WEIGHT = 10_000;
 
 export const WeightedBackend = z.object({

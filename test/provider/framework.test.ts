@@ -2,6 +2,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
+import { prefixed } from "../../provider/framework/ids";
 import { immutableKeys, updatableKeys, within, type KindSpec } from "../../provider/framework/kind";
 import * as lifecycle from "../../provider/framework/lifecycle";
 import { UNKNOWN, containsUnknown, formatPath, pathHasUnknown, sameValue } from "../../provider/framework/values";
@@ -137,7 +138,7 @@ describe("serialized provider", () => {
   };
 
   it.each(Object.keys(kinds))("%s serializes to a factory of at most 2 KB that asks the runtime entry for its provider", async (kind) => {
-    const { providerFactory } = await import("../../provider/framework/thin");
+    const { providerFactory } = await import("../../provider/framework/provider-factory");
     const sf = await pulumi.runtime.serializeFunction(providerFactory(kind));
     expect(Buffer.byteLength(sf.text)).toBeLessThanOrEqual(2048);
     expect(sf.text).toContain('require("@edge-ingress/pulumi/runtime").provider(kind)');
@@ -166,6 +167,7 @@ describe("nested service defaults", () => {
   const spec: KindSpec = {
     name: "Test",
     section: "-",
+    idForm: prefixed("t_"),
     createSchema: schema,
     updateSchema: schema,
     defaults: { module: within({ enabled: true, size: 10 }) },
