@@ -1,63 +1,18 @@
-import * as pulumi from "@pulumi/pulumi";
-import { ID_PREFIXES, CertificateAuthorityCreateParams, CertificateAuthorityUpdateParams, type CertificateAuthority as CertificateAuthorityObject } from "../sdk";
-import type { KindSpec } from "./framework/kind";
+import { CertificateAuthorityCreateParams, CertificateAuthorityUpdateParams, ID_PREFIXES, type CertificateAuthority as CertificateAuthorityObject } from "../sdk";
 import { prefixed } from "./framework/ids";
-import { EdgeIngressResource, type GetOptions, type AdoptArgs } from "./framework/resource";
+import type { KindSpec } from "./framework/kind";
+import { certificateAuthorityResource } from "./resources/certificate-authority";
 
 /** @internal */
 export const certificateAuthorityKind: KindSpec<CertificateAuthorityObject> = {
-  name: "CertificateAuthority",
+  name: certificateAuthorityResource.name,
   section: "§2.17, §4.10",
   idForm: prefixed(ID_PREFIXES.certificateAuthorities),
   createSchema: CertificateAuthorityCreateParams,
   updateSchema: CertificateAuthorityUpdateParams,
   defaults: { description: "", metadata: "" },
   fieldTypes: { caPem: "pem" },
-  outputs: ["uri", "createdAt", "subjectCommonName", "notBefore", "notAfter", "keyUsages", "extendedKeyUsages"],
+  outputs: certificateAuthorityResource.outputs,
   api: (client) => client.certificateAuthorities,
   export: { label: (o) => o.subjectCommonName },
 };
-
-export interface CertificateAuthorityArgs extends AdoptArgs {
-  /** Exactly one PEM certificate, nothing else but whitespace; replace on change. */
-  caPem: pulumi.Input<string>;
-  /** Human-readable, at most 255 bytes. Default "". */
-  description?: pulumi.Input<string>;
-  /** Arbitrary user data, at most 4096 bytes. Default "". */
-  metadata?: pulumi.Input<string>;
-}
-
-/** An uploaded certificate authority, for mutual TLS modules. Changing `caPem` replaces it. */
-export class CertificateAuthority extends EdgeIngressResource {
-  /** The PEM certificate; replace on change. */
-  declare readonly caPem: pulumi.Output<string>;
-  /** The certificate's subject common name. */
-  declare readonly subjectCommonName: pulumi.Output<string>;
-  /** RFC 3339: start of validity. */
-  declare readonly notBefore: pulumi.Output<string>;
-  /** RFC 3339: end of validity. */
-  declare readonly notAfter: pulumi.Output<string>;
-  /** The certificate's key usages. */
-  declare readonly keyUsages: pulumi.Output<string[]>;
-  /** The certificate's extended key usages. */
-  declare readonly extendedKeyUsages: pulumi.Output<string[]>;
-  /** Human-readable. */
-  declare readonly description: pulumi.Output<string>;
-  /** Arbitrary user data. */
-  declare readonly metadata: pulumi.Output<string>;
-  /** The authority's API URI. */
-  declare readonly uri: pulumi.Output<string>;
-  /** RFC 3339 creation time. */
-  declare readonly createdAt: pulumi.Output<string>;
-
-  constructor(name: string, args: CertificateAuthorityArgs, opts?: pulumi.CustomResourceOptions);
-  /** @internal `get`: no args, an id. */
-  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
-  constructor(name: string, args: CertificateAuthorityArgs | undefined, opts?: pulumi.CustomResourceOptions) {
-    super(certificateAuthorityKind, name, args, opts);
-  }
-
-  static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): CertificateAuthority {
-    return new CertificateAuthority(name, undefined, { ...opts, id });
-  }
-}

@@ -3,7 +3,7 @@
  * same credentials as the providers (stack config `edgeingress:*`, else the environment).
  */
 import * as pulumi from "@pulumi/pulumi";
-import { EdgeIngress } from "../sdk";
+import type { EdgeIngress } from "../sdk";
 import type { Connection } from "./connection";
 
 /** A reference to another object. */
@@ -58,8 +58,10 @@ export interface EndpointConnection {
 }
 
 async function withClient<T>(connection: EndpointConnection | undefined, use: (client: EdgeIngress) => Promise<T>): Promise<T> {
+  // The client is loaded here, when a lookup runs: a program that makes none never loads it.
+  const { EdgeIngress: Client } = require("../sdk") as typeof import("../sdk");
   // runtime.getConfig reads the value as stored (secrets decrypted), without logging it.
-  const client = new EdgeIngress({
+  const client = new Client({
     apiKey: connection?.apiKey ?? (pulumi.runtime.getConfig("edgeingress:apiKey") || undefined),
     baseURL: connection?.apiUrl ?? (pulumi.runtime.getConfig("edgeingress:apiUrl") || undefined),
   });

@@ -1,10 +1,9 @@
-import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { ID_PREFIXES, EventType, fields, type EdgeIngress, type EventSource as EventSourceObject } from "../sdk";
-import type { IdForm, KindApi, KindSpec } from "./framework/kind";
-import { compositeId } from "./framework/ids";
-import { EdgeIngressResource, type GetOptions, type AdoptArgs } from "./framework/resource";
+import { EventType, fields, ID_PREFIXES, type EdgeIngress, type EventSource as EventSourceObject } from "../sdk";
 import { eventSubscriptionKind } from "./event-subscription";
+import { compositeId } from "./framework/ids";
+import type { IdForm, KindApi, KindSpec } from "./framework/kind";
+import { eventSourceResource } from "./resources/event-source";
 
 /** A source has no id of its own: it is its type within a subscription, `<subscription id>/<type>`. */
 const splitId = compositeId.split;
@@ -39,7 +38,7 @@ const EventSourceResourceParams = fields.params({
 
 /** @internal */
 export const eventSourceKind: KindSpec<SourceObject> = {
-  name: "EventSource",
+  name: eventSourceResource.name,
   section: "§2.22, §4.13",
   idForm: eventType,
   parent: {
@@ -53,63 +52,10 @@ export const eventSourceKind: KindSpec<SourceObject> = {
   createSchema: EventSourceResourceParams,
   updateSchema: z.strictObject({}),
   defaults: {},
-  outputs: ["uri"],
+  outputs: eventSourceResource.outputs,
   // One source per type per subscription: a replacement must delete the old one first.
   unique: ["subscriptionId", "type"],
   api: sourcesApi,
   export: { label: (o, nameOf) => `${nameOf(o.subscriptionId) ?? "subscription"}-${o.type}` },
   listFor: async (client, { subscriptionId }) => (await client.eventSources.list(subscriptionId).toArray()).map((s) => withId(subscriptionId, s)),
 };
-
-/** The resources whose changes raise events. */
-export type EventResourceName =
-  | "api_key"
-  | "ip_policy"
-  | "ip_restriction"
-  | "tcp_edge"
-  | "tls_edge"
-  | "https_edge"
-  | "https_edge_route"
-  | "tunnel_group_backend"
-  | "weighted_backend"
-  | "failover_backend"
-  | "reserved_domain"
-  | "certificate_authority"
-  | "tls_certificate"
-  | "ssh_credential"
-  | "ssh_certificate_authority"
-  | "ssh_user_certificate"
-  | "ssh_host_certificate"
-  | "event_destination"
-  | "event_subscription";
-/** Every event type the service documents: `<resource>_{created,updated,deleted}.v0`. */
-export type EventTypeName = `${EventResourceName}_${"created" | "updated" | "deleted"}.v0`;
-
-export interface EventSourceArgs extends AdoptArgs {
-  /** The event subscription (`esb_`); replace on change (deleting first). */
-  subscriptionId: pulumi.Input<string>;
-  /** An event type such as `ip_policy_updated.v0`; replace on change (deleting first). */
-  type: pulumi.Input<EventTypeName>;
-}
-
-/** One event type that triggers a subscription. Changing either field replaces it (delete first). */
-export class EventSource extends EdgeIngressResource {
-  /** The event subscription (`esb_`); replace on change (deleting first). */
-  declare readonly subscriptionId: pulumi.Output<string>;
-  /** The event type; replace on change (deleting first). */
-  declare readonly type: pulumi.Output<EventTypeName>;
-  /** The source's API URI. */
-  declare readonly uri: pulumi.Output<string>;
-
-  constructor(name: string, args: EventSourceArgs, opts?: pulumi.CustomResourceOptions);
-  /** @internal `get`: no args, an id. */
-  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
-  constructor(name: string, args: EventSourceArgs | undefined, opts?: pulumi.CustomResourceOptions) {
-    super(eventSourceKind, name, args, opts);
-  }
-
-  /** Reads an existing source; `id` is `<subscription id>/<type>`. */
-  static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): EventSource {
-    return new EventSource(name, undefined, { ...opts, id });
-  }
-}

@@ -1,40 +1,18 @@
-import * as pulumi from "@pulumi/pulumi";
 import {
-  ID_PREFIXES,
   HttpsEdgeRouteCreateParams,
   HttpsEdgeRouteUpdateParams,
+  ID_PREFIXES,
   fields,
   type EdgeIngress,
-  type HttpsEdgeRoute as HttpsEdgeRouteObject,
   type HttpsEdgeRouteModules,
+  type HttpsEdgeRoute as HttpsEdgeRouteObject,
   type ModuleName as SdkModuleName,
 } from "../sdk";
-import type { KindApi, KindSpec } from "./framework/kind";
 import { compositeId, prefixed } from "./framework/ids";
-import {
-  EdgeIngressResource,
-  type GetOptions,
-  type AdoptArgs,
-  type BackendModule,
-  type BackendModuleArgs,
-  type CircuitBreakerModule,
-  type CircuitBreakerModuleArgs,
-  type EnabledModule,
-  type EnabledModuleArgs,
-  type HeadersModule,
-  type HeadersModuleArgs,
-  type IpRestrictionModule,
-  type IpRestrictionModuleArgs,
-  type OAuthModule,
-  type OAuthModuleArgs,
-  type SamlModule,
-  type SamlModuleArgs,
-  type SamlServiceProvider,
-  type WebhookVerificationModule,
-  type WebhookVerificationModuleArgs,
-} from "./framework/resource";
+import type { KindApi, KindSpec } from "./framework/kind";
 import { httpsEdgeKind } from "./https-edge";
 import { SAML_SERVICE_PROVIDER_FIELDS, modulesOf, type ModuleName } from "./modules";
+import { httpsEdgeRouteResource } from "./resources/https-edge-route";
 
 /** A route lives under its edge: its Pulumi id is `<edge id>/<route id>`, enough to read or delete it. */
 type RouteObject = HttpsEdgeRouteObject & { routeId: string };
@@ -73,7 +51,7 @@ const ROUTE_MODULES: ModuleName[] = [
 
 /** @internal */
 export const httpsEdgeRouteKind: KindSpec<RouteObject> = {
-  name: "HttpsEdgeRoute",
+  name: httpsEdgeRouteResource.name,
   section: "§2.6, §4.5 (route operations: extension)",
   idForm: prefixed(ID_PREFIXES.httpsEdgeRoutes),
   parent: { spec: httpsEdgeKind, key: "edgeId", nested: { own: "id", listIn: async (_client, edge) => edge.routes } },
@@ -81,9 +59,9 @@ export const httpsEdgeRouteKind: KindSpec<RouteObject> = {
   updateSchema: HttpsEdgeRouteUpdateParams,
   defaults: { description: "", metadata: "" },
   modules: modulesOf(ROUTE_MODULES),
-  outputs: ["routeId", "uri", "createdAt", "samlServiceProvider"],
+  outputs: httpsEdgeRouteResource.outputs,
   // OAuth client secrets and webhook secrets: these modules are stored whole as secrets.
-  secretInputs: ["oauth", "webhookVerification"],
+  secretInputs: httpsEdgeRouteResource.secretInputs,
   credentials: ["oauth.provider.*.clientSecret", "webhookVerification.secret"],
   api: routesApi,
   listFor: async (client, { edgeId }) => (await client.httpsEdges.get(edgeId)).routes.map(withId),
@@ -92,108 +70,3 @@ export const httpsEdgeRouteKind: KindSpec<RouteObject> = {
     samlServiceProvider: obj.saml ? Object.fromEntries(SAML_SERVICE_PROVIDER_FIELDS.map((k) => [k, (obj.saml as any)[k]])) : null,
   }),
 };
-
-/** How a route's `match` is read. */
-export type MatchType = "exact_path" | "path_prefix";
-
-export interface HttpsEdgeRouteArgs extends AdoptArgs {
-  /** The HTTPS edge (`edghts_`) the route belongs to; replace on change. */
-  edgeId: pulumi.Input<string>;
-  /** How `match` is compared with the request path. */
-  matchType: pulumi.Input<MatchType>;
-  /** A path, a host, or host plus path. */
-  match: pulumi.Input<string>;
-  /** Human-readable, at most 255 bytes. Default "". */
-  description?: pulumi.Input<string>;
-  /** Arbitrary user data, at most 4096 bytes. Default "". */
-  metadata?: pulumi.Input<string>;
-  /** Where traffic goes. */
-  backend?: pulumi.Input<BackendModuleArgs>;
-  /** Guards access: only the ranges of these IP policies. */
-  ipRestriction?: pulumi.Input<IpRestrictionModuleArgs>;
-  /** Stops sending to a failing upstream until it recovers. */
-  circuitBreaker?: pulumi.Input<CircuitBreakerModuleArgs>;
-  /** Compresses responses. */
-  compression?: pulumi.Input<EnabledModuleArgs>;
-  /** Headers added to and removed from the request sent upstream. */
-  requestHeaders?: pulumi.Input<HeadersModuleArgs>;
-  /** Headers added to and removed from the response returned to the client. */
-  responseHeaders?: pulumi.Input<HeadersModuleArgs>;
-  /** Guards access; stored whole as a secret. */
-  webhookVerification?: pulumi.Input<WebhookVerificationModuleArgs>;
-  /** Guards access; stored whole as a secret. */
-  oauth?: pulumi.Input<OAuthModuleArgs>;
-  /** Guards access. */
-  saml?: pulumi.Input<SamlModuleArgs>;
-  /** Guards access. */
-  oidc?: pulumi.Input<EnabledModuleArgs>;
-  /** Websocket to TCP adapter. */
-  websocketTcpConverter?: pulumi.Input<EnabledModuleArgs>;
-  /** Guards access. */
-  userAgentFilter?: pulumi.Input<EnabledModuleArgs>;
-  /** Guards access. */
-  jwtValidation?: pulumi.Input<EnabledModuleArgs>;
-}
-
-/**
- * A path on an HTTPS edge and the modules applied to its traffic. Access-guarding modules are set
- * before a backend is attached and removed only after it is detached.
- */
-export class HttpsEdgeRoute extends EdgeIngressResource {
-  /** The edge (`edghts_`); replace on change. */
-  declare readonly edgeId: pulumi.Output<string>;
-  /** The route's own id (the Pulumi id is `<edge id>/<route id>`). */
-  declare readonly routeId: pulumi.Output<string>;
-  /** How `match` is compared with the request path. */
-  declare readonly matchType: pulumi.Output<MatchType>;
-  /** A path, a host, or host plus path. */
-  declare readonly match: pulumi.Output<string>;
-  /** Human-readable. */
-  declare readonly description: pulumi.Output<string>;
-  /** Arbitrary user data. */
-  declare readonly metadata: pulumi.Output<string>;
-  /** Each module as the service reports it, in the input shape; null when unset. */
-  declare readonly backend: pulumi.Output<BackendModule | null>;
-  /** As the service reports it, in the input shape; null when unset. */
-  declare readonly ipRestriction: pulumi.Output<IpRestrictionModule | null>;
-  /** As the service reports it, in the input shape; null when unset. */
-  declare readonly circuitBreaker: pulumi.Output<CircuitBreakerModule | null>;
-  /** As the service reports it, in the input shape; null when unset. */
-  declare readonly compression: pulumi.Output<EnabledModule | null>;
-  /** As the service reports it, in the input shape; null when unset. */
-  declare readonly requestHeaders: pulumi.Output<HeadersModule | null>;
-  /** As the service reports it, in the input shape; null when unset. */
-  declare readonly responseHeaders: pulumi.Output<HeadersModule | null>;
-  /** Secret. */
-  declare readonly webhookVerification: pulumi.Output<WebhookVerificationModule | null>;
-  /** Secret. */
-  declare readonly oauth: pulumi.Output<OAuthModule | null>;
-  /** As the service reports it, in the input shape; null when unset. */
-  declare readonly saml: pulumi.Output<SamlModule | null>;
-  /** As the service reports it, in the input shape; null when unset. */
-  declare readonly oidc: pulumi.Output<EnabledModule | null>;
-  /** As the service reports it, in the input shape; null when unset. */
-  declare readonly websocketTcpConverter: pulumi.Output<EnabledModule | null>;
-  /** As the service reports it, in the input shape; null when unset. */
-  declare readonly userAgentFilter: pulumi.Output<EnabledModule | null>;
-  /** As the service reports it, in the input shape; null when unset. */
-  declare readonly jwtValidation: pulumi.Output<EnabledModule | null>;
-  /** What the service generated for the SAML module (entity id, URLs, signing certificate); null without one. */
-  declare readonly samlServiceProvider: pulumi.Output<SamlServiceProvider | null>;
-  /** The route's API URI. */
-  declare readonly uri: pulumi.Output<string>;
-  /** RFC 3339 creation time. */
-  declare readonly createdAt: pulumi.Output<string>;
-
-  constructor(name: string, args: HttpsEdgeRouteArgs, opts?: pulumi.CustomResourceOptions);
-  /** @internal `get`: no args, an id. */
-  constructor(name: string, args: undefined, opts: pulumi.CustomResourceOptions);
-  constructor(name: string, args: HttpsEdgeRouteArgs | undefined, opts?: pulumi.CustomResourceOptions) {
-    super(httpsEdgeRouteKind, name, args, opts);
-  }
-
-  /** Reads an existing route; `id` is `<edge id>/<route id>`. */
-  static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): HttpsEdgeRoute {
-    return new HttpsEdgeRoute(name, undefined, { ...opts, id });
-  }
-}

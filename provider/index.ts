@@ -1,26 +1,26 @@
-export { ApiKey, type ApiKeyArgs } from "./api-key";
-export { IpPolicy, type IpPolicyArgs } from "./ip-policy";
-export { IpRestriction, type IpRestrictionArgs, type IpRestrictionType } from "./ip-restriction";
-export { IpPolicyRule, type IpPolicyRuleArgs, type IpPolicyRuleAction } from "./ip-policy-rule";
-export { EventDestination, type EventDestinationArgs, type EventTargetArgs, type EventAuthArgs, type EventTarget, type EventAuth, type EventFormat } from "./event-destination";
-export { EventSubscription, type EventSubscriptionArgs } from "./event-subscription";
-export { EventSource, type EventSourceArgs } from "./event-source";
-export { TunnelGroupBackend, type TunnelGroupBackendArgs } from "./tunnel-group-backend";
-export { WeightedBackend, type WeightedBackendArgs, type WeightedBackendEntry } from "./weighted-backend";
-export { FailoverBackend, type FailoverBackendArgs } from "./failover-backend";
-export { TcpEdge, type TcpEdgeArgs } from "./tcp-edge";
-export { TlsEdge, type TlsEdgeArgs } from "./tls-edge";
-export { HttpsEdge, type HttpsEdgeArgs } from "./https-edge";
-export { HttpsEdgeRoute, type HttpsEdgeRouteArgs } from "./https-edge-route";
+export { ApiKey, type ApiKeyArgs } from "./resources/api-key";
+export { IpPolicy, type IpPolicyArgs } from "./resources/ip-policy";
+export { IpRestriction, type IpRestrictionArgs, type IpRestrictionType } from "./resources/ip-restriction";
+export { IpPolicyRule, type IpPolicyRuleArgs, type IpPolicyRuleAction } from "./resources/ip-policy-rule";
+export { EventDestination, type EventDestinationArgs, type EventTargetArgs, type EventAuthArgs, type EventTarget, type EventAuth, type EventFormat } from "./resources/event-destination";
+export { EventSubscription, type EventSubscriptionArgs } from "./resources/event-subscription";
+export { EventSource, type EventSourceArgs } from "./resources/event-source";
+export { TunnelGroupBackend, type TunnelGroupBackendArgs } from "./resources/tunnel-group-backend";
+export { WeightedBackend, type WeightedBackendArgs, type WeightedBackendEntry } from "./resources/weighted-backend";
+export { FailoverBackend, type FailoverBackendArgs } from "./resources/failover-backend";
+export { TcpEdge, type TcpEdgeArgs } from "./resources/tcp-edge";
+export { TlsEdge, type TlsEdgeArgs } from "./resources/tls-edge";
+export { HttpsEdge, type HttpsEdgeArgs } from "./resources/https-edge";
+export { HttpsEdgeRoute, type HttpsEdgeRouteArgs } from "./resources/https-edge-route";
 export { Connection, type ConnectionArgs, type ConnectionValue } from "./connection";
 export { type EndpointConnection, getEndpoint, getEndpointOutput, getEndpoints, getEndpointsOutput } from "./endpoint";
-export { ReservedDomain, type ReservedDomainArgs } from "./reserved-domain";
-export { CertificateAuthority, type CertificateAuthorityArgs } from "./certificate-authority";
-export { TlsCertificate, type TlsCertificateArgs } from "./tls-certificate";
-export { SshCredential, type SshCredentialArgs } from "./ssh-credential";
-export { SshCertificateAuthority, type SshCertificateAuthorityArgs } from "./ssh-certificate-authority";
-export { SshUserCertificate, type SshUserCertificateArgs } from "./ssh-user-certificate";
-export { SshHostCertificate, type SshHostCertificateArgs } from "./ssh-host-certificate";
+export { ReservedDomain, type ReservedDomainArgs } from "./resources/reserved-domain";
+export { CertificateAuthority, type CertificateAuthorityArgs } from "./resources/certificate-authority";
+export { TlsCertificate, type TlsCertificateArgs } from "./resources/tls-certificate";
+export { SshCredential, type SshCredentialArgs } from "./resources/ssh-credential";
+export { SshCertificateAuthority, type SshCertificateAuthorityArgs } from "./resources/ssh-certificate-authority";
+export { SshUserCertificate, type SshUserCertificateArgs } from "./resources/ssh-user-certificate";
+export { SshHostCertificate, type SshHostCertificateArgs } from "./resources/ssh-host-certificate";
 export type {
   AdoptArgs,
   GetOptions,
@@ -56,9 +56,9 @@ export type {
   WebhookVerificationModuleArgs,
   WebhookVerificationModule,
 } from "./framework/resource";
-export type { MatchType } from "./https-edge-route";
-export type { EventResourceName, EventTypeName } from "./event-source";
-export type { ReservedDomainRegion, CertificateManagementPolicyArgs, CertificateManagementStatus, ProvisioningJob } from "./reserved-domain";
-export type { KeyType, SshEllipticCurve } from "./ssh-certificate-authority";
+export type { MatchType } from "./resources/https-edge-route";
+export type { EventResourceName, EventTypeName } from "./resources/event-source";
+export type { ReservedDomainRegion, CertificateManagementPolicyArgs, CertificateManagementStatus, ProvisioningJob } from "./resources/reserved-domain";
+export type { KeyType, SshEllipticCurve } from "./resources/ssh-certificate-authority";
 export type { Endpoint, EndpointRef, EndpointProto, EndpointType } from "./endpoint";
-export { TunnelCredential, type TunnelCredentialArgs } from "./tunnel-credential";
+export { TunnelCredential, type TunnelCredentialArgs } from "./resources/tunnel-credential";

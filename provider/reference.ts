@@ -3,8 +3,8 @@
  * and code cannot disagree; a test compares the committed file with this rendering.
  */
 import { z } from "zod";
-import { SERVER_CHOSEN, Within, immutableKeys, inputKeys, type KindSpec } from "./framework/kind";
 import { idFormOf } from "./framework/ids";
+import { SERVER_CHOSEN, Within, immutableKeys, inputKeys, type KindSpec } from "./framework/kind";
 import { kinds } from "./kinds";
 
 const code = (s: string) => `\`${s}\``;

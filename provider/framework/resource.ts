@@ -1,64 +1,63 @@
 import * as pulumi from "@pulumi/pulumi";
-import { providerFactory } from "./provider-factory";
+import { providerText } from "./provider-factory";
 import { Connection } from "../connection";
 
 export const MODULE = "edgeingress";
 
 const PROVIDER_KEY = "__provider";
 const CONNECTION = "connection";
-// Serialized once per kind and program.
-const serialized = new Map<string, Promise<string>>();
-function serializedProvider(kind: string): Promise<string> {
-  let text = serialized.get(kind);
-  if (!text) serialized.set(kind, (text = pulumi.runtime.serializeFunction(providerFactory(kind)).then((sf) => sf.text)));
-  return text;
-}
 
 /**
- * What a resource class needs of its KindSpec, stated structurally: the package's public declarations
- * must not reach the schema library's types (a user's stock tsconfig would type-check them).
+ * What a resource class declares (provider/resources/<kind>.ts), and its KindSpec reads: plain lists, so
+ * that a program loads neither the client nor the schemas (the provider process does, where they are used).
  */
 export interface ResourceKind {
   readonly name: string;
-  readonly createSchema: { readonly shape: object };
+  /** Every input: the create schema's keys (a test holds them equal). */
+  readonly inputs: readonly string[];
+  /** Output-only fields, beyond the inputs. */
   readonly outputs: readonly string[];
   readonly secretOutputs?: readonly string[];
   readonly secretInputs?: readonly string[];
 }
 
 /**
- * Base of every resource class: a dynamic resource `pulumi-nodejs:dynamic/edgeingress:<Kind>` whose
- * `__provider` is the kind's serialized provider factory (provider-factory.ts), as `pulumi.dynamic.Resource` would
- * store a serialized provider object. Declares every input and output as an output property, wraps
- * secret inputs and marks secret outputs.
+ * What every resource class passes to `pulumi.CustomResource`: a dynamic resource
+ * `pulumi-nodejs:dynamic/edgeingress:<Kind>` whose `__provider` is the kind's provider factory
+ * (provider-factory.ts), as `pulumi.dynamic.Resource` would store a serialized provider object. Declares
+ * every input and output as an output property, wraps secret inputs and marks secret outputs. A
+ * function, not a base class: Pulumi records the caller three frames above `Resource` as the
+ * resource's source position, which must be the user's program.
  */
-export abstract class EdgeIngressResource extends pulumi.CustomResource {
-  protected constructor(spec: ResourceKind, name: string, args: Record<string, any> | undefined, opts: pulumi.CustomResourceOptions | undefined) {
-    const props: Record<string, any> = {};
-    // The inputs are the create schema's keys (as framework/kind.ts inputKeys).
-    for (const key of [...Object.keys(spec.createSchema.shape), ...spec.outputs]) props[key] = undefined;
-    for (const [key, value] of Object.entries(args ?? {})) {
-      if (key === CONNECTION) continue;
-      props[key] = spec.secretInputs?.includes(key) && value !== undefined ? pulumi.secret(value) : value;
-    }
-    // Secret inputs too: a value the program did not declare (a module added outside Pulumi, read by a
-    // refresh) would otherwise land in state and previews in plaintext.
-    const secretOutputs = [...(spec.secretOutputs ?? []), ...(spec.secretInputs ?? [])];
-    // `get` takes the connection in its options (it has no args).
-    const { [CONNECTION]: fromGet, ...resourceOpts } = (opts ?? {}) as GetOptions;
-    const connection: unknown = args?.[CONNECTION] ?? fromGet;
-    if (connection !== undefined) {
-      if (!Connection.isInstance(connection)) throw new Error(`${spec.name} ${name}: connection must be a Connection (new Connection(name, { apiUrl, apiKey }))`);
-      // One secret value: read and delete need it from state, and its key must never be plaintext there.
-      props[CONNECTION] = connection.toInput();
-      secretOutputs.push(CONNECTION);
-    }
-    const merged = secretOutputs.length
-      ? pulumi.mergeOptions(resourceOpts, { additionalSecretOutputs: secretOutputs })
-      : resourceOpts;
-    props[PROVIDER_KEY] = serializedProvider(spec.name);
-    super(`pulumi-nodejs:dynamic/${MODULE}:${spec.name}`, name, props, merged);
+export function resourceArgs(
+  spec: ResourceKind,
+  name: string,
+  args: object | undefined,
+  opts: pulumi.CustomResourceOptions | undefined,
+): [string, string, pulumi.Inputs, pulumi.CustomResourceOptions] {
+  const props: Record<string, any> = {};
+  for (const key of [...spec.inputs, ...spec.outputs]) props[key] = undefined;
+  for (const [key, value] of Object.entries(args ?? {})) {
+    if (key === CONNECTION) continue;
+    props[key] = spec.secretInputs?.includes(key) && value !== undefined ? pulumi.secret(value) : value;
   }
+  // Secret inputs too: a value the program did not declare (a module added outside Pulumi, read by a
+  // refresh) would otherwise land in state and previews in plaintext.
+  const secretOutputs = [...(spec.secretOutputs ?? []), ...(spec.secretInputs ?? [])];
+  // `get` takes the connection in its options (it has no args).
+  const { [CONNECTION]: fromGet, ...resourceOpts } = (opts ?? {}) as GetOptions;
+  const connection: unknown = (args as Record<string, unknown> | undefined)?.[CONNECTION] ?? fromGet;
+  if (connection !== undefined) {
+    if (!Connection.isInstance(connection)) throw new Error(`${spec.name} ${name}: connection must be a Connection (new Connection(name, { apiUrl, apiKey }))`);
+    // One secret value: read and delete need it from state, and its key must never be plaintext there.
+    props[CONNECTION] = connection.toInput();
+    secretOutputs.push(CONNECTION);
+  }
+  const merged = secretOutputs.length
+    ? pulumi.mergeOptions(resourceOpts, { additionalSecretOutputs: secretOutputs })
+    : resourceOpts;
+  props[PROVIDER_KEY] = providerText(spec.name);
+  return [`pulumi-nodejs:dynamic/${MODULE}:${spec.name}`, name, props, merged];
 }
 
 

@@ -6,6 +6,7 @@
  * second file holds misuses that must not compile. A third file uses the sdk subpath on its own, checked
  * with the settings docs/sdk.md asks of it (Node's module resolution).
  */
+import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -92,6 +93,13 @@ describe("the npm tarball in a TypeScript project with the stock tsconfig", () =
     expect(result.stdout.split("\n")).toContain(path.join(project, "node_modules", "@edge-ingress", "pulumi", "dist", "sdk", "index.d.ts"));
   }, 120_000);
 
+  test("the program entry loads neither the client, nor the schemas, nor the HTTP library", () => {
+    const loaded = execFileSync(process.execPath, ["-e", 'require("@edge-ingress/pulumi"); console.log(JSON.stringify(Object.keys(require.cache)))'], { cwd: project, encoding: "utf8" });
+    const files = JSON.parse(loaded) as string[];
+    expect(files.some((f) => f.includes("@edge-ingress/pulumi/dist/provider/resources/"))).toBe(true);
+    expect(files.filter((f) => /node_modules\/(zod|undici)\/|@edge-ingress\/pulumi\/dist\/sdk\//.test(f))).toEqual([]);
+  });
+
   test("pulumi up runs the compiled program: module outputs carry what the service reports", async () => {
     emulator = await startEmulator({ port: 0, log: emulatorLog("package-consumer emulator") });
     registerSecret("emulator root token (the provider's API key)", emulator.rootToken);
@@ -119,6 +127,12 @@ describe("the npm tarball in a TypeScript project with the stock tsconfig", () =
         samlServiceProvider: null,
         edgeMinVersion: "1.3",
       });
+      // Each resource's source position is the line of the program that declared it, not a package file.
+      const { resources } = await stack.exportState();
+      const declared = resources.filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/edgeingress:"));
+      expect(declared.map((r) => String(r.sourcePosition))).toEqual(declared.map(() => expect.stringMatching(/^project:\/\/\/index\.ts#\d+,\d+$/)));
+      // The stored provider is one line calling the runtime entry.
+      expect(declared.map((r) => r.outputs?.__provider)).toEqual(declared.map((r) => `exports.handler = () => require("@edge-ingress/pulumi/runtime").provider(${JSON.stringify(r.type.split(":").pop())});\n`));
       expectSuccess(await stack.destroy());
     } finally {
       await stack.remove();

@@ -7,8 +7,9 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
-import { immutableKeys } from "../../provider/framework/kind";
+import { immutableKeys, inputKeys } from "../../provider/framework/kind";
 import { kinds } from "../../provider/kinds";
+import type { ResourceKind } from "../../provider/framework/resource";
 
 const PROVIDER = path.join(__dirname, "..", "..", "provider");
 
@@ -37,7 +38,16 @@ function declarations(files: string[]): Map<string, Member[]> {
   return out;
 }
 
-const declared = declarations(fs.readdirSync(PROVIDER).filter((f) => f.endsWith(".ts")));
+const RESOURCES = fs.readdirSync(path.join(PROVIDER, "resources")).filter((f) => f.endsWith(".ts"));
+const declared = declarations([...RESOURCES.map((f) => `resources/${f}`), ...fs.readdirSync(PROVIDER).filter((f) => f.endsWith(".ts"))]);
+/** What each resource class declares (provider/resources/<kind>.ts), by kind name. */
+const described = new Map<string, ResourceKind>();
+for (const file of RESOURCES) {
+  for (const value of Object.values(require(path.join(PROVIDER, "resources", file)) as Record<string, unknown>)) {
+    const kind = value as ResourceKind;
+    if (kind && typeof kind === "object" && Array.isArray(kind.inputs)) described.set(kind.name, kind);
+  }
+}
 const MODULE_TYPES = "framework/resource.ts";
 const cases = Object.values(kinds).map((spec) => [spec.name, spec] as const);
 
@@ -45,6 +55,14 @@ describe.each(cases)("%s", (name, spec) => {
   const args = declared.get(`${name}Args`) ?? [];
   const outputs = declared.get(name) ?? [];
   const secret = new Set([...(spec.secretInputs ?? []), ...(spec.secretOutputs ?? [])]);
+
+  test("the class declares exactly the kind's inputs (its create schema's keys), outputs and secrets", () => {
+    const kind = described.get(name)!;
+    expect([...kind.inputs].sort()).toEqual(inputKeys(spec).sort());
+    expect(kind.outputs).toBe(spec.outputs);
+    expect(kind.secretInputs).toBe(spec.secretInputs);
+    expect(kind.secretOutputs).toBe(spec.secretOutputs);
+  });
 
   test("every input and output has a doc comment", () => {
     expect(args.length).toBeGreaterThan(0);
@@ -67,7 +85,6 @@ describe.each(cases)("%s", (name, spec) => {
 
 test(`every field of the module types (provider/${MODULE_TYPES}) has a doc comment`, () => {
   const modules = declarations([MODULE_TYPES]);
-  modules.delete("EdgeIngressResource");
   modules.delete("ResourceKind");
   expect(modules.size).toBeGreaterThan(10);
   const silent = [...modules].flatMap(([type, members]) => members.filter((m) => !m.doc).map((m) => `${type}.${m.name}`));
