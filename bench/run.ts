@@ -8,7 +8,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { createStack, REPO_ROOT, type CliResult, type StateExport, type StateResource } from "../test/helpers/pulumi";
+import { createStack, REPO_ROOT, type CliResult, type StateExport, type StateResource, type TestStack } from "../test/helpers/pulumi";
 import { BenchEmulator, type Counters } from "./emulator";
 import { idealRoundTrips, load1, PROCESS_CLASSES, ProcessMonitor, type ProcessClass, type ProcessReport, type Task } from "./measure";
 import { mixedStack, touchedNames } from "./mix";
@@ -132,7 +132,8 @@ export interface BenchResult {
 
 const TYPE_PREFIX = "pulumi-nodejs:dynamic/edgeingress:";
 const FLOOR_TYPE_PREFIX = "pulumi-nodejs:dynamic/floor:";
-const PROGRAM = path.join(REPO_ROOT, "test", "fixtures", "edges");
+/** The mix's program: test/fixtures/edges's, reading the spec from a file (config is limited to 128 KB). */
+const PROGRAM = path.join(REPO_ROOT, "bench", "edges");
 const FLOOR_PROGRAM = path.join(REPO_ROOT, "bench", "floor");
 /** How often /proc is polled for the per-process figures, ms. */
 export const POLL_MS = 100;
@@ -185,23 +186,31 @@ async function runPhases(
   options: BenchOptions,
   log: (line: string) => void,
 ): Promise<{ measured: Measured[]; state: StateExport; resources: StateResource[] }> {
-  const stack = await createStack({
-    programDir,
-    stackName,
-    checkNoChangesAfterUp: false,
-    config: {
-      "edgeingress:apiKey": { value: emulator.rootToken, secret: true },
-      "edgeingress:apiUrl": { value: emulator.url },
-      spec: { value: JSON.stringify({ resources: mixedStack(n) }) },
-    },
-    env: {
-      EDGE_INGRESS_API_KEY: "",
-      EDGE_INGRESS_API_URL: "",
-      ...(options.parallel ? { PULUMI_PARALLEL: String(options.parallel) } : {}),
-      ...(options.skipCheckpoints ? { PULUMI_SKIP_CHECKPOINTS: "true" } : {}),
-    },
-  });
+  // The spec goes in a file: the language host passes config in one environment variable (at most 128 KB).
+  const specDir = fs.mkdtempSync(path.join(os.tmpdir(), "ei-bench-spec-"));
+  const specFile = (update: boolean) => {
+    const file = path.join(specDir, update ? "update.json" : "create.json");
+    fs.writeFileSync(file, JSON.stringify({ resources: mixedStack(n, update) }));
+    return file;
+  };
+  let created: TestStack | undefined;
   try {
+    const stack = (created = await createStack({
+      programDir,
+      stackName,
+      checkNoChangesAfterUp: false,
+      config: {
+        "edgeingress:apiKey": { value: emulator.rootToken, secret: true },
+        "edgeingress:apiUrl": { value: emulator.url },
+        specFile: { value: specFile(false) },
+      },
+      env: {
+        EDGE_INGRESS_API_KEY: "",
+        EDGE_INGRESS_API_URL: "",
+        ...(options.parallel ? { PULUMI_PARALLEL: String(options.parallel) } : {}),
+        ...(options.skipCheckpoints ? { PULUMI_SKIP_CHECKPOINTS: "true" } : {}),
+      },
+    }));
     const monitor = new ProcessMonitor(POLL_MS);
     const measured: Measured[] = [];
     const phase = async (name: Phase, command: () => Promise<CliResult>): Promise<void> => {
@@ -225,12 +234,13 @@ async function runPhases(
     if (resources.length !== n) throw new Error(`${stackName}: expected ${n} resources in state, found ${resources.length}`);
     await phase("preview", () => stack.preview({ expectNoChanges: true }));
     await phase("refresh", () => stack.preview({ refresh: true, expectNoChanges: true }));
-    await stack.setConfig("spec", { value: JSON.stringify({ resources: mixedStack(n, true) }) });
+    await stack.setConfig("specFile", { value: specFile(true) });
     await phase("update", () => stack.up());
     await phase("destroy", () => stack.destroy());
     return { measured, state, resources };
   } finally {
-    await stack.remove();
+    await created?.remove();
+    fs.rmSync(specDir, { recursive: true, force: true });
   }
 }
 

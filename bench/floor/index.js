@@ -1,8 +1,9 @@
-// The benchmark's floor: the resources of the `spec` config (bench/mix.ts, read as test/fixtures/edges
-// reads it: "@<name>" is that earlier resource's id) as minimal dynamic resources of the same kinds,
+// The benchmark's floor: the resources of the spec file named by the `specFile` config (bench/mix.ts, read
+// as bench/edges reads it: "@<name>" is that earlier resource's id) as minimal dynamic resources of the same kinds,
 // with the same input and output property names and secrets, the same dependencies, and a provider that
 // does nothing (bench/floor/provider.js). Whatever the mix costs above this stack is ours.
 "use strict";
+const fs = require("node:fs");
 const path = require("node:path");
 const pulumi = require("@pulumi/pulumi");
 const { outputNames, secretNames } = require("./shapes");
@@ -25,8 +26,7 @@ class FloorResource extends pulumi.CustomResource {
   }
 }
 
-const config = new pulumi.Config();
-const spec = config.requireObject("spec");
+const spec = JSON.parse(fs.readFileSync(new pulumi.Config().require("specFile"), "utf8"));
 const made = {};
 const resolve = (v) =>
   typeof v === "string" && v.startsWith("@")
