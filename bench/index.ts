@@ -23,7 +23,8 @@ const LABEL: Record<ProcessClass, string> = { program: "program", provider: "pro
 function vs(mix: number | null, floor: number | null, digits = 0): string {
   if (mix === null && floor === null) return "–";
   const f = (x: number | null) => (x === null ? "–" : x.toFixed(digits));
-  return `${f(mix)} / ${f(floor)}${mix !== null && floor ? ` (${(mix / floor).toFixed(2)}×)` : ""}`;
+  // No ratio to a floor that rounds to 0.
+  return `${f(mix)} / ${f(floor)}${mix !== null && floor && Number(f(floor)) !== 0 ? ` (${(mix / floor).toFixed(2)}×)` : ""}`;
 }
 
 const mb = (kb: number | null) => (kb === null ? null : kb / 1024);

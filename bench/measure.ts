@@ -142,8 +142,13 @@ export class ProcessMonitor {
       const stat = readStat(pid);
       const hwm = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
       if (!stat || cmd.length === 0) return; // ended, or a zombie
+      const line = cmd.join(" ");
+      // An exec between the reads: the figures may be of either image; the next poll reads them again.
+      if (fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean).join(" ") !== line) return;
+      // A new image (exec): its memory starts afresh. Before it, a child shared its parent's (vfork).
+      if (line !== seen.cmd) seen.hwmKb = 0;
       seen.cls = classify(cmd);
-      seen.cmd = cmd.join(" ");
+      seen.cmd = line;
       seen.cpuTicks = stat.utime + stat.stime;
       if (hwm) seen.hwmKb = Math.max(seen.hwmKb, Number(hwm[1]));
       const wchar = /wchar:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/io`, "utf8"));
