@@ -1,13 +1,15 @@
 /**
- * `npm run bench [-- --n 50,200 --latency 25 --parallel P --clients 50 --seconds 5 --out FILE --skip-checkpoints]`:
- * runs the benchmark (bench/run.ts), prints a table and writes the JSON (default
- * bench/results/bench-<date>.json). Needs the bootstrap (scripts/bootstrap.sh) once.
+ * `npm run bench [-- --n 0,200,1000 --latency 25 --parallel P --clients 50 --seconds 5 --out FILE --skip-checkpoints]`:
+ * runs the benchmark (bench/run.ts), prints tables and writes the JSON (default
+ * bench/results/bench-<date>.json). N = 0 (the baseline) runs whether listed or not. Needs the
+ * bootstrap (scripts/bootstrap.sh) once.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { REPO_ROOT } from "../test/helpers/pulumi";
-import { runBench, type BenchResult } from "./run";
+import { PROCESS_CLASSES, type ProcessClass } from "./measure";
+import { runBench, type BenchResult, type PhaseResult } from "./run";
 
 function positive(name: string, text: string): number {
   const value = Number(text);
@@ -15,10 +17,22 @@ function positive(name: string, text: string): number {
   return value;
 }
 
-/** The table printed after a run (also pasted into docs/benchmark.md). */
+const LABEL: Record<ProcessClass, string> = { program: "program", provider: "provider", engine: "engine", languageHost: "language host", other: "other" };
+
+/** `mix / floor (ratio×)`. */
+function vs(mix: number | null, floor: number | null, digits = 0): string {
+  if (mix === null && floor === null) return "–";
+  const f = (x: number | null) => (x === null ? "–" : x.toFixed(digits));
+  // No ratio to a floor that rounds to 0.
+  return `${f(mix)} / ${f(floor)}${mix !== null && floor && Number(f(floor)) !== 0 ? ` (${(mix / floor).toFixed(2)}×)` : ""}`;
+}
+
+const mb = (kb: number | null) => (kb === null ? null : kb / 1024);
+
+/** The tables printed after a run (also pasted into docs/benchmark.md). */
 export function table(result: BenchResult): string {
   const lines = [
-    `latency ${result.latencyMs} ms, --parallel ${result.parallel}${result.skipCheckpoints ? ", PULUMI_SKIP_CHECKPOINTS" : ""}, ${result.machine.cpus} CPUs (load ${result.machine.load.join(" → ")}), Node ${result.machine.node}, Pulumi ${result.machine.pulumi}`,
+    `latency ${result.latencyMs} ms, --parallel ${result.parallel}${result.skipCheckpoints ? ", PULUMI_SKIP_CHECKPOINTS" : ""}, ${result.machine.cpus} CPUs (load ${result.machine.load.join(" → ")}), Node ${result.machine.node}, Pulumi ${result.machine.pulumi}, /proc polled every ${result.pollMs} ms`,
     "",
     "| N | phase | wall ms | requests | minimum | ideal ms | ratio | net ms | net ratio | eff. parallelism | provider peak MB |",
     "|---|---|---|---|---|---|---|---|---|---|---|",
@@ -30,17 +44,57 @@ export function table(result: BenchResult): string {
       lines.push(`| ${cells.join(" | ")} |`);
     }
   }
-  lines.push("", "| N | depth | touched | __provider bytes/resource (mean, max) | state bytes/resource |", "|---|---|---|---|---|");
+  const classes = PROCESS_CLASSES.filter((c) => c !== "other");
+  lines.push(
+    "",
+    "mix / floor (ratio): wall time and CPU ms",
+    "",
+    `| N | phase | wall ms | tree CPU ms | ${classes.map((c) => `${LABEL[c]} CPU ms`).join(" | ")} | unattributed CPU ms | load |`,
+    `|---|---|---|---|${classes.map(() => "---|").join("")}---|---|`,
+  );
+  const both = [result.baseline, ...result.runs];
+  const rows = (f: (run: (typeof both)[number], mix: PhaseResult, floor: PhaseResult) => string[]) => {
+    for (const run of both) run.phases.forEach((p, i) => lines.push(`| ${[run.n, p.phase, ...f(run, p, run.floor.phases[i])].join(" | ")} |`));
+  };
+  rows((_, m, f) => [
+    vs(m.ms, f.ms),
+    vs(m.processes.treeCpuMs, f.processes.treeCpuMs),
+    ...classes.map((c) => vs(m.processes.byClass[c].cpuMs, f.processes.byClass[c].cpuMs)),
+    vs(m.processes.unattributedCpuMs, f.processes.unattributedCpuMs),
+    `${m.load}, ${f.load}`,
+  ]);
+  lines.push(
+    "",
+    "mix / floor (ratio): peak memory (VmHWM) MB, and MB the engine wrote",
+    "",
+    `| N | phase | ${classes.map((c) => `${LABEL[c]} MB`).join(" | ")} | engine wrote MB |`,
+    `|---|---|${classes.map(() => "---|").join("")}---|`,
+  );
+  rows((_, m, f) => [
+    ...classes.map((c) => vs(mb(m.processes.byClass[c].peakKb), mb(f.processes.byClass[c].peakKb))),
+    vs(m.processes.byClass.engine.writtenBytes / 1e6, f.processes.byClass.engine.writtenBytes / 1e6, 1),
+  ]);
+  lines.push(
+    "",
+    "| N | depth | touched | __provider bytes/resource mix (mean, max) / floor (mean) | state bytes/resource mix / floor | property names differing from the mix |",
+    "|---|---|---|---|---|---|",
+  );
   for (const run of result.runs) {
-    lines.push(`| ${run.n} | ${run.depth} | ${run.touched} | ${run.providerBytes.mean}, ${run.providerBytes.max} | ${run.stateBytesPerResource} |`);
+    const provider = `${run.providerBytes.mean}, ${run.providerBytes.max} / ${run.floor.providerBytes.mean}`;
+    lines.push(`| ${run.n} | ${run.depth} | ${run.touched} | ${provider} | ${vs(run.stateBytesPerResource, run.floor.stateBytesPerResource)} | ${run.floor.shapeMismatches.join("; ") || "none"} |`);
   }
   const g = result.growth;
   if (g) {
-    const phases = Object.entries(g.perPhase).map(([p, x]) => `${p} ${x.netMs}× net time, ${x.requests}× requests`);
     lines.push(
       "",
-      `growth ${g.from} → ${g.to}, per resource (1 = linear): ${phases.join("; ")}; __provider ${g.providerBytesPerResource}×, state ${g.stateBytesPerResource}×; provider peak memory ${g.providerPeakKb ?? "–"}× (absolute)`,
+      `growth ${g.from} → ${g.to} per resource, net of N = 0 (1 = linear): __provider ${g.providerBytesPerResource}×, state ${g.stateBytesPerResource}×; provider peak memory ${g.providerPeakKb ?? "–"}× (absolute)`,
+      "",
+      `| phase | net wall | requests | ${classes.map((c) => `${LABEL[c]} CPU`).join(" | ")} | floor net wall | floor engine CPU |`,
+      `|---|---|---|${classes.map(() => "---|").join("")}---|---|`,
     );
+    for (const [p, x] of Object.entries(g.perPhase)) {
+      lines.push(`| ${p} | ${x.netMs} | ${x.requests} | ${classes.map((c) => x.cpuMs[c]).join(" | ")} | ${x.floorNetMs} | ${x.floorEngineCpuMs} |`);
+    }
   }
   const t = result.throughput;
   lines.push("", `emulator throughput (${t.clients} clients, no latency): ${t.readsPerSecond} reads/s, ${t.writesPerSecond} writes/s`);
@@ -50,7 +104,7 @@ export function table(result: BenchResult): string {
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
-      n: { type: "string", default: "50,200" },
+      n: { type: "string", default: "0,200,1000" },
       latency: { type: "string", default: "25" },
       parallel: { type: "string" },
       clients: { type: "string", default: "50" },

@@ -1,56 +1,199 @@
-/** What the benchmark computes besides wall time: the provider's peak memory and the engine-bound ideal. */
+/** What the benchmark computes besides wall time: per-process CPU and memory, and the engine-bound ideal. */
 import * as fs from "node:fs";
+import * as os from "node:os";
 
 /**
- * Peak resident memory (VmHWM, kB) of the dynamic provider processes of one stack: Linux `/proc` is
- * polled for `node …/cmd/dynamic-provider` processes whose environment carries the stack's own
- * PULUMI_HOME (each benchmark stack has its own). VmHWM is the process's own high-water mark, so a
- * poll missed near the end loses at most the growth of the last interval. null where /proc is absent.
+ * The processes of one CLI command, by their command line: `engine` the `pulumi` CLI; `languageHost`
+ * `pulumi-language-nodejs`; `program` the Node process running the Pulumi program (`@pulumi/pulumi/cmd/run`,
+ * with the language host's `node -e require.resolve(…)` that finds it); `provider` the dynamic provider
+ * host (the `pulumi-resource-pulumi-nodejs` script, its `node …/cmd/dynamic-provider` and its own
+ * `node -e require.resolve(…)`); `other` anything else the CLI started.
  */
-export class ProviderMemory {
-  private readonly peaks = new Map<number, number>();
-  private timer: NodeJS.Timeout | undefined;
+export const PROCESS_CLASSES = ["program", "provider", "engine", "languageHost", "other"] as const;
+export type ProcessClass = (typeof PROCESS_CLASSES)[number];
 
-  constructor(
-    private readonly pulumiHome: string,
-    private readonly intervalMs = 200,
-  ) {}
+export interface ProcessFigures {
+  /** utime + stime (ms) of the class's processes, summed, each at its last sample. */
+  cpuMs: number;
+  /** Highest VmHWM (kB) of any one of the class's processes; null when none was seen. */
+  peakKb: number | null;
+  /** Bytes the class's processes passed to write-like system calls (`wchar` of `/proc/<pid>/io`: files, pipes and sockets), each at its last sample. */
+  writtenBytes: number;
+  /** Processes of the class seen. */
+  count: number;
+}
+
+export interface ProcessReport {
+  byClass: Record<ProcessClass, ProcessFigures>;
+  /**
+   * CPU (ms) of the whole process tree from the kernel's own account: the growth of this process's
+   * cutime + cstime over the phase (each process's CPU is added to its parent's when the parent waits
+   * for it, and the CLI, language host and provider script all wait for their children). null without /proc.
+   */
+  treeCpuMs: number | null;
+  /** treeCpuMs less the classes' sum: processes shorter than the poll interval, and each process's CPU after its last sample. */
+  unattributedCpuMs: number | null;
+  /** CPU (ms) of this process (the benchmark's polling, pipes) over the phase. */
+  benchCpuMs: number;
+  /** Command lines seen in `other`, for the record. */
+  otherCommands: string[];
+}
+
+const TICK_MS = 1000 / 100; // USER_HZ is 100 on Linux (getconf CLK_TCK)
+
+interface Seen {
+  cls: ProcessClass | "emulator";
+  cpuTicks: number;
+  hwmKb: number;
+  wchar: number;
+  cmd: string;
+}
+
+/**
+ * Polls `/proc` every `intervalMs` for the descendants of this process (the CLI, and everything it
+ * starts; the emulator, also a child, is left out by its command line): utime + stime from
+ * `/proc/<pid>/stat`, VmHWM from `/proc/<pid>/status` and wchar from `/proc/<pid>/io`, keeping each process's last sample. A process
+ * is found by its parent (a process's parent is set at fork and is already ours), so each new pid's
+ * `stat` is read once and only our processes are read on every poll. CPU a process spends after its
+ * last sample, and all of a process shorter than the interval, is missed by the per-process figures
+ * but counted in `treeCpuMs` (read at exit through the parents' waits).
+ */
+export class ProcessMonitor {
+  private readonly ours = new Map<number, Seen>();
+  private readonly foreign = new Set<number>();
+  private timer: NodeJS.Timeout | undefined;
+  private startTree = 0;
+  private startSelf: NodeJS.CpuUsage = { user: 0, system: 0 };
+  readonly supported = fs.existsSync("/proc/self/stat");
+
+  constructor(private readonly intervalMs = 100) {}
 
   start(): void {
-    this.peaks.clear();
-    if (!fs.existsSync("/proc/self/status")) return;
+    this.ours.clear();
+    this.foreign.clear();
+    this.startSelf = process.cpuUsage();
+    if (!this.supported) return;
+    // Every process that exists now, bar our own descendants, is someone else's.
+    for (const pid of pids()) if (pid !== process.pid) this.foreign.add(pid);
+    this.startTree = childrenTicks();
+    this.poll();
     this.timer = setInterval(() => this.poll(), this.intervalMs);
   }
 
-  /** Stops polling; the highest VmHWM of any provider process seen, or null. */
-  stop(): number | null {
-    if (this.timer === undefined) return null;
-    clearInterval(this.timer);
+  /** Stops polling (call after the command has exited); the figures per class. */
+  stop(): ProcessReport {
+    if (this.timer !== undefined) clearInterval(this.timer);
     this.timer = undefined;
-    this.poll();
-    return this.peaks.size ? Math.max(...this.peaks.values()) : null;
+    const self = process.cpuUsage(this.startSelf);
+    const byClass = Object.fromEntries(PROCESS_CLASSES.map((c) => [c, { cpuMs: 0, peakKb: null, writtenBytes: 0, count: 0 }])) as Record<ProcessClass, ProcessFigures>;
+    const otherCommands: string[] = [];
+    for (const seen of this.ours.values()) {
+      if (seen.cls === "emulator") continue;
+      const f = byClass[seen.cls];
+      f.cpuMs += seen.cpuTicks * TICK_MS;
+      f.writtenBytes += seen.wchar;
+      if (seen.hwmKb > 0) f.peakKb = Math.max(f.peakKb ?? 0, seen.hwmKb);
+      f.count++;
+      if (seen.cls === "other") otherCommands.push(seen.cmd.slice(0, 200));
+    }
+    const treeCpuMs = this.supported ? (childrenTicks() - this.startTree) * TICK_MS : null;
+    const attributed = PROCESS_CLASSES.reduce((sum, c) => sum + byClass[c].cpuMs, 0);
+    return {
+      byClass,
+      treeCpuMs,
+      unattributedCpuMs: treeCpuMs === null ? null : treeCpuMs - attributed,
+      benchCpuMs: Math.round((self.user + self.system) / 1000),
+      otherCommands,
+    };
   }
 
   private poll(): void {
-    for (const entry of fs.readdirSync("/proc")) {
-      if (!/^\d+$/.test(entry)) continue;
-      const pid = Number(entry);
-      try {
-        // Checked on every poll: a process just forked still shows its parent's command line.
-        if (!this.peaks.has(pid) && !this.isOurProvider(pid)) continue;
-        const hwm = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
-        if (hwm) this.peaks.set(pid, Math.max(this.peaks.get(pid) ?? 0, Number(hwm[1])));
-      } catch {
-        // The process ended between listing and reading.
+    const fresh: Array<{ pid: number; ppid: number }> = [];
+    for (const pid of pids()) {
+      if (this.foreign.has(pid) || pid === process.pid) continue;
+      if (this.ours.has(pid)) {
+        this.sample(pid);
+        continue;
+      }
+      const stat = readStat(pid);
+      if (stat) fresh.push({ pid, ppid: stat.ppid });
+    }
+    // Parents before children: resolve the new pids until nothing changes; the rest are someone else's.
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (let i = 0; i < fresh.length; i++) {
+        const { pid, ppid } = fresh[i];
+        if (ppid !== process.pid && !this.ours.has(ppid)) continue;
+        this.ours.set(pid, { cls: "other", cpuTicks: 0, hwmKb: 0, wchar: 0, cmd: "" });
+        this.sample(pid);
+        fresh.splice(i--, 1);
+        changed = true;
       }
     }
+    for (const { pid } of fresh) this.foreign.add(pid);
   }
 
-  private isOurProvider(pid: number): boolean {
-    if (!fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("cmd/dynamic-provider")) return false;
-    return fs.readFileSync(`/proc/${pid}/environ`, "utf8").split("\0").includes(`PULUMI_HOME=${this.pulumiHome}`);
+  /** Updates a process's last sample; one that has ended keeps its previous one. */
+  private sample(pid: number): void {
+    const seen = this.ours.get(pid)!;
+    try {
+      // Read on every poll: a process just forked shows its parent's command line until it execs.
+      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean);
+      const stat = readStat(pid);
+      const hwm = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+      if (!stat || cmd.length === 0) return; // ended, or a zombie
+      const line = cmd.join(" ");
+      // An exec between the reads: the figures may be of either image; the next poll reads them again.
+      if (fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean).join(" ") !== line) return;
+      // A new image (exec): its memory starts afresh. Before it, a child shared its parent's (vfork).
+      if (line !== seen.cmd) seen.hwmKb = 0;
+      seen.cls = classify(cmd);
+      seen.cmd = line;
+      seen.cpuTicks = stat.utime + stat.stime;
+      if (hwm) seen.hwmKb = Math.max(seen.hwmKb, Number(hwm[1]));
+      const wchar = /wchar:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/io`, "utf8"));
+      if (wchar) seen.wchar = Number(wchar[1]);
+    } catch {
+      // The process ended between listing and reading.
+    }
   }
 }
+
+export function classify(argv: string[]): ProcessClass | "emulator" {
+  const cmd = argv.join(" ");
+  const exe = (argv[0] ?? "").split("/").pop();
+  if (cmd.includes("pulumi-resource-pulumi-nodejs") || cmd.includes("cmd/dynamic-provider")) return "provider";
+  if (exe === "pulumi-language-nodejs") return "languageHost";
+  if (exe === "pulumi") return "engine";
+  if (cmd.includes("cmd/run")) return "program";
+  if (cmd.includes("emulator/cli.js")) return "emulator";
+  return "other";
+}
+
+function pids(): number[] {
+  return fs.readdirSync("/proc").filter((e) => /^\d+$/.test(e)).map(Number);
+}
+
+function readStat(pid: number | "self"): { ppid: number; utime: number; stime: number; cutime: number; cstime: number } | null {
+  let text: string;
+  try {
+    text = fs.readFileSync(`/proc/${pid}/stat`, "latin1");
+  } catch {
+    return null;
+  }
+  // Fields after the command name, which is in parentheses and may hold spaces: state ppid … utime(14) stime cutime cstime.
+  const f = text.slice(text.lastIndexOf(")") + 2).split(" ");
+  return { ppid: Number(f[1]), utime: Number(f[11]), stime: Number(f[12]), cutime: Number(f[13]), cstime: Number(f[14]) };
+}
+
+/** CPU ticks of this process's waited-for descendants. */
+function childrenTicks(): number {
+  const s = readStat("self");
+  return s ? s.cutime + s.cstime : 0;
+}
+
+/** The 1-minute load average. */
+export const load1 = (): number => Math.round(os.loadavg()[0] * 10) / 10;
 
 export interface Task {
   id: string;

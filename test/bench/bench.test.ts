@@ -1,16 +1,18 @@
 /**
  * The benchmark at a tiny N without latency, through the real engine and the built emulator (needs
- * dist/): the JSON's shape, and request counts at the minimum in every phase (counts, never times).
+ * dist/): the JSON's shape, request counts at the minimum in every phase, the floor beside the mix and
+ * the ratios to it, and per-process figures (counts and presence, never times).
  */
 import * as os from "node:os";
 import { table } from "../../bench";
-import { CONNECTION_CHECK_ROUTE, PHASES, runBench, type BenchResult } from "../../bench/run";
+import { classify, PROCESS_CLASSES } from "../../bench/measure";
+import { CONNECTION_CHECK_ROUTE, PHASES, runBench, type BenchResult, type PhaseResult } from "../../bench/run";
 import { mixedStack } from "../../bench/mix";
 
 let result: BenchResult;
 
 beforeAll(async () => {
-  result = await runBench({ sizes: [6], latencyMs: 0, clients: 10, seconds: 0.5 });
+  result = await runBench({ sizes: [0, 6], latencyMs: 0, clients: 10, seconds: 0.5 });
 }, 300_000);
 
 test("every phase of N=6 makes exactly the minimum of requests: one connection check, then one per resource created, read or deleted, none for a no-op preview, one PATCH per touched resource", () => {
@@ -31,10 +33,77 @@ test("every phase of N=6 makes exactly the minimum of requests: one connection c
   expect(Object.keys(run.phases[0].routes)).toHaveLength(kinds.size + 1);
 });
 
-test("an empty stack makes no request in any phase; its times are the baseline subtracted from each phase", () => {
+test("an empty stack makes no request in any phase; its times are the baseline subtracted from each phase; N = 0 listed runs once, as the baseline", () => {
   expect(result.baseline.n).toBe(0);
-  expect(result.baseline.phases.map((p) => p.requests)).toEqual([0, 0, 0, 0, 0]);
+  expect(result.runs.map((r) => r.n)).toEqual([6]);
+  expect(result.baseline.phases.map((p) => [p.requests, p.minimum])).toEqual(PHASES.map(() => [0, 0]));
   for (const [i, p] of result.runs[0].phases.entries()) expect(p.netMs).toBe(p.ms - result.baseline.phases[i].ms);
+  for (const [i, p] of result.runs[0].floor.phases.entries()) expect(p.netMs).toBe(p.ms - result.baseline.floor.phases[i].ms);
+});
+
+test("the floor runs the same resources through the same phases, makes no request, and has the mix's property names per kind", () => {
+  for (const run of [result.baseline, ...result.runs]) {
+    expect(run.floor.phases.map((p) => p.phase)).toEqual([...PHASES]);
+    expect(run.floor.phases.map((p) => p.requests)).toEqual(PHASES.map(() => 0));
+  }
+  const [run] = result.runs;
+  expect(run.floor.shapeMismatches).toEqual([]);
+  // A small serialized factory, like the mix's: comparable in size, far below a serialized provider object.
+  expect(run.floor.providerBytes.max).toBeGreaterThan(0);
+  expect(run.floor.providerBytes.max).toBeLessThanOrEqual(512);
+  expect(run.floor.stateBytesPerResource).toBeGreaterThan(run.floor.providerBytes.mean);
+});
+
+test("every figure of the mix has its ratio to the floor's", () => {
+  for (const run of [result.baseline, ...result.runs]) {
+    expect(run.vsFloor.phases.map((r) => r.phase)).toEqual([...PHASES]);
+    run.vsFloor.phases.forEach((r, i) => {
+      const [mix, floor] = [run.phases[i], run.floor.phases[i]];
+      expect(r.ms).toBeCloseTo(mix.ms / floor.ms, 1);
+      expect(r.requests).toBeNull(); // the floor makes none
+      for (const c of PROCESS_CLASSES) {
+        const [m, f] = [mix.processes.byClass[c], floor.processes.byClass[c]];
+        expect(r.cpuMs[c]).toEqual(f.cpuMs > 0 ? expect.closeTo(m.cpuMs / f.cpuMs, 1) : null);
+        expect(r.peakKb[c]).toEqual(f.peakKb && m.peakKb !== null ? expect.closeTo(m.peakKb / f.peakKb, 1) : null);
+      }
+    });
+  }
+  const [run] = result.runs;
+  expect(run.vsFloor.stateBytes).toBeCloseTo(run.stateBytes / run.floor.stateBytes, 1);
+  expect(run.vsFloor.providerBytes).toBeCloseTo(run.providerBytes.mean / run.floor.providerBytes.mean, 1);
+});
+
+test("per-process figures: program, provider, engine and language host are each seen with CPU and peak memory where they run", () => {
+  if (process.platform !== "linux") return;
+  const present = (p: PhaseResult, classes: Array<(typeof PROCESS_CLASSES)[number]>) => {
+    for (const c of classes) {
+      const f = p.processes.byClass[c];
+      expect({ phase: p.phase, class: c, seen: f.count > 0, memory: (f.peakKb ?? 0) > 1000 }).toEqual({ phase: p.phase, class: c, seen: true, memory: true });
+    }
+    expect(p.processes.treeCpuMs).toBeGreaterThan(0);
+    expect(p.processes.byClass.engine.cpuMs).toBeGreaterThan(0);
+    expect(p.processes.unattributedCpuMs).toEqual(p.processes.treeCpuMs! - PROCESS_CLASSES.reduce((sum, c) => sum + p.processes.byClass[c].cpuMs, 0));
+  };
+  for (const run of [result.runs[0], result.runs[0].floor]) {
+    for (const p of run.phases) {
+      // destroy runs no program; every phase with resources starts the dynamic provider.
+      present(p, p.phase === "destroy" ? ["provider", "engine"] : ["program", "provider", "engine", "languageHost"]);
+      expect(p.providerPeakKb).toBe(p.processes.byClass.provider.peakKb);
+    }
+  }
+  // The empty stack starts no provider.
+  for (const p of result.baseline.phases) expect(p.processes.byClass.provider.count).toBe(0);
+});
+
+test("processes are classified by their command line", () => {
+  expect(classify(["/cache/bin/pulumi", "up", "--yes"])).toBe("engine");
+  expect(classify(["/cache/bin/pulumi-language-nodejs", "-root", "/x", "127.0.0.1:1234"])).toBe("languageHost");
+  expect(classify(["/bin/sh", "/cache/bin/pulumi-resource-pulumi-nodejs", "127.0.0.1:1"])).toBe("provider");
+  expect(classify(["node", "/repo/node_modules/@pulumi/pulumi/cmd/dynamic-provider", "127.0.0.1:1"])).toBe("provider");
+  expect(classify(["node", "-e", `console.log(require.resolve('@pulumi/pulumi/cmd/dynamic-provider'))`])).toBe("provider");
+  expect(classify(["node", "/repo/node_modules/@pulumi/pulumi/cmd/run", "--monitor", "x", "."])).toBe("program");
+  expect(classify(["node", "/repo/dist/emulator/cli.js", "--port", "0"])).toBe("emulator");
+  expect(classify(["git", "status"])).toBe("other");
 });
 
 test("sizes come from a real stack export: __provider at most 2 KB per resource", () => {
@@ -46,7 +115,7 @@ test("sizes come from a real stack export: __provider at most 2 KB per resource"
   expect(run.depth).toBe(2);
 });
 
-test("the JSON holds the ideal, the provider's memory and the emulator's throughput", () => {
+test("the JSON holds the ideal, the provider's memory, the load and the emulator's throughput", () => {
   const json = JSON.parse(JSON.stringify(result)) as BenchResult;
   expect(json).toMatchObject({ latencyMs: 0, parallel: 4 * os.availableParallelism(), machine: { cpus: os.availableParallelism() } });
   const create = json.runs[0].phases[0];
@@ -55,5 +124,8 @@ test("the JSON holds the ideal, the provider's memory and the emulator's through
   expect(json.throughput.readsPerSecond).toBeGreaterThan(0);
   expect(json.throughput.writesPerSecond).toBeGreaterThan(0);
   expect(json.growth).toBeNull();
-  expect(table(json)).toContain("| 6 | create |");
+  expect(json.runs[0].phases.every((p) => typeof p.load === "number")).toBe(true);
+  const printed = table(json);
+  expect(printed).toContain("| 6 | create |");
+  expect(printed).toMatch(/\| 6 \| create \| \d+ \/ \d+ \([\d.]+×\) \|/);
 });
