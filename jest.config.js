@@ -5,7 +5,7 @@ module.exports = {
   testMatch: ["**/*.test.ts"],
   transform: { "^.+\\.ts$": ["ts-jest", { tsconfig: "tsconfig.test.json" }] },
   testTimeout: 120000,
-  // The secret audit (test/helpers/audit.ts): collects during the run, scans after it, fails it on a leak.
-  globalSetup: "<rootDir>/test/helpers/audit-setup.ts",
-  globalTeardown: "<rootDir>/test/helpers/audit-teardown.ts",
+  // The secret audit (test/support/audit.ts): collects during the run, scans after it, fails it on a leak.
+  globalSetup: "<rootDir>/test/support/audit-setup.ts",
+  globalTeardown: "<rootDir>/test/support/audit-teardown.ts",
 };

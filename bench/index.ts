@@ -6,7 +6,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
-import { REPO_ROOT } from "../test/helpers/pulumi";
+import { REPO_ROOT } from "../test/support/engine";
 import { runBench, type BenchResult } from "./run";
 
 function positive(name: string, text: string): number {

@@ -1,6 +1,6 @@
 /** ApiKey through the real engine: the token is a secret from creation on; nothing secret in state. */
 import { EdgeIngress } from "../../sdk";
-import { expectSuccess, useAccessStack } from "./support";
+import { expectSuccess, useAccessStack } from "../support/engine-stack";
 
 const fx = useAccessStack();
 

@@ -1,6 +1,6 @@
 /** Backends, edges, routes and their modules through the real engine. */
 import * as path from "node:path";
-import { expectCheckFailure, expectSuccess, useEngineStack } from "./support";
+import { expectCheckFailure, expectSuccess, useEngineStack } from "../support/engine-stack";
 
 interface Res {
   kind: string;

@@ -1,6 +1,6 @@
 /** EventDestination, EventSubscription and EventSource through the real engine. */
 import * as path from "node:path";
-import { expectCheckFailure, expectSuccess, useEngineStack } from "./support";
+import { expectCheckFailure, expectSuccess, useEngineStack } from "../support/engine-stack";
 
 const fx = useEngineStack(path.join(__dirname, "..", "fixtures", "events"), "events");
 const SECRET = "wJalrXUtnFEMI-secret-access-key";

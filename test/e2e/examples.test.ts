@@ -5,9 +5,9 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { REPO_ROOT } from "../helpers/pulumi";
+import { REPO_ROOT } from "../support/engine";
 import { certificate, privateKeyPem, readSshCertificate, sshPublicKey } from "../sdk/crypto-fixture";
-import { expectSuccess, useEngineStack, type EngineFixture } from "./support";
+import { expectSuccess, useEngineStack, type EngineFixture } from "../support/engine-stack";
 
 const EXAMPLES = path.join(REPO_ROOT, "examples");
 

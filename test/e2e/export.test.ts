@@ -9,9 +9,9 @@ import * as path from "node:path";
 import { readAccount } from "../../cli/export";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { EdgeIngress } from "../../sdk";
-import { buildAccount, linkInstall, type BuiltAccount } from "../helpers/export";
-import { REPO_ROOT, createStack, runCommand, type TestStack } from "../helpers/pulumi";
-import { expectSuccess } from "./support";
+import { buildAccount, linkInstall, type BuiltAccount } from "../support/export";
+import { REPO_ROOT, createStack, runCommand, type TestStack } from "../support/engine";
+import { expectSuccess } from "../support/engine-stack";
 
 const BIN = path.join(REPO_ROOT, "dist", "cli", "index.js");
 

@@ -7,9 +7,9 @@
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { EdgeIngress } from "../../sdk";
-import { emulatorLog, registerSecret } from "../helpers/audit";
-import { createStack, type CliResult, type TestStack } from "../helpers/pulumi";
-import { expectSuccess } from "./support";
+import { emulatorLog, registerSecret } from "../support/audit";
+import { createStack, type CliResult, type TestStack } from "../support/engine";
+import { expectSuccess } from "../support/engine-stack";
 
 interface Res {
   kind: string;

@@ -10,8 +10,8 @@ import * as path from "node:path";
 import { parse } from "yaml";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { EdgeIngress } from "../../sdk";
-import { REPO_ROOT, createStack, runCommand, type CliResult, type TestStack } from "../helpers/pulumi";
-import { expectSuccess } from "./support";
+import { REPO_ROOT, createStack, runCommand, type CliResult, type TestStack } from "../support/engine";
+import { expectSuccess } from "../support/engine-stack";
 
 const WORKFLOW = path.join(REPO_ROOT, "examples", "gitops", ".github", "workflows", "edge-ingress.yml");
 /** The workflow's `infra/` is, here, the quickstart program. */

@@ -1,6 +1,6 @@
 /** IpPolicyRule through the real engine: rules of a policy, cidr in place, action replaces, drift, destroy. */
 import * as path from "node:path";
-import { expectCheckFailure, expectSuccess, useEngineStack } from "./support";
+import { expectCheckFailure, expectSuccess, useEngineStack } from "../support/engine-stack";
 
 interface Res {
   kind: string;

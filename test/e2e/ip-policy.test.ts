@@ -1,5 +1,5 @@
 /** IpPolicy through the real engine: create, no-op preview, update in place, drift, bad input, destroy. */
-import { expectCheckFailure, expectSuccess, useAccessStack } from "./support";
+import { expectCheckFailure, expectSuccess, useAccessStack } from "../support/engine-stack";
 
 const fx = useAccessStack();
 

@@ -1,5 +1,5 @@
 /** IpRestriction through the real engine: policies by reference, in-place update, replace on type. */
-import { expectCheckFailure, expectSuccess, useAccessStack } from "./support";
+import { expectCheckFailure, expectSuccess, useAccessStack } from "../support/engine-stack";
 
 const fx = useAccessStack();
 const policies = { a: {}, b: {} };

@@ -10,9 +10,9 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { EdgeIngress } from "../../sdk";
-import { emulatorLog, registerSecret } from "../helpers/audit";
-import { createStack, REPO_ROOT, runCommand, type CliResult } from "../helpers/pulumi";
-import { expectSuccess } from "./support";
+import { emulatorLog, registerSecret } from "../support/audit";
+import { createStack, REPO_ROOT, runCommand, type CliResult } from "../support/engine";
+import { expectSuccess } from "../support/engine-stack";
 
 const FIXTURE = path.join(__dirname, "..", "fixtures", "package-consumer");
 

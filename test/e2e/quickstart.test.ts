@@ -1,6 +1,6 @@
 /** The root demo stack (Pulumi.yaml: examples/quickstart, TypeScript) through the real engine. */
-import { REPO_ROOT } from "../helpers/pulumi";
-import { expectSuccess, useEngineStack } from "./support";
+import { REPO_ROOT } from "../support/engine";
+import { expectSuccess, useEngineStack } from "../support/engine-stack";
 
 const fx = useEngineStack(REPO_ROOT, "edge-ingress-demo");
 

@@ -1,7 +1,7 @@
 /** SSH credentials, authorities and certificates through the real engine. */
 import * as path from "node:path";
 import { readSshCertificate, sshPublicKey } from "../sdk/crypto-fixture";
-import { expectCheckFailure, expectSuccess, useEngineStack } from "./support";
+import { expectCheckFailure, expectSuccess, useEngineStack } from "../support/engine-stack";
 
 interface Res {
   kind: string;

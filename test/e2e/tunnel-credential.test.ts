@@ -5,7 +5,7 @@
  */
 import * as path from "node:path";
 import { AuthenticationError, EdgeIngress } from "../../sdk";
-import { expectCheckFailure, expectSuccess, useEngineStack } from "./support";
+import { expectCheckFailure, expectSuccess, useEngineStack } from "../support/engine-stack";
 
 interface Res {
   kind: string;

@@ -2,7 +2,7 @@
 import { startEmulator, type EmulatorOptions, type RunningEmulator as Running } from "../../emulator";
 import type { Store } from "../../emulator/state/store";
 import { APIError, EdgeIngress, ValidationError } from "../../sdk";
-import { rejection } from "../helpers/assert";
+import { rejection } from "../support/assert";
 import { seedCertificateAuthority, startWithStore } from "../emulator/support";
 
 export interface EmulatorFixture {

@@ -1,7 +1,7 @@
 /** SSH credentials: wire shape, public key rules, ACL rule forms, the fixed key and owner. */
 import { ACL_RULE, BadRequestError, NotFoundError, PermissionDeniedError, isAclRule } from "../../sdk";
 import { SSH_KEY_TYPE_RULE, SSH_PUBLIC_KEY_RULE } from "../../sdk/core/crypto";
-import { rejection } from "../helpers/assert";
+import { rejection } from "../support/assert";
 import { keyPair, privateKeyPem, sshPublicKey } from "./crypto-fixture";
 import { expectApiError, expectInvalid, expectPagination, useEmulator } from "./emulator-fixture";
 import { useWire } from "./wire-fixture";

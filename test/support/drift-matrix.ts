@@ -16,8 +16,8 @@ import { inputKeys, updatableKeys, type KindSpec } from "../../provider/framewor
 import { toOutputs } from "../../provider/framework/lifecycle";
 import { kinds } from "../../provider/kinds";
 import { certificate, privateKeyPem, sshPublicKey } from "../sdk/crypto-fixture";
-import type { StateResource } from "../helpers/pulumi";
-import { expectSuccess, useEngineStack } from "./support";
+import type { StateResource } from "./engine";
+import { expectSuccess, useEngineStack } from "./engine-stack";
 
 export interface Res {
   kind: string;

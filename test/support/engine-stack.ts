@@ -2,8 +2,8 @@
 import * as path from "node:path";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../emulator";
 import { EdgeIngress } from "../../sdk";
-import { emulatorLog, registerSecret } from "../helpers/audit";
-import { createStack, type CliResult, type TestStack } from "../helpers/pulumi";
+import { emulatorLog, registerSecret } from "./audit";
+import { createStack, type CliResult, type TestStack } from "./engine";
 
 export const ACCESS_PROGRAM = path.join(__dirname, "..", "fixtures", "access");
 
