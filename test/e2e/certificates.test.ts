@@ -1,6 +1,6 @@
 /** Certificate authorities and TLS certificates through the real engine (more kinds join as the emulator grows). */
 import * as path from "node:path";
-import { certificate, chain, privateKeyPem } from "../sdk/crypto-fixture";
+import { certificate, chain, privateKeyPem } from "../support/pki";
 import { expectCheckFailure, expectSuccess, useEngineStack } from "../support/engine-stack";
 
 interface Res {

@@ -6,7 +6,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { REPO_ROOT } from "../support/engine";
-import { certificate, privateKeyPem, readSshCertificate, sshPublicKey } from "../sdk/crypto-fixture";
+import { certificate, privateKeyPem, readSshCertificate, sshPublicKey } from "../support/pki";
 import { expectSuccess, useEngineStack, type EngineFixture } from "../support/engine-stack";
 
 const EXAMPLES = path.join(REPO_ROOT, "examples");

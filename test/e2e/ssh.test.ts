@@ -1,6 +1,6 @@
 /** SSH credentials, authorities and certificates through the real engine. */
 import * as path from "node:path";
-import { readSshCertificate, sshPublicKey } from "../sdk/crypto-fixture";
+import { readSshCertificate, sshPublicKey } from "../support/pki";
 import { expectCheckFailure, expectSuccess, useEngineStack } from "../support/engine-stack";
 
 interface Res {

@@ -1,6 +1,6 @@
 import { X509Certificate } from "node:crypto";
 import type { RunningEmulator } from "../../emulator";
-import { caPem, issue } from "./pki";
+import { caPem, certificate } from "../support/pki";
 import { Client, expectError, sendOddValues, ID_SUFFIX, start } from "./support";
 
 let emulator: RunningEmulator;
@@ -17,8 +17,8 @@ describe("certificate authorities", () => {
   test("create reports the PEM's real fields; get, list, update, delete", async () => {
     const notBefore = new Date("2026-01-02T03:04:05Z");
     const notAfter = new Date("2036-01-02T03:04:05Z");
-    const { pem } = issue({
-      subject: { common_name: "Corp Root CA", organization: "Corp" },
+    const { pem } = certificate({
+      subject: { CN: "Corp Root CA", O: "Corp" },
       ca: true,
       notBefore,
       notAfter,
@@ -61,7 +61,7 @@ describe("certificate authorities", () => {
   });
 
   test("a certificate without key usage extensions reports empty lists and no CN as empty", async () => {
-    const { pem } = issue({ subject: { organization: "No CN" } });
+    const { pem } = certificate({ subject: { O: "No CN" } });
     const reply = await api.post("/certificate_authorities", { ca_pem: pem });
     expect(reply.status).toBe(201);
     expect(reply.body).toMatchObject({ subject_common_name: "", key_usages: [], extended_key_usages: [], description: "", metadata: "" });
@@ -90,7 +90,7 @@ describe("certificate authorities", () => {
       ["trailing garbage", { ca_pem: `${one}garbage\n` }, "INVALID_FIELD", "ca_pem"],
       ["bad base64", { ca_pem: `-----BEGIN CERTIFICATE-----\n${body.slice(0, 40)}*${body.slice(41)}\n-----END CERTIFICATE-----\n` }, "INVALID_FIELD", "ca_pem"],
       ["not a certificate inside", { ca_pem: "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n" }, "INVALID_FIELD", "ca_pem"],
-      ["a private key", { ca_pem: issue().key.pem }, "INVALID_FIELD", "ca_pem"],
+      ["a private key", { ca_pem: certificate().keyPem }, "INVALID_FIELD", "ca_pem"],
       ["description over 255 bytes", { ca_pem: one, description: "x".repeat(256) }, "INVALID_FIELD", "description"],
       ["unknown field", { ca_pem: one, subject_common_name: "x" }, "UNKNOWN_FIELD", "subject_common_name"],
     ];

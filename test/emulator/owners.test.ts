@@ -2,7 +2,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { sshPublicKey } from "./pki";
+import { sshPublicKey } from "../support/pki";
 import { ID_SUFFIX, expectError, start } from "./support";
 
 let dir: string;

@@ -1,6 +1,6 @@
 import { X509Certificate } from "node:crypto";
 import type { RunningEmulator } from "../../emulator";
-import { issue } from "./pki";
+import { certificate } from "../support/pki";
 import { Client, expectError, sendOddValues, ID_SUFFIX, RFC3339_UTC, start } from "./support";
 
 let emulator: RunningEmulator;
@@ -29,8 +29,8 @@ async function until(path: string, done: (rd: any) => boolean, client: Client = 
 const issued = (rd: any) => rd.certificate_management_status?.provisioning_job === null;
 
 async function upload(name = "up.example.com") {
-  const leaf = issue({ subject: { common_name: name }, dnsNames: [name] });
-  return (await api.post("/tls_certificates", { certificate_pem: leaf.pem, private_key_pem: leaf.key.pem })).body;
+  const leaf = certificate({ subject: { CN: name }, dnsNames: [name] });
+  return (await api.post("/tls_certificates", { certificate_pem: leaf.pem, private_key_pem: leaf.keyPem })).body;
 }
 
 describe("reserved domains", () => {

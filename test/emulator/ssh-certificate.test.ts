@@ -1,6 +1,6 @@
 import sshpk from "sshpk";
 import type { RunningEmulator } from "../../emulator";
-import { sshKeygenList, sshPublicKey, sshSignatureValid, verifiedSshCertificate } from "./pki";
+import { sshKeygenList, sshPublicKey, sshSignatureValid, verifiedSshCertificate } from "../support/pki";
 import { Client, expectError, sendOddValues, ID_SUFFIX, RFC3339_UTC, start } from "./support";
 
 let emulator: RunningEmulator;

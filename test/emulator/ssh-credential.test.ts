@@ -1,5 +1,5 @@
 import type { RunningEmulator } from "../../emulator";
-import { sshPublicKey } from "./pki";
+import { sshPublicKey } from "../support/pki";
 import { Client, expectError, sendOddValues, ID_SUFFIX, start } from "./support";
 
 let emulator: RunningEmulator;
@@ -57,7 +57,7 @@ describe("SSH credentials", () => {
       ["missing public_key", {}, "MISSING_FIELD", "public_key"],
       ["public_key not OpenSSH", { public_key: "not a key" }, "INVALID_FIELD", "public_key"],
       ["public_key truncated", { public_key: key.slice(0, 40) }, "INVALID_FIELD", "public_key"],
-      ["RSA under 2048 bits", { public_key: sshPublicKey("rsa", 1024) }, "INVALID_FIELD", "public_key"],
+      ["RSA under 2048 bits", { public_key: sshPublicKey("rsa1024") }, "INVALID_FIELD", "public_key"],
       ["two keys", { public_key: `${key}\n${key}` }, "INVALID_FIELD", "public_key"],
       ["acl not a list", { public_key: key, acl: "*" }, "INVALID_FIELD", "acl"],
       ["acl rule of another kind", { public_key: key, acl: ["*", "connect:example.com"] }, "INVALID_FIELD", "acl[1]"],

@@ -6,7 +6,7 @@ import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../..
 import { createEmulatorServer } from "../../emulator/server";
 import { KINDS } from "../../emulator/state";
 import { createCertificateAuthority } from "../../emulator/state/certificate-authority";
-import { caPem, issue, sshPublicKey } from "./pki";
+import { caPem, certificate, sshPublicKey } from "../support/pki";
 import { Store } from "../../emulator/state/store";
 
 export interface Reply {
@@ -267,7 +267,7 @@ export async function seedOneOfEach(api: Client, host: string): Promise<Fixtures
   const https = await id("/edges/https", { hostports: [`${host}-https.example.com:443`] });
   const ed = await id("/event_destinations", { target: { logs: { auth: { role: { role_resource_name: "r" } }, log_group_resource_name: "lg" } } });
   const sourceType = "ip_policy_created.v0";
-  const leaf = issue({ subject: { common_name: `${host}.example.com` } });
+  const leaf = certificate({ subject: { CN: `${host}.example.com` } });
   const sshca = await id("/ssh_certificate_authorities", { private_key_type: "ed25519" });
   const byCollection: Record<string, string> = {
     "/api_keys": await id("/api_keys", {}),
@@ -283,7 +283,7 @@ export async function seedOneOfEach(api: Client, host: string): Promise<Fixtures
     "/event_destinations": ed,
     "/event_subscriptions": await id("/event_subscriptions", { destination_ids: [ed], sources: [{ type: sourceType }] }),
     "/certificate_authorities": await id("/certificate_authorities", { ca_pem: caPem() }),
-    "/tls_certificates": await id("/tls_certificates", { certificate_pem: leaf.pem, private_key_pem: leaf.key.pem }),
+    "/tls_certificates": await id("/tls_certificates", { certificate_pem: leaf.pem, private_key_pem: leaf.keyPem }),
     "/reserved_domains": await id("/reserved_domains", { domain: `${host}.example.com` }),
     "/ssh_credentials": await id("/ssh_credentials", { public_key: sshPublicKey() }),
     "/ssh_certificate_authorities": sshca,

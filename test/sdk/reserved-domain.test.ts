@@ -1,6 +1,6 @@
 /** Reserved domains: wire shape (null clears on update), domain and policy rules, the exclusive certificate choice. */
 import { BadRequestError, ConflictError, EXCLUSIVE_CERTIFICATE_RULE, NotFoundError, type EdgeIngress, type ReservedDomain } from "../../sdk";
-import { chain, privateKeyPem } from "./crypto-fixture";
+import { chain, privateKeyPem } from "../support/pki";
 import { expectApiError, expectInvalid, expectPagination, useEmulator } from "./emulator-fixture";
 import { useWire } from "./wire-fixture";
 import { list, samples } from "./wire-samples";

@@ -2,7 +2,7 @@
 import { ACL_RULE, BadRequestError, NotFoundError, PermissionDeniedError, isAclRule } from "../../sdk";
 import { SSH_KEY_TYPE_RULE, SSH_PUBLIC_KEY_RULE } from "../../sdk/core/crypto";
 import { rejection } from "../support/assert";
-import { keyPair, privateKeyPem, sshPublicKey } from "./crypto-fixture";
+import { keyPair, privateKeyPem, sshPublicKey } from "../support/pki";
 import { expectApiError, expectInvalid, expectPagination, useEmulator } from "./emulator-fixture";
 import { useWire } from "./wire-fixture";
 import { list, samples } from "./wire-samples";

@@ -1,7 +1,7 @@
 /** SSH host certificates: wire shape, no options or extensions, validity order. */
 import { BadRequestError, NotFoundError, VALIDITY_ORDER_RULE } from "../../sdk";
 import { SSH_KEY_TYPE_RULE } from "../../sdk/core/crypto";
-import { readSshCertificate, sshKeygenList, sshPublicKey } from "./crypto-fixture";
+import { readSshCertificate, sshKeygenList, sshPublicKey } from "../support/pki";
 import { expectApiError, expectInvalid, expectPagination, useEmulator } from "./emulator-fixture";
 import { useWire } from "./wire-fixture";
 import { list, samples } from "./wire-samples";

@@ -1,7 +1,7 @@
 /** SSH user certificates: wire shape (option names pass unchanged), critical options, validity order. */
 import { BadRequestError, CRITICAL_OPTION_RULE, DEFAULT_SSH_EXTENSIONS, NotFoundError, VALIDITY_ORDER_RULE } from "../../sdk";
 import { SSH_PUBLIC_KEY_RULE } from "../../sdk/core/crypto";
-import { readSshCertificate, sshKeygenList, sshPublicKey } from "./crypto-fixture";
+import { readSshCertificate, sshKeygenList, sshPublicKey } from "../support/pki";
 import { expectApiError, expectInvalid, expectPagination, useEmulator } from "./emulator-fixture";
 import { useWire } from "./wire-fixture";
 import { list, samples } from "./wire-samples";

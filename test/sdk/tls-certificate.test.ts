@@ -3,7 +3,7 @@ import { inspect } from "node:util";
 import { APIError, BadRequestError, NotFoundError, ValidationError, parseParams, TlsCertificateCreateParams } from "../../sdk";
 import { ENCRYPTED_KEY_RULE, KEY_MISMATCH_RULE, PEM_RULE, PRIVATE_KEY_RULE, PRIVATE_KEY_TYPE_RULE } from "../../sdk/core/crypto";
 import { rejection } from "../support/assert";
-import { certificate, chain, keyPair, privateKeyPem } from "./crypto-fixture";
+import { certificate, chain, keyPair, privateKeyPem } from "../support/pki";
 import { expectApiError, expectInvalid, expectPagination, useEmulator } from "./emulator-fixture";
 import { useWire } from "./wire-fixture";
 import { list, samples } from "./wire-samples";
