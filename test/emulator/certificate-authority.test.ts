@@ -1,15 +1,10 @@
 import { X509Certificate } from "node:crypto";
-import type { RunningEmulator } from "../../emulator";
 import { caPem, certificate } from "../support/pki";
-import { Client, expectError, sendOddValues, ID_SUFFIX, start } from "./support";
+import { useEmulator } from "../support/emulator";
+import { expectError, sendOddValues, ID_SUFFIX } from "./support";
 
-let emulator: RunningEmulator;
-let api: Client;
-
-beforeAll(async () => {
-  ({ emulator, api } = await start());
-});
-afterAll(() => emulator.close());
+const emu = useEmulator();
+const { api } = emu;
 
 const rfc3339 = (text: string) => new Date(text).toISOString().replace(/\.\d{3}Z$/, "Z");
 
@@ -33,7 +28,7 @@ describe("certificate authorities", () => {
       "subject_common_name", "not_before", "not_after", "key_usages", "extended_key_usages",
     ]);
     expect(ca.id).toMatch(new RegExp(`^ca_${ID_SUFFIX}$`));
-    expect(ca.uri).toBe(`${emulator.url}/certificate_authorities/${ca.id}`);
+    expect(ca.uri).toBe(`${emu.url}/certificate_authorities/${ca.id}`);
     expect(ca).toMatchObject({
       description: "corp",
       metadata: "m",
@@ -51,7 +46,7 @@ describe("certificate authorities", () => {
 
     expect((await api.get(`/certificate_authorities/${ca.id}`)).body).toEqual(ca);
     const listed = await api.get("/certificate_authorities");
-    expect(listed.body).toEqual({ certificate_authorities: [ca], uri: `${emulator.url}/certificate_authorities`, next_page_uri: null });
+    expect(listed.body).toEqual({ certificate_authorities: [ca], uri: `${emu.url}/certificate_authorities`, next_page_uri: null });
 
     const updated = await api.patch(`/certificate_authorities/${ca.id}`, { description: "d2", metadata: "m2" });
     expect(updated).toMatchObject({ status: 200, body: { ...ca, description: "d2", metadata: "m2" } });

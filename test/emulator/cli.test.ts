@@ -4,7 +4,8 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { certificate, sshPublicKey, verifiedSshCertificate } from "../support/pki";
-import { Client, expectError } from "./support";
+import { Client } from "../support/emulator";
+import { expectError } from "./support";
 
 const CLI = path.resolve(__dirname, "../../dist/emulator/cli.js");
 const TOKEN_ENV = "EDGE_INGRESS_EMULATOR_ROOT_TOKEN";

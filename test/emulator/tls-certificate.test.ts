@@ -1,15 +1,10 @@
 import { generateKeyPairSync, X509Certificate } from "node:crypto";
-import type { RunningEmulator } from "../../emulator";
 import { certificate, type TestKeyType } from "../support/pki";
-import { Client, expectError, sendOddValues, ID_SUFFIX, start } from "./support";
+import { useEmulator } from "../support/emulator";
+import { expectError, sendOddValues, ID_SUFFIX } from "./support";
 
-let emulator: RunningEmulator;
-let api: Client;
-
-beforeAll(async () => {
-  ({ emulator, api } = await start());
-});
-afterAll(() => emulator.close());
+const emu = useEmulator();
+const { api } = emu;
 
 const FIELDS = [
   "id", "uri", "created_at", "description", "metadata", "certificate_pem", "subject_common_name",
@@ -44,7 +39,7 @@ describe("TLS certificates", () => {
     const cert = created.body;
     expect(Object.keys(cert)).toEqual(FIELDS);
     expect(cert.id).toMatch(new RegExp(`^cert_${ID_SUFFIX}$`));
-    expect(cert.uri).toBe(`${emulator.url}/tls_certificates/${cert.id}`);
+    expect(cert.uri).toBe(`${emu.url}/tls_certificates/${cert.id}`);
     const x509 = new X509Certificate(leaf.pem);
     expect(cert).toMatchObject({
       description: "app",
@@ -71,7 +66,7 @@ describe("TLS certificates", () => {
     const got = await api.get(`/tls_certificates/${cert.id}`);
     expect(got.body).toEqual(cert);
     const listed = await api.get("/tls_certificates");
-    expect(listed.body).toEqual({ tls_certificates: [cert], uri: `${emulator.url}/tls_certificates`, next_page_uri: null });
+    expect(listed.body).toEqual({ tls_certificates: [cert], uri: `${emu.url}/tls_certificates`, next_page_uri: null });
     const updated = await api.patch(`/tls_certificates/${cert.id}`, { metadata: "m2" });
     expect(updated.body).toEqual({ ...cert, metadata: "m2" });
     for (const reply of [created, got, listed, updated]) {

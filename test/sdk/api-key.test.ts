@@ -1,6 +1,7 @@
 /** API keys against the emulator: the one-time token, ownership and authentication. */
 import { AuthenticationError, BadRequestError, NotFoundError, PermissionDeniedError } from "../../sdk";
-import { expectApiError, expectInvalid, expectPagination, useEmulator } from "./emulator-fixture";
+import { useEmulator } from "../support/emulator";
+import { expectApiError, expectInvalid, expectPagination } from "./expect";
 
 const emu = useEmulator();
 
@@ -53,7 +54,7 @@ test("a non-admin naming another owner → PermissionDeniedError FORBIDDEN", asy
   await expectApiError(holder.apiKeys.create({ ownerId: "usr_someoneelse1" }), PermissionDeniedError, "FORBIDDEN", "ownerId");
 });
 
-test("list follows next_page_uri across 250 keys", async () => {
+test("list follows next_page_uri across pages of keys", async () => {
   const { apiKeys } = emu.client;
   await expectPagination((i) => apiKeys.create({ description: `k${i}` }), (limit) => apiKeys.list({ limit }));
 });

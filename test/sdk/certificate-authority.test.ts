@@ -3,7 +3,8 @@ import { X509Certificate } from "node:crypto";
 import { BadRequestError, ConflictError, NotFoundError } from "../../sdk";
 import { PEM_RULE, ONE_CERTIFICATE_RULE } from "../../sdk/core/crypto";
 import { certificate, privateKeyPem } from "../support/pki";
-import { expectApiError, expectInvalid, expectPagination, useEmulator } from "./emulator-fixture";
+import { useEmulator } from "../support/emulator";
+import { expectApiError, expectInvalid, expectPagination } from "./expect";
 import { useWire } from "./wire-fixture";
 import { list, samples } from "./wire-samples";
 

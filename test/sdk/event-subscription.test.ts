@@ -1,6 +1,7 @@
 /** Event subscriptions against the emulator: destination references and inline sources. */
 import { BadRequestError, NotFoundError } from "../../sdk";
-import { expectApiError, expectInvalid, expectPagination, useEmulator } from "./emulator-fixture";
+import { useEmulator } from "../support/emulator";
+import { expectApiError, expectInvalid, expectPagination } from "./expect";
 
 const emu = useEmulator();
 
@@ -46,7 +47,7 @@ test("sources are optional at creation", async () => {
   expect((await emu.client.eventSubscriptions.create({ destinationIds: [d] })).sources).toEqual([]);
 });
 
-test("list follows next_page_uri across 250 subscriptions", async () => {
+test("list follows next_page_uri across pages of subscriptions", async () => {
   const { eventSubscriptions } = emu.client;
   const [d] = await destinationIds(1);
   await expectPagination(() => eventSubscriptions.create({ destinationIds: [d] }), (limit) => eventSubscriptions.list({ limit }));

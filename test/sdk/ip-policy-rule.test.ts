@@ -1,6 +1,7 @@
 /** IP policy rules against the emulator, and the sdk's CIDR checks. */
 import { BadRequestError, NotFoundError, canonicalCidr, parseCidr } from "../../sdk";
-import { expectApiError, expectInvalid, expectPagination, useEmulator } from "./emulator-fixture";
+import { useEmulator } from "../support/emulator";
+import { expectApiError, expectInvalid, expectPagination } from "./expect";
 
 const emu = useEmulator();
 
@@ -29,7 +30,7 @@ test("create, get, update, list, delete; the policy comes back as a Ref", async 
   await expectApiError(ipPolicyRules.get(created.id), NotFoundError, "NOT_FOUND");
 });
 
-test("list follows next_page_uri across 250 rules", async () => {
+test("list follows next_page_uri across pages of rules", async () => {
   const policy = await newPolicy();
   await expectPagination(
     (i) => emu.client.ipPolicyRules.create({ ipPolicyId: policy, cidr: `10.${i >> 8}.${i & 255}.0/24`, action: "deny" }),

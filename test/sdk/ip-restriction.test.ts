@@ -1,6 +1,7 @@
 /** IP restrictions against the emulator: policy references, the fixed type, enforcement. */
 import { BadRequestError, AuthenticationError, NotFoundError } from "../../sdk";
-import { expectApiError, expectInvalid, expectPagination, useEmulator } from "./emulator-fixture";
+import { useEmulator } from "../support/emulator";
+import { expectApiError, expectInvalid, expectPagination } from "./expect";
 
 const emu = useEmulator();
 
@@ -41,7 +42,7 @@ test("enforced can be set at creation", async () => {
   expect(created.enforced).toBe(true);
 });
 
-test("list follows next_page_uri across 250 restrictions", async () => {
+test("list follows next_page_uri across pages of restrictions", async () => {
   const { ipRestrictions } = emu.client;
   const [p] = await policyIds(1);
   const types = ["dashboard", "api", "agent", "endpoints"] as const;

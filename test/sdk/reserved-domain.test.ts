@@ -1,7 +1,8 @@
 /** Reserved domains: wire shape (null clears on update), domain and policy rules, the exclusive certificate choice. */
 import { BadRequestError, ConflictError, EXCLUSIVE_CERTIFICATE_RULE, NotFoundError, type EdgeIngress, type ReservedDomain } from "../../sdk";
 import { chain, privateKeyPem } from "../support/pki";
-import { expectApiError, expectInvalid, expectPagination, useEmulator } from "./emulator-fixture";
+import { useEmulator } from "../support/emulator";
+import { expectApiError, expectInvalid, expectPagination } from "./expect";
 import { useWire } from "./wire-fixture";
 import { list, samples } from "./wire-samples";
 

@@ -1,7 +1,8 @@
 /** SSH certificate authorities: wire shape and the key parameter rules. */
 import * as sshpk from "sshpk";
 import { BadRequestError, NotFoundError } from "../../sdk";
-import { expectApiError, expectInvalid, expectPagination, useEmulator } from "./emulator-fixture";
+import { useEmulator } from "../support/emulator";
+import { expectApiError, expectInvalid, expectPagination } from "./expect";
 import { useWire } from "./wire-fixture";
 import { list, samples } from "./wire-samples";
 

@@ -3,7 +3,8 @@ import { ACL_RULE, BadRequestError, NotFoundError, PermissionDeniedError, isAclR
 import { SSH_KEY_TYPE_RULE, SSH_PUBLIC_KEY_RULE } from "../../sdk/core/crypto";
 import { rejection } from "../support/assert";
 import { keyPair, privateKeyPem, sshPublicKey } from "../support/pki";
-import { expectApiError, expectInvalid, expectPagination, useEmulator } from "./emulator-fixture";
+import { useEmulator } from "../support/emulator";
+import { expectApiError, expectInvalid, expectPagination } from "./expect";
 import { useWire } from "./wire-fixture";
 import { list, samples } from "./wire-samples";
 

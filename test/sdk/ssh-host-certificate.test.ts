@@ -2,7 +2,8 @@
 import { BadRequestError, NotFoundError, VALIDITY_ORDER_RULE } from "../../sdk";
 import { SSH_KEY_TYPE_RULE } from "../../sdk/core/crypto";
 import { readSshCertificate, sshKeygenList, sshPublicKey } from "../support/pki";
-import { expectApiError, expectInvalid, expectPagination, useEmulator } from "./emulator-fixture";
+import { useEmulator } from "../support/emulator";
+import { expectApiError, expectInvalid, expectPagination } from "./expect";
 import { useWire } from "./wire-fixture";
 import { list, samples } from "./wire-samples";
 

@@ -2,7 +2,8 @@
 import { BadRequestError, CRITICAL_OPTION_RULE, DEFAULT_SSH_EXTENSIONS, NotFoundError, VALIDITY_ORDER_RULE } from "../../sdk";
 import { SSH_PUBLIC_KEY_RULE } from "../../sdk/core/crypto";
 import { readSshCertificate, sshKeygenList, sshPublicKey } from "../support/pki";
-import { expectApiError, expectInvalid, expectPagination, useEmulator } from "./emulator-fixture";
+import { useEmulator } from "../support/emulator";
+import { expectApiError, expectInvalid, expectPagination } from "./expect";
 import { useWire } from "./wire-fixture";
 import { list, samples } from "./wire-samples";
 

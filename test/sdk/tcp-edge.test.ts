@@ -1,6 +1,7 @@
 /** TCP edges: paths and wire shape of the edge and its module operations, hostport and module rules. */
 import { BadRequestError, ConflictError, NotFoundError } from "../../sdk";
-import { expectApiError, expectInvalid, expectPagination, useEmulator } from "./emulator-fixture";
+import { useEmulator } from "../support/emulator";
+import { expectApiError, expectInvalid, expectPagination } from "./expect";
 import { useWire } from "./wire-fixture";
 import { list, samples } from "./wire-samples";
 

@@ -4,7 +4,8 @@ import { APIError, BadRequestError, NotFoundError, ValidationError, parseParams,
 import { ENCRYPTED_KEY_RULE, KEY_MISMATCH_RULE, PEM_RULE, PRIVATE_KEY_RULE, PRIVATE_KEY_TYPE_RULE } from "../../sdk/core/crypto";
 import { rejection } from "../support/assert";
 import { certificate, chain, keyPair, privateKeyPem } from "../support/pki";
-import { expectApiError, expectInvalid, expectPagination, useEmulator } from "./emulator-fixture";
+import { useEmulator } from "../support/emulator";
+import { expectApiError, expectInvalid, expectPagination } from "./expect";
 import { useWire } from "./wire-fixture";
 import { list, samples } from "./wire-samples";
 

@@ -1,6 +1,7 @@
 /** Tunnel credentials: wire shape, the token only in the create answer, ACL rules shared with SSH credentials, the fixed owner. */
 import { ACL_RULE, BadRequestError, EdgeIngress, NotFoundError, PermissionDeniedError, AuthenticationError } from "../../sdk";
-import { expectApiError, expectInvalid, expectPagination, useEmulator } from "./emulator-fixture";
+import { useEmulator } from "../support/emulator";
+import { expectApiError, expectInvalid, expectPagination } from "./expect";
 import { useWire } from "./wire-fixture";
 import { list } from "./wire-samples";
 

@@ -1,6 +1,7 @@
 /** Tunnel group backends: paths and wire shape, label keys as user data, client checks. */
 import { BadRequestError, NotFoundError } from "../../sdk";
-import { expectApiError, expectInvalid, expectPagination, useEmulator } from "./emulator-fixture";
+import { useEmulator } from "../support/emulator";
+import { expectApiError, expectInvalid, expectPagination } from "./expect";
 import { useWire } from "./wire-fixture";
 import { list, samples } from "./wire-samples";
 
