@@ -4,7 +4,7 @@ import { SSH_KEY_TYPE_RULE, SSH_PUBLIC_KEY_RULE } from "../../sdk/core/crypto";
 import { rejection } from "../support/assert";
 import { keyPair, privateKeyPem, sshPublicKey } from "../support/pki";
 import { useEmulator } from "../support/emulator";
-import { expectApiError, expectInvalid, expectPagination } from "./expect";
+import { expectApiError, expectInvalid } from "./expect";
 import { useWire } from "./wire-fixture";
 import { list, samples } from "./wire-samples";
 
@@ -156,11 +156,6 @@ describe("against the emulator", () => {
 
   test("no ACL reads back as an empty list", async () => {
     expect((await emu.client.sshCredentials.create({ publicKey: key })).acl).toEqual([]);
-  });
-
-  test("list follows next_page_uri under ssh_credentials", async () => {
-    const { sshCredentials } = emu.client;
-    await expectPagination((i) => sshCredentials.create({ publicKey: key, description: `c${i}` }), (limit) => sshCredentials.list({ limit }), 5, 2);
   });
 
   test("a non-admin naming another owner → PermissionDeniedError FORBIDDEN", async () => {

@@ -3,7 +3,7 @@ import { BadRequestError, CRITICAL_OPTION_RULE, DEFAULT_SSH_EXTENSIONS, NotFound
 import { SSH_PUBLIC_KEY_RULE } from "../../sdk/core/crypto";
 import { readSshCertificate, sshKeygenList, sshPublicKey } from "../support/pki";
 import { useEmulator } from "../support/emulator";
-import { expectApiError, expectInvalid, expectPagination } from "./expect";
+import { expectApiError, expectInvalid } from "./expect";
 import { useWire } from "./wire-fixture";
 import { list, samples } from "./wire-samples";
 
@@ -200,12 +200,6 @@ describe("against the emulator", () => {
     expect(await sshUserCertificates.list().toArray()).toContainEqual(updated);
     await sshUserCertificates.delete(created.id);
     await expectApiError(sshUserCertificates.get(created.id), NotFoundError, "NOT_FOUND");
-  });
-
-  test("list follows next_page_uri under ssh_user_certificates", async () => {
-    const ca = await authority();
-    const { sshUserCertificates } = emu.client;
-    await expectPagination(() => sshUserCertificates.create({ sshCertificateAuthorityId: ca.id, publicKey }), (limit) => sshUserCertificates.list({ limit }), 5, 2);
   });
 
   describe("the service's own checks (client validation bypassed)", () => {
