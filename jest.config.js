@@ -5,7 +5,12 @@ module.exports = {
   testMatch: ["**/*.test.ts"],
   transform: { "^.+\\.ts$": ["ts-jest", { tsconfig: "tsconfig.test.json" }] },
   testTimeout: 120000,
-  // The secret audit (test/helpers/audit.ts): collects during the run, scans after it, fails it on a leak.
-  globalSetup: "<rootDir>/test/helpers/audit-setup.ts",
-  globalTeardown: "<rootDir>/test/helpers/audit-teardown.ts",
+  // One worker per core, where jest's default leaves one core out (a single worker on two cores). Test
+  // files share nothing (each has its own emulator on an ephemeral port, its own stacks and temporary
+  // directories; the secret audit writes one file per process), and an e2e file spends most of its
+  // time in engine subprocesses, so two files at a time finish sooner even on two cores.
+  maxWorkers: "100%",
+  // The secret audit (test/support/audit.ts): collects during the run, scans after it, fails it on a leak.
+  globalSetup: "<rootDir>/test/support/audit-setup.ts",
+  globalTeardown: "<rootDir>/test/support/audit-teardown.ts",
 };

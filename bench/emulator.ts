@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import * as path from "node:path";
 import { Pool } from "undici";
-import { REPO_ROOT } from "../test/helpers/pulumi";
+import { REPO_ROOT } from "../test/support/engine";
 
 export interface Counters {
   routes: Record<string, { requests: number }>;

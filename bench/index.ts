@@ -7,7 +7,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
-import { REPO_ROOT } from "../test/helpers/pulumi";
+import { REPO_ROOT } from "../test/support/engine";
 import { PROCESS_CLASSES, type ProcessClass } from "./measure";
 import { runBench, type BenchResult, type PhaseResult } from "./run";
 

@@ -8,7 +8,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { createStack, REPO_ROOT, type CliResult, type StateExport, type StateResource, type TestStack } from "../test/helpers/pulumi";
+import { createStack, REPO_ROOT, type CliResult, type StateExport, type StateResource, type TestStack } from "../test/support/engine";
 import { BenchEmulator, type Counters } from "./emulator";
 import { idealRoundTrips, load1, PROCESS_CLASSES, ProcessMonitor, type ProcessClass, type ProcessReport, type Task } from "./measure";
 import { mixedStack, touchedNames } from "./mix";

@@ -9,31 +9,30 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { readAccount } from "../../cli/export";
 import { EXPORT_ORDER, Ref, Secret, generateProject, planExport, printValue, slug, type AccountSnapshot, type ExportPlan } from "../../cli/generate";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import { start, type Started } from "../support/emulator";
 import { diff, toOutputs } from "../../provider/framework/lifecycle";
 import { kinds } from "../../provider/kinds";
 import { EdgeIngress } from "../../sdk";
-import { buildAccount, linkInstall, type BuiltAccount } from "../helpers/export";
-import { REPO_ROOT } from "../helpers/pulumi";
+import { buildAccount, linkInstall, type BuiltAccount } from "../support/export";
+import { REPO_ROOT } from "../support/engine";
 
 const VERSIONS = { packageVersion: "0.1.0", pulumiVersion: "^3.139.0", typescriptVersion: "~5.9.3", nodeTypesVersion: "^24.0.0" };
 
-let emulator: RunningEmulator;
+let started: Started;
 let client: EdgeIngress;
 let account: BuiltAccount;
 let snapshot: AccountSnapshot;
 let plan: ExportPlan;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, provisioningDelayMs: 0 });
-  client = new EdgeIngress({ apiKey: emulator.rootToken, baseURL: emulator.url, maxRetries: 0 });
+  started = await start({ provisioningDelayMs: 0 });
+  client = started.client;
   account = await buildAccount(client);
   ({ snapshot } = await readAccount(client));
   plan = planExport(snapshot);
 });
 afterAll(async () => {
-  await client?.close();
-  await emulator?.close();
+  await started?.close();
 });
 
 /** The declared inputs as the engine would hand them to the provider: Refs are ids, Secrets their values. */
@@ -213,8 +212,8 @@ describe("credential declarations", () => {
 
 describe("readAccount", () => {
   test("reads past the first page: 150 policies are all declared, with unique names", async () => {
-    const emu = await startEmulator({ port: 0 });
-    const c = new EdgeIngress({ apiKey: emu.rootToken, baseURL: emu.url, maxRetries: 0 });
+    const emu = await start();
+    const c = emu.client;
     try {
       for (let i = 0; i < 150; i++) await c.ipPolicies.create(i % 2 ? { description: "same" } : {});
       const { snapshot: many } = await readAccount(c);

@@ -6,7 +6,7 @@
  */
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
-import { expectSuccess, useAccessStack } from "./support";
+import { expectSuccess, useAccessStack } from "../support/engine-stack";
 
 const fx = useAccessStack();
 const ids = async () => (await fx.stack.exportState()).resources.filter((r) => r.custom && r.type.includes("edgeingress")).map((r) => r.id);

@@ -10,9 +10,9 @@
 import * as path from "node:path";
 import { kinds } from "../../provider/kinds";
 import { DESCRIPTION_MAX_BYTES, METADATA_MAX_BYTES } from "../../sdk/core/fields";
-import { chain, certificate, privateKeyPem, sshPublicKey } from "../sdk/crypto-fixture";
-import type { CliResult } from "../helpers/pulumi";
-import { checkProblems, expectCheckFailure, expectSuccess, useEngineStack } from "./support";
+import { chain, certificate, privateKeyPem, sshPublicKey } from "../support/pki";
+import type { CliResult } from "../support/engine";
+import { checkProblems, expectCheckFailure, expectSuccess, useEngineStack } from "../support/engine-stack";
 
 interface Res {
   kind: string;

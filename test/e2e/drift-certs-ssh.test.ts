@@ -1,4 +1,4 @@
-/** The drift matrix (test/e2e/drift-matrix.ts) for reserved domains, certificates and SSH kinds. */
-import { driftSuite } from "./drift-matrix";
+/** The drift matrix (test/support/drift-matrix.ts) for reserved domains, certificates and SSH kinds. */
+import { driftSuite } from "../support/drift-matrix";
 
 driftSuite("certs-ssh");

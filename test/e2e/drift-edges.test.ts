@@ -1,4 +1,4 @@
-/** The drift matrix (test/e2e/drift-matrix.ts) for backends and edges with their modules. */
-import { driftSuite } from "./drift-matrix";
+/** The drift matrix (test/support/drift-matrix.ts) for backends and edges with their modules. */
+import { driftSuite } from "../support/drift-matrix";
 
 driftSuite("edges");

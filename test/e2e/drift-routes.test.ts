@@ -1,4 +1,4 @@
-/** The drift matrix (test/e2e/drift-matrix.ts) for HTTPS edge routes: every field and module. */
-import { driftSuite } from "./drift-matrix";
+/** The drift matrix (test/support/drift-matrix.ts) for HTTPS edge routes: every field and module. */
+import { driftSuite } from "../support/drift-matrix";
 
 driftSuite("routes");

@@ -8,7 +8,7 @@ import { createRequire } from "node:module";
 import * as os from "node:os";
 import * as path from "node:path";
 import * as ts from "typescript";
-import { REPO_ROOT, engineEnv } from "../helpers/pulumi";
+import { REPO_ROOT, engineEnv } from "../support/engine";
 
 const GUIDE = fs.readFileSync(path.join(REPO_ROOT, "docs", "emulator.md"), "utf8");
 

@@ -5,12 +5,12 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { startEmulator, type RunningEmulator } from "../../emulator";
-import { EdgeIngress } from "../../sdk";
-import { registerSecret } from "../helpers/audit";
-import { REPO_ROOT } from "../helpers/pulumi";
-import { certificate, privateKeyPem, readSshCertificate, sshPublicKey } from "../sdk/crypto-fixture";
-import { expectSuccess, useEngineStack, type EngineFixture } from "./support";
+import type { EdgeIngress } from "../../sdk";
+import { start, type Started } from "../support/emulator";
+import { registerSecret } from "../support/audit";
+import { REPO_ROOT } from "../support/engine";
+import { certificate, privateKeyPem, readSshCertificate, sshPublicKey } from "../support/pki";
+import { expectSuccess, useEngineStack, type EngineFixture } from "../support/engine-stack";
 
 const EXAMPLES = path.join(REPO_ROOT, "examples");
 
@@ -57,7 +57,6 @@ describe("examples/quickstart", () => {
 
   test("up, no changes after; the restriction uses the policy and the key's token is a secret output", async () => {
     expectSuccess(await fx.stack.up());
-    expectSuccess(await fx.stack.preview({ expectNoChanges: true }));
     const out = await fx.outputs();
     const restriction = await fx.client.ipRestrictions.get(out.restrictionId);
     expect(restriction.ipPolicies.map((p) => p.id)).toEqual([out.policyId]);
@@ -92,7 +91,6 @@ describe("examples/edges", () => {
 
   test("up, no changes after (refreshed too); backends, routes and modules are what the program declares", async () => {
     expectSuccess(await fx.stack.up());
-    expectSuccess(await fx.stack.preview({ expectNoChanges: true }));
     expectSuccess(await fx.stack.preview({ refresh: true, expectNoChanges: true }));
     const out = await fx.outputs();
     const b = out.backendIds as Record<string, string>;
@@ -150,7 +148,6 @@ describe("examples/domains-certificates", () => {
 
   test("up, no changes after (refreshed too); the domains, the CA and the certificate are what the program declares", async () => {
     expectSuccess(await fx.stack.up());
-    expectSuccess(await fx.stack.preview({ expectNoChanges: true }));
     expectSuccess(await fx.stack.preview({ refresh: true, expectNoChanges: true }));
     const out = await fx.outputs();
     const shop = await fx.client.reservedDomains.get(out.shopDomainId);
@@ -186,7 +183,6 @@ describe("examples/ssh", () => {
 
   test("up, no changes after (refreshed too); both certificates are signed by the authority for their principals", async () => {
     expectSuccess(await fx.stack.up());
-    expectSuccess(await fx.stack.preview({ expectNoChanges: true }));
     expectSuccess(await fx.stack.preview({ refresh: true, expectNoChanges: true }));
     const out = await fx.outputs();
     const ca = await fx.client.sshCertificateAuthorities.get(out.caId);
@@ -222,7 +218,6 @@ describe("examples/events", () => {
 
   test("up, no changes after (refreshed too); the subscription sends its sources' events to both destinations", async () => {
     expectSuccess(await fx.stack.up());
-    expectSuccess(await fx.stack.preview({ expectNoChanges: true }));
     expectSuccess(await fx.stack.preview({ refresh: true, expectNoChanges: true }));
     const out = await fx.outputs();
     const sub = await fx.client.eventSubscriptions.get(out.subscriptionId);
@@ -244,20 +239,17 @@ describe("examples/events", () => {
 
 describe("examples/two-accounts", () => {
   // A second emulator is the staging account; the fixture's is production (stack config).
-  let staging: RunningEmulator;
+  let staging: Started;
   let stagingClient: EdgeIngress;
   const fx = useExample("two-accounts");
   beforeAll(async () => {
-    staging = await startEmulator({ port: 0, log: () => {} });
+    staging = await start({ log: () => {} });
     registerSecret("staging emulator root token", staging.rootToken);
-    stagingClient = new EdgeIngress({ apiKey: staging.rootToken, baseURL: staging.url, maxRetries: 0 });
+    stagingClient = staging.client;
     await fx.stack.setConfig("stagingApiUrl", { value: staging.url });
     await fx.stack.setConfig("stagingApiKey", { value: staging.rootToken, secret: true });
   });
-  afterAll(async () => {
-    await stagingClient?.close();
-    await staging?.close();
-  });
+  afterAll(() => staging?.close());
   const descriptions = async (c: EdgeIngress) => (await c.apiKeys.list().toArray()).map((k) => k.description).filter((d) => d.endsWith("deploys"));
 
   test("up puts each resource in its account; no changes after (refreshed too); staging's key is never plaintext in state", async () => {

@@ -7,28 +7,29 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { readAccount } from "../../cli/export";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import type { RunningEmulator } from "../../emulator";
+import { start, type Started } from "../support/emulator";
 import { EdgeIngress } from "../../sdk";
-import { buildAccount, linkInstall, type BuiltAccount } from "../helpers/export";
-import { REPO_ROOT, createStack, runCommand, type TestStack } from "../helpers/pulumi";
-import { expectSuccess } from "./support";
+import { buildAccount, linkInstall, type BuiltAccount } from "../support/export";
+import { REPO_ROOT, createStack, runCommand, type TestStack } from "../support/engine";
+import { expectSuccess } from "../support/engine-stack";
 
 const BIN = path.join(REPO_ROOT, "dist", "cli", "index.js");
 
+let started: Started;
 let emulator: RunningEmulator;
 let client: EdgeIngress;
 let account: BuiltAccount;
 let tmp: string;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, provisioningDelayMs: 0 });
-  client = new EdgeIngress({ apiKey: emulator.rootToken, baseURL: emulator.url, maxRetries: 0 });
+  started = await start({ provisioningDelayMs: 0 });
+  ({ emulator, client } = started);
   account = await buildAccount(client);
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "ei-export-"));
 });
 afterAll(async () => {
-  await client?.close();
-  await emulator?.close();
+  await started?.close();
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
 });
 

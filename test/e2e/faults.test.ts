@@ -5,11 +5,12 @@
  * no duplicates, no orphans.
  */
 import * as path from "node:path";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import type { RunningEmulator } from "../../emulator";
+import { start, type Started } from "../support/emulator";
 import { EdgeIngress } from "../../sdk";
-import { emulatorLog, registerSecret } from "../helpers/audit";
-import { createStack, type CliResult, type TestStack } from "../helpers/pulumi";
-import { expectSuccess } from "./support";
+import { emulatorLog, registerSecret } from "../support/audit";
+import { createStack, type CliResult, type TestStack } from "../support/engine";
+import { expectSuccess } from "../support/engine-stack";
 
 interface Res {
   kind: string;
@@ -33,12 +34,14 @@ function mixedStack(changed = false): Res[] {
   return rs;
 }
 
+let started: Started;
 let emulator: RunningEmulator;
 let client: EdgeIngress;
 let stack: TestStack;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, faultRate: 0.2, faultSeed: 7, log: emulatorLog("faults emulator") });
+  started = await start({ faultRate: 0.2, faultSeed: 7, log: emulatorLog("faults emulator") });
+  emulator = started.emulator;
   registerSecret("emulator root token (the provider's API key)", emulator.rootToken);
   client = new EdgeIngress({ apiKey: emulator.rootToken, baseURL: emulator.url });
   stack = await createStack({
@@ -56,7 +59,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.remove();
   await client?.close();
-  await emulator?.close();
+  await started?.close();
 });
 
 const LISTS = {

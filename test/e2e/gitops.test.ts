@@ -8,10 +8,11 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { parse } from "yaml";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import type { RunningEmulator } from "../../emulator";
+import { start, type Started } from "../support/emulator";
 import { EdgeIngress } from "../../sdk";
-import { REPO_ROOT, createStack, runCommand, type CliResult, type TestStack } from "../helpers/pulumi";
-import { expectSuccess } from "./support";
+import { REPO_ROOT, createStack, runCommand, type CliResult, type TestStack } from "../support/engine";
+import { expectSuccess } from "../support/engine-stack";
 
 const WORKFLOW = path.join(REPO_ROOT, "examples", "gitops", ".github", "workflows", "edge-ingress.yml");
 /** The workflow's `infra/` is, here, the quickstart program. */
@@ -43,6 +44,7 @@ function pulumiCommands(job: string): string[] {
     .filter((line) => /^pulumi\s/.test(line));
 }
 
+let started: Started;
 let emulator: RunningEmulator;
 let client: EdgeIngress;
 let stack: TestStack;
@@ -50,8 +52,8 @@ let runnerTemp: string;
 let stackConfig: string;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0 });
-  client = new EdgeIngress({ apiKey: emulator.rootToken, baseURL: emulator.url, maxRetries: 0 });
+  started = await start();
+  ({ emulator, client } = started);
   // The provider's credentials come from the environment, as the workflow gives them.
   stack = await createStack({ programDir: PROGRAM, env: { EDGE_INGRESS_API_KEY: emulator.rootToken, EDGE_INGRESS_API_URL: emulator.url } });
   runnerTemp = fs.mkdtempSync(path.join(os.tmpdir(), "ei-runner-"));
@@ -67,8 +69,7 @@ afterAll(async () => {
     if (stackConfig) fs.rmSync(stackConfig, { force: true });
     if (runnerTemp) fs.rmSync(runnerTemp, { recursive: true, force: true });
     await stack?.remove();
-    await client?.close();
-    await emulator?.close();
+    await started?.close();
   }
 });
 

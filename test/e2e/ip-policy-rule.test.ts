@@ -1,6 +1,6 @@
 /** IpPolicyRule through the real engine: rules of a policy, cidr in place, action replaces, drift, destroy. */
 import * as path from "node:path";
-import { expectCheckFailure, expectSuccess, useEngineStack } from "./support";
+import { expectCheckFailure, expectSuccess, useEngineStack } from "../support/engine-stack";
 
 interface Res {
   kind: string;
@@ -26,7 +26,6 @@ describe("IpPolicyRule on the real engine", () => {
     const v6 = await fx.client.ipPolicyRules.get(all.v6);
     expect(v6).toMatchObject({ cidr: "2001:db8::/32", action: "deny", ipPolicy: { id: all.office } });
     expect(await fx.client.ipPolicyRules.get(id)).toMatchObject({ cidr: "203.0.113.0/24", action: "allow", ipPolicy: { id: all.office } });
-    expectSuccess(await fx.stack.preview({ expectNoChanges: true }));
   });
 
   test("a new cidr updates in place (same id)", async () => {
@@ -46,7 +45,6 @@ describe("IpPolicyRule on the real engine", () => {
     expect((await fx.client.ipPolicyRules.get(replaced)).action).toBe("deny");
     await expect(fx.client.ipPolicyRules.get(id)).rejects.toMatchObject({ status: 404 });
     id = replaced;
-    expectSuccess(await fx.stack.preview({ expectNoChanges: true }));
   });
 
   test("out-of-band edit and delete are reported by preview --refresh and fixed by up --refresh", async () => {

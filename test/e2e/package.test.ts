@@ -10,11 +10,12 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import type { RunningEmulator } from "../../emulator";
+import { start, type Started } from "../support/emulator";
 import { EdgeIngress } from "../../sdk";
-import { emulatorLog, registerSecret } from "../helpers/audit";
-import { createStack, REPO_ROOT, runCommand, type CliResult } from "../helpers/pulumi";
-import { expectSuccess } from "./support";
+import { emulatorLog, registerSecret } from "../support/audit";
+import { createStack, REPO_ROOT, runCommand, type CliResult } from "../support/engine";
+import { expectSuccess } from "../support/engine-stack";
 
 const FIXTURE = path.join(__dirname, "..", "fixtures", "package-consumer");
 
@@ -24,6 +25,7 @@ function expectCommand(result: CliResult, what: string): void {
 
 describe("the npm tarball in a TypeScript project with the stock tsconfig", () => {
   let project: string;
+  let started: Started | undefined;
   let emulator: RunningEmulator;
   let client: EdgeIngress;
 
@@ -53,8 +55,7 @@ describe("the npm tarball in a TypeScript project with the stock tsconfig", () =
   }, 300_000);
 
   afterAll(async () => {
-    await client?.close();
-    await emulator?.close();
+    await started?.close();
     if (project) fs.rmSync(project, { recursive: true, force: true });
   });
 
@@ -101,9 +102,10 @@ describe("the npm tarball in a TypeScript project with the stock tsconfig", () =
   });
 
   test("pulumi up runs the compiled program: module outputs carry what the service reports", async () => {
-    emulator = await startEmulator({ port: 0, log: emulatorLog("package-consumer emulator") });
+    started = await start({ log: emulatorLog("package-consumer emulator") });
+    emulator = started.emulator;
     registerSecret("emulator root token (the provider's API key)", emulator.rootToken);
-    client = new EdgeIngress({ apiKey: emulator.rootToken, baseURL: emulator.url, maxRetries: 0 });
+    client = started.client;
     const stack = await createStack({
       programDir: project,
       linkSelf: false,

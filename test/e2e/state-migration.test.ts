@@ -8,18 +8,17 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { startEmulator, type RunningEmulator } from "../../emulator";
-import { EdgeIngress, NotFoundError } from "../../sdk";
+import { NotFoundError } from "../../sdk";
+import { start, type Started } from "../support/emulator";
 import { kinds } from "../../provider/kinds";
-import { createStack, type TestStack } from "../helpers/pulumi";
-import { expectSuccess } from "./support";
+import { createStack, type TestStack } from "../support/engine";
+import { expectSuccess } from "../support/engine-stack";
 
 const FIXTURE = path.join(__dirname, "..", "fixtures", "state-0.1.0");
 const made = JSON.parse(fs.readFileSync(path.join(FIXTURE, "made.json"), "utf8")) as { url: string; rootToken: string; passphrase: string; stack: string };
 
 const TYPE = "pulumi-nodejs:dynamic/edgeingress:";
-let emulator: RunningEmulator;
-let client: EdgeIngress;
+let emulator: Started;
 let stack: TestStack;
 let tmp: string;
 
@@ -27,8 +26,7 @@ beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "ei-migration-"));
   const dataFile = path.join(tmp, "emulator.json");
   fs.copyFileSync(path.join(FIXTURE, "emulator.json"), dataFile);
-  emulator = await startEmulator({ port: 0, log: () => {}, dataFile, rootToken: made.rootToken });
-  client = new EdgeIngress({ apiKey: made.rootToken, baseURL: emulator.url, maxRetries: 0 });
+  emulator = await start({ log: () => {}, dataFile, rootToken: made.rootToken });
   stack = await createStack({
     programDir: path.join(__dirname, "..", "fixtures", "edges"),
     config: {
@@ -52,7 +50,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await stack?.remove();
-  await client?.close();
   await emulator?.close();
   fs.rmSync(tmp, { recursive: true, force: true });
 });
@@ -75,7 +72,7 @@ test("destroy deletes every resource the old state holds", async () => {
   expectSuccess(await stack.destroy());
   for (const r of held) {
     const kind = r.type.slice(TYPE.length);
-    const left = await kinds[kind].api(client).get(r.id!).then(() => "still there", (e: unknown) => (e instanceof NotFoundError ? "gone" : String(e)));
+    const left = await kinds[kind].api(emulator.client).get(r.id!).then(() => "still there", (e: unknown) => (e instanceof NotFoundError ? "gone" : String(e)));
     expect({ kind, id: r.id, left }).toEqual({ kind, id: r.id, left: "gone" });
   }
 });

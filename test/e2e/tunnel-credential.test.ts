@@ -5,7 +5,7 @@
  */
 import * as path from "node:path";
 import { AuthenticationError, EdgeIngress } from "../../sdk";
-import { expectCheckFailure, expectSuccess, useEngineStack } from "./support";
+import { expectCheckFailure, expectSuccess, useEngineStack } from "../support/engine-stack";
 
 interface Res {
   kind: string;
@@ -53,8 +53,8 @@ describe("TunnelCredential on the real engine", () => {
     }
   });
 
+  // The plain no-change preview ran with the up (every up checks preview --expect-no-changes).
   test("no changes after, a refreshed preview included; refresh keeps the token the service shows only once", async () => {
-    expectSuccess(await fx.stack.preview({ expectNoChanges: true }));
     expectSuccess(await fx.stack.preview({ refresh: true, expectNoChanges: true }));
     expectSuccess(await fx.stack.refresh());
     expect(await stateToken()).toBe(first.token);

@@ -5,7 +5,7 @@
  * as it does with the emulator's default answers.
  */
 import * as path from "node:path";
-import { expectSuccess, useEngineStack } from "./support";
+import { expectSuccess, useEngineStack } from "../support/engine-stack";
 
 type Res = { kind: string; name: string; args: Record<string, unknown> };
 const PROGRAM = path.join(__dirname, "..", "fixtures", "edges");

@@ -4,7 +4,7 @@
  * shows no drift at refresh, and an adopt id of the wrong form fails at preview.
  */
 import * as path from "node:path";
-import { expectCheckFailure, expectSuccess, useEngineStack } from "./support";
+import { expectCheckFailure, expectSuccess, useEngineStack } from "../support/engine-stack";
 
 type Res = { kind: string; name: string; args: Record<string, unknown> };
 // In the edges fixture, "@<name>" is that resource's `id` Output, as it is.

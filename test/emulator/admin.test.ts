@@ -1,19 +1,19 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import type { RunningEmulator } from "../../emulator";
-import { Client, expectError, start } from "./support";
+import { useEmulator, start } from "../support/emulator";
+import { expectError } from "./support";
 
-let emulator: RunningEmulator;
-let api: Client;
+// A fresh emulator for every test: the admin operations change its whole state.
+const emu = useEmulator({}, "each");
+const { api } = emu;
+
 let keyToken: string;
 
 beforeEach(async () => {
-  ({ emulator, api } = await start());
   keyToken = (await api.post("/api_keys", { description: "not root" })).body.token;
   expect((await api.del("/_emulator/counters")).status).toBe(204);
 });
-afterEach(() => emulator.close());
 
 const DEFAULTS = { latency_ms: [0, 0], fault_rate: 0, faults: ["429", "503", "reset", "timeout"] };
 const zeroFaults = { "429": 0, "503": 0, reset: 0, timeout: 0 };

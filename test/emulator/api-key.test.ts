@@ -1,15 +1,14 @@
-import type { RunningEmulator } from "../../emulator";
-import { Client, expectError, ID_SUFFIX, RFC3339_UTC, start } from "./support";
+import { useEmulator } from "../support/emulator";
+import { expectError, ID_SUFFIX, RFC3339_UTC } from "./support";
 
-let emulator: RunningEmulator;
-let api: Client;
+const emu = useEmulator();
+const { api } = emu;
+
 let adminId: string;
 
 beforeAll(async () => {
-  ({ emulator, api } = await start());
   adminId = (await api.post("/api_keys", {})).body.owner_id;
 });
-afterAll(() => emulator.close());
 
 describe("API keys", () => {
   test("create returns 201 with every field and the token once", async () => {
@@ -18,7 +17,7 @@ describe("API keys", () => {
     const key = reply.body;
     expect(Object.keys(key)).toEqual(["id", "uri", "description", "metadata", "created_at", "token", "owner_id"]);
     expect(key.id).toMatch(new RegExp(`^ak_${ID_SUFFIX}$`));
-    expect(key.uri).toBe(`${emulator.url}/api_keys/${key.id}`);
+    expect(key.uri).toBe(`${emu.url}/api_keys/${key.id}`);
     expect(key).toMatchObject({ description: "ci runner", metadata: '{"team":"a"}' });
     expect(key.created_at).toMatch(RFC3339_UTC);
     expect(Math.abs(Date.parse(key.created_at) - Date.now())).toBeLessThan(60_000);
@@ -42,23 +41,23 @@ describe("API keys", () => {
 
     const listed = await api.get("/api_keys");
     expect(listed.status).toBe(200);
-    expect(listed.body.uri).toBe(`${emulator.url}/api_keys`);
+    expect(listed.body.uri).toBe(`${emu.url}/api_keys`);
     expect(listed.body.next_page_uri).toBeNull();
     expect(listed.body.keys).toContainEqual({ ...created, token: null });
     expect(listed.body.keys.every((k: { token: unknown }) => k.token === null)).toBe(true);
   });
 
   test("the root token may name the account's bot, or the admin user itself", async () => {
-    expect(emulator.botId).toMatch(new RegExp(`^bot_${ID_SUFFIX}$`));
-    const bot = await api.post("/api_keys", { owner_id: emulator.botId });
+    expect(emu.emulator.botId).toMatch(new RegExp(`^bot_${ID_SUFFIX}$`));
+    const bot = await api.post("/api_keys", { owner_id: emu.emulator.botId });
     expect(bot.status).toBe(201);
-    expect(bot.body.owner_id).toBe(emulator.botId);
+    expect(bot.body.owner_id).toBe(emu.emulator.botId);
     const user = await api.post("/api_keys", { owner_id: adminId });
     expect(user.body.owner_id).toBe(adminId);
   });
 
   test("an owner that names no user or bot of the account is INVALID_FIELD on owner_id, and nothing is created", async () => {
-    for (const owner of ["usr_someone", "bot_2abcDEF9", `bot_${emulator.botId.slice(4, -1)}0`]) {
+    for (const owner of ["usr_someone", "bot_2abcDEF9", `bot_${emu.emulator.botId.slice(4, -1)}0`]) {
       const reply = await api.unchanged(() => api.post("/api_keys", { owner_id: owner }));
       expectError(reply, 400, "INVALID_FIELD", "owner_id");
       expect(reply.body.msg).toBe(`owner_id: must be the id of a user or bot of the account, got "${owner}"`);

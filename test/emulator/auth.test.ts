@@ -1,16 +1,15 @@
 import crypto = require("node:crypto");
-import type { RunningEmulator } from "../../emulator";
-import { Client, expectError, start } from "./support";
+import { useEmulator, Client } from "../support/emulator";
+import { expectError } from "./support";
 
-let emulator: RunningEmulator;
-let api: Client;
+const emu = useEmulator({ rootToken: "root-token-for-auth-tests" });
+const { api } = emu;
+
 let adminId: string;
 
 beforeAll(async () => {
-  ({ emulator, api } = await start({ rootToken: "root-token-for-auth-tests" }));
   adminId = (await api.post("/api_keys", {})).body.owner_id;
 });
-afterAll(() => emulator.close());
 
 /** A new key and a client that authenticates with its token. */
 async function keyClient(body: Record<string, unknown> = {}): Promise<{ id: string; ownerId: string; client: Client }> {
@@ -20,9 +19,9 @@ async function keyClient(body: Record<string, unknown> = {}): Promise<{ id: stri
 
 describe("authentication", () => {
   test("the root token authenticates, with any case of the Bearer scheme", async () => {
-    expect(emulator.rootToken).toBe("root-token-for-auth-tests");
+    expect(emu.emulator.rootToken).toBe("root-token-for-auth-tests");
     expect((await api.get("/api_keys")).status).toBe(200);
-    const lower = await api.get("/api_keys", { token: null, headers: { authorization: `bearer ${emulator.rootToken}` } });
+    const lower = await api.get("/api_keys", { token: null, headers: { authorization: `bearer ${emu.emulator.rootToken}` } });
     expect(lower.status).toBe(200);
   });
 
@@ -32,9 +31,9 @@ describe("authentication", () => {
   });
 
   test("another scheme is UNAUTHORIZED and the header is not echoed", async () => {
-    const reply = await api.get("/api_keys", { token: null, headers: { authorization: `Basic ${emulator.rootToken}` } });
+    const reply = await api.get("/api_keys", { token: null, headers: { authorization: `Basic ${emu.emulator.rootToken}` } });
     expectError(reply, 401, "UNAUTHORIZED");
-    expect(reply.text).not.toContain(emulator.rootToken);
+    expect(reply.text).not.toContain(emu.emulator.rootToken);
     expect(reply.text).not.toContain("Basic");
   });
 
@@ -45,8 +44,8 @@ describe("authentication", () => {
   });
 
   test("a prefix or extension of the root token is not accepted", async () => {
-    expectError(await api.get("/api_keys", { token: emulator.rootToken.slice(0, -1) }), 401, "UNAUTHORIZED");
-    expectError(await api.get("/api_keys", { token: `${emulator.rootToken}x` }), 401, "UNAUTHORIZED");
+    expectError(await api.get("/api_keys", { token: emu.emulator.rootToken.slice(0, -1) }), 401, "UNAUTHORIZED");
+    expectError(await api.get("/api_keys", { token: `${emu.emulator.rootToken}x` }), 401, "UNAUTHORIZED");
   });
 
   test("an API key's token authenticates until the key is deleted, then at once no more", async () => {
@@ -74,26 +73,26 @@ describe("owners", () => {
   });
 
   test("a key created with an API key is owned by that key's owner", async () => {
-    const bot = await keyClient({ owner_id: emulator.botId });
+    const bot = await keyClient({ owner_id: emu.emulator.botId });
     const child = await bot.client.post("/api_keys", { description: "made by a bot" });
     expect(child.status).toBe(201);
-    expect(child.body.owner_id).toBe(emulator.botId);
+    expect(child.body.owner_id).toBe(emu.emulator.botId);
 
     const user = await keyClient();
     expect((await user.client.post("/api_keys", {})).body.owner_id).toBe(adminId);
   });
 
   test("an API key may name its own owner", async () => {
-    const bot = await keyClient({ owner_id: emulator.botId });
-    const reply = await bot.client.post("/api_keys", { owner_id: emulator.botId });
+    const bot = await keyClient({ owner_id: emu.emulator.botId });
+    const reply = await bot.client.post("/api_keys", { owner_id: emu.emulator.botId });
     expect(reply.status).toBe(201);
-    expect(reply.body.owner_id).toBe(emulator.botId);
+    expect(reply.body.owner_id).toBe(emu.emulator.botId);
   });
 
   test("an API key naming another owner is FORBIDDEN and nothing is created", async () => {
     const { client } = await keyClient();
     // Unknown owners and the account's bot alike: FORBIDDEN comes before the owner is looked up.
-    for (const owner of ["usr_somebodyelse", "bot_other", emulator.botId]) {
+    for (const owner of ["usr_somebodyelse", "bot_other", emu.emulator.botId]) {
       expectError(await api.unchanged(() => client.post("/api_keys", { owner_id: owner })), 403, "FORBIDDEN");
     }
   });
@@ -126,7 +125,7 @@ describe("token comparison is constant-time", () => {
     const last = (await api.post("/api_keys", {})).body.token as string;
     const keys = (await api.get("/api_keys")).body.keys.length as number;
     const all = Array.from({ length: 1 + keys }, () => [32, 32]);
-    expect(await compared(emulator.rootToken)).toEqual([[32, 32]]); // the root principal needs no key lookup
+    expect(await compared(emu.emulator.rootToken)).toEqual([[32, 32]]); // the root principal needs no key lookup
     expect(await compared(first)).toEqual(all);
     expect(await compared(last)).toEqual(all);
     expect(await compared("x")).toEqual(all);

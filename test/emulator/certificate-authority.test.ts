@@ -1,15 +1,10 @@
 import { X509Certificate } from "node:crypto";
-import type { RunningEmulator } from "../../emulator";
-import { caPem, issue } from "./pki";
-import { Client, expectError, sendOddValues, ID_SUFFIX, start } from "./support";
+import { caPem, certificate } from "../support/pki";
+import { useEmulator } from "../support/emulator";
+import { expectError, sendOddValues, ID_SUFFIX } from "./support";
 
-let emulator: RunningEmulator;
-let api: Client;
-
-beforeAll(async () => {
-  ({ emulator, api } = await start());
-});
-afterAll(() => emulator.close());
+const emu = useEmulator();
+const { api } = emu;
 
 const rfc3339 = (text: string) => new Date(text).toISOString().replace(/\.\d{3}Z$/, "Z");
 
@@ -17,8 +12,8 @@ describe("certificate authorities", () => {
   test("create reports the PEM's real fields; get, list, update, delete", async () => {
     const notBefore = new Date("2026-01-02T03:04:05Z");
     const notAfter = new Date("2036-01-02T03:04:05Z");
-    const { pem } = issue({
-      subject: { common_name: "Corp Root CA", organization: "Corp" },
+    const { pem } = certificate({
+      subject: { CN: "Corp Root CA", O: "Corp" },
       ca: true,
       notBefore,
       notAfter,
@@ -33,7 +28,7 @@ describe("certificate authorities", () => {
       "subject_common_name", "not_before", "not_after", "key_usages", "extended_key_usages",
     ]);
     expect(ca.id).toMatch(new RegExp(`^ca_${ID_SUFFIX}$`));
-    expect(ca.uri).toBe(`${emulator.url}/certificate_authorities/${ca.id}`);
+    expect(ca.uri).toBe(`${emu.url}/certificate_authorities/${ca.id}`);
     expect(ca).toMatchObject({
       description: "corp",
       metadata: "m",
@@ -51,7 +46,7 @@ describe("certificate authorities", () => {
 
     expect((await api.get(`/certificate_authorities/${ca.id}`)).body).toEqual(ca);
     const listed = await api.get("/certificate_authorities");
-    expect(listed.body).toEqual({ certificate_authorities: [ca], uri: `${emulator.url}/certificate_authorities`, next_page_uri: null });
+    expect(listed.body).toEqual({ certificate_authorities: [ca], uri: `${emu.url}/certificate_authorities`, next_page_uri: null });
 
     const updated = await api.patch(`/certificate_authorities/${ca.id}`, { description: "d2", metadata: "m2" });
     expect(updated).toMatchObject({ status: 200, body: { ...ca, description: "d2", metadata: "m2" } });
@@ -61,7 +56,7 @@ describe("certificate authorities", () => {
   });
 
   test("a certificate without key usage extensions reports empty lists and no CN as empty", async () => {
-    const { pem } = issue({ subject: { organization: "No CN" } });
+    const { pem } = certificate({ subject: { O: "No CN" } });
     const reply = await api.post("/certificate_authorities", { ca_pem: pem });
     expect(reply.status).toBe(201);
     expect(reply.body).toMatchObject({ subject_common_name: "", key_usages: [], extended_key_usages: [], description: "", metadata: "" });
@@ -90,7 +85,7 @@ describe("certificate authorities", () => {
       ["trailing garbage", { ca_pem: `${one}garbage\n` }, "INVALID_FIELD", "ca_pem"],
       ["bad base64", { ca_pem: `-----BEGIN CERTIFICATE-----\n${body.slice(0, 40)}*${body.slice(41)}\n-----END CERTIFICATE-----\n` }, "INVALID_FIELD", "ca_pem"],
       ["not a certificate inside", { ca_pem: "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n" }, "INVALID_FIELD", "ca_pem"],
-      ["a private key", { ca_pem: issue().key.pem }, "INVALID_FIELD", "ca_pem"],
+      ["a private key", { ca_pem: certificate().keyPem }, "INVALID_FIELD", "ca_pem"],
       ["description over 255 bytes", { ca_pem: one, description: "x".repeat(256) }, "INVALID_FIELD", "description"],
       ["unknown field", { ca_pem: one, subject_common_name: "x" }, "UNKNOWN_FIELD", "subject_common_name"],
     ];

@@ -3,8 +3,9 @@ import { spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { issue, sshPublicKey, verifiedSshCertificate } from "./pki";
-import { Client, expectError } from "./support";
+import { certificate, sshPublicKey, verifiedSshCertificate } from "../support/pki";
+import { Client } from "../support/emulator";
+import { expectError } from "./support";
 
 const CLI = path.resolve(__dirname, "../../dist/emulator/cli.js");
 const TOKEN_ENV = "EDGE_INGRESS_EMULATOR_ROOT_TOKEN";
@@ -127,14 +128,14 @@ describe("edge-ingress-emulator CLI", () => {
       const rd = (await apiA.post("/reserved_domains", { domain: "*.example.com", certificate_management_policy: {} })).body;
       expect(rd.acme_challenge_cname_target).toMatch(/\.acme\.tunnels\.test$/);
       expect(rd.certificate_management_status.provisioning_job).not.toBeNull();
-      const leaf = issue({ subject: { common_name: "kept.example.com" } });
-      await apiA.post("/tls_certificates", { certificate_pem: leaf.pem, private_key_pem: leaf.key.pem });
+      const leaf = certificate({ subject: { CN: "kept.example.com" } });
+      await apiA.post("/tls_certificates", { certificate_pem: leaf.pem, private_key_pem: leaf.keyPem });
       const ca = (await apiA.post("/ssh_certificate_authorities", { private_key_type: "ed25519" })).body;
       a.child.kill("SIGTERM");
       expect(await a.exit).toBe(0);
       // The service keeps private keys, so the data file does (it is written with mode 0600).
       const saved = fs.readFileSync(file, "utf8");
-      expect(saved).toContain(JSON.stringify(leaf.key.pem).slice(1, 60));
+      expect(saved).toContain(JSON.stringify(leaf.keyPem).slice(1, 60));
       expect(fs.statSync(file).mode & 0o777).toBe(0o600);
 
       const b = start(["--data", file, "--root-token", "t2", "--provisioning-delay-ms", "0"]);

@@ -6,7 +6,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { killAll, requireBuiltCli, spawnCli } from "./spawn";
-import { Client } from "./support";
+import { Client } from "../support/emulator";
 
 const TOTAL = 200;
 const CONCURRENCY = 8;

@@ -1,13 +1,8 @@
-import type { RunningEmulator } from "../../emulator";
-import { Client, expectError, ID_SUFFIX, RFC3339_UTC, start } from "./support";
+import { useEmulator } from "../support/emulator";
+import { expectError, ID_SUFFIX, RFC3339_UTC } from "./support";
 
-let emulator: RunningEmulator;
-let api: Client;
-
-beforeAll(async () => {
-  ({ emulator, api } = await start());
-});
-afterAll(() => emulator.close());
+const emu = useEmulator();
+const { api } = emu;
 
 type Endpoint = Record<string, any>;
 const endpointsOf = async (edgeId: string): Promise<Endpoint[]> =>
@@ -42,7 +37,7 @@ describe("endpoints", () => {
         "edge",
       ]);
       expect(ep.id).toMatch(new RegExp(`^ep_${ID_SUFFIX}$`));
-      expect(ep.uri).toBe(`${emulator.url}/endpoints/${ep.id}`);
+      expect(ep.uri).toBe(`${emu.url}/endpoints/${ep.id}`);
       expect(ep.created_at).toMatch(RFC3339_UTC);
       expect(ep.updated_at).toMatch(RFC3339_UTC);
       expect(ep).toMatchObject({
@@ -54,7 +49,7 @@ describe("endpoints", () => {
         domain: null,
         tcp_addr: null,
         tunnel: null,
-        edge: { id: edge.id, uri: `${emulator.url}/edges/${proto}/${edge.id}` },
+        edge: { id: edge.id, uri: `${emu.url}/edges/${proto}/${edge.id}` },
       });
       expect((await api.get(`/endpoints/${ep.id}`)).body).toEqual(ep);
     }
@@ -98,7 +93,7 @@ describe("endpoints", () => {
     expect([...ids].sort().reverse()).toEqual(ids);
     const first = await api.get("/endpoints?limit=2");
     expect(first.body.endpoints.map((ep: Endpoint) => ep.id)).toEqual(ids.slice(0, 2));
-    expect(first.body.uri).toBe(`${emulator.url}/endpoints`);
+    expect(first.body.uri).toBe(`${emu.url}/endpoints`);
     const second = await api.get(first.body.next_page_uri);
     expect(second.body.endpoints.map((ep: Endpoint) => ep.id)).toEqual(ids.slice(2, 4));
     expectError(await api.get("/endpoints?before_id=edgtcp_00000000000000000000000000"), 400, "INVALID_QUERY");

@@ -1,13 +1,8 @@
-import type { RunningEmulator } from "../../emulator";
-import { Client, expectError, ID_SUFFIX, RFC3339_UTC, start } from "./support";
+import { useEmulator } from "../support/emulator";
+import { expectError, ID_SUFFIX, RFC3339_UTC } from "./support";
 
-let emulator: RunningEmulator;
-let api: Client;
-
-beforeAll(async () => {
-  ({ emulator, api } = await start());
-});
-afterAll(() => emulator.close());
+const emu = useEmulator();
+const { api } = emu;
 
 const SECRET = "wJalrXUtnFEMI-very-secret-key";
 const role = { role: { role_resource_name: "arn:role/events" } };
@@ -22,7 +17,7 @@ describe("event destinations", () => {
     const d = reply.body;
     expect(Object.keys(d)).toEqual(["id", "uri", "metadata", "created_at", "description", "format", "target"]);
     expect(d.id).toMatch(new RegExp(`^ed_${ID_SUFFIX}$`));
-    expect(d.uri).toBe(`${emulator.url}/event_destinations/${d.id}`);
+    expect(d.uri).toBe(`${emu.url}/event_destinations/${d.id}`);
     expect(d.created_at).toMatch(RFC3339_UTC);
     expect(d).toMatchObject({ description: "", metadata: "", format: "json" });
     expect(d.target).toEqual({
@@ -57,9 +52,9 @@ describe("event destinations", () => {
     expect((await api.get(`/event_destinations/${created.id}`)).body).toEqual(created);
     const listed = await api.get("/event_destinations?limit=1");
     expect(listed.status).toBe(200);
-    expect(listed.body.uri).toBe(`${emulator.url}/event_destinations`);
+    expect(listed.body.uri).toBe(`${emu.url}/event_destinations`);
     expect(listed.body.event_destinations).toEqual([created]);
-    expect(listed.body.next_page_uri).toBe(`${emulator.url}/event_destinations?before_id=${created.id}&limit=1`);
+    expect(listed.body.next_page_uri).toBe(`${emu.url}/event_destinations?before_id=${created.id}&limit=1`);
 
     const noop = await api.patch(`/event_destinations/${created.id}`, {});
     expect(noop.status).toBe(200);

@@ -1,20 +1,19 @@
-import type { RunningEmulator } from "../../emulator";
-import { Client, expectError, start } from "./support";
+import { useEmulator } from "../support/emulator";
+import { expectError } from "./support";
 
-let emulator: RunningEmulator;
-let api: Client;
+const emu = useEmulator();
+const { api } = emu;
+
 let destination: string;
 
 beforeAll(async () => {
-  ({ emulator, api } = await start());
   destination = (await api.post("/event_destinations", { target: { monitoring: { api_key: "k" } } })).body.id;
 });
-afterAll(() => emulator.close());
 
 const newSubscription = async (types: string[] = []) =>
   (await api.post("/event_subscriptions", { destination_ids: [destination], sources: types.map((type) => ({ type })) })).body.id as string;
 const sources = (id: string) => `/event_subscriptions/${id}/sources`;
-const source = (id: string, type: string) => ({ type, uri: `${emulator.url}${sources(id)}/${type}` });
+const source = (id: string, type: string) => ({ type, uri: `${emu.url}${sources(id)}/${type}` });
 
 // The event types the emulator documents (docs/api-choices.md): every one must be accepted.
 const RESOURCES = [
@@ -43,7 +42,7 @@ describe("event sources", () => {
     // No next_page_uri (§4.13); the order is the order of addition.
     expect(listed.body).toEqual({
       sources: [source(id, "ip_policy_updated.v0"), source(id, "api_key_created.v0")],
-      uri: `${emulator.url}${sources(id)}`,
+      uri: `${emu.url}${sources(id)}`,
     });
     expect((await api.get(`/event_subscriptions/${id}`)).body.sources).toEqual(listed.body.sources);
 

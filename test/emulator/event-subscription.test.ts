@@ -1,11 +1,12 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import type { RunningEmulator } from "../../emulator";
-import { Client, expectError, ID_SUFFIX, RFC3339_UTC, start } from "./support";
+import { useEmulator, start } from "../support/emulator";
+import { expectError, ID_SUFFIX, RFC3339_UTC } from "./support";
 
-let emulator: RunningEmulator;
-let api: Client;
+const emu = useEmulator();
+const { api } = emu;
+
 let d1: string;
 let d2: string;
 
@@ -13,16 +14,14 @@ const target = { logs: { auth: { role: { role_resource_name: "r" } }, log_group_
 const newDestination = async (client = api) => (await client.post("/event_destinations", { target })).body.id as string;
 
 beforeAll(async () => {
-  ({ emulator, api } = await start());
   d1 = await newDestination();
   d2 = await newDestination();
 });
-afterAll(() => emulator.close());
 
-const destinationRef = (id: string) => ({ id, uri: `${emulator.url}/event_destinations/${id}` });
+const destinationRef = (id: string) => ({ id, uri: `${emu.url}/event_destinations/${id}` });
 const source = (subscriptionId: string, type: string) => ({
   type,
-  uri: `${emulator.url}/event_subscriptions/${subscriptionId}/sources/${type}`,
+  uri: `${emu.url}/event_subscriptions/${subscriptionId}/sources/${type}`,
 });
 
 describe("event subscriptions", () => {
@@ -36,7 +35,7 @@ describe("event subscriptions", () => {
     const s = reply.body;
     expect(Object.keys(s)).toEqual(["id", "uri", "created_at", "description", "metadata", "destinations", "sources"]);
     expect(s.id).toMatch(new RegExp(`^esb_${ID_SUFFIX}$`));
-    expect(s.uri).toBe(`${emulator.url}/event_subscriptions/${s.id}`);
+    expect(s.uri).toBe(`${emu.url}/event_subscriptions/${s.id}`);
     expect(s.created_at).toMatch(RFC3339_UTC);
     expect(s).toMatchObject({ description: "audit", metadata: "" });
     expect(s.destinations).toEqual([destinationRef(d2), destinationRef(d1)]);
@@ -56,7 +55,7 @@ describe("event subscriptions", () => {
     expect((await api.get(`/event_subscriptions/${created.id}`)).body).toEqual(created);
     const listed = await api.get("/event_subscriptions");
     expect(listed.status).toBe(200);
-    expect(listed.body.uri).toBe(`${emulator.url}/event_subscriptions`);
+    expect(listed.body.uri).toBe(`${emu.url}/event_subscriptions`);
     expect(listed.body.next_page_uri).toBeNull();
     expect(listed.body.event_subscriptions[0]).toEqual(created); // newest first
 
@@ -80,7 +79,7 @@ describe("event subscriptions", () => {
     for (let i = 0; i < 3; i++) ids.push((await api.post("/event_subscriptions", { destination_ids: [d1] })).body.id);
     const page = await api.get("/event_subscriptions?limit=2");
     expect(page.body.event_subscriptions.map((s: { id: string }) => s.id)).toEqual([ids[2], ids[1]]);
-    expect(page.body.next_page_uri).toBe(`${emulator.url}/event_subscriptions?before_id=${ids[1]}&limit=2`);
+    expect(page.body.next_page_uri).toBe(`${emu.url}/event_subscriptions?before_id=${ids[1]}&limit=2`);
   });
 
   describe("validation leaves state unchanged", () => {

@@ -1,17 +1,16 @@
-import type { RunningEmulator } from "../../emulator";
-import { Client, expectError, ID_SUFFIX, RFC3339_UTC, sendOddValues, start } from "./support";
+import { useEmulator } from "../support/emulator";
+import { expectError, ID_SUFFIX, RFC3339_UTC, sendOddValues } from "./support";
 
-let emulator: RunningEmulator;
-let api: Client;
+const emu = useEmulator();
+const { api } = emu;
+
 let tg: string;
 let tg2: string;
 
 beforeAll(async () => {
-  ({ emulator, api } = await start());
   tg = (await api.post("/backends/tunnel_group", {})).body.id;
   tg2 = (await api.post("/backends/tunnel_group", {})).body.id;
 });
-afterAll(() => emulator.close());
 
 const missing = "bkdfo_00000000000000000000000000";
 
@@ -22,7 +21,7 @@ describe("failover backends", () => {
     const b = reply.body;
     expect(Object.keys(b)).toEqual(["id", "uri", "created_at", "description", "metadata", "backends"]);
     expect(b.id).toMatch(new RegExp(`^bkdfo_${ID_SUFFIX}$`));
-    expect(b.uri).toBe(`${emulator.url}/backends/failover/${b.id}`);
+    expect(b.uri).toBe(`${emu.url}/backends/failover/${b.id}`);
     expect(b.created_at).toMatch(RFC3339_UTC);
     expect(b).toMatchObject({ description: "", metadata: "m", backends: [tg2, tg] });
   });
@@ -32,7 +31,7 @@ describe("failover backends", () => {
     const created = (await api.post("/backends/failover", { backends: [w, tg] })).body;
     expect((await api.get(`/backends/failover/${created.id}`)).body).toEqual(created);
     const listed = await api.get("/backends/failover");
-    expect(listed.body.uri).toBe(`${emulator.url}/backends/failover`);
+    expect(listed.body.uri).toBe(`${emu.url}/backends/failover`);
     expect(listed.body.backends[0]).toEqual(created);
 
     const metaOnly = await api.patch(`/backends/failover/${created.id}`, { metadata: "only" });

@@ -1,7 +1,8 @@
 import { request } from "undici";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../emulator";
 import { killAll, requireBuiltCli, spawnCli } from "./spawn";
-import { Client, expectError, start } from "./support";
+import { Client, start } from "../support/emulator";
+import { expectError } from "./support";
 
 const opened: RunningEmulator[] = [];
 afterEach(async () => {
@@ -126,7 +127,7 @@ describe("latency", () => {
 describe("choices", () => {
   /** The statuses of 40 sequential requests to a fresh emulator with these options. */
   async function statuses(opts: EmulatorOptions): Promise<number[]> {
-    const emulator = await startEmulator({ port: 0, ...opts });
+    const { emulator } = await start(opts);
     try {
       const api = new Client(emulator.url, emulator.rootToken);
       const out: number[] = [];

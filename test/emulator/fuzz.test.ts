@@ -5,7 +5,8 @@
 import fc from "fast-check";
 import { ROUTES } from "../../emulator/routes";
 import { MAX_BODY_BYTES } from "../../emulator/http/body";
-import { type Client, type Fixtures, seedOneOfEach, start } from "./support";
+import { type Client, start } from "../support/emulator";
+import { type Fixtures, seedOneOfEach } from "./support";
 
 /** Runs per route: bodies are where the validation is, so body routes get the most. */
 const BODY_RUNS = 100;

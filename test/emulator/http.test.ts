@@ -6,15 +6,11 @@ import { ApiError } from "../../emulator/errors";
 import { createEmulatorServer, type RequestInfo } from "../../emulator/server";
 import { KINDS } from "../../emulator/state";
 import { Store } from "../../emulator/state/store";
-import { Client, expectError, start } from "./support";
+import { useEmulator, start, Client } from "../support/emulator";
+import { expectError } from "./support";
 
-let emulator: RunningEmulator;
-let api: Client;
-
-beforeAll(async () => {
-  ({ emulator, api } = await start());
-});
-afterAll(() => emulator.close());
+const emu = useEmulator();
+const { api } = emu;
 
 const MIB = 1024 * 1024;
 
@@ -115,7 +111,7 @@ describe("routing", () => {
 
 describe("Service-Version", () => {
   test("absent is served as version 2", async () => {
-    const res = await request(`${emulator.url}/ip_policies`, { headers: { authorization: `Bearer ${emulator.rootToken}` } });
+    const res = await request(`${emu.url}/ip_policies`, { headers: { authorization: `Bearer ${emu.emulator.rootToken}` } });
     expect(res.statusCode).toBe(200);
     await res.body.dump();
   });
@@ -236,7 +232,7 @@ describe("log", () => {
     const spy = jest.spyOn(process.stderr, "write").mockImplementation((chunk) => (written.push(String(chunk)), true));
     try {
       expectError(await new Client(logged.emulator.url, "wrong-token").get("/ip_policies"), 401, "UNAUTHORIZED");
-      expectError(await new Client(emulator.url, "wrong-token").get("/ip_policies"), 401, "UNAUTHORIZED");
+      expectError(await new Client(emu.url, "wrong-token").get("/ip_policies"), 401, "UNAUTHORIZED");
     } finally {
       spy.mockRestore();
       await logged.emulator.close();
@@ -247,9 +243,9 @@ describe("log", () => {
 });
 
 test("uris follow the Host the client used", async () => {
-  const res = await request(`${emulator.url}/ip_policies`, {
+  const res = await request(`${emu.url}/ip_policies`, {
     method: "POST",
-    headers: { host: "emulator.example:8080", authorization: `Bearer ${emulator.rootToken}` },
+    headers: { host: "emulator.example:8080", authorization: `Bearer ${emu.emulator.rootToken}` },
   });
   const body = (await res.body.json()) as { id: string; uri: string };
   expect(body.uri).toBe(`http://emulator.example:8080/ip_policies/${body.id}`);

@@ -1,9 +1,10 @@
 import { X509Certificate } from "node:crypto";
-import type { RunningEmulator } from "../../emulator";
-import { checkModuleLifecycle, Client, expectError, ID_SUFFIX, RFC3339_UTC, sendOddValues, start, type ModuleCase } from "./support";
+import { useEmulator } from "../support/emulator";
+import { checkModuleLifecycle, expectError, ID_SUFFIX, RFC3339_UTC, sendOddValues, type ModuleCase } from "./support";
 
-let emulator: RunningEmulator;
-let api: Client;
+const emu = useEmulator();
+const { api } = emu;
+
 let edge: string;
 let tg: string;
 let fo: string;
@@ -37,13 +38,11 @@ const MODULES = [
 ];
 
 beforeAll(async () => {
-  ({ emulator, api } = await start());
   edge = (await api.post("/edges/https", { hostports: [hp()] })).body.id;
   tg = (await api.post("/backends/tunnel_group", {})).body.id;
   fo = (await api.post("/backends/failover", { backends: [tg] })).body.id;
   p1 = (await api.post("/ip_policies", {})).body.id;
 });
-afterAll(() => emulator.close());
 
 describe("HTTPS edge routes", () => {
   test("create returns 201 with §2.6 fields; every module is null when unset", async () => {
@@ -52,7 +51,7 @@ describe("HTTPS edge routes", () => {
     const r = reply.body;
     expect(Object.keys(r)).toEqual(["edge_id", "id", "created_at", "match_type", "match", "uri", "description", "metadata", ...MODULES]);
     expect(r.id).toMatch(new RegExp(`^edghtsrt_${ID_SUFFIX}$`));
-    expect(r.uri).toBe(`${emulator.url}/edges/https/${edge}/routes/${r.id}`);
+    expect(r.uri).toBe(`${emu.url}/edges/https/${edge}/routes/${r.id}`);
     expect(r.created_at).toMatch(RFC3339_UTC);
     expect(r).toMatchObject({ edge_id: edge, match_type: "exact_path", match: "/health", description: "d", metadata: "m" });
     for (const name of MODULES) expect(r[name]).toBeNull();
@@ -134,7 +133,7 @@ describe("HTTPS edge routes", () => {
 
   describe("modules: every operation on every route module", () => {
     const body = () => ({ match_type: "path_prefix", match: "/" });
-    const backendRef = (kind: string, id: string) => ({ id, uri: `${emulator.url}/backends/${kind}/${id}` });
+    const backendRef = (kind: string, id: string) => ({ id, uri: `${emu.url}/backends/${kind}/${id}` });
     const enabledOnly = (name: string): ModuleCase => ({ name, a: {}, b: { enabled: false }, ra: { enabled: true }, rb: { enabled: false } });
     const cases: Array<() => ModuleCase> = [
       () => ({
@@ -148,8 +147,8 @@ describe("HTTPS edge routes", () => {
         name: "ip_restriction",
         a: { ip_policy_ids: [p1] },
         b: { enabled: false, ip_policy_ids: [p1] },
-        ra: { enabled: true, ip_policies: [{ id: p1, uri: `${emulator.url}/ip_policies/${p1}` }] },
-        rb: { enabled: false, ip_policies: [{ id: p1, uri: `${emulator.url}/ip_policies/${p1}` }] },
+        ra: { enabled: true, ip_policies: [{ id: p1, uri: `${emu.url}/ip_policies/${p1}` }] },
+        rb: { enabled: false, ip_policies: [{ id: p1, uri: `${emu.url}/ip_policies/${p1}` }] },
       }),
       () => ({
         name: "circuit_breaker",

@@ -1,20 +1,18 @@
-import type { RunningEmulator } from "../../emulator";
-import type { Store } from "../../emulator/state/store";
-import { checkModuleLifecycle, Client, expectError, ID_SUFFIX, RFC3339_UTC, seedCertificateAuthority, sendOddValues, startWithStore } from "./support";
+import { checkModuleLifecycle, expectError, ID_SUFFIX, RFC3339_UTC, sendOddValues } from "./support";
+import { useEmulator } from "../support/emulator";
+import { caPem } from "../support/pki";
 
-let emulator: RunningEmulator;
-let api: Client;
-let store: Store;
+const emu = useEmulator();
+const { api } = emu;
+
 let ca1: string;
 
 let port = 40000;
 const hp = () => `https.example.com:${port++}`;
 
 beforeAll(async () => {
-  ({ emulator, api, store } = await startWithStore());
-  ca1 = seedCertificateAuthority(store);
+  ca1 = (await api.post("/certificate_authorities", { ca_pem: caPem() })).body.id;
 });
-afterAll(() => emulator.close());
 
 describe("HTTPS edges", () => {
   test("create returns 201 with §2.6 fields and no routes", async () => {
@@ -24,7 +22,7 @@ describe("HTTPS edges", () => {
     const e = reply.body;
     expect(Object.keys(e)).toEqual(["id", "description", "metadata", "created_at", "uri", "hostports", "mutual_tls", "tls_termination", "routes"]);
     expect(e.id).toMatch(new RegExp(`^edghts_${ID_SUFFIX}$`));
-    expect(e.uri).toBe(`${emulator.url}/edges/https/${e.id}`);
+    expect(e.uri).toBe(`${emu.url}/edges/https/${e.id}`);
     expect(e.created_at).toMatch(RFC3339_UTC);
     expect(e).toMatchObject({ description: "d", metadata: "", hostports: [hostport], mutual_tls: null, tls_termination: null, routes: [] });
   });
@@ -34,7 +32,7 @@ describe("HTTPS edges", () => {
     expect((await api.get(`/edges/https/${created.id}`)).body).toEqual(created);
     const listed = await api.get("/edges/https");
     expect(listed.status).toBe(200);
-    expect(listed.body.uri).toBe(`${emulator.url}/edges/https`);
+    expect(listed.body.uri).toBe(`${emu.url}/edges/https`);
     expect(listed.body.https_edges[0]).toEqual(created);
     const hostports = [hp()];
     const updated = await api.patch(`/edges/https/${created.id}`, { hostports, metadata: "m", mutual_tls: { certificate_authority_ids: [ca1] } });
@@ -43,7 +41,7 @@ describe("HTTPS edges", () => {
       ...created,
       hostports,
       metadata: "m",
-      mutual_tls: { enabled: true, certificate_authorities: [{ id: ca1, uri: `${emulator.url}/certificate_authorities/${ca1}` }] },
+      mutual_tls: { enabled: true, certificate_authorities: [{ id: ca1, uri: `${emu.url}/certificate_authorities/${ca1}` }] },
     });
     expect((await api.del(`/edges/https/${created.id}`)).status).toBe(204);
     expectError(await api.get(`/edges/https/${created.id}`), 404, "NOT_FOUND");
@@ -52,7 +50,7 @@ describe("HTTPS edges", () => {
   describe("modules: every operation", () => {
     const body = () => ({ hostports: [hp()] });
     test("mutual_tls", async () => {
-      const ref = { id: ca1, uri: `${emulator.url}/certificate_authorities/${ca1}` };
+      const ref = { id: ca1, uri: `${emu.url}/certificate_authorities/${ca1}` };
       await checkModuleLifecycle(api, "/edges/https", body, {
         name: "mutual_tls",
         a: { certificate_authority_ids: [ca1] },

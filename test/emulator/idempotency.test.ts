@@ -1,16 +1,12 @@
 /** Idempotency keys: the extension's contract (docs/api-choices.md#idempotency-keys). */
 import { request } from "undici";
-import type { RunningEmulator } from "../../emulator";
 import { IdempotencyCache } from "../../emulator/http/idempotency";
-import { Client, expectError, start } from "./support";
+import { useEmulator, start } from "../support/emulator";
+import { expectError } from "./support";
 
-let emulator: RunningEmulator;
-let api: Client;
+const emu = useEmulator();
+const { api } = emu;
 
-beforeAll(async () => {
-  ({ emulator, api } = await start());
-});
-afterAll(() => emulator.close());
 afterEach(async () => {
   await api.put("/_emulator/faults", { latency_ms: [0, 0], fault_rate: 0, faults: ["429"] });
 });

@@ -1,18 +1,17 @@
-import type { RunningEmulator } from "../../emulator";
-import { Client, expectError, ID_SUFFIX, RFC3339_UTC, start } from "./support";
+import { useEmulator } from "../support/emulator";
+import { expectError, ID_SUFFIX, RFC3339_UTC } from "./support";
 
-let emulator: RunningEmulator;
-let api: Client;
+const emu = useEmulator();
+const { api } = emu;
+
 let p1: string;
 
 const newPolicy = async () => (await api.post("/ip_policies", {})).body.id as string;
-const ref = (id: string) => ({ id, uri: `${emulator.url}/ip_policies/${id}` });
+const ref = (id: string) => ({ id, uri: `${emu.url}/ip_policies/${id}` });
 
 beforeAll(async () => {
-  ({ emulator, api } = await start());
   p1 = await newPolicy();
 });
-afterAll(() => emulator.close());
 
 describe("IP policy rules", () => {
   test("create returns 201 with the policy as a Ref, in the documented field order", async () => {
@@ -21,7 +20,7 @@ describe("IP policy rules", () => {
     const r = reply.body;
     expect(Object.keys(r)).toEqual(["id", "uri", "created_at", "description", "metadata", "cidr", "ip_policy", "action"]);
     expect(r.id).toMatch(new RegExp(`^ipr_${ID_SUFFIX}$`));
-    expect(r.uri).toBe(`${emulator.url}/ip_policy_rules/${r.id}`);
+    expect(r.uri).toBe(`${emu.url}/ip_policy_rules/${r.id}`);
     expect(r.created_at).toMatch(RFC3339_UTC);
     expect(r).toMatchObject({ description: "", metadata: "", cidr: "203.0.113.0/24", action: "allow", ip_policy: ref(p1) });
   });
@@ -30,7 +29,7 @@ describe("IP policy rules", () => {
     const created = (await api.post("/ip_policy_rules", { ip_policy_id: p1, cidr: "198.51.100.0/24", action: "deny", description: "d", metadata: "m" })).body;
     expect((await api.get(`/ip_policy_rules/${created.id}`)).body).toEqual(created);
     const listed = await api.get("/ip_policy_rules");
-    expect(listed.body.uri).toBe(`${emulator.url}/ip_policy_rules`);
+    expect(listed.body.uri).toBe(`${emu.url}/ip_policy_rules`);
     expect(listed.body.ip_policy_rules[0]).toEqual(created); // newest first
 
     const moved = await api.patch(`/ip_policy_rules/${created.id}`, { cidr: "198.51.100.128/25", description: "e", metadata: "n" });

@@ -1,13 +1,8 @@
-import type { RunningEmulator } from "../../emulator";
-import { Client, expectError, ID_SUFFIX, RFC3339_UTC, start } from "./support";
+import { useEmulator } from "../support/emulator";
+import { expectError, ID_SUFFIX, RFC3339_UTC } from "./support";
 
-let emulator: RunningEmulator;
-let api: Client;
-
-beforeAll(async () => {
-  ({ emulator, api } = await start());
-});
-afterAll(() => emulator.close());
+const emu = useEmulator();
+const { api } = emu;
 
 describe("IP policies", () => {
   test("create, get, list, update, delete", async () => {
@@ -16,7 +11,7 @@ describe("IP policies", () => {
     const policy = created.body;
     expect(Object.keys(policy)).toEqual(["id", "uri", "created_at", "description", "metadata"]);
     expect(policy.id).toMatch(new RegExp(`^ipp_${ID_SUFFIX}$`));
-    expect(policy.uri).toBe(`${emulator.url}/ip_policies/${policy.id}`);
+    expect(policy.uri).toBe(`${emu.url}/ip_policies/${policy.id}`);
     expect(policy.created_at).toMatch(RFC3339_UTC);
     expect(policy).toMatchObject({ description: "office", metadata: "m" });
 
@@ -26,7 +21,7 @@ describe("IP policies", () => {
 
     const listed = await api.get("/ip_policies");
     expect(listed.status).toBe(200);
-    expect(listed.body).toEqual({ ip_policies: [policy], uri: `${emulator.url}/ip_policies`, next_page_uri: null });
+    expect(listed.body).toEqual({ ip_policies: [policy], uri: `${emu.url}/ip_policies`, next_page_uri: null });
 
     const updated = await api.patch(`/ip_policies/${policy.id}`, { metadata: "m2" });
     expect(updated.status).toBe(200);
@@ -51,7 +46,7 @@ describe("IP policies", () => {
     expect((await api.del(`/ip_policies/${policy.id}`)).status).toBe(204);
     const after = await api.get(`/ip_restrictions/${restriction.id}`);
     expect(after.status).toBe(200);
-    expect(after.body.ip_policies).toEqual([{ id: policy.id, uri: `${emulator.url}/ip_policies/${policy.id}` }]);
+    expect(after.body.ip_policies).toEqual([{ id: policy.id, uri: `${emu.url}/ip_policies/${policy.id}` }]);
     expect(after.body).toEqual(restriction);
   });
 

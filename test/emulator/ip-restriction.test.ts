@@ -1,20 +1,19 @@
-import type { RunningEmulator } from "../../emulator";
-import { Client, expectError, ID_SUFFIX, RFC3339_UTC, start } from "./support";
+import { useEmulator } from "../support/emulator";
+import { expectError, ID_SUFFIX, RFC3339_UTC } from "./support";
 
-let emulator: RunningEmulator;
-let api: Client;
+const emu = useEmulator();
+const { api } = emu;
+
 let p1: string;
 let p2: string;
 
 const newPolicy = async () => (await api.post("/ip_policies", {})).body.id as string;
-const ref = (id: string) => ({ id, uri: `${emulator.url}/ip_policies/${id}` });
+const ref = (id: string) => ({ id, uri: `${emu.url}/ip_policies/${id}` });
 
 beforeAll(async () => {
-  ({ emulator, api } = await start());
   p1 = await newPolicy();
   p2 = await newPolicy();
 });
-afterAll(() => emulator.close());
 
 describe("IP restrictions", () => {
   test("create returns 201 with defaults and policy Refs", async () => {
@@ -23,7 +22,7 @@ describe("IP restrictions", () => {
     const r = reply.body;
     expect(Object.keys(r)).toEqual(["id", "uri", "created_at", "description", "metadata", "enforced", "type", "ip_policies"]);
     expect(r.id).toMatch(new RegExp(`^ipx_${ID_SUFFIX}$`));
-    expect(r.uri).toBe(`${emulator.url}/ip_restrictions/${r.id}`);
+    expect(r.uri).toBe(`${emu.url}/ip_restrictions/${r.id}`);
     expect(r.created_at).toMatch(RFC3339_UTC);
     expect(r).toMatchObject({ description: "", metadata: "", enforced: false, type: "dashboard" });
     expect(r.ip_policies).toEqual([ref(p1), ref(p2)]);
@@ -40,7 +39,7 @@ describe("IP restrictions", () => {
     expect((await api.get(`/ip_restrictions/${created.id}`)).body).toEqual(created);
     const listed = await api.get("/ip_restrictions");
     expect(listed.status).toBe(200);
-    expect(listed.body.uri).toBe(`${emulator.url}/ip_restrictions`);
+    expect(listed.body.uri).toBe(`${emu.url}/ip_restrictions`);
     expect(listed.body.ip_restrictions[0]).toEqual(created); // newest first
 
     const enforced = await api.patch(`/ip_restrictions/${created.id}`, { enforced: true });

@@ -2,8 +2,9 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { sshPublicKey } from "./pki";
-import { ID_SUFFIX, expectError, start } from "./support";
+import { sshPublicKey } from "../support/pki";
+import { start } from "../support/emulator";
+import { ID_SUFFIX, expectError } from "./support";
 
 let dir: string;
 beforeEach(() => {

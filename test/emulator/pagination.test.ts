@@ -1,31 +1,30 @@
-import type { RunningEmulator } from "../../emulator";
-import { Client, expectError, start } from "./support";
+import { useEmulator } from "../support/emulator";
+import { expectError } from "./support";
 
-let emulator: RunningEmulator;
-let api: Client;
+const emu = useEmulator();
+const { api } = emu;
+
 const created: string[] = []; // ids, oldest first
 
 beforeAll(async () => {
-  ({ emulator, api } = await start());
-  for (let i = 0; i < 250; i++) created.push((await api.post("/ip_policies", { description: `p${i}` })).body.id);
+  for (let i = 0; i < 130; i++) created.push((await api.post("/ip_policies", { description: `p${i}` })).body.id);
 });
-afterAll(() => emulator.close());
 
 const newestFirst = () => [...created].reverse();
 
 describe("pagination", () => {
-  test("250 items: pages of 100, 100, 50 newest first, following next_page_uri", async () => {
+  test("130 items: pages of 100 and 30 newest first, following next_page_uri", async () => {
     const pages: string[][] = [];
     let next: string | null = "/ip_policies";
     while (next) {
       const reply = await api.get(next);
       expect(reply.status).toBe(200);
-      expect(reply.body.uri).toBe(`${emulator.url}/ip_policies`);
+      expect(reply.body.uri).toBe(`${emu.url}/ip_policies`);
       pages.push(reply.body.ip_policies.map((p: { id: string }) => p.id));
       next = reply.body.next_page_uri;
-      if (next) expect(next.startsWith(`${emulator.url}/ip_policies?`)).toBe(true);
+      if (next) expect(next.startsWith(`${emu.url}/ip_policies?`)).toBe(true);
     }
-    expect(pages.map((p) => p.length)).toEqual([100, 100, 50]);
+    expect(pages.map((p) => p.length)).toEqual([100, 30]);
     expect(pages.flat()).toEqual(newestFirst());
   });
 
@@ -94,6 +93,6 @@ describe("pagination", () => {
 
   test("an empty collection lists as an empty page", async () => {
     const reply = await api.get("/ip_restrictions");
-    expect(reply.body).toEqual({ ip_restrictions: [], uri: `${emulator.url}/ip_restrictions`, next_page_uri: null });
+    expect(reply.body).toEqual({ ip_restrictions: [], uri: `${emu.url}/ip_restrictions`, next_page_uri: null });
   });
 });

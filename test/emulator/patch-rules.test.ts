@@ -2,22 +2,21 @@
  * Rules every PATCH shares: `id` in the body (equal to the path's: ignored; else refused), and the
  * spec-shaped update answers of weighted and failover backends (`updateAnswers`).
  */
-import type { RunningEmulator } from "../../emulator";
 import { ROUTES } from "../../emulator/routes";
-import { Client, expectError, seedOneOfEach, start } from "./support";
+import { useEmulator, start, Client } from "../support/emulator";
+import { expectError, seedOneOfEach } from "./support";
 
-let emulator: RunningEmulator;
-let api: Client;
+const emu = useEmulator();
+const { api } = emu;
+
 /** Route pattern → a concrete item path of a record that exists. */
 const items: Record<string, string> = {};
 
 beforeAll(async () => {
-  ({ emulator, api } = await start());
   const { byCollection, routeId } = await seedOneOfEach(api, "pr");
   for (const [collection, recordId] of Object.entries(byCollection)) items[`${collection}/{id}`] = `${collection}/${recordId}`;
   items["/edges/https/{edge_id}/routes/{id}"] = `/edges/https/${byCollection["/edges/https"]}/routes/${routeId}`;
 });
-afterAll(() => emulator.close());
 
 const PATCH_ROUTES = ROUTES.filter((r) => r.method === "PATCH" && r.path.endsWith("/{id}")).map((r) => r.path);
 const idOf = (item: string) => item.slice(item.lastIndexOf("/") + 1);

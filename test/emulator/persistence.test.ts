@@ -3,7 +3,8 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { createHash } from "node:crypto";
 import { startEmulator, type LogEntry } from "../../emulator";
-import { expectError, start } from "./support";
+import { start } from "../support/emulator";
+import { expectError } from "./support";
 
 let dir: string;
 

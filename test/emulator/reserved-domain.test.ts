@@ -1,15 +1,10 @@
 import { X509Certificate } from "node:crypto";
-import type { RunningEmulator } from "../../emulator";
-import { issue } from "./pki";
-import { Client, expectError, sendOddValues, ID_SUFFIX, RFC3339_UTC, start } from "./support";
+import { certificate } from "../support/pki";
+import { useEmulator, start, Client } from "../support/emulator";
+import { expectError, sendOddValues, ID_SUFFIX, RFC3339_UTC } from "./support";
 
-let emulator: RunningEmulator;
-let api: Client;
-
-beforeAll(async () => {
-  ({ emulator, api } = await start({ provisioningDelayMs: 0 }));
-});
-afterAll(() => emulator.close());
+const emu = useEmulator({ provisioningDelayMs: 0 });
+const { api } = emu;
 
 const FIELDS = [
   "id", "uri", "created_at", "description", "metadata", "domain", "region", "cname_target",
@@ -29,8 +24,8 @@ async function until(path: string, done: (rd: any) => boolean, client: Client = 
 const issued = (rd: any) => rd.certificate_management_status?.provisioning_job === null;
 
 async function upload(name = "up.example.com") {
-  const leaf = issue({ subject: { common_name: name }, dnsNames: [name] });
-  return (await api.post("/tls_certificates", { certificate_pem: leaf.pem, private_key_pem: leaf.key.pem })).body;
+  const leaf = certificate({ subject: { CN: name }, dnsNames: [name] });
+  return (await api.post("/tls_certificates", { certificate_pem: leaf.pem, private_key_pem: leaf.keyPem })).body;
 }
 
 describe("reserved domains", () => {
@@ -48,14 +43,14 @@ describe("reserved domains", () => {
       metadata: "m",
       http_endpoint_configuration: null,
       https_endpoint_configuration: null,
-      certificate: { id: cert.id, uri: `${emulator.url}/tls_certificates/${cert.id}` },
+      certificate: { id: cert.id, uri: `${emu.url}/tls_certificates/${cert.id}` },
       certificate_management_policy: null,
       certificate_management_status: null,
       acme_challenge_cname_target: null,
     });
     expect(rd.cname_target).toMatch(/^[a-z2-7]{16}\.cname\.edge-ingress\.app$/);
     expect((await api.get(`/reserved_domains/${rd.id}`)).body).toEqual(rd);
-    expect((await api.get("/reserved_domains")).body).toEqual({ reserved_domains: [rd], uri: `${emulator.url}/reserved_domains`, next_page_uri: null });
+    expect((await api.get("/reserved_domains")).body).toEqual({ reserved_domains: [rd], uri: `${emu.url}/reserved_domains`, next_page_uri: null });
 
     const cleared = await api.patch(`/reserved_domains/${rd.id}`, { certificate_id: null, metadata: "m2" });
     expect(cleared.body).toEqual({ ...rd, certificate: null, metadata: "m2" });

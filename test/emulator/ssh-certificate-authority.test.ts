@@ -1,14 +1,9 @@
 import sshpk from "sshpk";
-import type { RunningEmulator } from "../../emulator";
-import { Client, expectError, sendOddValues, ID_SUFFIX, start } from "./support";
+import { useEmulator } from "../support/emulator";
+import { expectError, sendOddValues, ID_SUFFIX } from "./support";
 
-let emulator: RunningEmulator;
-let api: Client;
-
-beforeAll(async () => {
-  ({ emulator, api } = await start());
-});
-afterAll(() => emulator.close());
+const emu = useEmulator();
+const { api } = emu;
 
 describe("SSH certificate authorities", () => {
   test("create, get, list, update, delete; the private key is never returned", async () => {
@@ -22,7 +17,7 @@ describe("SSH certificate authorities", () => {
     expect(sshpk.parseKey(ca.public_key, "ssh").type).toBe("ed25519");
     expect((await api.get(`/ssh_certificate_authorities/${ca.id}`)).body).toEqual(ca);
     const listed = await api.get("/ssh_certificate_authorities");
-    expect(listed.body).toEqual({ ssh_certificate_authorities: [ca], uri: `${emulator.url}/ssh_certificate_authorities`, next_page_uri: null });
+    expect(listed.body).toEqual({ ssh_certificate_authorities: [ca], uri: `${emu.url}/ssh_certificate_authorities`, next_page_uri: null });
     const updated = await api.patch(`/ssh_certificate_authorities/${ca.id}`, { description: "d2" });
     expect(updated.body).toEqual({ ...ca, description: "d2" });
     for (const reply of [created, listed, updated]) expect(reply.text).not.toMatch(/PRIVATE KEY|private_key_pem/);

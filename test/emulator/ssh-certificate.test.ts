@@ -1,19 +1,18 @@
 import sshpk from "sshpk";
-import type { RunningEmulator } from "../../emulator";
-import { sshKeygenList, sshPublicKey, sshSignatureValid, verifiedSshCertificate } from "./pki";
-import { Client, expectError, sendOddValues, ID_SUFFIX, RFC3339_UTC, start } from "./support";
+import { sshKeygenList, sshPublicKey, sshSignatureValid, verifiedSshCertificate } from "../support/pki";
+import { useEmulator } from "../support/emulator";
+import { expectError, sendOddValues, ID_SUFFIX, RFC3339_UTC } from "./support";
 
-let emulator: RunningEmulator;
-let api: Client;
+const emu = useEmulator();
+const { api } = emu;
+
 const cas: Record<string, { id: string; public_key: string }> = {};
 
 beforeAll(async () => {
-  ({ emulator, api } = await start());
   for (const json of [{ private_key_type: "rsa", key_size: 2048 }, { private_key_type: "ecdsa", elliptic_curve: "p384" }, { private_key_type: "ed25519" }]) {
     cas[json.private_key_type] = (await api.post("/ssh_certificate_authorities", json)).body;
   }
 });
-afterAll(() => emulator.close());
 
 const USER_FIELDS = [
   "id", "uri", "created_at", "description", "metadata", "public_key", "key_type", "ssh_certificate_authority_id",

@@ -1,16 +1,15 @@
-import type { RunningEmulator } from "../../emulator";
-import { sshPublicKey } from "./pki";
-import { Client, expectError, sendOddValues, ID_SUFFIX, start } from "./support";
+import { sshPublicKey } from "../support/pki";
+import { useEmulator } from "../support/emulator";
+import { expectError, sendOddValues, ID_SUFFIX } from "./support";
 
-let emulator: RunningEmulator;
-let api: Client;
+const emu = useEmulator();
+const { api } = emu;
+
 let adminId: string;
 
 beforeAll(async () => {
-  ({ emulator, api } = await start());
   adminId = (await api.post("/api_keys", {})).body.owner_id;
 });
-afterAll(() => emulator.close());
 
 describe("SSH credentials", () => {
   test("create, get, list, update, delete", async () => {
@@ -23,7 +22,7 @@ describe("SSH credentials", () => {
     expect(cred.id).toMatch(new RegExp(`^sshcr_${ID_SUFFIX}$`));
     expect(cred).toMatchObject({ description: "agent", metadata: "m", public_key: `${key} me@laptop`, acl, owner_id: adminId });
     expect((await api.get(`/ssh_credentials/${cred.id}`)).body).toEqual(cred);
-    expect((await api.get("/ssh_credentials")).body).toEqual({ ssh_credentials: [cred], uri: `${emulator.url}/ssh_credentials`, next_page_uri: null });
+    expect((await api.get("/ssh_credentials")).body).toEqual({ ssh_credentials: [cred], uri: `${emu.url}/ssh_credentials`, next_page_uri: null });
     const updated = await api.patch(`/ssh_credentials/${cred.id}`, { acl: ["bind:other.example.com"], description: "d2" });
     expect(updated.body).toEqual({ ...cred, acl: ["bind:other.example.com"], description: "d2" });
     expect((await api.del(`/ssh_credentials/${cred.id}`)).status).toBe(204);
@@ -37,11 +36,11 @@ describe("SSH credentials", () => {
   });
 
   test("owner: the admin may name the account's bot; a key may not name another owner", async () => {
-    const other = await api.post("/ssh_credentials", { public_key: sshPublicKey(), owner_id: emulator.botId });
-    expect(other.body.owner_id).toBe(emulator.botId);
-    const apiKey = (await api.post("/api_keys", { owner_id: emulator.botId })).body;
+    const other = await api.post("/ssh_credentials", { public_key: sshPublicKey(), owner_id: emu.emulator.botId });
+    expect(other.body.owner_id).toBe(emu.emulator.botId);
+    const apiKey = (await api.post("/api_keys", { owner_id: emu.emulator.botId })).body;
     const asKey = api.as(apiKey.token);
-    expect((await asKey.post("/ssh_credentials", { public_key: sshPublicKey() })).body.owner_id).toBe(emulator.botId);
+    expect((await asKey.post("/ssh_credentials", { public_key: sshPublicKey() })).body.owner_id).toBe(emu.emulator.botId);
     expectError(await api.unchanged(() => asKey.post("/ssh_credentials", { public_key: sshPublicKey(), owner_id: "usr_else" })), 403, "FORBIDDEN", "owner_id");
   });
 
@@ -57,7 +56,7 @@ describe("SSH credentials", () => {
       ["missing public_key", {}, "MISSING_FIELD", "public_key"],
       ["public_key not OpenSSH", { public_key: "not a key" }, "INVALID_FIELD", "public_key"],
       ["public_key truncated", { public_key: key.slice(0, 40) }, "INVALID_FIELD", "public_key"],
-      ["RSA under 2048 bits", { public_key: sshPublicKey("rsa", 1024) }, "INVALID_FIELD", "public_key"],
+      ["RSA under 2048 bits", { public_key: sshPublicKey("rsa1024") }, "INVALID_FIELD", "public_key"],
       ["two keys", { public_key: `${key}\n${key}` }, "INVALID_FIELD", "public_key"],
       ["acl not a list", { public_key: key, acl: "*" }, "INVALID_FIELD", "acl"],
       ["acl rule of another kind", { public_key: key, acl: ["*", "connect:example.com"] }, "INVALID_FIELD", "acl[1]"],

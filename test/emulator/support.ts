@@ -1,152 +1,6 @@
-/** Raw-HTTP helpers for the emulator tests (undici, not the sdk). */
-import type { AddressInfo } from "node:net";
-import type { Readable } from "node:stream";
-import { request } from "undici";
-import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../emulator";
-import { createEmulatorServer } from "../../emulator/server";
-import { KINDS } from "../../emulator/state";
-import { createCertificateAuthority } from "../../emulator/state/certificate-authority";
-import { caPem, issue, sshPublicKey } from "./pki";
-import { Store } from "../../emulator/state/store";
-
-export interface Reply {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  text: string;
-  /** Parsed JSON (undefined when empty or not JSON); `any` because tests read arbitrary wire fields. */
-  body: any;
-}
-
-export interface CallOptions {
-  /** JSON-encoded and sent with Content-Type: application/json. */
-  json?: unknown;
-  /** Sent as is (no Content-Type added). */
-  raw?: string | Buffer | Readable;
-  /** Bearer token; null sends no Authorization header. Default: the client's token. */
-  token?: string | null;
-  headers?: Record<string, string>;
-}
-
-/** Every list operation: path and list key. */
-const LISTS: ReadonlyArray<[string, string]> = [
-  ["/api_keys", "keys"],
-  ["/ip_policies", "ip_policies"],
-  ["/ip_restrictions", "ip_restrictions"],
-  ["/backends/tunnel_group", "backends"],
-  ["/backends/weighted", "backends"],
-  ["/backends/failover", "backends"],
-  ["/edges/tcp", "tcp_edges"],
-  ["/edges/tls", "tls_edges"],
-  ["/edges/https", "https_edges"],
-  ["/endpoints", "endpoints"],
-  ["/event_destinations", "event_destinations"],
-  // Subscriptions carry their sources, so this covers the sources endpoints too.
-  ["/event_subscriptions", "event_subscriptions"],
-  ["/certificate_authorities", "certificate_authorities"],
-  ["/tls_certificates", "tls_certificates"],
-  ["/reserved_domains", "reserved_domains"],
-  ["/ssh_credentials", "ssh_credentials"],
-  ["/ssh_certificate_authorities", "ssh_certificate_authorities"],
-  ["/ssh_user_certificates", "ssh_user_certificates"],
-  ["/ssh_host_certificates", "ssh_host_certificates"],
-  ["/credentials", "credentials"],
-];
-
-export class Client {
-  constructor(
-    readonly url: string,
-    readonly token: string,
-  ) {}
-
-  /** A client for the same emulator with another token. */
-  as(token: string): Client {
-    return new Client(this.url, token);
-  }
-
-  /** `target` is a path or an absolute URL (e.g. a next_page_uri). */
-  async call(method: string, target: string, opts: CallOptions = {}): Promise<Reply> {
-    const headers: Record<string, string> = { "service-version": "2" };
-    const token = opts.token === undefined ? this.token : opts.token;
-    if (token !== null) headers.authorization = `Bearer ${token}`;
-    let body = opts.raw;
-    if (opts.json !== undefined) {
-      headers["content-type"] = "application/json";
-      body = JSON.stringify(opts.json);
-    }
-    const res = await request(target.startsWith("http") ? target : `${this.url}${target}`, {
-      method: method as "GET",
-      headers: { ...headers, ...opts.headers },
-      body,
-    });
-    const text = await res.body.text();
-    let parsed: unknown;
-    try {
-      parsed = text === "" ? undefined : JSON.parse(text);
-    } catch {
-      parsed = undefined;
-    }
-    return { status: res.statusCode, headers: res.headers, text, body: parsed };
-  }
-
-  get = (target: string, opts?: CallOptions) => this.call("GET", target, opts);
-  post = (target: string, json?: unknown, opts?: CallOptions) => this.call("POST", target, { json, ...opts });
-  put = (target: string, json?: unknown, opts?: CallOptions) => this.call("PUT", target, { json, ...opts });
-  patch = (target: string, json?: unknown, opts?: CallOptions) => this.call("PATCH", target, { json, ...opts });
-  del = (target: string, opts?: CallOptions) => this.call("DELETE", target, opts);
-
-  /** Every item of a collection, following next_page_uri. */
-  async listAll(path: string, key: string): Promise<Array<Record<string, unknown>>> {
-    const items: Array<Record<string, unknown>> = [];
-    let next: string | null = path;
-    while (next) {
-      const reply = await this.get(next);
-      expect(reply.status).toBe(200);
-      items.push(...reply.body[key]);
-      next = reply.body.next_page_uri;
-    }
-    return items;
-  }
-
-  /** The whole visible state, to prove a failed request changed nothing. */
-  async snapshot(): Promise<unknown> {
-    const state: Record<string, unknown> = {};
-    for (const [path, key] of LISTS) state[path] = await this.listAll(path, key);
-    return state;
-  }
-
-  /** Run a request that must fail, and check that the state is the same afterwards. */
-  async unchanged(action: () => Promise<Reply>): Promise<Reply> {
-    const before = await this.snapshot();
-    const reply = await action();
-    expect(await this.snapshot()).toEqual(before);
-    return reply;
-  }
-}
-
-export async function start(opts: EmulatorOptions = {}): Promise<{ emulator: RunningEmulator; api: Client }> {
-  const emulator = await startEmulator({ port: 0, ...opts });
-  return { emulator, api: new Client(emulator.url, emulator.rootToken) };
-}
-
-/** An emulator whose store the test holds, to seed kinds that have no operations yet (certificate authorities). */
-export async function startWithStore(): Promise<{ emulator: RunningEmulator; api: Client; store: Store }> {
-  const store = Store.open(KINDS);
-  const rootToken = "test-root-token";
-  const server = createEmulatorServer({ store, rootToken });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const close = () =>
-    new Promise<void>((resolve, reject) => {
-      server.close((err) => (err ? reject(err) : resolve()));
-      server.closeAllConnections();
-    });
-  return { emulator: { url, rootToken, adminUserId: store.adminUserId, botId: store.botId, close }, api: new Client(url, rootToken), store };
-}
-
-/** A certificate authority (a new self-signed CA certificate) put straight into the store; returns its id. */
-export function seedCertificateAuthority(store: Store): string {
-  return createCertificateAuthority(store, { ca_pem: caPem() }).id;
-}
+/** Assertion helpers of the emulator tests (the raw-HTTP client and the start-up are in test/support/emulator.ts). */
+import { caPem, certificate, sshPublicKey } from "../support/pki";
+import type { Client, Reply } from "../support/emulator";
 
 /** The path of a `uri` from a response. */
 export const pathOf = (uri: string): string => new URL(uri).pathname;
@@ -267,7 +121,7 @@ export async function seedOneOfEach(api: Client, host: string): Promise<Fixtures
   const https = await id("/edges/https", { hostports: [`${host}-https.example.com:443`] });
   const ed = await id("/event_destinations", { target: { logs: { auth: { role: { role_resource_name: "r" } }, log_group_resource_name: "lg" } } });
   const sourceType = "ip_policy_created.v0";
-  const leaf = issue({ subject: { common_name: `${host}.example.com` } });
+  const leaf = certificate({ subject: { CN: `${host}.example.com` } });
   const sshca = await id("/ssh_certificate_authorities", { private_key_type: "ed25519" });
   const byCollection: Record<string, string> = {
     "/api_keys": await id("/api_keys", {}),
@@ -283,7 +137,7 @@ export async function seedOneOfEach(api: Client, host: string): Promise<Fixtures
     "/event_destinations": ed,
     "/event_subscriptions": await id("/event_subscriptions", { destination_ids: [ed], sources: [{ type: sourceType }] }),
     "/certificate_authorities": await id("/certificate_authorities", { ca_pem: caPem() }),
-    "/tls_certificates": await id("/tls_certificates", { certificate_pem: leaf.pem, private_key_pem: leaf.key.pem }),
+    "/tls_certificates": await id("/tls_certificates", { certificate_pem: leaf.pem, private_key_pem: leaf.keyPem }),
     "/reserved_domains": await id("/reserved_domains", { domain: `${host}.example.com` }),
     "/ssh_credentials": await id("/ssh_credentials", { public_key: sshPublicKey() }),
     "/ssh_certificate_authorities": sshca,

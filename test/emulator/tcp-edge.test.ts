@@ -1,8 +1,9 @@
-import type { RunningEmulator } from "../../emulator";
-import { checkModuleLifecycle, Client, expectError, ID_SUFFIX, RFC3339_UTC, start } from "./support";
+import { useEmulator } from "../support/emulator";
+import { checkModuleLifecycle, expectError, ID_SUFFIX, RFC3339_UTC } from "./support";
 
-let emulator: RunningEmulator;
-let api: Client;
+const emu = useEmulator();
+const { api } = emu;
+
 let tg: string;
 let wd: string;
 let fo: string;
@@ -12,18 +13,16 @@ let p2: string;
 let port = 20000;
 /** A hostport no other edge holds. */
 const hp = () => `tcp.example.com:${port++}`;
-const backendRef = (kind: string, id: string) => ({ id, uri: `${emulator.url}/backends/${kind}/${id}` });
-const policyRef = (id: string) => ({ id, uri: `${emulator.url}/ip_policies/${id}` });
+const backendRef = (kind: string, id: string) => ({ id, uri: `${emu.url}/backends/${kind}/${id}` });
+const policyRef = (id: string) => ({ id, uri: `${emu.url}/ip_policies/${id}` });
 
 beforeAll(async () => {
-  ({ emulator, api } = await start());
   tg = (await api.post("/backends/tunnel_group", {})).body.id;
   wd = (await api.post("/backends/weighted", { backends: { [tg]: 1 } })).body.id;
   fo = (await api.post("/backends/failover", { backends: [tg] })).body.id;
   p1 = (await api.post("/ip_policies", {})).body.id;
   p2 = (await api.post("/ip_policies", {})).body.id;
 });
-afterAll(() => emulator.close());
 
 describe("TCP edges", () => {
   test("create returns 201 with §2.4 fields; unset modules and policies are null", async () => {
@@ -33,7 +32,7 @@ describe("TCP edges", () => {
     const e = reply.body;
     expect(Object.keys(e)).toEqual(["id", "description", "metadata", "created_at", "uri", "hostports", "backend", "ip_restriction", "policies"]);
     expect(e.id).toMatch(new RegExp(`^edgtcp_${ID_SUFFIX}$`));
-    expect(e.uri).toBe(`${emulator.url}/edges/tcp/${e.id}`);
+    expect(e.uri).toBe(`${emu.url}/edges/tcp/${e.id}`);
     expect(e.created_at).toMatch(RFC3339_UTC);
     expect(e).toMatchObject({ description: "d", metadata: "m", hostports: [hostport], backend: null, ip_restriction: null, policies: null });
   });
@@ -55,7 +54,7 @@ describe("TCP edges", () => {
     expect((await api.get(`/edges/tcp/${created.id}`)).body).toEqual(created);
     const listed = await api.get("/edges/tcp");
     expect(listed.status).toBe(200);
-    expect(listed.body.uri).toBe(`${emulator.url}/edges/tcp`);
+    expect(listed.body.uri).toBe(`${emu.url}/edges/tcp`);
     expect(listed.body.tcp_edges[0]).toEqual(created);
 
     const hostports = [hp(), hp()];

@@ -1,15 +1,10 @@
 import { generateKeyPairSync, X509Certificate } from "node:crypto";
-import type { RunningEmulator } from "../../emulator";
-import { issue, type KeyType } from "./pki";
-import { Client, expectError, sendOddValues, ID_SUFFIX, start } from "./support";
+import { certificate, type TestKeyType } from "../support/pki";
+import { useEmulator } from "../support/emulator";
+import { expectError, sendOddValues, ID_SUFFIX } from "./support";
 
-let emulator: RunningEmulator;
-let api: Client;
-
-beforeAll(async () => {
-  ({ emulator, api } = await start());
-});
-afterAll(() => emulator.close());
+const emu = useEmulator();
+const { api } = emu;
 
 const FIELDS = [
   "id", "uri", "created_at", "description", "metadata", "certificate_pem", "subject_common_name",
@@ -19,27 +14,18 @@ const FIELDS = [
 ];
 
 /** Root → intermediate → leaf; the leaf has every subject field, DNS and IP SANs and usages. */
-function chain(leafKey: KeyType = "ecdsa") {
-  const root = issue({ subject: { common_name: "Root CA" }, ca: true, keyUsages: ["cert_sign"] }, undefined, "rsa");
-  const intermediate = issue({ subject: { common_name: "Issuing CA" }, ca: true, keyUsages: ["cert_sign", "crl_sign"] }, root);
-  const leaf = issue(
-    {
-      subject: {
-        common_name: "app.example.com",
-        organization: "Example Org",
-        organizational_unit: "Platform",
-        locality: "Springfield",
-        province: "Oregon",
-        country: "US",
-      },
-      dnsNames: ["app.example.com", "*.app.example.com"],
-      ips: ["192.0.2.10", "2001:db8::1"],
-      keyUsages: ["digital_signature", "key_encipherment"],
-      extendedKeyUsages: ["server_auth", "client_auth"],
-    },
-    intermediate,
-    leafKey,
-  );
+function chain(leafKey: TestKeyType = "ecdsa") {
+  const root = certificate({ subject: { CN: "Root CA" }, ca: true, keyUsages: ["cert_sign"], keyType: "rsa" });
+  const intermediate = certificate({ subject: { CN: "Issuing CA" }, ca: true, keyUsages: ["cert_sign", "crl_sign"], issuer: root });
+  const leaf = certificate({
+    subject: { CN: "app.example.com", O: "Example Org", OU: "Platform", L: "Springfield", ST: "Oregon", C: "US" },
+    dnsNames: ["app.example.com", "*.app.example.com"],
+    ips: ["192.0.2.10", "2001:db8::1"],
+    keyUsages: ["digital_signature", "key_encipherment"],
+    extendedKeyUsages: ["server_auth", "client_auth"],
+    issuer: intermediate,
+    keyType: leafKey,
+  });
   return { root, intermediate, leaf, pem: leaf.pem + intermediate.pem + root.pem };
 }
 
@@ -48,12 +34,12 @@ const keyBody = (pem: string) => pem.split("\n")[1];
 describe("TLS certificates", () => {
   test("upload a chain: the leaf's real fields; the private key is never returned", async () => {
     const { leaf, pem } = chain();
-    const created = await api.post("/tls_certificates", { description: "app", metadata: "m", certificate_pem: pem, private_key_pem: leaf.key.pem });
+    const created = await api.post("/tls_certificates", { description: "app", metadata: "m", certificate_pem: pem, private_key_pem: leaf.keyPem });
     expect(created.status).toBe(201);
     const cert = created.body;
     expect(Object.keys(cert)).toEqual(FIELDS);
     expect(cert.id).toMatch(new RegExp(`^cert_${ID_SUFFIX}$`));
-    expect(cert.uri).toBe(`${emulator.url}/tls_certificates/${cert.id}`);
+    expect(cert.uri).toBe(`${emu.url}/tls_certificates/${cert.id}`);
     const x509 = new X509Certificate(leaf.pem);
     expect(cert).toMatchObject({
       description: "app",
@@ -80,20 +66,20 @@ describe("TLS certificates", () => {
     const got = await api.get(`/tls_certificates/${cert.id}`);
     expect(got.body).toEqual(cert);
     const listed = await api.get("/tls_certificates");
-    expect(listed.body).toEqual({ tls_certificates: [cert], uri: `${emulator.url}/tls_certificates`, next_page_uri: null });
+    expect(listed.body).toEqual({ tls_certificates: [cert], uri: `${emu.url}/tls_certificates`, next_page_uri: null });
     const updated = await api.patch(`/tls_certificates/${cert.id}`, { metadata: "m2" });
     expect(updated.body).toEqual({ ...cert, metadata: "m2" });
     for (const reply of [created, got, listed, updated]) {
-      expect(reply.text).not.toContain(keyBody(leaf.key.pem));
+      expect(reply.text).not.toContain(keyBody(leaf.keyPem));
       expect(reply.text).not.toContain("private_key_pem");
     }
     expect((await api.del(`/tls_certificates/${cert.id}`)).status).toBe(204);
     expectError(await api.get(`/tls_certificates/${cert.id}`), 404, "NOT_FOUND");
   });
 
-  test.each<KeyType>(["rsa", "ecdsa", "ed25519"])("a %s leaf key is reported as such", async (type) => {
-    const leaf = issue({ subject: { common_name: `${type}.example.com` } }, undefined, type);
-    const reply = await api.post("/tls_certificates", { certificate_pem: leaf.pem, private_key_pem: leaf.key.pem });
+  test.each<TestKeyType>(["rsa", "ecdsa", "ed25519"])("a %s leaf key is reported as such", async (type) => {
+    const leaf = certificate({ subject: { CN: `${type}.example.com` }, keyType: type });
+    const reply = await api.post("/tls_certificates", { certificate_pem: leaf.pem, private_key_pem: leaf.keyPem });
     expect(reply.status).toBe(201);
     expect(reply.body).toMatchObject({
       private_key_type: type,
@@ -108,47 +94,47 @@ describe("TLS certificates", () => {
   });
 
   test("PKCS#1 and SEC1 private keys are accepted", async () => {
-    const rsa = issue({}, undefined, "rsa");
-    const pkcs1 = rsa.key.privateKey.export({ type: "pkcs1", format: "pem" }) as string;
+    const rsa = certificate({ keyType: "rsa" });
+    const pkcs1 = rsa.privateKey.export({ type: "pkcs1", format: "pem" }) as string;
     expect((await api.post("/tls_certificates", { certificate_pem: rsa.pem, private_key_pem: pkcs1 })).status).toBe(201);
-    const ec = issue({}, undefined, "ecdsa");
-    const sec1 = ec.key.privateKey.export({ type: "sec1", format: "pem" }) as string;
+    const ec = certificate({ keyType: "ecdsa" });
+    const sec1 = ec.privateKey.export({ type: "sec1", format: "pem" }) as string;
     expect((await api.post("/tls_certificates", { certificate_pem: ec.pem, private_key_pem: sec1 })).status).toBe(201);
   });
 
   describe("rejections leave state unchanged and never quote the key", () => {
     const { root, intermediate, leaf, pem } = chain();
     const other = chain();
-    const encrypted = leaf.key.privateKey.export({ type: "pkcs8", format: "pem", cipher: "aes-256-cbc", passphrase: "pw" }) as string;
+    const encrypted = leaf.privateKey.export({ type: "pkcs8", format: "pem", cipher: "aes-256-cbc", passphrase: "pw" }) as string;
     const cases: Array<[string, Record<string, unknown>, string, string, RegExp?]> = [
-      ["missing certificate_pem", { private_key_pem: leaf.key.pem }, "MISSING_FIELD", "certificate_pem"],
+      ["missing certificate_pem", { private_key_pem: leaf.keyPem }, "MISSING_FIELD", "certificate_pem"],
       ["missing private_key_pem", { certificate_pem: pem }, "MISSING_FIELD", "private_key_pem"],
-      ["certificate_pem not PEM", { certificate_pem: "nope", private_key_pem: leaf.key.pem }, "INVALID_FIELD", "certificate_pem"],
-      ["trailing garbage", { certificate_pem: `${pem}x`, private_key_pem: leaf.key.pem }, "INVALID_FIELD", "certificate_pem", /after certificate 2/],
-      ["chain not leaf first", { certificate_pem: root.pem + intermediate.pem + leaf.pem, private_key_pem: leaf.key.pem }, "INVALID_FIELD", "certificate_pem", /certificate 0 is not issued by certificate 1/],
-      ["a gap in the chain", { certificate_pem: leaf.pem + root.pem, private_key_pem: leaf.key.pem }, "INVALID_FIELD", "certificate_pem", /certificate 0/],
-      ["an intermediate of another chain", { certificate_pem: leaf.pem + intermediate.pem + other.root.pem, private_key_pem: leaf.key.pem }, "INVALID_FIELD", "certificate_pem", /certificate 1 is not issued by certificate 2/],
-      ["key of another certificate", { certificate_pem: pem, private_key_pem: other.leaf.key.pem }, "INVALID_FIELD", "private_key_pem"],
-      ["key of the issuer", { certificate_pem: pem, private_key_pem: intermediate.key.pem }, "INVALID_FIELD", "private_key_pem"],
+      ["certificate_pem not PEM", { certificate_pem: "nope", private_key_pem: leaf.keyPem }, "INVALID_FIELD", "certificate_pem"],
+      ["trailing garbage", { certificate_pem: `${pem}x`, private_key_pem: leaf.keyPem }, "INVALID_FIELD", "certificate_pem", /after certificate 2/],
+      ["chain not leaf first", { certificate_pem: root.pem + intermediate.pem + leaf.pem, private_key_pem: leaf.keyPem }, "INVALID_FIELD", "certificate_pem", /certificate 0 is not issued by certificate 1/],
+      ["a gap in the chain", { certificate_pem: leaf.pem + root.pem, private_key_pem: leaf.keyPem }, "INVALID_FIELD", "certificate_pem", /certificate 0/],
+      ["an intermediate of another chain", { certificate_pem: leaf.pem + intermediate.pem + other.root.pem, private_key_pem: leaf.keyPem }, "INVALID_FIELD", "certificate_pem", /certificate 1 is not issued by certificate 2/],
+      ["key of another certificate", { certificate_pem: pem, private_key_pem: other.leaf.keyPem }, "INVALID_FIELD", "private_key_pem"],
+      ["key of the issuer", { certificate_pem: pem, private_key_pem: intermediate.keyPem }, "INVALID_FIELD", "private_key_pem"],
       ["key not PEM", { certificate_pem: pem, private_key_pem: "secret-not-a-key" }, "INVALID_FIELD", "private_key_pem"],
       ["encrypted key", { certificate_pem: pem, private_key_pem: encrypted }, "INVALID_FIELD", "private_key_pem"],
-      ["two keys", { certificate_pem: pem, private_key_pem: leaf.key.pem + leaf.key.pem }, "INVALID_FIELD", "private_key_pem"],
-      ["a public key", { certificate_pem: pem, private_key_pem: leaf.key.publicKey.export({ type: "spki", format: "pem" }) }, "INVALID_FIELD", "private_key_pem"],
+      ["two keys", { certificate_pem: pem, private_key_pem: leaf.keyPem + leaf.keyPem }, "INVALID_FIELD", "private_key_pem"],
+      ["a public key", { certificate_pem: pem, private_key_pem: leaf.publicKey.export({ type: "spki", format: "pem" }) }, "INVALID_FIELD", "private_key_pem"],
       ["key not a string", { certificate_pem: pem, private_key_pem: 1 }, "INVALID_FIELD", "private_key_pem"],
-      ["metadata over 4096 bytes", { certificate_pem: pem, private_key_pem: leaf.key.pem, metadata: "x".repeat(4097) }, "INVALID_FIELD", "metadata"],
-      ["read-only field", { certificate_pem: pem, private_key_pem: leaf.key.pem, issued_at: null }, "UNKNOWN_FIELD", "issued_at"],
+      ["metadata over 4096 bytes", { certificate_pem: pem, private_key_pem: leaf.keyPem, metadata: "x".repeat(4097) }, "INVALID_FIELD", "metadata"],
+      ["read-only field", { certificate_pem: pem, private_key_pem: leaf.keyPem, issued_at: null }, "UNKNOWN_FIELD", "issued_at"],
     ];
     // A rest parameter: rows without a message must not make jest see a `done` callback.
     test.each(cases)("%s", async (...[, json, code, field, msg]) => {
       const reply = await api.unchanged(() => api.post("/tls_certificates", json));
       expectError(reply, 400, code, field);
       if (msg) expect(reply.body.msg).toMatch(msg);
-      for (const key of [leaf.key.pem, other.leaf.key.pem, intermediate.key.pem]) expect(reply.text).not.toContain(keyBody(key));
+      for (const key of [leaf.keyPem, other.leaf.keyPem, intermediate.keyPem]) expect(reply.text).not.toContain(keyBody(key));
       expect(reply.text).not.toContain("secret-not-a-key");
     });
 
     test("PATCH cannot change the certificate or the key", async () => {
-      const cert = (await api.post("/tls_certificates", { certificate_pem: pem, private_key_pem: leaf.key.pem })).body;
+      const cert = (await api.post("/tls_certificates", { certificate_pem: pem, private_key_pem: leaf.keyPem })).body;
       for (const field of ["certificate_pem", "private_key_pem"]) {
         expectError(await api.unchanged(() => api.patch(`/tls_certificates/${cert.id}`, { [field]: "x" })), 400, "IMMUTABLE_FIELD", field);
       }
@@ -164,7 +150,7 @@ describe("TLS certificates", () => {
   });
 
   test("odd values in every field are answered without a 5xx", async () => {
-    const leaf = issue();
-    expect(await sendOddValues({ description: "d", certificate_pem: leaf.pem, private_key_pem: leaf.key.pem }, (b) => api.post("/tls_certificates", b))).toBeGreaterThan(0);
+    const leaf = certificate();
+    expect(await sendOddValues({ description: "d", certificate_pem: leaf.pem, private_key_pem: leaf.keyPem }, (b) => api.post("/tls_certificates", b))).toBeGreaterThan(0);
   });
 });

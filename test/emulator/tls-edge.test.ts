@@ -1,10 +1,10 @@
-import type { RunningEmulator } from "../../emulator";
-import type { Store } from "../../emulator/state/store";
-import { checkModuleLifecycle, Client, expectError, ID_SUFFIX, RFC3339_UTC, seedCertificateAuthority, sendOddValues, startWithStore } from "./support";
+import { checkModuleLifecycle, expectError, ID_SUFFIX, RFC3339_UTC, sendOddValues } from "./support";
+import { useEmulator } from "../support/emulator";
+import { caPem } from "../support/pki";
 
-let emulator: RunningEmulator;
-let api: Client;
-let store: Store;
+const emu = useEmulator();
+const { api } = emu;
+
 let tg: string;
 let p1: string;
 let ca1: string;
@@ -12,16 +12,14 @@ let ca2: string;
 
 let port = 30000;
 const hp = () => `tls.example.com:${port++}`;
-const caRef = (id: string) => ({ id, uri: `${emulator.url}/certificate_authorities/${id}` });
+const caRef = (id: string) => ({ id, uri: `${emu.url}/certificate_authorities/${id}` });
 
 beforeAll(async () => {
-  ({ emulator, api, store } = await startWithStore());
   tg = (await api.post("/backends/tunnel_group", {})).body.id;
   p1 = (await api.post("/ip_policies", {})).body.id;
-  ca1 = seedCertificateAuthority(store);
-  ca2 = seedCertificateAuthority(store);
+  ca1 = (await api.post("/certificate_authorities", { ca_pem: caPem() })).body.id;
+  ca2 = (await api.post("/certificate_authorities", { ca_pem: caPem() })).body.id;
 });
-afterAll(() => emulator.close());
 
 const newEdge = async (extra: Record<string, unknown> = {}) => {
   const reply = await api.post("/edges/tls", { hostports: [hp()], ...extra });
@@ -49,7 +47,7 @@ describe("TLS edges", () => {
       "policies",
     ]);
     expect(e.id).toMatch(new RegExp(`^edgtls_${ID_SUFFIX}$`));
-    expect(e.uri).toBe(`${emulator.url}/edges/tls/${e.id}`);
+    expect(e.uri).toBe(`${emu.url}/edges/tls/${e.id}`);
     expect(e.created_at).toMatch(RFC3339_UTC);
     expect(e).toMatchObject({ description: "", metadata: "m", hostports: [hostport], backend: null, ip_restriction: null, mutual_tls: null, tls_termination: null, policies: null });
   });
@@ -58,7 +56,7 @@ describe("TLS edges", () => {
     const created = await newEdge({ backend: { backend_id: tg }, mutual_tls: { certificate_authority_ids: [ca1] } });
     expect((await api.get(`/edges/tls/${created.id}`)).body).toEqual(created);
     const listed = await api.get("/edges/tls");
-    expect(listed.body.uri).toBe(`${emulator.url}/edges/tls`);
+    expect(listed.body.uri).toBe(`${emu.url}/edges/tls`);
     expect(listed.body.tls_edges[0]).toEqual(created);
     const updated = await api.patch(`/edges/tls/${created.id}`, { metadata: "new" });
     expect(updated.body).toEqual({ ...created, metadata: "new" });
@@ -74,12 +72,12 @@ describe("TLS edges", () => {
         name: "backend",
         a: { backend_id: tg },
         b: { enabled: false, backend_id: tg },
-        ra: { enabled: true, backend: { id: tg, uri: `${emulator.url}/backends/tunnel_group/${tg}` } },
-        rb: { enabled: false, backend: { id: tg, uri: `${emulator.url}/backends/tunnel_group/${tg}` } },
+        ra: { enabled: true, backend: { id: tg, uri: `${emu.url}/backends/tunnel_group/${tg}` } },
+        rb: { enabled: false, backend: { id: tg, uri: `${emu.url}/backends/tunnel_group/${tg}` } },
       });
     });
     test("ip_restriction", async () => {
-      const ref = { id: p1, uri: `${emulator.url}/ip_policies/${p1}` };
+      const ref = { id: p1, uri: `${emu.url}/ip_policies/${p1}` };
       await checkModuleLifecycle(api, "/edges/tls", body, {
         name: "ip_restriction",
         a: { ip_policy_ids: [p1] },

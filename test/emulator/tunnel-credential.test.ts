@@ -3,21 +3,20 @@ import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import type { RunningEmulator } from "../../emulator";
-import { Client, expectError, ID_SUFFIX, RFC3339_UTC, sendOddValues, start } from "./support";
+import { useEmulator } from "../support/emulator";
+import { expectError, ID_SUFFIX, RFC3339_UTC, sendOddValues } from "./support";
 
-let emulator: RunningEmulator;
-let api: Client;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ei-tunnel-credential-"));
+const emu = useEmulator({ dataFile: path.join(dir, "state.json") });
+const { api } = emu;
+
 let adminId: string;
-let dir: string;
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "ei-tunnel-credential-"));
-  ({ emulator, api } = await start({ dataFile: path.join(dir, "state.json") }));
   adminId = (await api.post("/api_keys", {})).body.owner_id;
 });
 afterAll(async () => {
-  await emulator.close();
+  await emu.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -29,14 +28,14 @@ describe("tunnel credentials", () => {
     const cred = created.body;
     expect(Object.keys(cred)).toEqual(["id", "uri", "created_at", "description", "metadata", "token", "acl", "owner_id"]);
     expect(cred.id).toMatch(new RegExp(`^cr_${ID_SUFFIX}$`));
-    expect(cred.uri).toBe(`${emulator.url}/credentials/${cred.id}`);
+    expect(cred.uri).toBe(`${emu.url}/credentials/${cred.id}`);
     expect(cred.created_at).toMatch(RFC3339_UTC);
     expect(cred).toMatchObject({ description: "agent", metadata: "m", acl, owner_id: adminId });
     expect(cred.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     const shown = { ...cred, token: null };
     expect((await api.get(`/credentials/${cred.id}`)).body).toEqual(shown);
-    expect((await api.get("/credentials")).body).toEqual({ credentials: [shown], uri: `${emulator.url}/credentials`, next_page_uri: null });
+    expect((await api.get("/credentials")).body).toEqual({ credentials: [shown], uri: `${emu.url}/credentials`, next_page_uri: null });
     const updated = await api.patch(`/credentials/${cred.id}`, { acl: ["bind:other.example.com"], description: "d2" });
     expect(updated.status).toBe(200);
     expect(updated.body).toEqual({ ...shown, acl: ["bind:other.example.com"], description: "d2" });
@@ -79,12 +78,12 @@ describe("tunnel credentials", () => {
   });
 
   test("owner: the admin may name the account's bot or itself; a key may name its own owner but no other (403)", async () => {
-    expect((await api.post("/credentials", { owner_id: emulator.botId })).body.owner_id).toBe(emulator.botId);
+    expect((await api.post("/credentials", { owner_id: emu.emulator.botId })).body.owner_id).toBe(emu.emulator.botId);
     expect((await api.post("/credentials", { owner_id: adminId })).body.owner_id).toBe(adminId);
-    const botKey = (await api.post("/api_keys", { owner_id: emulator.botId })).body;
+    const botKey = (await api.post("/api_keys", { owner_id: emu.emulator.botId })).body;
     const asBot = api.as(botKey.token);
-    expect((await asBot.post("/credentials", {})).body.owner_id).toBe(emulator.botId);
-    expect((await asBot.post("/credentials", { owner_id: emulator.botId })).status).toBe(201);
+    expect((await asBot.post("/credentials", {})).body.owner_id).toBe(emu.emulator.botId);
+    expect((await asBot.post("/credentials", { owner_id: emu.emulator.botId })).status).toBe(201);
     // 403 whether the other owner exists or not: a key is never admin.
     for (const owner of [adminId, "usr_else"]) {
       expectError(await api.unchanged(() => asBot.post("/credentials", { owner_id: owner })), 403, "FORBIDDEN", "owner_id");

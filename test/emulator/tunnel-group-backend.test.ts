@@ -1,13 +1,8 @@
-import type { RunningEmulator } from "../../emulator";
-import { Client, expectError, ID_SUFFIX, RFC3339_UTC, sendOddValues, start } from "./support";
+import { useEmulator } from "../support/emulator";
+import { expectError, ID_SUFFIX, RFC3339_UTC, sendOddValues } from "./support";
 
-let emulator: RunningEmulator;
-let api: Client;
-
-beforeAll(async () => {
-  ({ emulator, api } = await start());
-});
-afterAll(() => emulator.close());
+const emu = useEmulator();
+const { api } = emu;
 
 describe("tunnel group backends", () => {
   test("create returns 201 with §2.9 fields, labels kept exactly and no tunnels", async () => {
@@ -17,7 +12,7 @@ describe("tunnel group backends", () => {
     const b = reply.body;
     expect(Object.keys(b)).toEqual(["id", "uri", "created_at", "description", "metadata", "labels", "tunnels"]);
     expect(b.id).toMatch(new RegExp(`^bkdtg_${ID_SUFFIX}$`));
-    expect(b.uri).toBe(`${emulator.url}/backends/tunnel_group/${b.id}`);
+    expect(b.uri).toBe(`${emu.url}/backends/tunnel_group/${b.id}`);
     expect(b.created_at).toMatch(RFC3339_UTC);
     expect(b).toMatchObject({ description: "d", metadata: "m", labels, tunnels: [] });
     expect(Object.keys(b.labels)).toEqual(Object.keys(labels));
@@ -31,7 +26,7 @@ describe("tunnel group backends", () => {
     const created = (await api.post("/backends/tunnel_group", { labels: { a: "1" } })).body;
     expect((await api.get(`/backends/tunnel_group/${created.id}`)).body).toEqual(created);
     const listed = await api.get("/backends/tunnel_group");
-    expect(listed.body.uri).toBe(`${emulator.url}/backends/tunnel_group`);
+    expect(listed.body.uri).toBe(`${emu.url}/backends/tunnel_group`);
     expect(listed.body.backends[0]).toEqual(created);
     expect(listed.body.next_page_uri).toBeNull();
 

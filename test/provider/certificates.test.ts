@@ -1,5 +1,5 @@
 /** CertificateAuthority and TlsCertificate through the provider runtime against the emulator. */
-import { chain, certificate, privateKeyPem } from "../sdk/crypto-fixture";
+import { chain, certificate, privateKeyPem } from "../support/pki";
 import { useRuntime } from "./runtime-fixture";
 
 const fx = useRuntime();

@@ -4,11 +4,13 @@
  */
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import type { RunningEmulator } from "../../emulator";
+import { start, type Started } from "../support/emulator";
 import { EdgeIngress, NotFoundError } from "../../sdk";
 import * as runtime from "../../runtime";
 import { fakeConfig } from "./runtime-fixture";
 
+let started: Started;
 let emulator: RunningEmulator;
 let client: EdgeIngress;
 const env = { key: process.env.EDGE_INGRESS_API_KEY, url: process.env.EDGE_INGRESS_API_URL };
@@ -16,13 +18,12 @@ const env = { key: process.env.EDGE_INGRESS_API_KEY, url: process.env.EDGE_INGRE
 beforeAll(async () => {
   delete process.env.EDGE_INGRESS_API_KEY;
   delete process.env.EDGE_INGRESS_API_URL;
-  emulator = await startEmulator({ port: 0, log: () => {} });
-  client = new EdgeIngress({ apiKey: emulator.rootToken, baseURL: emulator.url, maxRetries: 0 });
+  started = await start({ log: () => {} });
+  ({ emulator, client } = started);
 });
 afterAll(async () => {
   for (const [k, v] of [["EDGE_INGRESS_API_KEY", env.key], ["EDGE_INGRESS_API_URL", env.url]] as const) if (v !== undefined) process.env[k] = v;
-  await client.close();
-  await emulator.close();
+  await started.close();
 });
 
 const configure = (values: Record<string, string>) => runtime.configure({ config: fakeConfig({ "edgeingress:maxRetries": "0", ...values }) });
@@ -166,18 +167,17 @@ async function requestsTo(route: string): Promise<number> {
 }
 
 describe("a resource's own connection (another account)", () => {
+  let stagingStarted: Started;
   let staging: RunningEmulator;
   let stagingClient: EdgeIngress;
   let asStaging: { name: string; apiUrl: string; apiKey: string };
   beforeAll(async () => {
-    staging = await startEmulator({ port: 0, log: () => {} });
-    stagingClient = new EdgeIngress({ apiKey: staging.rootToken, baseURL: staging.url, maxRetries: 0 });
+    stagingStarted = await start({ log: () => {} });
+    staging = stagingStarted.emulator;
+    stagingClient = stagingStarted.client;
     asStaging = { name: "staging", apiUrl: staging.url, apiKey: staging.rootToken };
   });
-  afterAll(async () => {
-    await stagingClient.close();
-    await staging.close();
-  });
+  afterAll(() => stagingStarted.close());
   beforeEach(() => configure({ "edgeingress:apiKey": emulator.rootToken, "edgeingress:apiUrl": emulator.url }));
 
   test("create, read, update and delete go to the connection's account, and the connection is kept in the outputs", async () => {

@@ -1,6 +1,6 @@
-/** The drift matrix's table (test/e2e/drift-matrix.ts) against the kind declarations, without the engine. */
+/** The drift matrix's table (test/support/drift-matrix.ts) against the kind declarations, without the engine. */
 import { kinds } from "../../provider/kinds";
-import { AREAS, MATRIX, WRITE_ONLY, coverageProblems, writeOnlyInputs } from "../e2e/drift-matrix";
+import { AREAS, MATRIX, WRITE_ONLY, coverageProblems, writeOnlyInputs } from "../support/drift-matrix";
 
 describe("drift matrix", () => {
   test("every kind is in exactly one area", () => {

@@ -11,7 +11,7 @@ import { PartialStateError, update } from "../../provider/framework/lifecycle";
 import { bestValidOrder, rulesHold } from "../../provider/framework/module-order";
 import { kindSpec } from "../../provider/kinds";
 import { tlsEdgeKind } from "../../provider/tls-edge";
-import { caPem } from "../emulator/pki";
+import { caPem } from "../support/pki";
 import { useRuntime } from "./runtime-fixture";
 
 const fixture = useRuntime();

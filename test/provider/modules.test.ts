@@ -3,26 +3,20 @@
  * no diff afterwards (the declared service defaults match the service), change in place, remove
  * through the module endpoint, add again through update.
  */
-import { startWithStore, seedCertificateAuthority } from "../emulator/support";
-import type { RunningEmulator } from "../../emulator";
-import { EdgeIngress } from "../../sdk";
-import * as runtime from "../../runtime";
-import { fakeConfig } from "./runtime-fixture";
+import { caPem } from "../support/pki";
+import { useRuntime } from "./runtime-fixture";
 
 const P = { __provider: "serialized" };
-let emulator: RunningEmulator;
-let client: EdgeIngress;
+const fx = useRuntime();
+const { runtime } = fx;
 const ref = { tg: "", tg2: "", p1: "", p2: "", ca: "", httpsEdge: "" };
 let port = 20000;
 const nextHostport = () => `edge-${port}.example.com:${port++}`;
 const IDP = '<EntityDescriptor xmlns="urn:oasis:names:tc:SAML:2.0:metadata" entityID="https://idp.example.test"/>';
 
 beforeAll(async () => {
-  const started = await startWithStore();
-  emulator = started.emulator;
-  ref.ca = seedCertificateAuthority(started.store);
-  client = new EdgeIngress({ apiKey: emulator.rootToken, baseURL: emulator.url, maxRetries: 0 });
-  await runtime.configure({ config: fakeConfig({ "edgeingress:apiKey": emulator.rootToken, "edgeingress:apiUrl": emulator.url }) });
+  const client = fx.client;
+  ref.ca = (await client.certificateAuthorities.create({ caPem: caPem() })).id;
   ref.tg = (await client.tunnelGroupBackends.create({ labels: { app: "a" } })).id;
   ref.tg2 = (await client.tunnelGroupBackends.create({ labels: { app: "b" } })).id;
   ref.p1 = (await client.ipPolicies.create({})).id;
@@ -30,10 +24,6 @@ beforeAll(async () => {
   ref.httpsEdge = (await client.httpsEdges.create({ hostports: [nextHostport()] })).id;
 });
 
-afterAll(async () => {
-  await client?.close();
-  await emulator?.close();
-});
 
 type Case = [kind: string, module: string, a: () => object, b: () => object];
 const onOff = (kind: string, module: string): Case => [kind, module, () => ({}), () => ({ enabled: false })];
@@ -74,8 +64,8 @@ function baseInputs(kind: string): Record<string, unknown> {
 async function serverModule(kind: string, id: string, module: string): Promise<unknown> {
   const obj: any =
     kind === "HttpsEdgeRoute"
-      ? await client.httpsEdgeRoutes.get(...(id.split("/") as [string, string]))
-      : await ({ TcpEdge: client.tcpEdges, TlsEdge: client.tlsEdges, HttpsEdge: client.httpsEdges } as any)[kind].get(id);
+      ? await fx.client.httpsEdgeRoutes.get(...(id.split("/") as [string, string]))
+      : await ({ TcpEdge: fx.client.tcpEdges, TlsEdge: fx.client.tlsEdges, HttpsEdge: fx.client.httpsEdges } as any)[kind].get(id);
   return obj[module];
 }
 

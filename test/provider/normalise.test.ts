@@ -3,7 +3,7 @@
  * PEM and public keys modulo whitespace, and values the service chooses read from what it reported.
  */
 import { z } from "zod";
-import { certificate, sshPublicKey } from "../sdk/crypto-fixture";
+import { certificate, sshPublicKey } from "../support/pki";
 import { kinds } from "../../provider/kinds";
 import { NORMALISERS, fieldTypesOf } from "../../provider/framework/normalise";
 import { useRuntime } from "./runtime-fixture";

@@ -1,5 +1,5 @@
 /** ReservedDomain through the provider runtime against the emulator. */
-import { chain, privateKeyPem } from "../sdk/crypto-fixture";
+import { chain, privateKeyPem } from "../support/pki";
 import { useRuntime } from "./runtime-fixture";
 
 const fx = useRuntime();

@@ -1,6 +1,7 @@
 /** Runs the provider runtime (as the engine would call it) against an emulator on an ephemeral port. */
-import { startEmulator, type RunningEmulator } from "../../emulator";
-import { EdgeIngress } from "../../sdk";
+import type { RunningEmulator } from "../../emulator";
+import type { EdgeIngress } from "../../sdk";
+import { useEmulator } from "../support/emulator";
 import * as runtime from "../../runtime";
 
 export function fakeConfig(values: Record<string, string>) {
@@ -21,24 +22,17 @@ export interface RuntimeFixture {
 }
 
 export function useRuntime(): RuntimeFixture {
-  let emulator: RunningEmulator | undefined;
-  let client: EdgeIngress | undefined;
+  const emu = useEmulator();
   beforeAll(async () => {
-    emulator = await startEmulator({ port: 0 });
-    client = new EdgeIngress({ apiKey: emulator.rootToken, baseURL: emulator.url, maxRetries: 0 });
-    await runtime.configure({ config: fakeConfig({ "edgeingress:apiKey": emulator.rootToken, "edgeingress:apiUrl": emulator.url }) });
-  });
-  afterAll(async () => {
-    await client?.close();
-    await emulator?.close();
+    await runtime.configure({ config: fakeConfig({ "edgeingress:apiKey": emu.rootToken, "edgeingress:apiUrl": emu.url }) });
   });
   return {
     runtime,
     get client() {
-      return client!;
+      return emu.client;
     },
     get emulator() {
-      return emulator!;
+      return emu.emulator;
     },
   };
 }

@@ -1,5 +1,5 @@
 /** SSH credentials, authorities and certificates through the provider runtime against the emulator. */
-import { readSshCertificate, sshPublicKey } from "../sdk/crypto-fixture";
+import { readSshCertificate, sshPublicKey } from "../support/pki";
 import { useRuntime } from "./runtime-fixture";
 
 const fx = useRuntime();

@@ -1,6 +1,7 @@
 /** Endpoints: read-only get and list. */
 import { NotFoundError } from "../../sdk";
-import { expectApiError, useEmulator } from "./emulator-fixture";
+import { useEmulator } from "../support/emulator";
+import { expectApiError } from "./expect";
 import { useWire } from "./wire-fixture";
 import { list, samples } from "./wire-samples";
 

@@ -1,7 +1,8 @@
 /** Event sources against the emulator: addressed by subscription id and type; no pages. */
 import { EVENT_TYPES as EMULATOR_EVENT_TYPES } from "../../emulator/state/event-source";
 import { BadRequestError, ConflictError, EVENT_TYPES, NotFoundError } from "../../sdk";
-import { expectApiError, expectInvalid, useEmulator } from "./emulator-fixture";
+import { useEmulator } from "../support/emulator";
+import { expectApiError, expectInvalid } from "./expect";
 
 const emu = useEmulator();
 

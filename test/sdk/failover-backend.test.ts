@@ -1,6 +1,7 @@
 /** Failover backends: paths and wire shape, the ordered child list and its rules. */
 import { BadRequestError, ConflictError, NotFoundError } from "../../sdk";
-import { expectApiError, expectInvalid, useEmulator } from "./emulator-fixture";
+import { useEmulator } from "../support/emulator";
+import { expectApiError, expectInvalid } from "./expect";
 import { useWire } from "./wire-fixture";
 import { list, samples } from "./wire-samples";
 

@@ -18,7 +18,7 @@ import {
   ValidationError,
 } from "../../sdk";
 import { FakeServer, Handler, errorBody, json, startFakeServer } from "./fake-server";
-import { rejection } from "../helpers/assert";
+import { rejection } from "../support/assert";
 
 const TOKEN = "tok_do_not_leak_0123456789";
 const servers: FakeServer[] = [];

@@ -1,6 +1,7 @@
 /** HTTPS edge routes: nested paths, inline and separate module operations, route rules. */
 import { BadRequestError, HttpsEdgeRouteModuleName, NotFoundError } from "../../sdk";
-import { expectApiError, expectInvalid, useEmulator } from "./emulator-fixture";
+import { useEmulator } from "../support/emulator";
+import { expectApiError, expectInvalid } from "./expect";
 import { useWire } from "./wire-fixture";
 import { samples } from "./wire-samples";
 

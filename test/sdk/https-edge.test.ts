@@ -1,6 +1,8 @@
 /** HTTPS edges: paths and wire shape, routes read inline, the HTTPS TLS termination shape. */
 import { BadRequestError, NotFoundError } from "../../sdk";
-import { expectApiError, expectInvalid, useEmulatorWithStore } from "./emulator-fixture";
+import { useEmulator } from "../support/emulator";
+import { caPem } from "../support/pki";
+import { expectApiError, expectInvalid } from "./expect";
 import { useWire } from "./wire-fixture";
 import { list, samples } from "./wire-samples";
 
@@ -61,13 +63,13 @@ describe("client-side validation", () => {
 });
 
 describe("against the emulator", () => {
-  const emu = useEmulatorWithStore();
+  const emu = useEmulator();
   let port = 40000;
   const nextHostport = () => `www.example.test:${port++}`;
 
   test("create, get, update, list, delete; HTTPS TLS termination always ends at the edge", async () => {
     const { httpsEdges } = emu.client;
-    const ca = emu.seedCertificateAuthority();
+    const ca = (await emu.client.certificateAuthorities.create({ caPem: caPem() })).id;
     const created = await httpsEdges.create({ hostports: [nextHostport()], tlsTermination: { minVersion: "1.3" }, mutualTls: { certificateAuthorityIds: [ca] } });
     expect(created).toEqual({
       id: expect.stringMatching(/^edghts_/),

@@ -2,7 +2,7 @@
 import * as http from "node:http";
 import { APIConnectionError, APIConnectionTimeoutError, APIError, ClientOptions, EdgeIngress, InternalServerError, RateLimitError } from "../../sdk";
 import { FakeServer, Handler, closedPort, errorBody, json, startFakeServer } from "./fake-server";
-import { rejection } from "../helpers/assert";
+import { rejection } from "../support/assert";
 
 const TOKEN = "tok_do_not_leak_0123456789";
 let server: FakeServer | undefined;

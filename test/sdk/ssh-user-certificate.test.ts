@@ -1,8 +1,9 @@
 /** SSH user certificates: wire shape (option names pass unchanged), critical options, validity order. */
 import { BadRequestError, CRITICAL_OPTION_RULE, DEFAULT_SSH_EXTENSIONS, NotFoundError, VALIDITY_ORDER_RULE } from "../../sdk";
 import { SSH_PUBLIC_KEY_RULE } from "../../sdk/core/crypto";
-import { readSshCertificate, sshKeygenList, sshPublicKey } from "./crypto-fixture";
-import { expectApiError, expectInvalid, expectPagination, useEmulator } from "./emulator-fixture";
+import { readSshCertificate, sshKeygenList, sshPublicKey } from "../support/pki";
+import { useEmulator } from "../support/emulator";
+import { expectApiError, expectInvalid } from "./expect";
 import { useWire } from "./wire-fixture";
 import { list, samples } from "./wire-samples";
 
@@ -199,12 +200,6 @@ describe("against the emulator", () => {
     expect(await sshUserCertificates.list().toArray()).toContainEqual(updated);
     await sshUserCertificates.delete(created.id);
     await expectApiError(sshUserCertificates.get(created.id), NotFoundError, "NOT_FOUND");
-  });
-
-  test("list follows next_page_uri under ssh_user_certificates", async () => {
-    const ca = await authority();
-    const { sshUserCertificates } = emu.client;
-    await expectPagination(() => sshUserCertificates.create({ sshCertificateAuthorityId: ca.id, publicKey }), (limit) => sshUserCertificates.list({ limit }), 5, 2);
   });
 
   describe("the service's own checks (client validation bypassed)", () => {

@@ -1,6 +1,7 @@
 /** TCP edges: paths and wire shape of the edge and its module operations, hostport and module rules. */
 import { BadRequestError, ConflictError, NotFoundError } from "../../sdk";
-import { expectApiError, expectInvalid, expectPagination, useEmulator } from "./emulator-fixture";
+import { useEmulator } from "../support/emulator";
+import { expectApiError, expectInvalid } from "./expect";
 import { useWire } from "./wire-fixture";
 import { list, samples } from "./wire-samples";
 
@@ -167,11 +168,6 @@ describe("against the emulator", () => {
     expect(err.details.inUseBy).toBe(holder.id);
     await emu.client.tcpEdges.update(holder.id, { hostports: [nextHostport()] });
     await expect(emu.client.tlsEdges.create({ hostports: [hostport] })).resolves.toMatchObject({ hostports: [hostport] });
-  });
-
-  test("list follows next_page_uri under tcp_edges", async () => {
-    const { tcpEdges } = emu.client;
-    await expectPagination(() => tcpEdges.create({ hostports: [nextHostport()] }), (limit) => tcpEdges.list({ limit }), 5, 2);
   });
 
   describe("the service's own checks", () => {

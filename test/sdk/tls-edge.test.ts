@@ -1,6 +1,8 @@
 /** TLS edges: paths and wire shape, the four modules, and the pass-through rule. */
 import { BadRequestError, NotFoundError } from "../../sdk";
-import { expectApiError, expectInvalid, useEmulatorWithStore } from "./emulator-fixture";
+import { useEmulator } from "../support/emulator";
+import { caPem } from "../support/pki";
+import { expectApiError, expectInvalid } from "./expect";
 import { useWire } from "./wire-fixture";
 import { list, samples } from "./wire-samples";
 
@@ -85,13 +87,13 @@ describe("client-side validation", () => {
 });
 
 describe("against the emulator", () => {
-  const emu = useEmulatorWithStore();
+  const emu = useEmulator();
   let port = 30000;
   const nextHostport = () => `tls.example.test:${port++}`;
 
   test("create with all four modules; TLS termination takes the service defaults; update, list, delete", async () => {
     const { tlsEdges, failoverBackends, tunnelGroupBackends, ipPolicies } = emu.client;
-    const ca = emu.seedCertificateAuthority();
+    const ca = (await emu.client.certificateAuthorities.create({ caPem: caPem() })).id;
     const tg = await tunnelGroupBackends.create({});
     const fo = await failoverBackends.create({ backends: [tg.id] });
     const policy = await ipPolicies.create({});
@@ -121,7 +123,7 @@ describe("against the emulator", () => {
 
   test("pass-through: the version reads as null, and mutual TLS is refused either way round", async () => {
     const { tlsEdges } = emu.client;
-    const ca = emu.seedCertificateAuthority();
+    const ca = (await emu.client.certificateAuthorities.create({ caPem: caPem() })).id;
     const upstream = await tlsEdges.create({ hostports: [nextHostport()], tlsTermination: { terminateAt: "upstream" } });
     expect(upstream.tlsTermination).toEqual({ enabled: true, terminateAt: "upstream", minVersion: null });
     await expectApiError(tlsEdges.replaceModule(upstream.id, "mutualTls", { certificateAuthorityIds: [ca] }), BadRequestError, "INVALID_FIELD", "mutualTls");

@@ -1,6 +1,7 @@
 /** Weighted backends: paths and wire shape, child ids as map keys, weight and id rules. */
 import { BadRequestError, ConflictError, NotFoundError } from "../../sdk";
-import { expectApiError, expectInvalid, useEmulator } from "./emulator-fixture";
+import { useEmulator } from "../support/emulator";
+import { expectApiError, expectInvalid } from "./expect";
 import { useWire } from "./wire-fixture";
 import { list, samples } from "./wire-samples";
 

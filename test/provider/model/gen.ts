@@ -7,7 +7,7 @@
  */
 import fc from "fast-check";
 import { kindSpec, kinds } from "../../../provider/kinds";
-import { certificate, privateKeyPem, sshPublicKey } from "../../sdk/crypto-fixture";
+import { certificate, privateKeyPem, sshPublicKey } from "../../support/pki";
 
 type Args = Record<string, unknown>;
 

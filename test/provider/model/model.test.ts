@@ -25,7 +25,8 @@
  * TLS private key) was never found (seed 101 of the long run, program 168).
  */
 import fc from "fast-check";
-import { startEmulator, type LogEntry } from "../../../emulator";
+import type { LogEntry } from "../../../emulator";
+import { start } from "../../support/emulator";
 import { EdgeIngress } from "../../../sdk";
 import * as runtime from "../../../runtime";
 import { toOutputs } from "../../../provider/framework/lifecycle";
@@ -91,7 +92,7 @@ const coverage = new Set<string>();
 
 async function runProgram(p: Program): Promise<void> {
   const errors: LogEntry[] = [];
-  const emulator = await startEmulator({ port: 0, provisioningDelayMs: 0, log: (e) => void errors.push(e) });
+  const { emulator } = await start({ provisioningDelayMs: 0, log: (e) => void errors.push(e) });
   const proxy = new RecordingProxy(emulator.url);
   await proxy.start();
   const client = new EdgeIngress({ apiKey: emulator.rootToken, baseURL: emulator.url, maxRetries: 0 });

@@ -15,9 +15,9 @@ import { camelToSnake } from "../../sdk/core/case";
 import { inputKeys, updatableKeys, type KindSpec } from "../../provider/framework/kind";
 import { toOutputs } from "../../provider/framework/lifecycle";
 import { kinds } from "../../provider/kinds";
-import { certificate, privateKeyPem, sshPublicKey } from "../sdk/crypto-fixture";
-import type { StateResource } from "../helpers/pulumi";
-import { expectSuccess, useEngineStack } from "./support";
+import { certificate, privateKeyPem, sshPublicKey } from "./pki";
+import type { StateResource } from "./engine";
+import { expectSuccess, useEngineStack } from "./engine-stack";
 
 export interface Res {
   kind: string;

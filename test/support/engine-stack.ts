@@ -1,9 +1,10 @@
 /** One emulator and one stack per e2e file, with the checks every kind shares. */
 import * as path from "node:path";
-import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../emulator";
-import { EdgeIngress } from "../../sdk";
-import { emulatorLog, registerSecret } from "../helpers/audit";
-import { createStack, type CliResult, type TestStack } from "../helpers/pulumi";
+import type { EmulatorOptions, RunningEmulator } from "../../emulator";
+import type { EdgeIngress } from "../../sdk";
+import { emulatorLog, registerSecret } from "./audit";
+import { start, type Started } from "./emulator";
+import { createStack, type CliResult, type TestStack } from "./engine";
 
 export const ACCESS_PROGRAM = path.join(__dirname, "..", "fixtures", "access");
 
@@ -35,13 +36,14 @@ export interface EngineFixture<Spec extends object = object> {
 
 /** An emulator and a stack of the program in `programDir`, configured for it through stack config only. */
 export function useEngineStack<Spec extends object = object>(programDir: string, project: string, emulatorOptions: EmulatorOptions = {}): EngineFixture<Spec> {
+  let started: Started | undefined;
   let emulator: RunningEmulator | undefined;
   let client: EdgeIngress | undefined;
   let stack: TestStack | undefined;
   beforeAll(async () => {
-    emulator = await startEmulator({ ...emulatorOptions, port: 0, log: emulatorLog(`${project} emulator`) });
+    started = await start({ ...emulatorOptions, log: emulatorLog(`${project} emulator`) });
+    ({ emulator, client } = started);
     registerSecret("emulator root token (the provider's API key)", emulator.rootToken);
-    client = new EdgeIngress({ apiKey: emulator.rootToken, baseURL: emulator.url, maxRetries: 0 });
     stack = await createStack({
       programDir,
       config: {
@@ -54,8 +56,7 @@ export function useEngineStack<Spec extends object = object>(programDir: string,
   });
   afterAll(async () => {
     await stack?.remove();
-    await client?.close();
-    await emulator?.close();
+    await started?.close();
   });
   return {
     get stack() {

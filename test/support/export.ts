@@ -6,8 +6,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { EdgeIngress } from "../../sdk";
-import { certificate, chain, privateKeyPem, sshPublicKey } from "../sdk/crypto-fixture";
-import { REPO_ROOT } from "./pulumi";
+import { certificate, chain, privateKeyPem, sshPublicKey } from "./pki";
+import { REPO_ROOT } from "./engine";
 
 export const IDP_METADATA = '<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" entityID="https://idp.example.test"/>';
 

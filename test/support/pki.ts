@@ -1,8 +1,9 @@
 /**
- * Keys and certificates made at test time (no private key is committed): X.509 certificates from
- * @peculiar/asn1-x509 signed with node:crypto, OpenSSH public keys through sshpk.
+ * The tests' one PKI kit. Keys and certificates are made at test time (no private key is committed):
+ * X.509 certificates by the emulator's own builder signed with node:crypto keys, OpenSSH keys and
+ * certificates read through sshpk (and ssh-keygen when installed).
  */
-import { execFileSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { KeyObject, X509Certificate, generateKeyPairSync } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -46,8 +47,10 @@ export type Subject = Partial<Record<keyof typeof FIELDS, string>>;
 
 export interface Issued {
   pem: string;
-  /** The certificate's own private key. */
+  /** The certificate's own private key, and as PKCS#8 PEM. */
   privateKey: KeyObject;
+  keyPem: string;
+  publicKey: KeyObject;
   subject: Subject;
   serialHex: string;
 }
@@ -85,7 +88,12 @@ export function certificate(opts: CertificateOptions = {}): Issued {
     dnsNames: opts.dnsNames,
     ips: opts.ips,
   });
-  return { pem, privateKey, subject, serialHex: new X509Certificate(pem).serialNumber.toLowerCase() };
+  return { pem, privateKey, keyPem: privateKeyPem(privateKey), publicKey, subject, serialHex: new X509Certificate(pem).serialNumber.toLowerCase() };
+}
+
+/** A self-signed CA certificate. */
+export function caPem(commonName = "Test CA"): string {
+  return certificate({ subject: { CN: commonName }, ca: true, keyUsages: ["cert_sign", "crl_sign"] }).pem;
 }
 
 /** A root CA, an intermediate it signed and a leaf for `dnsNames` signed by the intermediate. */
@@ -114,18 +122,40 @@ export function readSshCertificate(line: string, caPublicKey: string) {
   };
 }
 
-/** `ssh-keygen -L` of a certificate, or null when ssh-keygen is not installed. */
-export function sshKeygenList(line: string): string | null {
-  try {
-    execFileSync("ssh-keygen", ["-?"], { stdio: "ignore" });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sshcert-"));
+/**
+ * An OpenSSH certificate parsed with sshpk, after checking the CA's signature over the signed bytes as
+ * issued (sshpk's isSignedByKey only compares the embedded CA key). The signature is the blob's last SSH
+ * string, so the signed part is everything before it.
+ */
+export function verifiedSshCertificate(text: string, caPublicKey: string): sshpk.Certificate {
+  const cert = sshpk.parseCertificate(text, "openssh");
+  expect(cert.isSignedByKey(sshpk.parseKey(caPublicKey, "ssh"))).toBe(true);
+  expect(sshSignatureValid(text, caPublicKey)).toBe(true);
+  return cert;
+}
+
+/** True if the CA key's signature over the certificate's signed bytes is valid. */
+export function sshSignatureValid(text: string, caPublicKey: string): boolean {
+  const signature = (sshpk.parseCertificate(text, "openssh").signatures as { openssh: { signature: sshpk.Signature & { hashAlgorithm?: sshpk.AlgorithmHashType } } }).openssh.signature;
+  const blob = Buffer.from(text.split(" ")[1], "base64");
+  const signed = blob.subarray(0, blob.length - 4 - signature.toBuffer("ssh").length);
+  const verifier = sshpk.parseKey(caPublicKey, "ssh").createVerify(signature.hashAlgorithm as sshpk.AlgorithmHashType);
+  verifier.update(signed);
+  return verifier.verify(signature);
+}
+
+const SSH_KEYGEN = spawnSync("which", ["ssh-keygen"]).status === 0;
+
+/** `ssh-keygen -L` output for a certificate (it checks the CA signature while reading), or null without ssh-keygen. */
+export function sshKeygenList(text: string): string | null {
+  if (!SSH_KEYGEN) return null;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ei-ssh-"));
   try {
     const file = path.join(dir, "id-cert.pub");
-    fs.writeFileSync(file, `${line}\n`);
-    return execFileSync("ssh-keygen", ["-L", "-f", file], { encoding: "utf8" });
+    fs.writeFileSync(file, `${text}\n`);
+    const out = spawnSync("ssh-keygen", ["-L", "-f", file], { encoding: "utf8" });
+    expect({ status: out.status, stderr: out.stderr }).toEqual({ status: 0, stderr: "" });
+    return out.stdout;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
