@@ -96,6 +96,8 @@ export function table(result: BenchResult): string {
       lines.push(`| ${p} | ${x.netMs} | ${x.requests} | ${classes.map((c) => x.cpuMs[c]).join(" | ")} | ${x.floorNetMs} | ${x.floorEngineCpuMs} |`);
     }
   }
+  const l = result.load;
+  lines.push("", `package load (median of ${l.runs} fresh processes): @pulumi/pulumi ${l.pulumiMs} ms, then @edge-ingress/pulumi ${l.packageMs} ms`);
   const t = result.throughput;
   lines.push("", `emulator throughput (${t.clients} clients, no latency): ${t.readsPerSecond} reads/s, ${t.writesPerSecond} writes/s`);
   return lines.join("\n");

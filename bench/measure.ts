@@ -1,6 +1,8 @@
 /** What the benchmark computes besides wall time: per-process CPU and memory, and the engine-bound ideal. */
+import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
+import * as path from "node:path";
 
 /**
  * The processes of one CLI command, by their command line: `engine` the `pulumi` CLI; `languageHost`
@@ -229,4 +231,37 @@ export function idealRoundTrips(tasks: Task[], parallel: number): number {
     finish.set(task.id, slots[slot]);
   }
   return Math.max(0, ...finish.values());
+}
+
+/** What loading the package costs a program: median ms of fresh Node processes. */
+export interface PackageLoad {
+  /** `require("@pulumi/pulumi")` alone. */
+  pulumiMs: number;
+  /** Then `require` of the package's main entry (dist/index.js), in the same process. */
+  packageMs: number;
+  /** Fresh processes measured. */
+  runs: number;
+}
+
+/**
+ * Each run is a new `node` in `root` that requires `@pulumi/pulumi`, then the package's main entry,
+ * timing each; the medians are reported. The package's cost is what every `preview`, `up` and
+ * `refresh` pays in the program process on top of Pulumi's own.
+ */
+export function packageLoad(root: string, runs = 7): PackageLoad {
+  const script = [
+    "const t0 = process.hrtime.bigint(); require('@pulumi/pulumi'); const t1 = process.hrtime.bigint();",
+    "require(process.argv[1]); const t2 = process.hrtime.bigint();",
+    "console.log(JSON.stringify([Number(t1 - t0) / 1e6, Number(t2 - t1) / 1e6]));",
+  ].join(" ");
+  const samples: [number, number][] = [];
+  for (let i = 0; i < runs; i++) {
+    const out = execFileSync(process.execPath, ["-e", script, path.join(root, "dist", "index.js")], { cwd: root, encoding: "utf8" });
+    samples.push(JSON.parse(out) as [number, number]);
+  }
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return Math.round(sorted[Math.floor(sorted.length / 2)] * 10) / 10;
+  };
+  return { pulumiMs: median(samples.map((s) => s[0])), packageMs: median(samples.map((s) => s[1])), runs };
 }

@@ -10,7 +10,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { createStack, REPO_ROOT, type CliResult, type StateExport, type StateResource, type TestStack } from "../test/support/engine";
 import { BenchEmulator, type Counters } from "./emulator";
-import { idealRoundTrips, load1, PROCESS_CLASSES, ProcessMonitor, type ProcessClass, type ProcessReport, type Task } from "./measure";
+import { idealRoundTrips, load1, packageLoad, PROCESS_CLASSES, ProcessMonitor, type PackageLoad, type ProcessClass, type ProcessReport, type Task } from "./measure";
 import { mixedStack, touchedNames } from "./mix";
 
 export const PHASES = ["create", "preview", "refresh", "update", "destroy"] as const;
@@ -128,6 +128,8 @@ export interface BenchResult {
     providerPeakKb: number | null;
   } | null;
   throughput: { clients: number; seconds: number; readsPerSecond: number; writesPerSecond: number };
+  /** Loading the package in a program, over `@pulumi/pulumi` alone (median of fresh processes). */
+  load: PackageLoad;
 }
 
 const TYPE_PREFIX = "pulumi-nodejs:dynamic/edgeingress:";
@@ -163,6 +165,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       runs,
       growth: growth(baseline, runs),
       throughput: { clients: options.clients, seconds: options.seconds, readsPerSecond: t.reads, writesPerSecond: t.writes },
+      load: packageLoad(REPO_ROOT),
     };
   } finally {
     await emulator.close();

@@ -123,6 +123,10 @@ test("the JSON holds the ideal, the provider's memory, the load and the emulator
   if (process.platform === "linux") expect(create.providerPeakKb).toBeGreaterThan(10_000);
   expect(json.throughput.readsPerSecond).toBeGreaterThan(0);
   expect(json.throughput.writesPerSecond).toBeGreaterThan(0);
+  // Loading the package is measured in fresh processes, Pulumi's own load apart.
+  expect(json.load.runs).toBeGreaterThan(2);
+  expect(json.load.pulumiMs).toBeGreaterThan(0);
+  expect(json.load.packageMs).toBeGreaterThan(0);
   expect(json.growth).toBeNull();
   expect(json.runs[0].phases.every((p) => typeof p.load === "number")).toBe(true);
   const printed = table(json);
