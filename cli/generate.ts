@@ -334,7 +334,7 @@ export function printReadme(plan: ExportPlan, options: ProgramOptions): string {
   }
   const notExported = plan.skipped.map((s) => `- ${s.kind} ${s.id}: ${s.why}.`);
   if (options.endpoints) notExported.push(`- ${options.endpoints} endpoint(s): read-only, not resources; read them with \`ei.getEndpoints()\`.`);
-  notExported.push("- IP policy rules, tunnels and other families this package does not manage.");
+  notExported.push("- Tunnels: agents start them, so they are not declared.");
   lines.push("## Not declared", "", ...notExported, "");
   return lines.join("\n");
 }
