@@ -135,7 +135,7 @@ export interface BenchResult {
 const TYPE_PREFIX = "pulumi-nodejs:dynamic/edgeingress:";
 const FLOOR_TYPE_PREFIX = "pulumi-nodejs:dynamic/floor:";
 /** The mix's program: test/fixtures/edges's, reading the spec from a file (config is limited to 128 KB). */
-const PROGRAM = path.join(REPO_ROOT, "bench", "edges");
+const PROGRAM = path.join(REPO_ROOT, "test", "fixtures", "edges");
 const FLOOR_PROGRAM = path.join(REPO_ROOT, "bench", "floor");
 /** How often /proc is polled for the per-process figures, ms. */
 export const POLL_MS = 100;
