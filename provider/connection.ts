@@ -1,5 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 
+/** The provider-level input of every kind that names its account, and its output in state. */
+export const CONNECTION = "connection";
+
 export interface ConnectionArgs {
   /** The API's base URL, e.g. `https://api.example.com`. */
   apiUrl: pulumi.Input<string>;

@@ -13,14 +13,12 @@ import {
   PermissionDeniedError,
   RateLimitError,
   ValidationError,
+  isHttpUrl,
 } from "../sdk";
 
-import type { ConnectionValue } from "../provider/connection";
+import { CONNECTION, type ConnectionValue } from "../provider/connection";
 
 type Props = Record<string, any>;
-
-/** The provider-level input naming a resource's account (provider/connection.ts makes it). */
-export const CONNECTION = "connection";
 
 interface Settings {
   apiKey?: string;
@@ -71,26 +69,25 @@ export function connectionProblems(value: unknown): string[] {
   if (typeof value !== "object" || Array.isArray(value)) return [`${CONNECTION}: must be a Connection`];
   const { name, apiUrl, apiKey, ...rest } = value as Props;
   const problems = Object.keys(rest).map((key) => `${CONNECTION}.${key}: is not a known field`);
-  if (typeof apiUrl !== "string" || !/^https?:\/\/[^/]/.test(apiUrl)) problems.push(`${CONNECTION}.apiUrl: ${label(name)} needs an http(s) URL, got ${JSON.stringify(apiUrl ?? null)}`);
+  if (typeof apiUrl !== "string" || !isHttpUrl(apiUrl)) problems.push(`${CONNECTION}.apiUrl: ${label(name)} needs an http(s) URL, got ${JSON.stringify(apiUrl ?? null)}`);
   if (typeof apiKey !== "string" || apiKey === "") problems.push(`${CONNECTION}.apiKey: ${label(name)} needs a non-empty API key`);
   return problems;
 }
 
 const label = (name: unknown) => (typeof name === "string" && name ? `Connection "${name}"` : "the connection");
 
-/** Same account binding: both stack config's, or the same URL and key (the name only labels it). */
-export function sameConnection(a: ConnectionValue | undefined, b: ConnectionValue | undefined): boolean {
-  if (!a || !b) return !a && !b;
-  return a.apiKey === b.apiKey && canonicalUrl(a.apiUrl) === canonicalUrl(b.apiUrl);
+/**
+ * What identifies a connection: its URL (in canonical form) and key; "" for stack config's. The name only
+ * labels it. Keys both the client cache and the comparison of a resource's old and new connection.
+ */
+function connectionKey(connection: ConnectionValue | undefined): string {
+  if (!connection) return "";
+  const url = URL.canParse(connection.apiUrl) ? new URL(connection.apiUrl).href.replace(/\/$/, "") : connection.apiUrl;
+  return JSON.stringify([url, connection.apiKey]);
 }
 
-function canonicalUrl(url: string): string {
-  try {
-    return new URL(url).href.replace(/\/$/, "");
-  } catch {
-    return url;
-  }
-}
+/** Same account binding: both stack config's, or the same URL and key. */
+export const sameConnection = (a: ConnectionValue | undefined, b: ConnectionValue | undefined): boolean => connectionKey(a) === connectionKey(b);
 
 /**
  * The client of a connection, once checked: one cheap authenticated GET per connection and provider
@@ -98,7 +95,7 @@ function canonicalUrl(url: string): string {
  * not the API (a wrong path, a proxy) is never read as "everything was deleted".
  */
 export function clientFor(connection?: ConnectionValue): Promise<EdgeIngress> {
-  const key = connection ? JSON.stringify([connection.apiUrl, connection.apiKey]) : "";
+  const key = connectionKey(connection);
   const known = clients.get(key);
   if (known) return known;
   const target = connection ? explicit(connection) : stackConfig();

@@ -7,7 +7,8 @@ import { NotFoundError } from "../sdk";
 import * as lifecycle from "../provider/framework/lifecycle";
 import { kindSpec } from "../provider/kinds";
 import { containsUnknown } from "../provider/framework/values";
-import { CONNECTION, clientFor, configure, connectionOf, connectionProblems, sameConnection } from "./connection";
+import { CONNECTION } from "../provider/connection";
+import { clientFor, configure, connectionOf, connectionProblems, sameConnection } from "./connection";
 
 export { configure };
 
@@ -30,10 +31,11 @@ function withConnection<T extends { outs?: Props; props?: Props }>(result: T, fr
 
 export async function check(kind: string, olds: Props, news: Props): Promise<dynamic.CheckResult> {
   const declared = news?.[CONNECTION];
+  const known = !containsUnknown(declared);
   // The engine prints a named property's value beside the reason: these name no property (a secret).
-  const problems = containsUnknown(declared) ? [] : connectionProblems(declared).map((reason) => ({ property: "", reason }));
+  const problems = known ? connectionProblems(declared).map((reason) => ({ property: "", reason })) : [];
   // A wrong key or URL fails at preview.
-  if (!problems.length && !containsUnknown(declared)) await clientFor(connectionOf(news));
+  if (known && !problems.length) await clientFor(connectionOf(news));
   const result = lifecycle.check(kindSpec(kind), olds, ownInputs(news));
   return { inputs: news, failures: [...problems, ...(result.failures ?? [])] };
 }

@@ -25,7 +25,10 @@ export interface ClientOptions {
   userAgent?: string;
 }
 
-const httpURL = z.string({ error: "must be a string" }).refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), {
+/** An absolute http or https URL: the form of a base URL. */
+export const isHttpUrl = (v: string): boolean => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol);
+
+const httpURL = z.string({ error: "must be a string" }).refine(isHttpUrl, {
   error: "must be an absolute http or https URL",
 });
 

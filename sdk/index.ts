@@ -1,6 +1,6 @@
 /** Public surface of the API client: `@edge-ingress/pulumi/sdk`. */
 export { VERSION } from "./version";
-export { EdgeIngress, API_KEY_ENV, BASE_URL_ENV, DEFAULT_TIMEOUT_MS } from "./client";
+export { EdgeIngress, API_KEY_ENV, BASE_URL_ENV, DEFAULT_TIMEOUT_MS, isHttpUrl } from "./client";
 export type { ClientOptions, LowLevelOptions } from "./client";
 export * from "./core/errors";
 // Field builders under one name (their short names would crowd the package namespace).

@@ -1,11 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
 import { providerText } from "./provider-factory";
-import { Connection } from "../connection";
+import { CONNECTION, Connection } from "../connection";
 
 export const MODULE = "edgeingress";
 
 const PROVIDER_KEY = "__provider";
-const CONNECTION = "connection";
 
 /**
  * What a resource class declares (provider/resources/<kind>.ts), and its KindSpec reads: plain lists, so
@@ -61,12 +60,6 @@ export function resourceArgs(
 }
 
 
-/** The Pulumi input form of an sdk params type: every level may be an Input (an Output of another resource). */
-export type Args<T> = T extends (infer U)[]
-  ? pulumi.Input<Args<U>[]>
-  : T extends object
-    ? pulumi.Input<{ [K in keyof T]: Args<T[K]> }>
-    : pulumi.Input<T>;
 /** Every kind's provider-level inputs. */
 export interface AdoptArgs {
   /**
@@ -88,9 +81,6 @@ export interface GetOptions extends pulumi.CustomResourceOptions {
   /** The account to read from, when it is not stack config's. */
   connection?: Connection;
 }
-
-/** Args of a whole resource: its top-level properties. */
-export type ResourceArgs<T> = { [K in keyof T]: Args<T[K]> } & AdoptArgs;
 
 /*
  * Edge and route modules (§2.3, §2.6, §2.18, §2.19), written out for the public declarations. An
