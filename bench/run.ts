@@ -202,6 +202,8 @@ async function runPhases(
       programDir,
       stackName,
       checkNoChangesAfterUp: false,
+      // What users get without setting NODE_COMPILE_CACHE.
+      compileCache: false,
       config: {
         "edgeingress:apiKey": { value: emulator.rootToken, secret: true },
         "edgeingress:apiUrl": { value: emulator.url },

@@ -50,6 +50,12 @@ ei_self_node_path() {
   echo "$dir"
 }
 
+# Node.js's compiled-code cache for the processes the tests' commands start (NODE_COMPILE_CACHE):
+# keyed by file content and Node version, so one directory serves every clone.
+ei_compile_cache() {
+  echo "$EI_CACHE/node-compile-cache"
+}
+
 # Puts the tools on PATH and exports the settings that keep the CLI offline and non-interactive.
 # The state backend (PULUMI_BACKEND_URL) is left to the caller: each test picks its own directory.
 ei_pulumi_env() {

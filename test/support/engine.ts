@@ -60,6 +60,12 @@ export interface StackOptions {
    * benchmark turns it off: it times the up alone and checks the no-op preview as its own phase.
    */
   checkNoChangesAfterUp?: boolean;
+  /**
+   * Let every Node.js process of a command reuse compiled code through NODE_COMPILE_CACHE (default
+   * true): each command starts two Node.js processes that load @pulumi/pulumi, most of a command's CPU.
+   * Only the benchmark turns it off: it measures what a user gets without the setting.
+   */
+  compileCache?: boolean;
 }
 
 /** Step operations as the CLI names them in `preview --json`. */
@@ -152,18 +158,18 @@ export interface TestStack {
 
 const TOOLS = ["pulumi", "pulumi-language-nodejs", "pulumi-resource-pulumi-nodejs"];
 
-let fromEnvSh: { toolsCache: string; selfNodePath: string } | undefined;
+let fromEnvSh: { toolsCache: string; selfNodePath: string; compileCache: string } | undefined;
 
 /** Paths that scripts/env.sh defines (asked once, so they are defined in one place). */
-function envShPaths(): { toolsCache: string; selfNodePath: string } {
+function envShPaths(): { toolsCache: string; selfNodePath: string; compileCache: string } {
   if (fromEnvSh === undefined) {
     const envSh = path.join(REPO_ROOT, "scripts", "env.sh");
-    const out = execFileSync("bash", ["-c", 'source "$1" && ei_pulumi_bin && ei_self_node_path', "bash", envSh], {
+    const out = execFileSync("bash", ["-c", 'source "$1" && ei_pulumi_bin && ei_self_node_path && ei_compile_cache', "bash", envSh], {
       env: { ...process.env, PATH: withNodeFirst(process.env.PATH) },
       encoding: "utf8",
     });
-    const [toolsCache, selfNodePath] = out.trim().split("\n");
-    fromEnvSh = { toolsCache, selfNodePath };
+    const [toolsCache, selfNodePath, compileCache] = out.trim().split("\n");
+    fromEnvSh = { toolsCache, selfNodePath, compileCache };
   }
   return fromEnvSh;
 }
@@ -191,17 +197,20 @@ export function pulumiToolsDir(): string {
  * this process's, less inherited PULUMI_* settings and NODE_PATH, with the tools and Node.js first on
  * PATH and (unless `linkSelf` is false) NODE_PATH linking this package by name.
  */
-export function engineEnv({ linkSelf = true }: { linkSelf?: boolean } = {}): NodeJS.ProcessEnv {
+export function engineEnv({ linkSelf = true, compileCache = true }: { linkSelf?: boolean; compileCache?: boolean } = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
-    // Inherited PULUMI_* settings (tokens, backends) and module paths must not leak into tests.
-    if (!key.startsWith("PULUMI_") && key !== "NODE_PATH") {
+    // Inherited PULUMI_* settings (tokens, backends), module paths and caches must not leak into tests.
+    if (!key.startsWith("PULUMI_") && key !== "NODE_PATH" && key !== "NODE_COMPILE_CACHE") {
       env[key] = value;
     }
   }
   // The provider process cannot self-reference this package (see docs/engine.md): link it by name.
   if (linkSelf) {
     env.NODE_PATH = envShPaths().selfNodePath;
+  }
+  if (compileCache) {
+    env.NODE_COMPILE_CACHE = envShPaths().compileCache;
   }
   env.PATH = [pulumiToolsDir(), withNodeFirst(process.env.PATH)].join(path.delimiter);
   env.PULUMI_SKIP_UPDATE_CHECK = "true";
@@ -225,7 +234,7 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
   for (const dir of Object.values(dirs)) {
     fs.mkdirSync(dir, { recursive: true });
   }
-  const env = engineEnv({ linkSelf: options.linkSelf });
+  const env = engineEnv({ linkSelf: options.linkSelf, compileCache: options.compileCache });
   Object.assign(env, {
     PULUMI_BACKEND_URL: `file://${dirs.backend}`,
     PULUMI_HOME: dirs.home,
