@@ -215,8 +215,9 @@ interface Row {
   /** Read-only collections: make an item another way, and remove it again. */
   make?: () => Promise<Item>;
   unmake?: (item: Item) => Promise<void>;
-  /** The items a client can see listed. */
-  list: (path: string) => Promise<Item[]>;
+  /** The key of the items in a paged list; or, where there is none, how a client sees the items listed. */
+  paged?: string;
+  list?: (path: string) => Promise<Item[]>;
   /** A PATCH body that changes some fields, each rendered as sent. */
   patch?: () => Record<string, unknown>;
   /** What names an item in its path (default id). */
@@ -229,15 +230,14 @@ interface Row {
 
 let policy2: string;
 let ca: string;
-const listOf = (key: string) => (path: string) => api.listAll(path, key);
 const certificatePair = () => {
   const leaf = certificate({ subject: { CN: "kinds.example.com" } });
   return { certificate_pem: leaf.pem, private_key_pem: leaf.keyPem };
 };
-const edgeRow = (proto: string, listKey: string): Row => ({
+const edgeRow = (proto: string, paged: string): Row => ({
   pattern: `/edges/${proto}`,
   body: () => ({ description: "d", metadata: "m", hostports: [hp(proto), hp(proto)], ...everyModule(`/edges/${proto}/{id}`) }),
-  list: listOf(listKey),
+  paged,
   patch: () => ({ description: "changed", hostports: [hp(proto)] }),
 });
 let domain = 0;
@@ -246,31 +246,31 @@ const SOURCE_TYPES = ["tcp_edge", "tls_edge", "https_edge", "api_key", "reserved
 let sourceType = 0;
 
 const ROWS: Row[] = [
-  { pattern: "/api_keys", body: () => ({ description: "d", metadata: "m", owner_id: emu.emulator.botId }), list: listOf("keys"), patch: () => ({ description: "changed" }), once: "token" },
-  { pattern: "/ip_policies", body: () => ({ description: "d", metadata: "m" }), list: listOf("ip_policies"), patch: () => ({ metadata: "changed" }) },
+  { pattern: "/api_keys", body: () => ({ description: "d", metadata: "m", owner_id: emu.emulator.botId }), paged: "keys", patch: () => ({ description: "changed" }), once: "token" },
+  { pattern: "/ip_policies", body: () => ({ description: "d", metadata: "m" }), paged: "ip_policies", patch: () => ({ metadata: "changed" }) },
   {
     pattern: "/ip_restrictions",
     body: () => ({ description: "d", metadata: "m", enforced: true, type: "dashboard", ip_policy_ids: [seed("/ip_policies")] }),
-    list: listOf("ip_restrictions"),
+    paged: "ip_restrictions",
     patch: () => ({ enforced: false, description: "changed" }),
   },
   {
     pattern: "/ip_policy_rules",
     body: () => ({ description: "d", metadata: "m", ip_policy_id: seed("/ip_policies"), cidr: "198.51.100.0/24", action: "deny" }),
-    list: listOf("ip_policy_rules"),
+    paged: "ip_policy_rules",
     patch: () => ({ cidr: "198.51.100.128/25", metadata: "changed" }),
   },
-  { pattern: "/backends/tunnel_group", body: () => ({ description: "d", metadata: "m", labels: { a: "1" } }), list: listOf("backends"), patch: () => ({ metadata: "changed" }) },
+  { pattern: "/backends/tunnel_group", body: () => ({ description: "d", metadata: "m", labels: { a: "1" } }), paged: "backends", patch: () => ({ metadata: "changed" }) },
   {
     pattern: "/backends/weighted",
     body: () => ({ description: "d", metadata: "m", backends: { [seed("/backends/tunnel_group")]: 5 } }),
-    list: listOf("backends"),
+    paged: "backends",
     patch: () => ({ metadata: "changed" }),
   },
   {
     pattern: "/backends/failover",
     body: () => ({ description: "d", metadata: "m", backends: [seed("/backends/weighted"), seed("/backends/tunnel_group")] }),
-    list: listOf("backends"),
+    paged: "backends",
     patch: () => ({ metadata: "changed" }),
   },
   edgeRow("tcp", "tcp_edges"),
@@ -295,18 +295,18 @@ const ROWS: Row[] = [
     unmake: async (item) => {
       expect((await api.del(`/edges/tcp/${item.made}`)).status).toBe(204);
     },
-    list: listOf("endpoints"),
+    paged: "endpoints",
   },
   {
     pattern: "/event_destinations",
     body: () => ({ description: "d", metadata: "m", format: "json", target: { monitoring: { api_key: "k", tags: "t", service: "s", site: "eu" } } }),
-    list: listOf("event_destinations"),
+    paged: "event_destinations",
     patch: () => ({ description: "changed", metadata: "changed" }),
   },
   {
     pattern: "/event_subscriptions",
     body: () => ({ description: "d", metadata: "m", destination_ids: [seed("/event_destinations")], sources: [{ type: "api_key_created.v0" }] }),
-    list: listOf("event_subscriptions"),
+    paged: "event_subscriptions",
     patch: () => ({ description: "changed" }),
   },
   {
@@ -317,30 +317,30 @@ const ROWS: Row[] = [
     patch: () => ({}), // a source has no field to change
     key: "type",
   },
-  { pattern: "/certificate_authorities", body: () => ({ description: "d", metadata: "m", ca_pem: caPem() }), list: listOf("certificate_authorities"), patch: () => ({ description: "changed" }) },
+  { pattern: "/certificate_authorities", body: () => ({ description: "d", metadata: "m", ca_pem: caPem() }), paged: "certificate_authorities", patch: () => ({ description: "changed" }) },
   {
     pattern: "/tls_certificates",
     body: () => ({ description: "d", metadata: "m", ...certificatePair() }),
-    list: listOf("tls_certificates"),
+    paged: "tls_certificates",
     patch: () => ({ metadata: "changed" }),
     writeOnly: ["private_key_pem"],
   },
   {
     pattern: "/reserved_domains",
     body: () => ({ description: "d", metadata: "m", domain: `kinds${domain++}.example.com`, region: "eu", certificate_id: seed("/tls_certificates") }),
-    list: listOf("reserved_domains"),
+    paged: "reserved_domains",
     patch: () => ({ metadata: "changed" }),
   },
   {
     pattern: "/ssh_credentials",
     body: () => ({ description: "d", metadata: "m", public_key: sshPublicKey(), acl: ["bind:example.com"], owner_id: emu.emulator.botId }),
-    list: listOf("ssh_credentials"),
+    paged: "ssh_credentials",
     patch: () => ({ acl: ["bind:other.example.com"], description: "changed" }),
   },
   {
     pattern: "/ssh_certificate_authorities",
     body: () => ({ description: "d", metadata: "m", private_key_type: "ecdsa", elliptic_curve: "p384" }),
-    list: listOf("ssh_certificate_authorities"),
+    paged: "ssh_certificate_authorities",
     patch: () => ({ description: "changed" }),
   },
   {
@@ -356,7 +356,7 @@ const ROWS: Row[] = [
       valid_after: "2026-01-01T00:00:00Z",
       valid_until: "2026-01-02T00:00:00Z",
     }),
-    list: listOf("ssh_user_certificates"),
+    paged: "ssh_user_certificates",
     patch: () => ({ metadata: "changed" }),
   },
   {
@@ -370,13 +370,13 @@ const ROWS: Row[] = [
       valid_after: "2026-01-01T00:00:00Z",
       valid_until: "2027-01-01T00:00:00Z",
     }),
-    list: listOf("ssh_host_certificates"),
+    paged: "ssh_host_certificates",
     patch: () => ({ description: "changed" }),
   },
   {
     pattern: "/credentials",
     body: () => ({ description: "d", metadata: "m", acl: ["bind:example.com"], owner_id: emu.emulator.botId }),
-    list: listOf("credentials"),
+    paged: "credentials",
     patch: () => ({ acl: ["*"], description: "changed" }),
     once: "token",
   },
@@ -421,6 +421,7 @@ describe.each(ROWS.map((row) => [row.pattern, row] as const))("%s", (pattern, ro
   const item = itemPattern(pattern);
   const path = () => (row.path ?? (() => pattern))();
   const key = row.key ?? "id";
+  const list = (at: string) => (row.paged ? api.listAll(at, row.paged) : row.list!(at));
   const without = (value: Item) => (row.once ? { ...value, [row.once]: null } : value);
   const create = async (): Promise<Item> => {
     if (row.make) return row.make();
@@ -441,7 +442,7 @@ describe.each(ROWS.map((row) => [row.pattern, row] as const))("%s", (pattern, ro
     const got = await api.get(at);
     expect(got.status).toBe(200);
     expect(got.body).toEqual(without(shown));
-    expect(await row.list(path())).toContainEqual(got.body);
+    expect(await list(path())).toContainEqual(got.body);
 
     if (has("PATCH", item)) {
       expect((await api.patch(at, {})).body).toEqual(got.body);
@@ -462,8 +463,25 @@ describe.each(ROWS.map((row) => [row.pattern, row] as const))("%s", (pattern, ro
       await row.unmake!(created);
     }
     expectError(await api.get(at), 404, "NOT_FOUND");
-    expect((await row.list(path())).map((i) => i[key])).not.toContain(created[key]);
+    expect((await list(path())).map((i) => i[key])).not.toContain(created[key]);
   });
+
+  if (row.paged) {
+    const listKey = row.paged;
+    test("the list pages newest first: limit, then next_page_uri, each item once", async () => {
+      for (let i = 0; i < 3; i++) await create();
+      const first = await api.get(`${path()}?limit=2`);
+      expect(first.status).toBe(200);
+      expect(first.body.uri).toBe(`${emu.url}${path()}`);
+      const ids = first.body[listKey].map((i: Item) => i.id);
+      expect(ids).toHaveLength(2);
+      expect(first.body.next_page_uri).toBe(`${emu.url}${path()}?before_id=${ids[1]}&limit=2`);
+      const all = (await api.listAll(`${path()}?limit=2`, listKey)).map((i) => i.id as string);
+      expect(all.slice(0, 2)).toEqual(ids);
+      expect([...new Set(all)].sort().reverse()).toEqual(all);
+      expect(all.length).toBeGreaterThanOrEqual(3);
+    });
+  }
 
   test("no token or a wrong one: 401 UNAUTHORIZED on every operation, and nothing changes", async () => {
     const at = `${path()}/${(await create())[key]}`;
@@ -511,7 +529,7 @@ describe.each(ROWS.map((row) => [row.pattern, row] as const))("%s", (pattern, ro
       expect(typeof created[secret]).toBe("string");
       expect(created[secret].length).toBeGreaterThanOrEqual(32);
       const at = `${path()}/${created.id}`;
-      const replies: Item[] = [(await api.get(at)).body, (await api.patch(at, {})).body, ...(await row.list(path()))];
+      const replies: Item[] = [(await api.get(at)).body, (await api.patch(at, {})).body, ...(await list(path()))];
       for (const shown of replies) expect(shown[secret]).toBeNull();
       expect(JSON.stringify(replies)).not.toContain(created[secret]);
     });
@@ -522,7 +540,7 @@ describe.each(ROWS.map((row) => [row.pattern, row] as const))("%s", (pattern, ro
     test(`${fields.join(", ")} never returned`, async () => {
       const created = await create();
       const at = `${path()}/${created.id}`;
-      for (const shown of [created, (await api.get(at)).body, (await api.patch(at, {})).body, ...(await row.list(path()))]) {
+      for (const shown of [created, (await api.get(at)).body, (await api.patch(at, {})).body, ...(await list(path()))]) {
         for (const field of fields) expect(shown).not.toHaveProperty(field);
       }
     });
