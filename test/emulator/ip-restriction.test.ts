@@ -1,5 +1,5 @@
 import { useEmulator } from "../support/emulator";
-import { expectError, ID_SUFFIX, RFC3339_UTC } from "./support";
+import { expectError } from "./support";
 
 const emu = useEmulator();
 const { api } = emu;
@@ -21,9 +21,6 @@ describe("IP restrictions", () => {
     expect(reply.status).toBe(201);
     const r = reply.body;
     expect(Object.keys(r)).toEqual(["id", "uri", "created_at", "description", "metadata", "enforced", "type", "ip_policies"]);
-    expect(r.id).toMatch(new RegExp(`^ipx_${ID_SUFFIX}$`));
-    expect(r.uri).toBe(`${emu.url}/ip_restrictions/${r.id}`);
-    expect(r.created_at).toMatch(RFC3339_UTC);
     expect(r).toMatchObject({ description: "", metadata: "", enforced: false, type: "dashboard" });
     expect(r.ip_policies).toEqual([ref(p1), ref(p2)]);
   });
@@ -34,26 +31,10 @@ describe("IP restrictions", () => {
     expect(reply.body).toMatchObject({ type, enforced: true });
   });
 
-  test("get, list, update, delete", async () => {
-    const created = (await api.post("/ip_restrictions", { type: "api", description: "d", metadata: "m", ip_policy_ids: [p1] })).body;
-    expect((await api.get(`/ip_restrictions/${created.id}`)).body).toEqual(created);
-    const listed = await api.get("/ip_restrictions");
-    expect(listed.status).toBe(200);
-    expect(listed.body.uri).toBe(`${emu.url}/ip_restrictions`);
-    expect(listed.body.ip_restrictions[0]).toEqual(created); // newest first
-
-    const enforced = await api.patch(`/ip_restrictions/${created.id}`, { enforced: true });
-    expect(enforced.status).toBe(200);
-    expect(enforced.body).toEqual({ ...created, enforced: true });
-
-    const repointed = await api.patch(`/ip_restrictions/${created.id}`, { ip_policy_ids: [p2, p1], description: "e" });
-    expect(repointed.body).toEqual({ ...created, enforced: true, description: "e", ip_policies: [ref(p2), ref(p1)] });
-    expect((await api.get(`/ip_restrictions/${created.id}`)).body).toEqual(repointed.body);
-
-    const deleted = await api.del(`/ip_restrictions/${created.id}`);
-    expect(deleted.status).toBe(204);
-    expect(deleted.text).toBe("");
-    expectError(await api.get(`/ip_restrictions/${created.id}`), 404, "NOT_FOUND");
+  test("a PATCH of ip_policy_ids replaces the Refs, in the order sent", async () => {
+    const created = (await api.post("/ip_restrictions", { type: "api", ip_policy_ids: [p1] })).body;
+    const repointed = await api.patch(`/ip_restrictions/${created.id}`, { ip_policy_ids: [p2, p1] });
+    expect(repointed.body).toEqual({ ...created, ip_policies: [ref(p2), ref(p1)] });
   });
 
   test("a deleted policy stays referenced and other fields can still change", async () => {
@@ -105,7 +86,6 @@ describe("IP restrictions", () => {
       ["ip_policy_ids null", () => ({ ip_policy_ids: null }), "INVALID_FIELD", "ip_policy_ids"],
       ["a policy that does not exist", () => ({ ip_policy_ids: [missing] }), "INVALID_FIELD", "ip_policy_ids[0]"],
       ["enforced null", () => ({ enforced: null }), "INVALID_FIELD", "enforced"],
-      ["an unknown field", () => ({ enforce: true }), "UNKNOWN_FIELD", "enforce"],
     ];
     test.each(patchCases)("update: %s", async (_name, body, code, field) => {
       const { id } = (await api.post("/ip_restrictions", { type: "endpoints", ip_policy_ids: [p1] })).body;

@@ -1,7 +1,7 @@
 import sshpk from "sshpk";
 import { sshKeygenList, sshPublicKey, sshSignatureValid, verifiedSshCertificate } from "../support/pki";
 import { useEmulator } from "../support/emulator";
-import { expectError, sendOddValues, ID_SUFFIX, RFC3339_UTC } from "./support";
+import { expectError, sendOddValues, RFC3339_UTC } from "./support";
 
 const emu = useEmulator();
 const { api } = emu;
@@ -28,7 +28,7 @@ function options(cert: sshpk.Certificate, critical: boolean): Record<string, str
 }
 
 describe("SSH user certificates", () => {
-  test("signed by the authority, with the requested fields; get, list, update, delete", async () => {
+  test("signed by the authority, with the requested fields", async () => {
     const key = sshPublicKey("ed25519");
     const created = await api.post("/ssh_user_certificates", {
       description: "alice",
@@ -44,7 +44,6 @@ describe("SSH user certificates", () => {
     expect(created.status).toBe(201);
     const uc = created.body;
     expect(Object.keys(uc)).toEqual(USER_FIELDS);
-    expect(uc.id).toMatch(new RegExp(`^sucrt_${ID_SUFFIX}$`));
     expect(uc).toMatchObject({
       public_key: key,
       key_type: "ed25519",
@@ -74,12 +73,6 @@ describe("SSH user certificates", () => {
       expect(listing).toContain("using rsa-sha2-512");
       expect(listing).toMatch(/force-command \/bin\/date/);
     }
-
-    expect((await api.get(`/ssh_user_certificates/${uc.id}`)).body).toEqual(uc);
-    expect((await api.get("/ssh_user_certificates")).body.ssh_user_certificates).toEqual([uc]);
-    expect((await api.patch(`/ssh_user_certificates/${uc.id}`, { metadata: "m2" })).body).toEqual({ ...uc, metadata: "m2" });
-    expect((await api.del(`/ssh_user_certificates/${uc.id}`)).status).toBe(204);
-    expectError(await api.get(`/ssh_user_certificates/${uc.id}`), 404, "NOT_FOUND");
   });
 
   test("defaults: now for 24 hours, permit-pty and permit-user-rc, no principals (any user)", async () => {
@@ -149,7 +142,7 @@ describe("SSH user certificates", () => {
 });
 
 describe("SSH host certificates", () => {
-  test("signed host certificate, valid one year by default; get, list, update, delete", async () => {
+  test("signed host certificate, valid one year by default; principals cannot change", async () => {
     const key = sshPublicKey("rsa");
     const created = await api.post("/ssh_host_certificates", {
       ssh_certificate_authority_id: cas.ecdsa.id,
@@ -160,7 +153,6 @@ describe("SSH host certificates", () => {
     expect(created.status).toBe(201);
     const hc = created.body;
     expect(Object.keys(hc)).toEqual(HOST_FIELDS);
-    expect(hc.id).toMatch(new RegExp(`^shcrt_${ID_SUFFIX}$`));
     expect(hc).toMatchObject({ key_type: "rsa", principals: ["host.example.com", "192.0.2.7"], description: "bastion" });
     expect(new Date(hc.valid_until).getTime() - new Date(hc.valid_after).getTime()).toBe(365 * 24 * 3_600_000);
     const cert = verifiedSshCertificate(hc.certificate, cas.ecdsa.public_key);
@@ -172,11 +164,7 @@ describe("SSH host certificates", () => {
       expect(listing).toContain("host certificate");
       expect(listing).toContain("using ecdsa-sha2-nistp384");
     }
-    expect((await api.get(`/ssh_host_certificates/${hc.id}`)).body).toEqual(hc);
-    expect((await api.get("/ssh_host_certificates")).body.ssh_host_certificates).toEqual([hc]);
-    expect((await api.patch(`/ssh_host_certificates/${hc.id}`, { description: "d2" })).body).toEqual({ ...hc, description: "d2" });
     expectError(await api.unchanged(() => api.patch(`/ssh_host_certificates/${hc.id}`, { principals: [] })), 400, "IMMUTABLE_FIELD", "principals");
-    expect((await api.del(`/ssh_host_certificates/${hc.id}`)).status).toBe(204);
   });
 
   test("host certificates take no critical options or extensions", async () => {
