@@ -63,8 +63,8 @@ describe("POST /_emulator/reset", () => {
     expect(reply.status).toBe(204);
     expect(reply.text).toBe("");
 
-    const snapshot = (await api.snapshot()) as Record<string, unknown[]>;
-    for (const [list, items] of Object.entries(snapshot)) expect([list, items]).toEqual([list, []]);
+    const { collections } = JSON.parse(await api.snapshot());
+    for (const [name, records] of Object.entries(collections)) expect([name, records]).toEqual([name, []]);
     expectError(await api.as(keyToken).get("/ip_policies"), 401, "UNAUTHORIZED");
     // The hostport is free again, and new keys belong to the same admin user.
     expect((await api.post("/edges/tcp", { hostports: ["r.example.com:443"] })).status).toBe(201);
