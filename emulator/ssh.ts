@@ -1,8 +1,9 @@
 /**
  * SSH in one place: OpenSSH public keys (parsed with sshpk), certificate authority keys (node:crypto) and
- * OpenSSH user and host certificates (laid out and encoded by sshpk, signed with the CA key).
+ * OpenSSH user and host certificates (laid out and encoded by sshpk, signed with the CA key: Ed25519 by
+ * node:crypto, RSA and ECDSA through sshpk, which uses node:crypto for them).
  */
-import { generateKeyPairSync, randomBytes } from "node:crypto";
+import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, sign, type KeyObject } from "node:crypto";
 import sshpk from "sshpk";
 
 // sshpk's own certificate encoder and SSH string writer; they are not part of its typed surface.
@@ -54,6 +55,12 @@ export function parseSshPublicKey(text: string): { type: SshKeyType; key: sshpk.
 
 const NODE_CURVES: Record<EllipticCurve, string> = { p256: "P-256", p384: "P-384", p521: "P-521" };
 
+/**
+ * The public half as sshpk reads it from node's SPKI export. Not through sshpk's private key: for Ed25519
+ * that derives the public key with tweetnacl in plain JS (tens of ms per key).
+ */
+const publicOf = (key: KeyObject): sshpk.Key => sshpk.parseKey(createPublicKey(key).export({ type: "spki", format: "pem" }), "pem");
+
 /** A new CA key: the private key as PKCS#8 PEM (kept by the service) and the OpenSSH public key. */
 export function generateSshCaKey(type: SshKeyType, options: { curve: EllipticCurve; bits: number }): { privateKeyPem: string; publicKey: string } {
   const pair =
@@ -63,7 +70,7 @@ export function generateSshCaKey(type: SshKeyType, options: { curve: EllipticCur
         ? generateKeyPairSync("ec", { namedCurve: NODE_CURVES[options.curve] })
         : generateKeyPairSync("ed25519");
   const privateKeyPem = pair.privateKey.export({ type: "pkcs8", format: "pem" }) as string;
-  return { privateKeyPem, publicKey: withoutComment(sshpk.parsePrivateKey(privateKeyPem, "pkcs8").toPublic()) };
+  return { privateKeyPem, publicKey: withoutComment(publicOf(pair.privateKey)) };
 }
 
 export interface SshCertificateSpec {
@@ -97,7 +104,8 @@ const options = (map: Readonly<Record<string, string>>, critical: boolean) =>
 
 /** A signed OpenSSH certificate, `<type>-cert-v01@openssh.com <base64>`. RSA CAs sign with rsa-sha2-512. */
 export function signSshCertificate(spec: SshCertificateSpec): string {
-  const caKey = sshpk.parsePrivateKey(spec.caPrivateKeyPem, "pkcs8");
+  const caKey = createPrivateKey(spec.caPrivateKeyPem);
+  const issuerKey = publicOf(caKey);
   const identity = (name: string) => (spec.kind === "user" ? sshpk.identityForUser(name) : sshpk.identityForHost(name));
   // sshpk writes one principal per subject and takes the certificate type from the first; for an empty
   // list the type rides on an identity that is never written.
@@ -106,7 +114,7 @@ export function signSshCertificate(spec: SshCertificateSpec): string {
     subjects,
     issuer: sshpk.identityForHost("**"),
     subjectKey: sshpk.parseKey(spec.publicKey, "ssh"),
-    issuerKey: caKey.toPublic(),
+    issuerKey,
     signatures: {},
     serial: randomBytes(8),
     validFrom: spec.validAfter,
@@ -114,8 +122,17 @@ export function signSshCertificate(spec: SshCertificateSpec): string {
   });
   const openssh = { keyId: spec.keyId, exts: [...options(spec.criticalOptions, true), ...options(spec.extensions, false)] } as Record<string, unknown>;
   (cert.signatures as Record<string, unknown>).openssh = openssh;
-  const signer = caKey.createSign(caKey.type === "rsa" ? "sha512" : undefined);
-  signer.update(opensshCert.toBuffer(cert, true));
-  openssh.signature = signer.sign();
+  const signed = opensshCert.toBuffer(cert, true);
+  if (issuerKey.type === "ed25519") {
+    // node:crypto signs Ed25519 natively, with the same (deterministic) signature as sshpk's tweetnacl.
+    const signature = sshpk.parseSignature(sign(null, signed, caKey), "ed25519", "raw");
+    signature.hashAlgorithm = "sha512";
+    openssh.signature = signature;
+  } else {
+    // sshpk signs RSA and ECDSA with node:crypto already, and encodes the signature for the curve.
+    const signer = sshpk.parsePrivateKey(spec.caPrivateKeyPem, "pkcs8").createSign(issuerKey.type === "rsa" ? "sha512" : undefined);
+    signer.update(signed);
+    openssh.signature = signer.sign();
+  }
   return cert.toString("openssh");
 }

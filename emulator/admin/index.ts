@@ -78,6 +78,9 @@ export function adminSurface(store: Store, settings?: FaultSettings, seed?: numb
       return { status: 204 };
     }),
     admin("GET", "principals", () => ({ status: 200, body: { admin_user_id: store.adminUserId, bot_id: store.botId } })),
+    // Every record as stored (also fields the API never shows), serialized when answered: one request
+    // shows the whole state, e.g. for tests proving a refused request changed nothing.
+    admin("GET", "snapshot", () => ({ status: 200, body: store.data() })),
     admin("GET", "counters", () => ({ status: 200, body: counters.toJSON() })),
     admin("DELETE", "counters", () => {
       counters.clear();

@@ -190,6 +190,14 @@ const fileSchema = z.strictObject({
   collections: z.record(z.string(), z.array(z.unknown())),
 });
 
+/** What the data file holds (and `GET /_emulator/snapshot` answers). */
+export interface StoreData {
+  format: typeof FORMAT;
+  admin_user_id: string;
+  bot_id: string;
+  collections: Record<string, BaseRecord[]>;
+}
+
 export class Store {
   readonly adminUserId: string;
   /** The account's one bot: an owner the admin may name (`owner_id`) besides itself. */
@@ -349,12 +357,20 @@ export class Store {
     }
   }
 
+  /**
+   * The whole state in the data file's shape. The records are the live objects, not copies: serialize
+   * the result before the next change if it is to be kept.
+   */
+  data(): StoreData {
+    const collections: Record<string, BaseRecord[]> = {};
+    for (const [name, collection] of this.collections) collections[name] = collection.all();
+    return { format: FORMAT, admin_user_id: this.adminUserId, bot_id: this.botId, collections };
+  }
+
   /** Write the whole state atomically: temp file in the same directory, fsync, rename, fsync the directory. */
   private persist(): void {
     if (this.dataFile === undefined) return;
-    const collections: Record<string, BaseRecord[]> = {};
-    for (const [name, collection] of this.collections) collections[name] = collection.all();
-    const text = `${JSON.stringify({ format: FORMAT, admin_user_id: this.adminUserId, bot_id: this.botId, collections }, null, 2)}\n`;
+    const text = `${JSON.stringify(this.data(), null, 2)}\n`;
     const dir = path.dirname(this.dataFile);
     const tmp = path.join(dir, `.${path.basename(this.dataFile)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
     try {

@@ -1,6 +1,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { KINDS } from "../../emulator/state";
 import { useEmulator, start } from "../support/emulator";
 import { expectError } from "./support";
 
@@ -22,6 +23,7 @@ const zeroFaults = { "429": 0, "503": 0, reset: 0, timeout: 0 };
 const ADMIN: Array<[string, string, unknown]> = [
   ["POST", "/_emulator/reset", undefined],
   ["GET", "/_emulator/counters", undefined],
+  ["GET", "/_emulator/snapshot", undefined],
   ["DELETE", "/_emulator/counters", undefined],
   ["GET", "/_emulator/faults", undefined],
   ["PUT", "/_emulator/faults", DEFAULTS],
@@ -61,8 +63,8 @@ describe("POST /_emulator/reset", () => {
     expect(reply.status).toBe(204);
     expect(reply.text).toBe("");
 
-    const snapshot = (await api.snapshot()) as Record<string, unknown[]>;
-    for (const [list, items] of Object.entries(snapshot)) expect([list, items]).toEqual([list, []]);
+    const { collections } = JSON.parse(await api.snapshot());
+    for (const [name, records] of Object.entries(collections)) expect([name, records]).toEqual([name, []]);
     expectError(await api.as(keyToken).get("/ip_policies"), 401, "UNAUTHORIZED");
     // The hostport is free again, and new keys belong to the same admin user.
     expect((await api.post("/edges/tcp", { hostports: ["r.example.com:443"] })).status).toBe(201);
@@ -93,6 +95,42 @@ describe("POST /_emulator/reset", () => {
   });
 });
 
+describe("GET /_emulator/snapshot", () => {
+  test("answers every collection as the data file holds it, in one request; a create, a change and a delete show", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ei-admin-"));
+    try {
+      const file = path.join(dir, "state.json");
+      const { emulator, api: root } = await start({ dataFile: file });
+      try {
+        const saved = () => JSON.parse(fs.readFileSync(file, "utf8"));
+        const empty = await root.get("/_emulator/snapshot");
+        expect(empty.status).toBe(200);
+        expect(empty.body).toEqual(saved());
+        expect(Object.keys(empty.body.collections).sort()).toEqual(KINDS.map((k) => k.collection).sort());
+
+        const policy = (await root.post("/ip_policies", { description: "one" })).body.id;
+        await root.post("/ip_policy_rules", { ip_policy_id: policy, cidr: "10.0.0.0/8", action: "allow" });
+        const created = (await root.get("/_emulator/snapshot")).body;
+        expect(created).toEqual(saved());
+        expect(created.collections.ip_policies).toEqual([expect.objectContaining({ id: policy, description: "one" })]);
+        expect(created.collections.ip_policy_rules).toEqual([expect.objectContaining({ ip_policy_id: policy })]);
+
+        await root.patch(`/ip_policies/${policy}`, { description: "two" });
+        expect((await root.get("/_emulator/snapshot")).body.collections.ip_policies).toEqual([expect.objectContaining({ description: "two" })]);
+
+        await root.del(`/ip_policies/${policy}`); // its rules go with it
+        const deleted = (await root.get("/_emulator/snapshot")).body;
+        expect(deleted).toEqual(saved());
+        expect(deleted).toEqual(empty.body);
+      } finally {
+        await emulator.close();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("counters", () => {
   test("count requests per route pattern and in total; admin requests are not counted", async () => {
     const a = (await api.post("/ip_policies", {})).body.id;
@@ -101,6 +139,7 @@ describe("counters", () => {
     await api.as(keyToken).get("/ip_policies/ipp_nothing");
     await api.get("/no/such/route"); // no pattern: in the totals only
     await api.get("/_emulator/faults");
+    await api.get("/_emulator/snapshot");
 
     const counters = (await api.get("/_emulator/counters")).body;
     expect(counters).toEqual({

@@ -140,12 +140,12 @@ describe("persistence", () => {
     const monitoring = (await first.api.post("/event_destinations", { target: { monitoring: { api_key: "k" } } })).body.id;
     const sub = (await first.api.post("/event_subscriptions", { destination_ids: [destination, monitoring], sources: [{ type: "tls_edge_created.v0" }] })).body;
     await first.api.post(`/event_subscriptions/${sub.id}/sources`, { type: "tls_edge_deleted.v0" });
-    const before = JSON.stringify(await first.api.snapshot());
+    const before = JSON.stringify(await first.api.listed());
     await first.emulator.close();
 
     const second = await start({ dataFile: file });
     try {
-      expect(JSON.stringify(await second.api.snapshot())).toBe(before.replaceAll(first.emulator.url, second.emulator.url));
+      expect(JSON.stringify(await second.api.listed())).toBe(before.replaceAll(first.emulator.url, second.emulator.url));
       const sources = (await second.api.get(`/event_subscriptions/${sub.id}/sources`)).body.sources;
       expect(sources.map((s: { type: string }) => s.type)).toEqual(["tls_edge_created.v0", "tls_edge_deleted.v0"]);
       // References are still enforced after loading.

@@ -138,7 +138,7 @@ describe("generated requests to every route", () => {
           const after = await api.snapshot();
           if (reply.status >= 400) {
             expect(reply.body?.error_code).toEqual(expect.any(String));
-            expect(after).toEqual(before);
+            expect(after).toBe(before);
           }
           before = after;
         }),

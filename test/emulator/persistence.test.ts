@@ -28,7 +28,7 @@ describe("persistence", () => {
     await first.api.patch(`/ip_policies/${policy.id}`, { description: "changed" });
     await first.api.del(`/api_keys/${gone.id}`);
     await first.api.del(`/ip_policies/${dropped.id}`);
-    const before = JSON.stringify(await first.api.snapshot());
+    const before = JSON.stringify(await first.api.listed());
     await first.emulator.close();
 
     const text = fs.readFileSync(file, "utf8");
@@ -41,7 +41,7 @@ describe("persistence", () => {
     const second = await start({ dataFile: file, rootToken: "second-root-token" });
     try {
       // Same state; only the port in the uris differs.
-      expect(JSON.stringify(await second.api.snapshot())).toBe(before.replaceAll(first.emulator.url, second.emulator.url));
+      expect(JSON.stringify(await second.api.listed())).toBe(before.replaceAll(first.emulator.url, second.emulator.url));
       const reread = (await second.api.get(`/ip_restrictions/${restriction.id}`)).body;
       expect(reread.ip_policies.map((r: { id: string }) => r.id)).toEqual([policy.id, dropped.id]);
 
@@ -86,7 +86,7 @@ describe("persistence", () => {
     await api.del(`/ip_policies/${policy}`);
     // The SAML signing certificate is made once per process: a restarted emulator process has another one.
     const comparable = async (client: typeof api, url: string) =>
-      JSON.stringify(await client.snapshot())
+      JSON.stringify(await client.listed())
         .replaceAll(url, "URL")
         .replace(/-----BEGIN CERTIFICATE-----[^-]+-----END CERTIFICATE-----\\n/g, "PEM");
     const before = await comparable(api, first.emulator.url);
