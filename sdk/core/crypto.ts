@@ -4,7 +4,7 @@
  * Rules never quote the input: a private key must not reach a message or a log.
  */
 import { KeyObject, X509Certificate, createPrivateKey } from "node:crypto";
-import * as sshpk from "sshpk";
+import type * as Sshpk from "sshpk";
 import { z } from "zod";
 
 /** Key types the service names in `private_key_type` and `key_type`. */
@@ -108,9 +108,13 @@ export function leafKeyMismatch(certificatePem: unknown, privateKeyPem: unknown)
   return certs.ok && key.ok && !certs.value[0].checkPrivateKey(key.value.key);
 }
 
+/** sshpk on first use: only the SSH kinds need it, and loading it is a tenth of a provider process's start. */
+let sshpk: typeof Sshpk | undefined;
+
 /** An OpenSSH public key line of a type the service takes. */
-export function readSshPublicKey(text: string): ReadResult<{ key: sshpk.Key; type: KeyType }> {
-  let key: sshpk.Key;
+export function readSshPublicKey(text: string): ReadResult<{ key: Sshpk.Key; type: KeyType }> {
+  sshpk ??= require("sshpk") as typeof Sshpk;
+  let key: Sshpk.Key;
   try {
     key = sshpk.parseKey(text, "ssh");
   } catch {
