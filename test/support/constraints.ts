@@ -131,6 +131,12 @@ export const CASES: Case[] = [
     ],
   },
   {
+    rule: "§2.4 a hostport whose port is outside 1 to 65535",
+    kind: "TcpEdge",
+    args: { hostports: ["tcp.example.com:70000"] },
+    named: [["hostports[0]", /65535/]],
+  },
+  {
     rule: "§2.19 a webhook provider the service does not name (upper-case identifiers)",
     kind: "HttpsEdgeRoute",
     args: { webhookVerification: { provider: "codehost" } },
