@@ -1,0 +1,497 @@
+/**
+ * The lifecycle every kind shares, through the real engine, generated from one table: all kinds live in
+ * one stack and each phase acts on all of them at once, since a pulumi command costs about the same
+ * whatever the stack holds. Phases: create, other spellings that are no change, secrets in state,
+ * update in place, refresh, replace, out-of-band edit and delete, bad input, `Kind.get` and adopt, destroy.
+ * Out-of-band drift of every field is in the drift matrix (drift-*.test.ts).
+ */
+import * as path from "node:path";
+import { AuthenticationError, EdgeIngress } from "../../sdk";
+import { expectCheckFailure, expectSuccess, useEngineStack } from "../support/engine-stack";
+
+type Args = Record<string, unknown>;
+type Ids = Record<string, string>;
+interface Res {
+  kind: string;
+  name: string;
+  args: Args;
+}
+interface Spec {
+  resources: Res[];
+  tokens?: boolean;
+  reads?: Array<{ kind: string; name: string; id: string }>;
+}
+
+const fx = useEngineStack<Spec>(path.join(__dirname, "..", "fixtures", "edges"), "edges");
+const SIG_KEY = "4dabf18193072939515e22adb298388d";
+const SIG = "1b47061264138c4ac30d75fd1eb44270";
+
+/** What the phases use of a client collection. */
+interface Collection {
+  get(id: string): Promise<any>;
+  create(body: any): Promise<{ id: string }>;
+  update(id: string, body: any): Promise<unknown>;
+  delete(id: string): Promise<void>;
+  list(): { toArray(): Promise<Array<{ id: string }>> };
+}
+
+/** A case's state after a stage: what it declares and what the service then holds (toMatchObject). */
+interface Stage {
+  args: Args;
+  server: (ids: Ids) => object;
+}
+
+/** What a hook sees: this case's id and token now, before the phase, and every id of the stack. */
+interface HookContext {
+  id: string;
+  token?: string;
+  was: { id: string; token?: string };
+  ids: Ids;
+}
+
+interface Case {
+  kind: string;
+  /** The resource's name in the stack. */
+  name: string;
+  collection: (client: EdgeIngress) => Collection;
+  create: Stage;
+  update: Stage;
+  /** A change that replaces it, where the kind has one. */
+  replace?: Stage;
+  /** The created inputs in another spelling: no change. */
+  sameAs?: Args;
+  /** An out-of-band edit (sdk update body) that up --refresh undoes. */
+  drift: Args;
+  /** Inputs failing at preview: the field named and the rule stated. */
+  bad?: { args: Args; field: string; rule: RegExp };
+  /** `token` is a secret output the service shows only at create. */
+  token?: true;
+  /** `Kind.get` and adopt: an sdk create body for an existing one, and inputs that adopt it. */
+  existing?: { body: Args; adopt: Args };
+  /** Kind-specific checks after a phase. */
+  after?: { create?: (h: HookContext) => Promise<void>; replace?: (h: HookContext) => Promise<void> };
+}
+
+/** In args: the emulator's bot user (known once it runs), an owner other than the caller. */
+const BOT = "<bot>";
+
+/** Resources the cases refer to. */
+const SUPPORT: Res[] = [
+  { kind: "IpPolicy", name: "a", args: {} },
+  { kind: "IpPolicy", name: "b", args: {} },
+  { kind: "IpPolicy", name: "rules", args: { description: "Office egress" } },
+];
+// Another rule of the same policy, its IPv6 block in a non-canonical spelling (no change after up).
+const V6: Res = { kind: "IpPolicyRule", name: "v6", args: { ipPolicyId: "@rules", cidr: "2001:DB8:0::/32", action: "deny", description: "v6" } };
+
+/** A client authenticating with `token`, closed after `use`. */
+async function withToken<T>(token: string, use: (client: EdgeIngress) => Promise<T>): Promise<T> {
+  const client = new EdgeIngress({ apiKey: token, baseURL: fx.emulator.url, maxRetries: 0 });
+  try {
+    return await use(client);
+  } finally {
+    await client.close();
+  }
+}
+
+const CASES: Case[] = [
+  {
+    kind: "IpPolicy",
+    name: "office",
+    collection: (c) => c.ipPolicies,
+    create: { args: { description: "office ranges", metadata: '{"team":"net"}' }, server: () => ({ description: "office ranges", metadata: '{"team":"net"}' }) },
+    // metadata dropped from the program: back to the service's default.
+    update: { args: { description: "office and VPN" }, server: () => ({ description: "office and VPN", metadata: "" }) },
+    drift: { description: "edited by hand" },
+    bad: { args: { description: "ü".repeat(128) }, field: "description", rule: /255 bytes/ },
+    existing: { body: { description: "made by hand" }, adopt: { description: "now managed" } },
+  },
+  {
+    kind: "IpRestriction",
+    name: "api",
+    collection: (c) => c.ipRestrictions,
+    create: { args: { type: "api", ipPolicyIds: ["@a"] }, server: (ids) => ({ type: "api", enforced: false, ipPolicies: [{ id: ids.a }] }) },
+    update: {
+      args: { type: "api", ipPolicyIds: ["@a", "@b"], enforced: true },
+      server: (ids) => ({ type: "api", enforced: true, ipPolicies: [{ id: ids.a }, { id: ids.b }] }),
+    },
+    replace: {
+      args: { type: "dashboard", ipPolicyIds: ["@a", "@b"], enforced: true },
+      server: (ids) => ({ type: "dashboard", enforced: true, ipPolicies: [{ id: ids.a }, { id: ids.b }] }),
+    },
+    drift: { enforced: false },
+    bad: { args: { type: "ssh", ipPolicyIds: ["@a"] }, field: "type", rule: /dashboard/ },
+  },
+  {
+    kind: "IpPolicyRule",
+    name: "v4",
+    collection: (c) => c.ipPolicyRules,
+    create: {
+      args: { ipPolicyId: "@rules", cidr: "203.0.113.0/24", action: "allow" },
+      server: (ids) => ({ cidr: "203.0.113.0/24", action: "allow", ipPolicy: { id: ids.rules } }),
+    },
+    update: { args: { ipPolicyId: "@rules", cidr: "198.51.100.0/24", action: "allow" }, server: () => ({ cidr: "198.51.100.0/24", action: "allow" }) },
+    replace: { args: { ipPolicyId: "@rules", cidr: "198.51.100.0/24", action: "deny" }, server: () => ({ cidr: "198.51.100.0/24", action: "deny" }) },
+    drift: { cidr: "192.0.2.0/24" },
+    bad: { args: { ipPolicyId: "@rules", cidr: "10.0.0.300/33", action: "deny" }, field: "cidr", rule: /CIDR/ },
+    after: {
+      create: async ({ ids }) => {
+        // Made in the same update as its policy; the service writes IPv6 in its canonical form.
+        expect(await fx.client.ipPolicyRules.get(ids.v6)).toMatchObject({ cidr: "2001:db8::/32", action: "deny", ipPolicy: { id: ids.rules } });
+      },
+    },
+  },
+  {
+    kind: "ApiKey",
+    name: "ci",
+    collection: (c) => c.apiKeys,
+    token: true,
+    create: { args: { description: "ci" }, server: () => ({ description: "ci", token: null }) },
+    update: { args: { description: "ci pipeline" }, server: () => ({ description: "ci pipeline" }) },
+    replace: { args: { description: "ci pipeline", ownerId: BOT }, server: () => ({ description: "ci pipeline", ownerId: fx.emulator.botId }) },
+    drift: { description: "by hand" },
+    after: {
+      create: async ({ id, token }) => {
+        // The token works against the service, which never shows it again.
+        await withToken(token!, async (viaKey) => expect(await viaKey.apiKeys.get(id)).toMatchObject({ id, token: null }));
+      },
+      replace: async ({ was }) => {
+        // The old key was deleted: its token is revoked.
+        await withToken(was.token!, async (viaKey) => expect(viaKey.ipPolicies.list().toArray()).rejects.toMatchObject({ status: 401 }));
+      },
+    },
+  },
+  {
+    kind: "TunnelCredential",
+    name: "agent",
+    collection: (c) => c.tunnelCredentials,
+    token: true,
+    create: {
+      args: { description: "edge agent", acl: ["bind:*.example.com", "bind:team=edge"] },
+      server: () => ({ description: "edge agent", acl: ["bind:*.example.com", "bind:team=edge"], token: null }),
+    },
+    sameAs: { description: "edge agent", acl: ["bind:team=edge", "bind:*.example.com"] },
+    update: {
+      args: { description: "edge agent (prod)", acl: ["bind:app.example.com:443"] },
+      server: () => ({ description: "edge agent (prod)", acl: ["bind:app.example.com:443"] }),
+    },
+    replace: {
+      args: { description: "edge agent (prod)", acl: ["bind:app.example.com:443"], ownerId: BOT },
+      server: () => ({ description: "edge agent (prod)", acl: ["bind:app.example.com:443"], ownerId: fx.emulator.botId }),
+    },
+    drift: { description: "by hand" },
+    bad: { args: { acl: ["connect:example.com"] }, field: "acl", rule: /./ },
+    after: {
+      create: async ({ id, token }) => {
+        expect(id).toMatch(/^cr_/);
+        expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+        // An agent's authtoken is not an API token.
+        await withToken(token!, (asAgent) => expect(asAgent.tunnelCredentials.list().toArray()).rejects.toBeInstanceOf(AuthenticationError));
+      },
+      replace: async ({ id }) => {
+        expect((await fx.client.tunnelCredentials.list().toArray()).map((c) => c.id)).toEqual([id]);
+      },
+    },
+  },
+];
+
+const REPLACED = CASES.filter((c) => c.replace);
+const TOKENS = CASES.filter((c) => c.token);
+const BAD = CASES.filter((c) => c.bad);
+const EXISTING = CASES.filter((c) => c.existing);
+
+type StageName = "create" | "update" | "replace";
+/** The stage a case is at once the stack reached `stage` (a kind without a replace stays updated). */
+const stageOf = (c: Case, stage: StageName): Stage => (stage === "replace" ? (c.replace ?? c.update) : c[stage]);
+
+/** The whole stack at `stage`, with some cases' inputs overridden (by name). */
+function spec(stage: StageName, over: Record<string, Args> = {}, extra: Partial<Spec> = {}): Spec {
+  const resources = [...SUPPORT, V6];
+  for (const c of CASES) resources.push({ kind: c.kind, name: c.name, args: over[c.name] ?? stageOf(c, stage).args });
+  const bot = (args: Args) => Object.fromEntries(Object.entries(args).map(([k, v]) => [k, v === BOT ? fx.emulator.botId : v]));
+  return { resources: resources.map((r) => ({ ...r, args: bot(r.args) })), tokens: true, ...extra };
+}
+
+const urn = (c: Case) => fx.urn(c.kind, c.name);
+const coll = (c: Case) => c.collection(fx.client);
+const stackIds = async () => (await fx.outputs()).ids as Ids;
+
+/** Each case's token as the state holds it (decrypted), by name. */
+async function stateTokens(): Promise<Record<string, string>> {
+  const shown = await fx.stack.run(["stack", "export", "--show-secrets", "--stack", fx.stack.name, "--non-interactive"]);
+  expectSuccess(shown);
+  const resources = JSON.parse(shown.stdout).deployment.resources as Array<{ urn: string; outputs?: Record<string, any> }>;
+  const tokens: Record<string, string> = {};
+  for (const c of TOKENS) {
+    const token = resources.find((r) => r.urn === urn(c))!.outputs!.token;
+    tokens[c.name] = token?.[SIG_KEY] === SIG ? JSON.parse(token.plaintext) : token;
+  }
+  return tokens;
+}
+
+describe("every kind's lifecycle on the real engine, in one stack", () => {
+  let ids: Ids = {};
+  let tokens: Record<string, string> = {};
+  let was: { ids: Ids; tokens: Record<string, string> } = { ids: {}, tokens: {} };
+  let stage: StageName = "create";
+  const hook = (c: Case): HookContext => ({ id: ids[c.name], token: tokens[c.name], was: { id: was.ids[c.name], token: was.tokens[c.name] }, ids });
+  /** Reads ids and tokens after an up, keeping the ones before. */
+  const reread = async () => {
+    was = { ids, tokens };
+    ids = await stackIds();
+    tokens = await stateTokens();
+  };
+  const expectConverged = async (c: Case) => expect(await coll(c).get(ids[c.name])).toMatchObject(stageOf(c, stage).server(ids));
+
+  describe("create", () => {
+    test("one up creates every kind (and the resources they refer to); no diff after", async () => {
+      await fx.setSpec(spec("create"));
+      expectSuccess(await fx.stack.up());
+      await reread();
+    });
+
+    test.each(CASES)("$kind: the service holds what was declared", async (c) => {
+      await expectConverged(c);
+      await c.after?.create?.(hook(c));
+    });
+
+    // The plain no-change preview ran with the up.
+    test("a refreshed preview shows no changes", async () => {
+      expectSuccess(await fx.stack.preview({ refresh: true, expectNoChanges: true }));
+    });
+
+    test("the same inputs in another spelling are no change (TunnelCredential acl order)", async () => {
+      const over = Object.fromEntries(CASES.filter((c) => c.sameAs).map((c) => [c.name, c.sameAs!]));
+      expect(Object.keys(over).length).toBeGreaterThan(0);
+      await fx.setSpec(spec("create", over));
+      expectSuccess(await fx.stack.preview({ expectNoChanges: true }));
+    });
+  });
+
+  describe("secret tokens", () => {
+    let state: Awaited<ReturnType<typeof fx.stack.exportState>>;
+    test("(the state, exported)", async () => {
+      state = await fx.stack.exportState();
+    });
+
+    test.each(TOKENS)("$kind: the token is a secret in state, never plain text", (c) => {
+      expect(state.raw).not.toContain(tokens[c.name]);
+      expect(state.raw).not.toContain(fx.emulator.rootToken);
+      const res = state.resources.find((r) => r.urn === urn(c))!;
+      expect(res.outputs!.token).toMatchObject({ [SIG_KEY]: SIG, ciphertext: expect.any(String) });
+      expect(res.additionalSecretOutputs).toEqual(["token"]);
+    });
+
+    test("the tokens stack output shows [secret]", async () => {
+      const plain = await fx.stack.run(["stack", "output", "--stack", fx.stack.name, "--non-interactive", "tokens"]);
+      expect(plain.stdout).toContain("[secret]");
+      for (const c of TOKENS) expect(plain.stdout).not.toContain(tokens[c.name]);
+      // The output holds each token as it is.
+      expect((await fx.outputs()).tokens).toEqual(tokens);
+    });
+  });
+
+  describe("update in place", () => {
+    let ops: Record<string, string[]> = {};
+    test("one preview plans every in-place change", async () => {
+      await fx.setSpec(spec("update"));
+      const preview = await fx.stack.preview();
+      expectSuccess(preview);
+      ops = preview.ops;
+    });
+
+    test.each(CASES)("$kind: the preview shows an update", (c) => {
+      expect(ops[urn(c)]).toEqual(["update"]);
+    });
+
+    test("one up applies them", async () => {
+      stage = "update";
+      expectSuccess(await fx.stack.up());
+      await reread();
+    });
+
+    test.each(CASES)("$kind: same id, the service updated", async (c) => {
+      expect(ids[c.name]).toBe(was.ids[c.name]);
+      await expectConverged(c);
+    });
+
+    test.each(TOKENS)("$kind: the update keeps the token", (c) => {
+      expect(tokens[c.name]).toBe(was.tokens[c.name]);
+    });
+
+    test("a refresh succeeds", async () => {
+      expectSuccess(await fx.stack.refresh());
+      await reread();
+    });
+
+    // The service shows a token only at create: refresh must keep the one in state.
+    test.each(TOKENS)("$kind: the refresh keeps the token", (c) => {
+      expect(tokens[c.name]).toBe(was.tokens[c.name]);
+    });
+  });
+
+  describe("replace", () => {
+    let ops: Record<string, string[]> = {};
+    test("one preview plans every replacement", async () => {
+      await fx.setSpec(spec("replace"));
+      const preview = await fx.stack.preview();
+      expectSuccess(preview);
+      ops = preview.ops;
+    });
+
+    test.each(CASES)("$kind: the preview shows a replace where the kind has one, else nothing", (c) => {
+      expect(ops[urn(c)] ?? ["same"]).toEqual([c.replace ? "replace" : "same"]);
+    });
+
+    test("one up applies them", async () => {
+      stage = "replace";
+      expectSuccess(await fx.stack.up());
+      await reread();
+    });
+
+    test.each(REPLACED)("$kind: a new id, the old one gone from the service", async (c) => {
+      expect(ids[c.name]).not.toBe(was.ids[c.name]);
+      await expectConverged(c);
+      await expect(coll(c).get(was.ids[c.name])).rejects.toMatchObject({ status: 404 });
+      await c.after?.replace?.(hook(c));
+    });
+
+    test.each(TOKENS.filter((c) => c.replace))("$kind: a new token, secret in state", async (c) => {
+      expect(tokens[c.name]).toEqual(expect.any(String));
+      expect(tokens[c.name]).not.toBe(was.tokens[c.name]);
+      expect((await fx.stack.exportState()).raw).not.toContain(tokens[c.name]);
+    });
+  });
+
+  describe("out-of-band edit", () => {
+    let ops: Record<string, string[]> = {};
+    test("edits of every kind are reported by one preview --refresh", async () => {
+      for (const c of CASES) await coll(c).update(ids[c.name], c.drift);
+      const preview = await fx.stack.preview({ refresh: true });
+      expectSuccess(preview);
+      ops = preview.ops;
+    });
+
+    test.each(CASES)("$kind: refresh then update", (c) => {
+      expect(ops[urn(c)]).toEqual(["refresh", "update"]);
+    });
+
+    test("one up --refresh undoes them", async () => {
+      expectSuccess(await fx.stack.up(["--refresh"]));
+      await reread();
+    });
+
+    test.each(CASES)("$kind: same id, the service back to what is declared", async (c) => {
+      expect(ids[c.name]).toBe(was.ids[c.name]);
+      await expectConverged(c);
+    });
+
+    test.each(TOKENS)("$kind: the token is kept", (c) => {
+      expect(tokens[c.name]).toBe(was.tokens[c.name]);
+    });
+  });
+
+  describe("out-of-band delete", () => {
+    let ops: Record<string, string[]> = {};
+    test("deletes of every kind are reported by one preview --refresh", async () => {
+      for (const c of CASES) await coll(c).delete(ids[c.name]);
+      const preview = await fx.stack.preview({ refresh: true });
+      expectSuccess(preview);
+      ops = preview.ops;
+    });
+
+    test.each(CASES)("$kind: refresh then create", (c) => {
+      expect(ops[urn(c)]).toEqual(["refresh", "create"]);
+    });
+
+    test("one up --refresh makes them again; a refreshed preview then shows no changes", async () => {
+      expectSuccess(await fx.stack.up(["--refresh"]));
+      await reread();
+      expectSuccess(await fx.stack.preview({ refresh: true, expectNoChanges: true }));
+    });
+
+    test.each(CASES)("$kind: a new id, as declared", async (c) => {
+      expect(ids[c.name]).not.toBe(was.ids[c.name]);
+      await expectConverged(c);
+    });
+
+    test.each(TOKENS)("$kind: a new token", (c) => {
+      expect(tokens[c.name]).toEqual(expect.any(String));
+      expect(tokens[c.name]).not.toBe(was.tokens[c.name]);
+    });
+  });
+
+  describe("bad input", () => {
+    let before: Array<unknown[]> = [];
+    const everything = () => Promise.all(CASES.map((c) => coll(c).list().toArray()));
+    test("(the service's contents before)", async () => {
+      before = await everything();
+    });
+
+    // One preview each: a failed check may end a preview before the others are checked.
+    test.each(BAD)("$kind: a bad $bad.field fails at preview, naming the field", async (c) => {
+      await fx.setSpec(spec(stage, { [c.name]: c.bad!.args }));
+      expectCheckFailure(await fx.stack.preview(), c.bad!.field, c.bad!.rule);
+    });
+
+    test("a failed preview changes nothing", async () => {
+      expect(await everything()).toEqual(before);
+    });
+  });
+
+  describe("Kind.get and adopt", () => {
+    const made: Record<string, { seen: string; adopted: string; count: number }> = {};
+    test("one up reads existing resources with Kind.get and adopts others", async () => {
+      for (const c of EXISTING) {
+        const seen = (await coll(c).create({ description: "made elsewhere" })).id;
+        const adopted = (await coll(c).create(c.existing!.body)).id;
+        made[c.name] = { seen, adopted, count: (await coll(c).list().toArray()).length };
+      }
+      const reads = EXISTING.map((c) => ({ kind: c.kind, name: `${c.name}-seen`, id: made[c.name].seen }));
+      const s = spec(stage, {}, { reads });
+      for (const c of EXISTING) s.resources.push({ kind: c.kind, name: `${c.name}-legacy`, args: { ...c.existing!.adopt, adopt: made[c.name].adopted } });
+      await fx.setSpec(s);
+      expectSuccess(await fx.stack.up());
+    });
+
+    test.each(EXISTING)("$kind: read as it is; adopted with the same id, converged, no duplicate", async (c) => {
+      const out = await fx.outputs();
+      const { seen, adopted, count } = made[c.name];
+      expect(out.reads[`${c.name}-seen`]).toEqual({ id: seen, description: "made elsewhere" });
+      expect(out.ids[`${c.name}-legacy`]).toBe(adopted);
+      expect(await coll(c).get(adopted)).toMatchObject(c.existing!.adopt);
+      expect(await coll(c).list().toArray()).toHaveLength(count);
+    });
+
+    test("dropped from the program, a read resource is left alone and an adopted one deleted", async () => {
+      await fx.setSpec(spec(stage));
+      expectSuccess(await fx.stack.up());
+      for (const c of EXISTING) {
+        expect((await coll(c).get(made[c.name].seen)).description).toBe("made elsewhere");
+        await expect(coll(c).get(made[c.name].adopted)).rejects.toMatchObject({ status: 404 });
+        await coll(c).delete(made[c.name].seen);
+      }
+    });
+  });
+
+  describe("destroy", () => {
+    let out: Ids = {};
+    test("(the stack's ids before)", async () => {
+      out = await stackIds();
+    });
+
+    test.each(CASES)("$kind: before, the service holds exactly the stack's resources of the kind", async (c) => {
+      const mine = spec(stage).resources.filter((r) => r.kind === c.kind).map((r) => out[r.name]);
+      expect((await coll(c).list().toArray()).map((r) => r.id).sort()).toEqual(mine.sort());
+    });
+
+    test("one destroy empties every collection", async () => {
+      expectSuccess(await fx.stack.destroy());
+      for (const c of CASES) expect(await coll(c).list().toArray()).toEqual([]);
+    });
+
+    test("the API key's token is revoked", async () => {
+      await withToken(tokens.ci, async (viaKey) => expect(viaKey.ipPolicies.list().toArray()).rejects.toMatchObject({ status: 401 }));
+    });
+  });
+});
