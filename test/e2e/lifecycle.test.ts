@@ -7,6 +7,7 @@
  */
 import * as path from "node:path";
 import { AuthenticationError, EdgeIngress } from "../../sdk";
+import { readSshCertificate, sshPublicKey } from "../support/pki";
 import { expectCheckFailure, expectSuccess, useEngineStack } from "../support/engine-stack";
 
 type Args = Record<string, unknown>;
@@ -63,7 +64,7 @@ interface Case {
   /** An out-of-band edit (sdk update body) that up --refresh undoes. */
   drift: Args;
   /** Inputs failing at preview: the field named and the rule stated. */
-  bad?: { args: Args; field: string; rule: RegExp };
+  bad?: Array<{ args: Args; field: string; rule: RegExp }>;
   /** `token` is a secret output the service shows only at create. */
   token?: true;
   /** `Kind.get` and adopt: an sdk create body for an existing one, and inputs that adopt it. */
@@ -80,9 +81,22 @@ const SUPPORT: Res[] = [
   { kind: "IpPolicy", name: "a", args: {} },
   { kind: "IpPolicy", name: "b", args: {} },
   { kind: "IpPolicy", name: "rules", args: { description: "Office egress" } },
+  // Signs the user certificate: it stays while the other authority is replaced.
+  { kind: "SshCertificateAuthority", name: "user-ca", args: { privateKeyType: "ed25519" } },
+  // Another rule of the same policy, its IPv6 block in a non-canonical spelling (no change after up).
+  { kind: "IpPolicyRule", name: "v6", args: { ipPolicyId: "@rules", cidr: "2001:DB8:0::/32", action: "deny", description: "v6" } },
 ];
-// Another rule of the same policy, its IPv6 block in a non-canonical spelling (no change after up).
-const V6: Res = { kind: "IpPolicyRule", name: "v6", args: { ipPolicyId: "@rules", cidr: "2001:DB8:0::/32", action: "deny", description: "v6" } };
+const agentKey = sshPublicKey("ed25519", "agent@ci");
+const userKey = sshPublicKey("ecdsa", "alice@laptop");
+const hostKey = sshPublicKey("ed25519", "root@bastion");
+
+/** The SSH certificate `certId` of `kind`: signed by the authority `caId`, with `principals`. */
+async function expectSshCertificate(kind: "sshUserCertificates" | "sshHostCertificates", certId: string, caId: string, principals: string[]) {
+  const ca = await fx.client.sshCertificateAuthorities.get(caId);
+  const parsed = readSshCertificate((await fx.client[kind].get(certId)).certificate, ca.publicKey);
+  expect(parsed.signedByCa).toBe(true);
+  expect(parsed.principals).toEqual(principals);
+}
 
 /** A client authenticating with `token`, closed after `use`. */
 async function withToken<T>(token: string, use: (client: EdgeIngress) => Promise<T>): Promise<T> {
@@ -103,7 +117,7 @@ const CASES: Case[] = [
     // metadata dropped from the program: back to the service's default.
     update: { args: { description: "office and VPN" }, server: () => ({ description: "office and VPN", metadata: "" }) },
     drift: { description: "edited by hand" },
-    bad: { args: { description: "ü".repeat(128) }, field: "description", rule: /255 bytes/ },
+    bad: [{ args: { description: "ü".repeat(128) }, field: "description", rule: /255 bytes/ }],
     existing: { body: { description: "made by hand" }, adopt: { description: "now managed" } },
   },
   {
@@ -120,7 +134,7 @@ const CASES: Case[] = [
       server: (ids) => ({ type: "dashboard", enforced: true, ipPolicies: [{ id: ids.a }, { id: ids.b }] }),
     },
     drift: { enforced: false },
-    bad: { args: { type: "ssh", ipPolicyIds: ["@a"] }, field: "type", rule: /dashboard/ },
+    bad: [{ args: { type: "ssh", ipPolicyIds: ["@a"] }, field: "type", rule: /dashboard/ }],
   },
   {
     kind: "IpPolicyRule",
@@ -133,7 +147,7 @@ const CASES: Case[] = [
     update: { args: { ipPolicyId: "@rules", cidr: "198.51.100.0/24", action: "allow" }, server: () => ({ cidr: "198.51.100.0/24", action: "allow" }) },
     replace: { args: { ipPolicyId: "@rules", cidr: "198.51.100.0/24", action: "deny" }, server: () => ({ cidr: "198.51.100.0/24", action: "deny" }) },
     drift: { cidr: "192.0.2.0/24" },
-    bad: { args: { ipPolicyId: "@rules", cidr: "10.0.0.300/33", action: "deny" }, field: "cidr", rule: /CIDR/ },
+    bad: [{ args: { ipPolicyId: "@rules", cidr: "10.0.0.300/33", action: "deny" }, field: "cidr", rule: /CIDR/ }],
     after: {
       create: async ({ ids }) => {
         // Made in the same update as its policy; the service writes IPv6 in its canonical form.
@@ -180,7 +194,7 @@ const CASES: Case[] = [
       server: () => ({ description: "edge agent (prod)", acl: ["bind:app.example.com:443"], ownerId: fx.emulator.botId }),
     },
     drift: { description: "by hand" },
-    bad: { args: { acl: ["connect:example.com"] }, field: "acl", rule: /./ },
+    bad: [{ args: { acl: ["connect:example.com"] }, field: "acl", rule: /./ }],
     after: {
       create: async ({ id, token }) => {
         expect(id).toMatch(/^cr_/);
@@ -193,11 +207,68 @@ const CASES: Case[] = [
       },
     },
   },
+  {
+    kind: "SshCredential",
+    name: "ssh-agent",
+    collection: (c) => c.sshCredentials,
+    create: { args: { publicKey: agentKey, acl: ["bind:*.example.com"] }, server: () => ({ acl: ["bind:*.example.com"] }) },
+    update: { args: { publicKey: agentKey, acl: ["bind:app.example.com"] }, server: () => ({ acl: ["bind:app.example.com"] }) },
+    replace: { args: { publicKey: agentKey, acl: ["bind:app.example.com"], ownerId: BOT }, server: () => ({ acl: ["bind:app.example.com"], ownerId: fx.emulator.botId }) },
+    drift: { acl: ["*"] },
+    bad: [{ args: { publicKey: agentKey, acl: ["connect:example.com"] }, field: "acl", rule: /./ }],
+  },
+  {
+    kind: "SshCertificateAuthority",
+    name: "ca",
+    collection: (c) => c.sshCertificateAuthorities,
+    create: { args: { privateKeyType: "ed25519" }, server: () => ({ keyType: "ed25519" }) },
+    update: { args: { privateKeyType: "ed25519", description: "hosts" }, server: () => ({ keyType: "ed25519", description: "hosts" }) },
+    replace: { args: { privateKeyType: "rsa", description: "hosts" }, server: () => ({ keyType: "rsa", description: "hosts" }) },
+    drift: { description: "by hand" },
+  },
+  {
+    kind: "SshUserCertificate",
+    name: "alice",
+    collection: (c) => c.sshUserCertificates,
+    create: { args: { sshCertificateAuthorityId: "@user-ca", publicKey: userKey, principals: ["alice"] }, server: () => ({ principals: ["alice"] }) },
+    update: { args: { sshCertificateAuthorityId: "@user-ca", publicKey: userKey, principals: ["alice"], description: "alice" }, server: () => ({ description: "alice" }) },
+    replace: {
+      args: { sshCertificateAuthorityId: "@user-ca", publicKey: userKey, principals: ["alice", "deploy"], description: "alice" },
+      server: () => ({ principals: ["alice", "deploy"], description: "alice" }),
+    },
+    drift: { description: "by hand" },
+    bad: [{ args: { sshCertificateAuthorityId: "@user-ca", publicKey: userKey, criticalOptions: { "no-pty": "" } }, field: "criticalOptions", rule: /force-command/ }],
+    after: {
+      create: ({ id, ids }) => expectSshCertificate("sshUserCertificates", id, ids["user-ca"], ["alice"]),
+      replace: ({ id, ids }) => expectSshCertificate("sshUserCertificates", id, ids["user-ca"], ["alice", "deploy"]),
+    },
+  },
+  {
+    kind: "SshHostCertificate",
+    name: "bastion",
+    collection: (c) => c.sshHostCertificates,
+    create: { args: { sshCertificateAuthorityId: "@ca", publicKey: hostKey, principals: ["bastion.example.com"] }, server: () => ({ principals: ["bastion.example.com"] }) },
+    update: {
+      args: { sshCertificateAuthorityId: "@ca", publicKey: hostKey, principals: ["bastion.example.com"], description: "bastion" },
+      server: () => ({ description: "bastion" }),
+    },
+    // The same inputs: replaced with the authority that signed it (a new key is a new authority).
+    replace: {
+      args: { sshCertificateAuthorityId: "@ca", publicKey: hostKey, principals: ["bastion.example.com"], description: "bastion" },
+      server: () => ({ description: "bastion" }),
+    },
+    drift: { description: "by hand" },
+    after: {
+      create: ({ id, ids }) => expectSshCertificate("sshHostCertificates", id, ids.ca, ["bastion.example.com"]),
+      // Signed by the new (RSA) authority.
+      replace: ({ id, ids }) => expectSshCertificate("sshHostCertificates", id, ids.ca, ["bastion.example.com"]),
+    },
+  },
 ];
 
 const REPLACED = CASES.filter((c) => c.replace);
 const TOKENS = CASES.filter((c) => c.token);
-const BAD = CASES.filter((c) => c.bad);
+const BAD = CASES.flatMap((c) => (c.bad ?? []).map((bad) => ({ ...bad, kind: c.kind, case: c })));
 const EXISTING = CASES.filter((c) => c.existing);
 
 type StageName = "create" | "update" | "replace";
@@ -206,7 +277,7 @@ const stageOf = (c: Case, stage: StageName): Stage => (stage === "replace" ? (c.
 
 /** The whole stack at `stage`, with some cases' inputs overridden (by name). */
 function spec(stage: StageName, over: Record<string, Args> = {}, extra: Partial<Spec> = {}): Spec {
-  const resources = [...SUPPORT, V6];
+  const resources = [...SUPPORT];
   for (const c of CASES) resources.push({ kind: c.kind, name: c.name, args: over[c.name] ?? stageOf(c, stage).args });
   const bot = (args: Args) => Object.fromEntries(Object.entries(args).map(([k, v]) => [k, v === BOT ? fx.emulator.botId : v]));
   return { resources: resources.map((r) => ({ ...r, args: bot(r.args) })), tokens: true, ...extra };
@@ -394,7 +465,8 @@ describe("every kind's lifecycle on the real engine, in one stack", () => {
   describe("out-of-band delete", () => {
     let ops: Record<string, string[]> = {};
     test("deletes of every kind are reported by one preview --refresh", async () => {
-      for (const c of CASES) await coll(c).delete(ids[c.name]);
+      // Whatever refers to another goes first.
+      for (const c of [...CASES].reverse()) await coll(c).delete(ids[c.name]);
       const preview = await fx.stack.preview({ refresh: true });
       expectSuccess(preview);
       ops = preview.ops;
@@ -429,9 +501,9 @@ describe("every kind's lifecycle on the real engine, in one stack", () => {
     });
 
     // One preview each: a failed check may end a preview before the others are checked.
-    test.each(BAD)("$kind: a bad $bad.field fails at preview, naming the field", async (c) => {
-      await fx.setSpec(spec(stage, { [c.name]: c.bad!.args }));
-      expectCheckFailure(await fx.stack.preview(), c.bad!.field, c.bad!.rule);
+    test.each(BAD)("$kind: a bad $field fails at preview, naming the field", async (bad) => {
+      await fx.setSpec(spec(stage, { [bad.case.name]: bad.args }));
+      expectCheckFailure(await fx.stack.preview(), bad.field, bad.rule);
     });
 
     test("a failed preview changes nothing", async () => {
