@@ -7,7 +7,7 @@
  */
 import * as path from "node:path";
 import { AuthenticationError, EdgeIngress } from "../../sdk";
-import { readSshCertificate, sshPublicKey } from "../support/pki";
+import { certificate, chain, privateKeyPem, readSshCertificate, sshPublicKey } from "../support/pki";
 import { expectCheckFailure, expectSuccess, useEngineStack } from "../support/engine-stack";
 
 type Args = Record<string, unknown>;
@@ -33,7 +33,7 @@ interface Collection {
   create(body: any): Promise<{ id: string }>;
   update(id: string, body: any): Promise<unknown>;
   delete(id: string): Promise<void>;
-  list(): { toArray(): Promise<Array<{ id: string }>> };
+  list(): { toArray(): Promise<Array<{ id: string; issuedAt?: string | null }>> };
 }
 
 /** A case's state after a stage: what it declares and what the service then holds (toMatchObject). */
@@ -65,14 +65,14 @@ interface Case {
   drift: Args | ((ids: Ids) => Args);
   /** Why the case sits out the out-of-band delete, if it does. */
   keptFromDelete?: string;
-  /** Inputs failing at preview: the field named and the rule stated. */
-  bad?: Array<{ args: Args; field: string; rule: RegExp }>;
+  /** Inputs failing at preview: the field named and the rule stated, and `hidden` not printed. */
+  bad?: Array<{ args: Args; field: string; rule: RegExp; hidden?: string }>;
   /** `token` is a secret output the service shows only at create. */
   token?: true;
   /** `Kind.get` and adopt: an sdk create body for an existing one, and inputs that adopt it. */
   existing?: { body: Args; adopt: Args };
   /** Kind-specific checks after a phase. */
-  after?: { create?: (h: HookContext) => Promise<void>; replace?: (h: HookContext) => Promise<void> };
+  after?: { create?: (h: HookContext) => Promise<void>; refresh?: (h: HookContext) => Promise<void>; replace?: (h: HookContext) => Promise<void> };
 }
 
 /** In args: the emulator's bot user (known once it runs), an owner other than the caller. */
@@ -92,8 +92,17 @@ const SUPPORT: Res[] = [
   // Another rule of the same policy, its IPv6 block in a non-canonical spelling (no change after up).
   { kind: "IpPolicyRule", name: "v6", args: { ipPolicyId: "@rules", cidr: "2001:DB8:0::/32", action: "deny", description: "v6" } },
 ];
-// After the cases: it uses one.
-const ROUTE: Res = { kind: "HttpsEdgeRoute", name: "route", args: { edgeId: "@web", matchType: "path_prefix", match: "/", backend: { backendId: "@split" } } };
+// After the cases: they use some.
+const USERS: Res[] = [
+  { kind: "HttpsEdgeRoute", name: "route", args: { edgeId: "@web", matchType: "path_prefix", match: "/", backend: { backendId: "@split" } } },
+  { kind: "TlsEdge", name: "tls", args: { hostports: ["mtls.example.com:443"], mutualTls: { certificateAuthorityIds: ["@clients"] } } },
+];
+const caPem = (cn: string) => certificate({ subject: { CN: cn }, ca: true, keyUsages: ["cert_sign"], keyType: "rsa" }).pem;
+const [CA_PEM, CA_PEM_2] = [caPem("Clients CA"), caPem("Clients CA 2")];
+const { chainPem: CHAIN_PEM, leaf: LEAF } = chain({ subject: { CN: "app.example.com" }, dnsNames: ["app.example.com"] });
+// Private keys reach the program through secret config ("secret:<key>").
+const SECRETS = { key: privateKeyPem(LEAF.privateKey), otherKey: privateKeyPem(certificate().privateKey) };
+const pemLine = (pem: string) => pem.split("\n")[1];
 const agentKey = sshPublicKey("ed25519", "agent@ci");
 const userKey = sshPublicKey("ecdsa", "alice@laptop");
 const hostKey = sshPublicKey("ed25519", "root@bastion");
@@ -305,11 +314,89 @@ const CASES: Case[] = [
       },
     },
   },
+  {
+    kind: "CertificateAuthority",
+    name: "clients",
+    collection: (c) => c.certificateAuthorities,
+    create: { args: { caPem: CA_PEM }, server: () => ({}) },
+    update: { args: { caPem: CA_PEM, description: "clients" }, server: () => ({ description: "clients" }) },
+    replace: { args: { caPem: CA_PEM_2, description: "clients" }, server: () => ({ description: "clients" }) },
+    drift: { description: "by hand" },
+    keptFromDelete: "the TLS edge uses it: the service refuses to delete it (409)",
+    after: {
+      create: async ({ id, ids }) => {
+        expect((await fx.client.tlsEdges.get(ids.tls)).mutualTls?.certificateAuthorities.map((r) => r.id)).toEqual([id]);
+      },
+      // The edge follows the new authority.
+      replace: async ({ id, ids }) => {
+        expect((await fx.client.tlsEdges.get(ids.tls)).mutualTls?.certificateAuthorities.map((r) => r.id)).toEqual([id]);
+      },
+    },
+  },
+  {
+    kind: "TlsCertificate",
+    name: "app",
+    collection: (c) => c.tlsCertificates,
+    create: { args: { certificatePem: CHAIN_PEM, privateKeyPem: "secret:key" }, server: () => ({ subjectCommonName: "app.example.com" }) },
+    update: { args: { certificatePem: CHAIN_PEM, privateKeyPem: "secret:key", description: "web" }, server: () => ({ description: "web" }) },
+    drift: { description: "by hand" },
+    bad: [
+      {
+        args: { certificatePem: CHAIN_PEM, privateKeyPem: "secret:otherKey" },
+        field: "privateKeyPem",
+        rule: /private key of the first \(leaf\) certificate/,
+        hidden: pemLine(SECRETS.otherKey),
+      },
+    ],
+    after: {
+      // The key is a secret input: never in plain text in state.
+      create: async () => {
+        const state = await fx.stack.exportState();
+        expect(state.raw).not.toContain(pemLine(SECRETS.key));
+        const cert = state.resources.find((r) => r.urn === fx.urn("TlsCertificate", "app"))!;
+        expect(cert.inputs!.privateKeyPem).toHaveProperty("ciphertext");
+        expect(cert.outputs!.privateKeyPem).toHaveProperty("ciphertext");
+      },
+    },
+  },
+  {
+    kind: "ReservedDomain",
+    name: "app-domain",
+    collection: (c) => c.reservedDomains,
+    create: { args: { domain: "app.example.com", certificateId: "@app" }, server: (ids) => ({ domain: "app.example.com", certificate: { id: ids.app } }) },
+    update: { args: { domain: "app.example.com", certificateId: "@app", description: "app" }, server: (ids) => ({ description: "app", certificate: { id: ids.app } }) },
+    drift: { description: "by hand" },
+  },
+  {
+    kind: "ReservedDomain",
+    name: "managed",
+    collection: (c) => c.reservedDomains,
+    create: {
+      args: { domain: "shop.example.com", certificateManagementPolicy: { authority: "public-acme" } },
+      server: () => ({ domain: "shop.example.com", cnameTarget: expect.any(String) }),
+    },
+    update: {
+      args: { domain: "shop.example.com", certificateManagementPolicy: { authority: "public-acme" }, description: "shop" },
+      server: () => ({ domain: "shop.example.com", description: "shop" }),
+    },
+    replace: {
+      args: { domain: "store.example.com", certificateManagementPolicy: { authority: "public-acme" }, description: "shop" },
+      server: () => ({ domain: "store.example.com", description: "shop" }),
+    },
+    drift: { description: "by hand" },
+    after: {
+      // Issued a second or so after create (simulated ACME): a refresh reads it, and it is no diff.
+      refresh: async () => {
+        const state = await fx.stack.exportState();
+        expect(state.resources.find((r) => r.urn === fx.urn("ReservedDomain", "managed"))!.outputs!.issuedCertificateId).toMatch(/^cert_/);
+      },
+    },
+  },
 ];
 
 const REPLACED = CASES.filter((c) => c.replace);
 const TOKENS = CASES.filter((c) => c.token);
-const BAD = CASES.flatMap((c) => (c.bad ?? []).map((bad) => ({ ...bad, kind: c.kind, case: c })));
+const BAD = CASES.flatMap((c) => (c.bad ?? []).map((bad) => ({ ...bad, kind: c.kind, name: c.name, case: c })));
 const EXISTING = CASES.filter((c) => c.existing);
 const DELETED = CASES.filter((c) => !c.keptFromDelete);
 
@@ -321,7 +408,7 @@ const stageOf = (c: Case, stage: StageName): Stage => (stage === "replace" ? (c.
 function spec(stage: StageName, over: Record<string, Args> = {}, extra: Partial<Spec> = {}): Spec {
   const resources = [...SUPPORT];
   for (const c of CASES) resources.push({ kind: c.kind, name: c.name, args: over[c.name] ?? stageOf(c, stage).args });
-  resources.push(ROUTE);
+  resources.push(...USERS);
   const bot = (args: Args) => Object.fromEntries(Object.entries(args).map(([k, v]) => [k, v === BOT ? fx.emulator.botId : v]));
   return { resources: resources.map((r) => ({ ...r, args: bot(r.args) })), tokens: true, ...extra };
 }
@@ -359,12 +446,13 @@ describe("every kind's lifecycle on the real engine, in one stack", () => {
 
   describe("create", () => {
     test("one up creates every kind (and the resources they refer to); no diff after", async () => {
+      await fx.stack.setConfig("secrets", { value: JSON.stringify(SECRETS), secret: true });
       await fx.setSpec(spec("create"));
       expectSuccess(await fx.stack.up());
       await reread();
     });
 
-    test.each(CASES)("$kind: the service holds what was declared", async (c) => {
+    test.each(CASES)("$kind $name: the service holds what was declared", async (c) => {
       await expectConverged(c);
       await c.after?.create?.(hook(c));
     });
@@ -389,7 +477,7 @@ describe("every kind's lifecycle on the real engine, in one stack", () => {
       state = await fx.stack.exportState();
     });
 
-    test.each(TOKENS)("$kind: the token is a secret in state, never plain text", (c) => {
+    test.each(TOKENS)("$kind $name: the token is a secret in state, never plain text", (c) => {
       expect(state.raw).not.toContain(tokens[c.name]);
       expect(state.raw).not.toContain(fx.emulator.rootToken);
       const res = state.resources.find((r) => r.urn === urn(c))!;
@@ -415,7 +503,7 @@ describe("every kind's lifecycle on the real engine, in one stack", () => {
       ops = preview.ops;
     });
 
-    test.each(CASES)("$kind: the preview shows an update", (c) => {
+    test.each(CASES)("$kind $name: the preview shows an update", (c) => {
       expect(ops[urn(c)]).toEqual(["update"]);
     });
 
@@ -425,22 +513,27 @@ describe("every kind's lifecycle on the real engine, in one stack", () => {
       await reread();
     });
 
-    test.each(CASES)("$kind: same id, the service updated", async (c) => {
+    test.each(CASES)("$kind $name: same id, the service updated", async (c) => {
       expect(ids[c.name]).toBe(was.ids[c.name]);
       await expectConverged(c);
     });
 
-    test.each(TOKENS)("$kind: the update keeps the token", (c) => {
+    test.each(TOKENS)("$kind $name: the update keeps the token", (c) => {
       expect(tokens[c.name]).toBe(was.tokens[c.name]);
     });
 
-    test("a refresh succeeds", async () => {
+    test("a refresh succeeds and leaves no diff", async () => {
       expectSuccess(await fx.stack.refresh());
       await reread();
+      expectSuccess(await fx.stack.preview({ expectNoChanges: true }));
+    });
+
+    test.each(CASES.filter((c) => c.after?.refresh))("$kind $name: after the refresh", async (c) => {
+      await c.after!.refresh!(hook(c));
     });
 
     // The service shows a token only at create: refresh must keep the one in state.
-    test.each(TOKENS)("$kind: the refresh keeps the token", (c) => {
+    test.each(TOKENS)("$kind $name: the refresh keeps the token", (c) => {
       expect(tokens[c.name]).toBe(was.tokens[c.name]);
     });
   });
@@ -454,7 +547,7 @@ describe("every kind's lifecycle on the real engine, in one stack", () => {
       ops = preview.ops;
     });
 
-    test.each(CASES)("$kind: the preview shows a replace where the kind has one, else nothing", (c) => {
+    test.each(CASES)("$kind $name: the preview shows a replace where the kind has one, else nothing", (c) => {
       expect(ops[urn(c)] ?? ["same"]).toEqual([c.replace ? "replace" : "same"]);
     });
 
@@ -464,14 +557,14 @@ describe("every kind's lifecycle on the real engine, in one stack", () => {
       await reread();
     });
 
-    test.each(REPLACED)("$kind: a new id, the old one gone from the service", async (c) => {
+    test.each(REPLACED)("$kind $name: a new id, the old one gone from the service", async (c) => {
       expect(ids[c.name]).not.toBe(was.ids[c.name]);
       await expectConverged(c);
       await expect(coll(c).get(was.ids[c.name])).rejects.toMatchObject({ status: 404 });
       await c.after?.replace?.(hook(c));
     });
 
-    test.each(TOKENS.filter((c) => c.replace))("$kind: a new token, secret in state", async (c) => {
+    test.each(TOKENS.filter((c) => c.replace))("$kind $name: a new token, secret in state", async (c) => {
       expect(tokens[c.name]).toEqual(expect.any(String));
       expect(tokens[c.name]).not.toBe(was.tokens[c.name]);
       expect((await fx.stack.exportState()).raw).not.toContain(tokens[c.name]);
@@ -487,7 +580,7 @@ describe("every kind's lifecycle on the real engine, in one stack", () => {
       ops = preview.ops;
     });
 
-    test.each(CASES)("$kind: refresh then update", (c) => {
+    test.each(CASES)("$kind $name: refresh then update", (c) => {
       expect(ops[urn(c)]).toEqual(["refresh", "update"]);
     });
 
@@ -496,12 +589,12 @@ describe("every kind's lifecycle on the real engine, in one stack", () => {
       await reread();
     });
 
-    test.each(CASES)("$kind: same id, the service back to what is declared", async (c) => {
+    test.each(CASES)("$kind $name: same id, the service back to what is declared", async (c) => {
       expect(ids[c.name]).toBe(was.ids[c.name]);
       await expectConverged(c);
     });
 
-    test.each(TOKENS)("$kind: the token is kept", (c) => {
+    test.each(TOKENS)("$kind $name: the token is kept", (c) => {
       expect(tokens[c.name]).toBe(was.tokens[c.name]);
     });
   });
@@ -516,7 +609,7 @@ describe("every kind's lifecycle on the real engine, in one stack", () => {
       ops = preview.ops;
     });
 
-    test.each(DELETED)("$kind: refresh then create", (c) => {
+    test.each(DELETED)("$kind $name: refresh then create", (c) => {
       expect(ops[urn(c)]).toEqual(["refresh", "create"]);
     });
 
@@ -526,12 +619,12 @@ describe("every kind's lifecycle on the real engine, in one stack", () => {
       expectSuccess(await fx.stack.preview({ refresh: true, expectNoChanges: true }));
     });
 
-    test.each(DELETED)("$kind: a new id, as declared", async (c) => {
+    test.each(DELETED)("$kind $name: a new id, as declared", async (c) => {
       expect(ids[c.name]).not.toBe(was.ids[c.name]);
       await expectConverged(c);
     });
 
-    test.each(TOKENS)("$kind: a new token", (c) => {
+    test.each(TOKENS)("$kind $name: a new token", (c) => {
       expect(tokens[c.name]).toEqual(expect.any(String));
       expect(tokens[c.name]).not.toBe(was.tokens[c.name]);
     });
@@ -545,9 +638,11 @@ describe("every kind's lifecycle on the real engine, in one stack", () => {
     });
 
     // One preview each: a failed check may end a preview before the others are checked.
-    test.each(BAD)("$kind: a bad $field fails at preview, naming the field", async (bad) => {
+    test.each(BAD)("$kind $name: a bad $field fails at preview, naming the field", async (bad) => {
       await fx.setSpec(spec(stage, { [bad.case.name]: bad.args }));
-      expectCheckFailure(await fx.stack.preview(), bad.field, bad.rule);
+      const result = await fx.stack.preview();
+      expectCheckFailure(result, bad.field, bad.rule);
+      if (bad.hidden) expect(result.stdout + result.stderr).not.toContain(bad.hidden);
     });
 
     test("a failed preview changes nothing", async () => {
@@ -570,7 +665,7 @@ describe("every kind's lifecycle on the real engine, in one stack", () => {
       expectSuccess(await fx.stack.up());
     });
 
-    test.each(EXISTING)("$kind: read as it is; adopted with the same id, converged, no duplicate", async (c) => {
+    test.each(EXISTING)("$kind $name: read as it is; adopted with the same id, converged, no duplicate", async (c) => {
       const out = await fx.outputs();
       const { seen, adopted, count } = made[c.name];
       expect(out.reads[`${c.name}-seen`]).toEqual({ id: seen, description: "made elsewhere" });
@@ -596,9 +691,11 @@ describe("every kind's lifecycle on the real engine, in one stack", () => {
       out = await stackIds();
     });
 
-    test.each(CASES)("$kind: before, the service holds exactly the stack's resources of the kind", async (c) => {
+    test.each(CASES)("$kind $name: before, the service holds exactly the stack's resources of the kind", async (c) => {
       const mine = spec(stage).resources.filter((r) => r.kind === c.kind).map((r) => out[r.name]);
-      expect((await coll(c).list().toArray()).map((r) => r.id).sort()).toEqual(mine.sort());
+      // Certificates the service issued for a managed domain are its own, not the stack's.
+      const listed = (await coll(c).list().toArray()).filter((r) => !r.issuedAt);
+      expect(listed.map((r) => r.id).sort()).toEqual(mine.sort());
     });
 
     test("one destroy empties every collection", async () => {
