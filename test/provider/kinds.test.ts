@@ -9,7 +9,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
 import { inputKeys, updatableKeys, type KindSpec } from "../../provider/framework/kind";
-import { idFormOf } from "../../provider/framework/ids";
+import { compositeId, idFormOf } from "../../provider/framework/ids";
 import { kinds } from "../../provider/kinds";
 import { MATRIX, SUPPORT, resolve } from "../support/drift-matrix";
 import { useRuntime } from "./runtime-fixture";
@@ -19,6 +19,7 @@ const P = { __provider: "serialized" };
 const NO_CHANGE = { changes: false, replaces: [], deleteBeforeReplace: false };
 
 type Props = Record<string, any>;
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const kebab = (s: string) => s.replace(/[A-Z]/g, (m, i) => (i ? "-" : "") + m.toLowerCase());
 
 /** Ids of the SUPPORT resources, by name, made through the runtime too. */
@@ -27,8 +28,14 @@ beforeAll(async () => {
   for (const r of SUPPORT) ids[r.name] = (await fx.runtime.create(r.kind, { ...P, ...(resolve(r.args, ids) as Props) })).id;
 });
 
-/** The kind's inputs: the drift matrix's arguments with references resolved. */
-const inputsOf = (spec: KindSpec): Props => ({ ...P, ...(resolve(MATRIX[spec.name].args(`kinds-${kebab(spec.name)}`), ids) as Props) });
+/** The kind's inputs: the drift matrix's arguments with references resolved (`c` makes unique values unique). */
+const inputsOf = (spec: KindSpec, c = `kinds-${kebab(spec.name)}`): Props => ({ ...P, ...(resolve(MATRIX[spec.name].args(c), ids) as Props) });
+/** Only the inputs the create schema requires. */
+function requiredInputsOf(spec: KindSpec): Props {
+  const all = inputsOf(spec, `kinds-${kebab(spec.name)}-required`);
+  const required = inputKeys(spec).filter((key) => !spec.createSchema.shape[key].safeParse(undefined).success);
+  return { ...P, ...Object.fromEntries(required.map((key) => [key, all[key]])) };
+}
 
 /**
  * The field an update changes in place, and its new value: the description where the kind has one, else
@@ -78,6 +85,8 @@ describe.each(Object.values(kinds).map((spec) => [spec.name, spec] as const))("%
     const nullable = nullableOutputs(name);
     expect(spec.outputs.filter((key) => created.outs[key] == null && !nullable.has(key))).toEqual([]);
     for (const key of spec.secretOutputs ?? []) expect({ [key]: created.outs[key] }).toEqual({ [key]: expect.any(String) });
+    // The URI names the resource: its id, or a nested resource's own part.
+    if (spec.outputs.includes("uri")) expect(created.outs.uri).toMatch(new RegExp(`/${escape(spec.parent?.nested ? compositeId.split(created.id)[1] : created.id)}$`));
     expect(await fx.runtime.diff(name, created.id, created.outs, inputs)).toEqual(NO_CHANGE);
   });
 
@@ -93,6 +102,9 @@ describe.each(Object.values(kinds).map((spec) => [spec.name, spec] as const))("%
       expect(await fx.runtime.diff(name, created.id, created.outs, news)).toMatchObject({ changes: true, replaces: [] });
       const outs = (await fx.runtime.update(name, created.id, created.outs, news)).outs!;
       updated = outs;
+      // Nothing else changes with it (createdAt, the URI, values kept from state).
+      const { [update.field]: _was, ...rest } = created.outs;
+      expect(outs).toEqual({ ...rest, [update.field]: expect.anything() });
       expect(await fx.runtime.diff(name, created.id, outs, news)).toEqual(NO_CHANGE);
       const read = await fx.runtime.read(name, created.id, outs);
       expect(read.id).toBe(created.id);
@@ -120,6 +132,14 @@ describe.each(Object.values(kinds).map((spec) => [spec.name, spec] as const))("%
     // Gone: an empty read, which the engine takes as removed from state.
     expect(await fx.runtime.read(name, created.id, created.outs)).toEqual({});
     await expect(fx.runtime.delete(name, created.id, created.outs)).resolves.toBeUndefined();
+  });
+
+  test("omitted optional inputs are the service's defaults: no diff after create, nor after read", async () => {
+    const inputs = requiredInputsOf(spec);
+    const made = await fx.runtime.create(name, inputs);
+    expect(await fx.runtime.diff(name, made.id, made.outs!, inputs)).toEqual(NO_CHANGE);
+    const read = await fx.runtime.read(name, made.id, made.outs);
+    expect(await fx.runtime.diff(name, made.id, read.props!, inputs)).toEqual(NO_CHANGE);
   });
 
   test("check fails on an unknown input field, naming it", async () => {
