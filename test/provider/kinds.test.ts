@@ -2,7 +2,8 @@
  * What every kind of the provider shares, generated from the kind table (provider/kinds.ts) through the
  * runtime entry against an emulator, with each kind's arguments from the drift matrix (every mutable
  * field set, every module present): create, read and update round trip with no diff after each, values
- * the service shows only once kept from state, delete idempotent, and an unknown input named at check.
+ * the service shows only once kept from state, omitted inputs read as the service's defaults, a refused
+ * key never read as "gone", delete idempotent, and an unknown input named at check.
  * A kind's own rules (references, replaces, normalisation, module specifics) stay in its own file.
  */
 import * as fs from "node:fs";
@@ -12,7 +13,7 @@ import { inputKeys, updatableKeys, type KindSpec } from "../../provider/framewor
 import { compositeId, idFormOf } from "../../provider/framework/ids";
 import { kinds } from "../../provider/kinds";
 import { MATRIX, SUPPORT, resolve } from "../support/drift-matrix";
-import { useRuntime } from "./runtime-fixture";
+import { fakeConfig, useRuntime } from "./runtime-fixture";
 
 const fx = useRuntime();
 const P = { __provider: "serialized" };
@@ -62,6 +63,23 @@ function nullableOutputs(name: string): Set<string> {
   if (!cls) throw new Error(`no class ${name} in ${file}`);
   const nullable = cls.members.filter((m) => ts.isPropertyDeclaration(m) && m.type && /\|\s*null\b/.test(m.type.getText(source)));
   return new Set(nullable.map((m) => (m.name as ts.Identifier).text));
+}
+
+/**
+ * Runs `fn` with the runtime on a key the service stops accepting once the runtime has connected with it
+ * (revoked): every request of the kind's own is answered 401.
+ */
+async function withRevokedKey(fn: () => Promise<void>): Promise<void> {
+  const configure = (apiKey: string) => fx.runtime.configure({ config: fakeConfig({ "edgeingress:apiKey": apiKey, "edgeingress:apiUrl": fx.emulator.url }) });
+  const key = await fx.client.apiKeys.create({ description: "revoked while connected" });
+  await configure(key.token!);
+  try {
+    await fx.runtime.read("IpPolicy", ids.pol1, {}); // connects while the key is good
+    await fx.client.apiKeys.delete(key.id);
+    await fn();
+  } finally {
+    await configure(fx.emulator.rootToken);
+  }
 }
 
 test("the drift matrix has arguments for every kind", () => {
@@ -126,6 +144,15 @@ describe.each(Object.values(kinds).map((spec) => [spec.name, spec] as const))("%
       }
     });
   }
+
+  test("a key the service refuses: read, update and delete fail with 401, none takes the resource as gone", async () => {
+    await withRevokedKey(async () => {
+      await expect(fx.runtime.read(name, created.id, created.outs)).rejects.toMatchObject({ status: 401 });
+      if (update) await expect(fx.runtime.update(name, created.id, created.outs, { ...inputs, [update.field]: update.value() })).rejects.toMatchObject({ status: 401 });
+      await expect(fx.runtime.delete(name, created.id, created.outs)).rejects.toMatchObject({ status: 401 });
+    });
+    expect((await fx.runtime.read(name, created.id, created.outs)).id).toBe(created.id);
+  });
 
   test("delete removes it: read reports it gone, and deleting again succeeds", async () => {
     await fx.runtime.delete(name, created.id, created.outs);
