@@ -87,6 +87,7 @@ test("the drift matrix has arguments for every kind", () => {
 });
 
 describe.each(Object.values(kinds).map((spec) => [spec.name, spec] as const))("%s", (name, spec) => {
+  // None where nothing changes in place (EventSource: every input replaces), so no update test.
   const update = updateOf(spec);
   // Values the service shows once (a token) or never (a private key): the provider keeps them from state.
   const kept = spec.keepFromState ?? [];
