@@ -4,19 +4,11 @@ const fx = useRuntime();
 const P = { __provider: "serialized" };
 
 describe("ApiKey provider", () => {
-  it("returns the token at creation and keeps it through refresh and update", async () => {
+  // That read and update keep the token is in kinds.test.ts, with every value the service shows once.
+  it("the token returned at creation works against the service; the owner is the caller", async () => {
     const { runtime, client } = fx;
     const created = await runtime.create("ApiKey", { ...P, description: "ci" });
-    expect(created.outs.token).toEqual(expect.any(String));
     expect(created.outs.ownerId).toMatch(/^usr_/);
-
-    // The service answers later reads with token null; the stored token must survive.
-    const read = await runtime.read("ApiKey", created.id, created.outs);
-    expect(read.props!.token).toBe(created.outs.token);
-    const updated = await runtime.update("ApiKey", created.id, read.props!, { ...P, description: "ci2" });
-    expect(updated.outs).toMatchObject({ description: "ci2", token: created.outs.token });
-
-    // The token works against the service.
     const withKey = new (client.constructor as any)({ apiKey: created.outs.token, baseURL: fx.emulator.url, maxRetries: 0 });
     await expect(withKey.ipPolicies.create({})).resolves.toMatchObject({ id: expect.stringMatching(/^ipp_/) });
     await withKey.close();

@@ -3,6 +3,7 @@
  * no diff afterwards (the declared service defaults match the service), change in place, remove
  * through the module endpoint, add again through update.
  */
+import { kinds } from "../../provider/kinds";
 import { caPem } from "../support/pki";
 import { useRuntime } from "./runtime-fixture";
 
@@ -61,13 +62,13 @@ function baseInputs(kind: string): Record<string, unknown> {
   return { hostports: [nextHostport()] };
 }
 
-async function serverModule(kind: string, id: string, module: string): Promise<unknown> {
-  const obj: any =
-    kind === "HttpsEdgeRoute"
-      ? await fx.client.httpsEdgeRoutes.get(...(id.split("/") as [string, string]))
-      : await ({ TcpEdge: fx.client.tcpEdges, TlsEdge: fx.client.tlsEdges, HttpsEdge: fx.client.httpsEdges } as any)[kind].get(id);
-  return obj[module];
-}
+// Through the kind's declared api, which takes the provider's id (composite for a route).
+const serverModule = async (kind: string, id: string, module: string): Promise<unknown> => (await kinds[kind].api(fx.client).get(id))[module];
+
+test("a case for every module of every kind", () => {
+  const declared = Object.values(kinds).flatMap((spec) => Object.keys(spec.modules ?? {}).map((m) => `${spec.name} ${m}`));
+  expect(cases.map(([kind, module]) => `${kind} ${module}`).sort()).toEqual(declared.sort());
+});
 
 describe.each(cases)("%s %s", (kind, module, a, b) => {
   it("is set on create, changed in place, removed and added again, with no diff after each step", async () => {

@@ -323,7 +323,7 @@ function casesOf(kindNames: readonly string[]): Case[] {
 }
 
 /** "@name" → that resource's id (map keys too), "secret:<key>" → the secret. */
-function resolve(v: unknown, ids: Record<string, string>): unknown {
+export function resolve(v: unknown, ids: Record<string, string>): unknown {
   if (typeof v === "string") return v.startsWith("@") ? ids[v.slice(1)] : v.startsWith("secret:") ? SECRETS[v.slice(7)] : v;
   if (Array.isArray(v)) return v.map((x) => resolve(x, ids));
   if (v !== null && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [resolve(k, ids), resolve(x, ids)]));
