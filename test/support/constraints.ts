@@ -137,6 +137,24 @@ export const CASES: Case[] = [
     named: [["hostports[0]", /65535/]],
   },
   {
+    rule: "IP policy rules (named, not described, by the spec): a CIDR with an octet over 255 and a prefix over 32",
+    kind: "IpPolicyRule",
+    args: { cidr: "10.0.0.300/33" },
+    named: [["cidr", /IPv4 or IPv6 CIDR block with a prefix length/]],
+  },
+  {
+    rule: "tunnel credentials (as SSH credentials' §2.13 ACL): a rule other than bind",
+    kind: "TunnelCredential",
+    args: { acl: ["connect:example.com"] },
+    named: [["acl[0]", /must be \*, bind:<domain>/]],
+  },
+  {
+    rule: "§2.13 an SSH credential ACL rule other than bind",
+    kind: "SshCredential",
+    args: { acl: ["connect:example.com"] },
+    named: [["acl[0]", /must be \*, bind:<domain>/]],
+  },
+  {
     rule: "§2.19 a webhook provider the service does not name (upper-case identifiers)",
     kind: "HttpsEdgeRoute",
     args: { webhookVerification: { provider: "codehost" } },
