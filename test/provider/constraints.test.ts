@@ -5,18 +5,12 @@
  */
 import { kinds } from "../../provider/kinds";
 import { atLimit, CASES, groupCases, LIMIT_CASES, SECRETS, VALID, type Case } from "../support/constraints";
+import { resolveRefs } from "../support/refs";
 import { useRuntime } from "./runtime-fixture";
 
 const fx = useRuntime();
 const P = { __provider: "serialized" };
 
-/** "secret:<key>" stands for a secret value, as the edges fixture resolves it before the engine sees it. */
-function resolve(value: unknown): unknown {
-  if (typeof value === "string" && value.startsWith("secret:")) return SECRETS[value.slice("secret:".length) as keyof typeof SECRETS];
-  if (Array.isArray(value)) return value.map(resolve);
-  if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v)]));
-  return value;
-}
 
 async function writes(): Promise<number> {
   const counters = await fx.client.get<{ routes: Record<string, { requests: number }> }>("/_emulator/counters");
@@ -27,7 +21,7 @@ async function writes(): Promise<number> {
 
 async function failures(kind: string, args: Record<string, unknown>): Promise<string[]> {
   const before = await writes();
-  const result = await fx.runtime.check(kind, {}, { ...P, ...(resolve(args) as Record<string, unknown>) });
+  const result = await fx.runtime.check(kind, {}, { ...P, ...(resolveRefs(args, {}, SECRETS) as Record<string, unknown>) });
   expect(await writes()).toBe(before);
   return (result.failures ?? []).map((f: { reason: string }) => f.reason);
 }

@@ -17,6 +17,7 @@ import { toOutputs } from "../../provider/framework/lifecycle";
 import { kinds } from "../../provider/kinds";
 import { certificate, privateKeyPem, sshPublicKey } from "./pki";
 import type { StateResource } from "./engine";
+import { resolveRefs } from "./refs";
 import { expectSuccess, useEngineStack } from "./engine-stack";
 
 export interface Res {
@@ -322,13 +323,8 @@ function casesOf(kindNames: readonly string[]): Case[] {
   return cases;
 }
 
-/** "@name" → that resource's id (map keys too), "secret:<key>" → the secret. */
-export function resolve(v: unknown, ids: Record<string, string>): unknown {
-  if (typeof v === "string") return v.startsWith("@") ? ids[v.slice(1)] : v.startsWith("secret:") ? SECRETS[v.slice(7)] : v;
-  if (Array.isArray(v)) return v.map((x) => resolve(x, ids));
-  if (v !== null && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [resolve(k, ids), resolve(x, ids)]));
-  return v;
-}
+/** "@name" → that resource's id (map keys too), "secret:<key>" → one of SECRETS. */
+export const resolve = (v: unknown, ids: Record<string, string>): unknown => resolveRefs(v, ids, SECRETS);
 
 async function applyOutOfBand(client: EdgeIngress, c: Case, id: string, ids: Record<string, string>): Promise<void> {
   const api = c.spec.api(client);

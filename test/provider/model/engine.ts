@@ -5,7 +5,8 @@
  * create, update and read that the stack asked for.
  */
 import * as runtime from "../../../runtime";
-import { resolveRefs, refsOf } from "./gen";
+import { resolveRefs } from "../../support/refs";
+import { refsOf } from "./gen";
 
 type Props = Record<string, any>;
 

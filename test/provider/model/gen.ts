@@ -8,6 +8,7 @@
 import fc from "fast-check";
 import { kindSpec, kinds } from "../../../provider/kinds";
 import { certificate, privateKeyPem, sshPublicKey } from "../../support/pki";
+import { resolveRefs } from "../../support/refs";
 
 type Args = Record<string, unknown>;
 
@@ -202,13 +203,6 @@ const PLACEHOLDER: Record<string, string> = {
   "@sshca": "sshca_01m80f5tva9fyp6am2h8nbgnt0",
 };
 
-/** "@slot" strings (values and map keys) replaced by `ids`. */
-export function resolveRefs(v: unknown, ids: Record<string, string | undefined>): unknown {
-  if (typeof v === "string") return v.startsWith("@") ? ids[v.slice(1)] : v;
-  if (Array.isArray(v)) return v.map((x) => resolveRefs(x, ids));
-  if (v !== null && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [resolveRefs(k, ids) as string, resolveRefs(x, ids)]));
-  return v;
-}
 
 /** The slots an args object refers to. */
 export function refsOf(v: unknown, out = new Set<string>()): Set<string> {

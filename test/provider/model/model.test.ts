@@ -33,7 +33,8 @@ import { toOutputs } from "../../../provider/framework/lifecycle";
 import { kindSpec, kinds } from "../../../provider/kinds";
 import { fakeConfig } from "../runtime-fixture";
 import { InvariantViolation, MiniEngine, StepError, type Declared } from "./engine";
-import { LEAVES, LOOKALIKE_KINDS, SLOT_KIND, SUPPORT, argsArb, refsOf, resolveRefs } from "./gen";
+import { resolveRefs } from "../../support/refs";
+import { LEAVES, LOOKALIKE_KINDS, SLOT_KIND, SUPPORT, argsArb, refsOf } from "./gen";
 import { RecordingProxy, type FaultPlan, type ProxyFault } from "./proxy";
 
 const RUNS = Number(process.env.EI_MODEL_RUNS ?? 40);
