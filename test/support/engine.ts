@@ -194,8 +194,9 @@ export function pulumiToolsDir(): string {
 
 /**
  * The environment every CLI call runs with, before a stack's own settings (backend, home, passphrase):
- * this process's, less inherited PULUMI_* settings and NODE_PATH, with the tools and Node.js first on
- * PATH and (unless `linkSelf` is false) NODE_PATH linking this package by name.
+ * this process's, less inherited PULUMI_* settings, NODE_PATH and NODE_COMPILE_CACHE, with the tools and
+ * Node.js first on PATH, (unless `linkSelf` is false) NODE_PATH linking this package by name and (unless
+ * `compileCache` is false) the project's compiled-code cache.
  */
 export function engineEnv({ linkSelf = true, compileCache = true }: { linkSelf?: boolean; compileCache?: boolean } = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
