@@ -8,6 +8,8 @@
  * so bad input here is only what needs this stack: an adopt id, ids given as Outputs, a secret not printed.
  */
 import * as path from "node:path";
+import type { KindApi } from "../../provider/framework/kind";
+import { kinds } from "../../provider/kinds";
 import { AuthenticationError, EdgeIngress } from "../../sdk";
 import { certificate, chain, privateKeyPem, readSshCertificate, sshPublicKey } from "../support/pki";
 import { expectCheckFailure, expectSuccess, useEngineStack } from "../support/engine-stack";
@@ -29,15 +31,6 @@ const fx = useEngineStack<Spec>(path.join(__dirname, "..", "fixtures", "edges"),
 const SIG_KEY = "4dabf18193072939515e22adb298388d";
 const SIG = "1b47061264138c4ac30d75fd1eb44270";
 
-/** What the phases use of a client collection. */
-interface Collection {
-  get(id: string): Promise<any>;
-  create(body: any): Promise<{ id: string }>;
-  update(id: string, body: any): Promise<unknown>;
-  delete(id: string): Promise<void>;
-  list(): { toArray(): Promise<Array<{ id: string; issuedAt?: string | null }>> };
-}
-
 /** A case's state after a stage: what it declares and what the service then holds (toMatchObject). */
 interface Stage {
   args: Args;
@@ -56,7 +49,6 @@ interface Case {
   kind: string;
   /** The resource's name in the stack. */
   name: string;
-  collection: (client: EdgeIngress) => Collection;
   create: Stage;
   update: Stage;
   /** A change that replaces it, where the kind has one. */
@@ -136,7 +128,6 @@ const CASES: Case[] = [
   {
     kind: "IpPolicy",
     name: "office",
-    collection: (c) => c.ipPolicies,
     create: { args: { description: "office ranges", metadata: '{"team":"net"}' }, server: () => ({ description: "office ranges", metadata: '{"team":"net"}' }) },
     // metadata dropped from the program: back to the service's default.
     update: { args: { description: "office and VPN" }, server: () => ({ description: "office and VPN", metadata: "" }) },
@@ -147,7 +138,6 @@ const CASES: Case[] = [
   {
     kind: "IpRestriction",
     name: "api",
-    collection: (c) => c.ipRestrictions,
     create: { args: { type: "api", ipPolicyIds: ["@a"] }, server: (ids) => ({ type: "api", enforced: false, ipPolicies: [{ id: ids.a }] }) },
     update: {
       args: { type: "api", ipPolicyIds: ["@a", "@b"], enforced: true },
@@ -162,7 +152,6 @@ const CASES: Case[] = [
   {
     kind: "IpPolicyRule",
     name: "v4",
-    collection: (c) => c.ipPolicyRules,
     create: {
       args: { ipPolicyId: "@rules", cidr: "203.0.113.0/24", action: "allow" },
       server: (ids) => ({ cidr: "203.0.113.0/24", action: "allow", ipPolicy: { id: ids.rules } }),
@@ -180,7 +169,6 @@ const CASES: Case[] = [
   {
     kind: "ApiKey",
     name: "ci",
-    collection: (c) => c.apiKeys,
     token: true,
     create: { args: { description: "ci" }, server: () => ({ description: "ci", token: null }) },
     update: { args: { description: "ci pipeline" }, server: () => ({ description: "ci pipeline" }) },
@@ -200,7 +188,6 @@ const CASES: Case[] = [
   {
     kind: "TunnelCredential",
     name: "agent",
-    collection: (c) => c.tunnelCredentials,
     token: true,
     create: {
       args: { description: "edge agent", acl: ["bind:*.example.com", "bind:team=edge"] },
@@ -231,7 +218,6 @@ const CASES: Case[] = [
   {
     kind: "SshCredential",
     name: "ssh-agent",
-    collection: (c) => c.sshCredentials,
     create: { args: { publicKey: agentKey, acl: ["bind:*.example.com"] }, server: () => ({ acl: ["bind:*.example.com"] }) },
     update: { args: { publicKey: agentKey, acl: ["bind:app.example.com"] }, server: () => ({ acl: ["bind:app.example.com"] }) },
     replace: { args: { publicKey: agentKey, acl: ["bind:app.example.com"], ownerId: BOT }, server: () => ({ acl: ["bind:app.example.com"], ownerId: fx.emulator.botId }) },
@@ -240,7 +226,6 @@ const CASES: Case[] = [
   {
     kind: "SshCertificateAuthority",
     name: "ca",
-    collection: (c) => c.sshCertificateAuthorities,
     create: { args: { privateKeyType: "ed25519" }, server: () => ({ keyType: "ed25519" }) },
     update: { args: { privateKeyType: "ed25519", description: "hosts" }, server: () => ({ keyType: "ed25519", description: "hosts" }) },
     replace: { args: { privateKeyType: "rsa", description: "hosts" }, server: () => ({ keyType: "rsa", description: "hosts" }) },
@@ -249,7 +234,6 @@ const CASES: Case[] = [
   {
     kind: "SshUserCertificate",
     name: "alice",
-    collection: (c) => c.sshUserCertificates,
     create: { args: { sshCertificateAuthorityId: "@user-ca", publicKey: userKey, principals: ["alice"] }, server: () => ({ principals: ["alice"] }) },
     update: { args: { sshCertificateAuthorityId: "@user-ca", publicKey: userKey, principals: ["alice"], description: "alice" }, server: () => ({ description: "alice" }) },
     replace: {
@@ -265,7 +249,6 @@ const CASES: Case[] = [
   {
     kind: "SshHostCertificate",
     name: "bastion",
-    collection: (c) => c.sshHostCertificates,
     create: { args: { sshCertificateAuthorityId: "@ca", publicKey: hostKey, principals: ["bastion.example.com"] }, server: () => ({ principals: ["bastion.example.com"] }) },
     update: {
       args: { sshCertificateAuthorityId: "@ca", publicKey: hostKey, principals: ["bastion.example.com"], description: "bastion" },
@@ -286,7 +269,6 @@ const CASES: Case[] = [
   {
     kind: "WeightedBackend",
     name: "split",
-    collection: (c) => c.weightedBackends,
     // backendId is another resource's id Output, passed without apply.
     create: { args: { backends: weights(90, 10) }, server: (ids) => ({ backends: { [ids.blue]: 90, [ids.green]: 10 } }) },
     sameAs: [{ backends: [...weights(90, 10)].reverse() }, { backends: { "@blue": 90, "@green": 10 } }],
@@ -311,7 +293,6 @@ const CASES: Case[] = [
   {
     kind: "CertificateAuthority",
     name: "clients",
-    collection: (c) => c.certificateAuthorities,
     create: { args: { caPem: CA_PEM }, server: () => ({}) },
     update: { args: { caPem: CA_PEM, description: "clients" }, server: () => ({ description: "clients" }) },
     replace: { args: { caPem: CA_PEM_2, description: "clients" }, server: () => ({ description: "clients" }) },
@@ -330,7 +311,6 @@ const CASES: Case[] = [
   {
     kind: "TlsCertificate",
     name: "app",
-    collection: (c) => c.tlsCertificates,
     create: { args: { certificatePem: CHAIN_PEM, privateKeyPem: "secret:key" }, server: () => ({ subjectCommonName: "app.example.com" }) },
     update: { args: { certificatePem: CHAIN_PEM, privateKeyPem: "secret:key", description: "web" }, server: () => ({ description: "web" }) },
     drift: { description: "by hand" },
@@ -356,7 +336,6 @@ const CASES: Case[] = [
   {
     kind: "ReservedDomain",
     name: "app-domain",
-    collection: (c) => c.reservedDomains,
     create: { args: { domain: "app.example.com", certificateId: "@app" }, server: (ids) => ({ domain: "app.example.com", certificate: { id: ids.app } }) },
     update: { args: { domain: "app.example.com", certificateId: "@app", description: "app" }, server: (ids) => ({ description: "app", certificate: { id: ids.app } }) },
     drift: { description: "by hand" },
@@ -364,7 +343,6 @@ const CASES: Case[] = [
   {
     kind: "ReservedDomain",
     name: "managed",
-    collection: (c) => c.reservedDomains,
     create: {
       args: { domain: "shop.example.com", certificateManagementPolicy: { authority: "public-acme" } },
       server: () => ({ domain: "shop.example.com", cnameTarget: expect.any(String) }),
@@ -408,7 +386,12 @@ function spec(stage: StageName, over: Record<string, Args> = {}, extra: Partial<
 }
 
 const urn = (c: Case) => fx.urn(c.kind, c.name);
-const coll = (c: Case) => c.collection(fx.client);
+/** The kind's sdk collection, as its declaration names it; every kind here lists account-wide. */
+function coll(c: Case): KindApi<any> & Required<Pick<KindApi<any>, "list">> {
+  const api = kinds[c.kind].api(fx.client);
+  if (!api.list) throw new Error(`${c.kind} has no account-wide list`);
+  return api as KindApi<any> & Required<Pick<KindApi<any>, "list">>;
+}
 const stackIds = async () => (await fx.outputs()).ids as Ids;
 
 /** Each case's token as the state holds it (decrypted), by name. */
