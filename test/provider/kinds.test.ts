@@ -12,7 +12,7 @@ import * as ts from "typescript";
 import { inputKeys, updatableKeys, type KindSpec } from "../../provider/framework/kind";
 import { compositeId, idFormOf } from "../../provider/framework/ids";
 import { kinds } from "../../provider/kinds";
-import { MATRIX, SUPPORT, resolve } from "../support/drift-matrix";
+import { kebab, MATRIX, SUPPORT, resolve } from "../support/drift-matrix";
 import { fakeConfig, useRuntime } from "./runtime-fixture";
 
 const fx = useRuntime();
@@ -21,7 +21,6 @@ const NO_CHANGE = { changes: false, replaces: [], deleteBeforeReplace: false };
 
 type Props = Record<string, any>;
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const kebab = (s: string) => s.replace(/[A-Z]/g, (m, i) => (i ? "-" : "") + m.toLowerCase());
 
 /** Ids of the SUPPORT resources, by name, made through the runtime too. */
 const ids: Record<string, string> = {};

@@ -282,7 +282,7 @@ export function coverageProblems(kindNames: readonly string[], matrix: Record<st
   return problems;
 }
 
-const kebab = (s: string) => s.replace(/[A-Z]/g, (m, i) => (i ? "-" : "") + m.toLowerCase());
+export const kebab = (s: string) => s.replace(/[A-Z]/g, (m, i) => (i ? "-" : "") + m.toLowerCase());
 
 interface Case {
   res: Res;
