@@ -8,9 +8,9 @@ import { sameMeaning } from "./normalise";
 import { containsUnknown, formatPath, pathHasUnknown } from "./values";
 import { bestValidOrder, rulesHold, type Step } from "./module-order";
 import { PATCH_SETS_MODULES } from "../modules";
+import { PROVIDER_KEY } from "./provider-factory";
 
 type Props = Record<string, any>;
-const PROVIDER_KEY = "__provider";
 
 /** The user's inputs without the engine's `__provider` and without undefined values. */
 function userInputs(props: Props): Props {

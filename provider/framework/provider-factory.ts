@@ -6,6 +6,9 @@
  * earlier holds other texts (a serialized closure, a serialized provider object) that call the same
  * entry: `@edge-ingress/pulumi/runtime` and its exports are a public contract.
  */
+/** The property of a dynamic resource's inputs and outputs that holds that text (the engine's name). */
+export const PROVIDER_KEY = "__provider";
+
 export function providerText(kind: string): string {
   return `exports.handler = () => require("@edge-ingress/pulumi/runtime").provider(${JSON.stringify(kind)});\n`;
 }

@@ -1,10 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
-import { providerText } from "./provider-factory";
+import { PROVIDER_KEY, providerText } from "./provider-factory";
 import { CONNECTION, Connection } from "../connection";
 
 export const MODULE = "edgeingress";
-
-const PROVIDER_KEY = "__provider";
 
 /**
  * What a resource class declares (provider/resources/<kind>.ts), and its KindSpec reads: plain lists, so
