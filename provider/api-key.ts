@@ -1,4 +1,5 @@
-import { ApiKeyCreateParams, ApiKeyUpdateParams, ID_PREFIXES, type ApiKey as ApiKeyObject } from "../sdk";
+import { ApiKeyCreateParams, ApiKeyUpdateParams, type ApiKey as ApiKeyObject } from "../sdk/resources/api-key";
+import { ID_PREFIXES } from "../sdk/core/id-prefixes";
 import { prefixed } from "./framework/ids";
 import { SERVER_CHOSEN, type KindSpec } from "./framework/kind";
 import { apiKeyResource } from "./resources/api-key";

@@ -1,4 +1,5 @@
-import { CertificateAuthorityCreateParams, CertificateAuthorityUpdateParams, ID_PREFIXES, type CertificateAuthority as CertificateAuthorityObject } from "../sdk";
+import { CertificateAuthorityCreateParams, CertificateAuthorityUpdateParams, type CertificateAuthority as CertificateAuthorityObject } from "../sdk/resources/certificate-authority";
+import { ID_PREFIXES } from "../sdk/core/id-prefixes";
 import { prefixed } from "./framework/ids";
 import type { KindSpec } from "./framework/kind";
 import { certificateAuthorityResource } from "./resources/certificate-authority";

@@ -3,7 +3,7 @@
  * same credentials as the providers (stack config `edgeingress:*`, else the environment).
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { EdgeIngress } from "../sdk";
+import type { EdgeIngress } from "../sdk/client";
 import type { Connection } from "./connection";
 
 /** A reference to another object. */
@@ -59,7 +59,7 @@ export interface EndpointConnection {
 
 async function withClient<T>(connection: EndpointConnection | undefined, use: (client: EdgeIngress) => Promise<T>): Promise<T> {
   // The client is loaded here, when a lookup runs: a program that makes none never loads it.
-  const { EdgeIngress: Client } = require("../sdk") as typeof import("../sdk");
+  const { EdgeIngress: Client } = require("../sdk/client") as typeof import("../sdk/client");
   // runtime.getConfig reads the value as stored (secrets decrypted), without logging it.
   const client = new Client({
     apiKey: connection?.apiKey ?? (pulumi.runtime.getConfig("edgeingress:apiKey") || undefined),

@@ -1,9 +1,5 @@
-import {
-  EventDestinationCreateParams,
-  EventDestinationUpdateParams,
-  ID_PREFIXES,
-  type EventDestination as EventDestinationObject,
-} from "../sdk";
+import { EventDestinationCreateParams, EventDestinationUpdateParams, type EventDestination as EventDestinationObject } from "../sdk/resources/event-destination";
+import { ID_PREFIXES } from "../sdk/core/id-prefixes";
 import { prefixed } from "./framework/ids";
 import { within, type KindSpec } from "./framework/kind";
 import { eventDestinationResource } from "./resources/event-destination";

@@ -1,5 +1,8 @@
 import { z } from "zod";
-import { EventType, fields, ID_PREFIXES, type EdgeIngress, type EventSource as EventSourceObject } from "../sdk";
+import * as fields from "../sdk/core/fields";
+import { EventType, type EventSource as EventSourceObject } from "../sdk/resources/event-source";
+import { ID_PREFIXES } from "../sdk/core/id-prefixes";
+import type { EdgeIngress } from "../sdk/client";
 import { eventSubscriptionKind } from "./event-subscription";
 import { compositeId } from "./framework/ids";
 import type { IdForm, KindApi, KindSpec } from "./framework/kind";

@@ -1,9 +1,5 @@
-import {
-  EventSubscriptionCreateParams,
-  EventSubscriptionUpdateParams,
-  ID_PREFIXES,
-  type EventSubscription as EventSubscriptionObject,
-} from "../sdk";
+import { EventSubscriptionCreateParams, EventSubscriptionUpdateParams, type EventSubscription as EventSubscriptionObject } from "../sdk/resources/event-subscription";
+import { ID_PREFIXES } from "../sdk/core/id-prefixes";
 import { prefixed } from "./framework/ids";
 import type { KindSpec } from "./framework/kind";
 import { eventSubscriptionResource } from "./resources/event-subscription";

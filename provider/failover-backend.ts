@@ -1,4 +1,5 @@
-import { FailoverBackendCreateParams, FailoverBackendUpdateParams, ID_PREFIXES, type FailoverBackend as FailoverBackendObject } from "../sdk";
+import { FailoverBackendCreateParams, FailoverBackendUpdateParams, type FailoverBackend as FailoverBackendObject } from "../sdk/resources/failover-backend";
+import { ID_PREFIXES } from "../sdk/core/id-prefixes";
 import { prefixed } from "./framework/ids";
 import type { KindSpec } from "./framework/kind";
 import { failoverBackendResource } from "./resources/failover-backend";

@@ -1,13 +1,9 @@
-import {
-  HttpsEdgeRouteCreateParams,
-  HttpsEdgeRouteUpdateParams,
-  ID_PREFIXES,
-  fields,
-  type EdgeIngress,
-  type HttpsEdgeRouteModules,
-  type HttpsEdgeRoute as HttpsEdgeRouteObject,
-  type ModuleName as SdkModuleName,
-} from "../sdk";
+import * as fields from "../sdk/core/fields";
+import { HttpsEdgeRouteCreateParams, HttpsEdgeRouteUpdateParams, type HttpsEdgeRoute as HttpsEdgeRouteObject } from "../sdk/resources/https-edge-route";
+import { ID_PREFIXES } from "../sdk/core/id-prefixes";
+import type { EdgeIngress } from "../sdk/client";
+import type { HttpsEdgeRouteModules } from "../sdk/resources/modules";
+import type { ModuleName as SdkModuleName } from "../sdk/core/resource";
 import { compositeId, prefixed } from "./framework/ids";
 import type { KindApi, KindSpec } from "./framework/kind";
 import { httpsEdgeKind } from "./https-edge";

@@ -1,4 +1,5 @@
-import { HttpsEdgeCreateParams, HttpsEdgeUpdateParams, ID_PREFIXES, type HttpsEdge as HttpsEdgeObject } from "../sdk";
+import { HttpsEdgeCreateParams, HttpsEdgeUpdateParams, type HttpsEdge as HttpsEdgeObject } from "../sdk/resources/https-edge";
+import { ID_PREFIXES } from "../sdk/core/id-prefixes";
 import { prefixed } from "./framework/ids";
 import type { KindSpec } from "./framework/kind";
 import { modulesOf } from "./modules";

@@ -1,4 +1,5 @@
-import { ID_PREFIXES, IpPolicyRuleCreateParams, IpPolicyRuleUpdateParams, type IpPolicyRule as IpPolicyRuleObject } from "../sdk";
+import { ID_PREFIXES } from "../sdk/core/id-prefixes";
+import { IpPolicyRuleCreateParams, IpPolicyRuleUpdateParams, type IpPolicyRule as IpPolicyRuleObject } from "../sdk/resources/ip-policy-rule";
 import { prefixed } from "./framework/ids";
 import type { KindSpec } from "./framework/kind";
 import { ipPolicyKind } from "./ip-policy";

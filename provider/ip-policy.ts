@@ -1,4 +1,5 @@
-import { ID_PREFIXES, IpPolicyCreateParams, IpPolicyUpdateParams, type IpPolicy as IpPolicyObject } from "../sdk";
+import { ID_PREFIXES } from "../sdk/core/id-prefixes";
+import { IpPolicyCreateParams, IpPolicyUpdateParams, type IpPolicy as IpPolicyObject } from "../sdk/resources/ip-policy";
 import { prefixed } from "./framework/ids";
 import type { KindSpec } from "./framework/kind";
 import { ipPolicyResource } from "./resources/ip-policy";

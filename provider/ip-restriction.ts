@@ -1,4 +1,5 @@
-import { ID_PREFIXES, IpRestrictionCreateParams, IpRestrictionUpdateParams, type IpRestriction as IpRestrictionObject } from "../sdk";
+import { ID_PREFIXES } from "../sdk/core/id-prefixes";
+import { IpRestrictionCreateParams, IpRestrictionUpdateParams, type IpRestriction as IpRestrictionObject } from "../sdk/resources/ip-restriction";
 import { prefixed } from "./framework/ids";
 import type { KindSpec } from "./framework/kind";
 import { ipRestrictionResource } from "./resources/ip-restriction";

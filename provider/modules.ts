@@ -1,5 +1,5 @@
 /** Lifecycle rules of every edge and route module (§2.3, §2.6, §2.18, §2.19), declared once. */
-import { DEFAULT_NAMEID_FORMAT, OAUTH_PROVIDERS } from "../sdk";
+import { DEFAULT_NAMEID_FORMAT, OAUTH_PROVIDERS } from "../sdk/resources/modules";
 import { SERVER_CHOSEN, within, type ModuleSpec } from "./framework/kind";
 
 /*

@@ -1,4 +1,5 @@
-import { DEFAULT_MANAGED_KEY_TYPE, ID_PREFIXES, ReservedDomainCreateParams, ReservedDomainUpdateParams, type ReservedDomain as ReservedDomainObject } from "../sdk";
+import { DEFAULT_MANAGED_KEY_TYPE, ReservedDomainCreateParams, ReservedDomainUpdateParams, type ReservedDomain as ReservedDomainObject } from "../sdk/resources/reserved-domain";
+import { ID_PREFIXES } from "../sdk/core/id-prefixes";
 import { prefixed } from "./framework/ids";
 import { within, type KindSpec } from "./framework/kind";
 import { reservedDomainResource } from "./resources/reserved-domain";

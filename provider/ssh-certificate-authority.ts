@@ -1,4 +1,5 @@
-import { ID_PREFIXES, SshCertificateAuthorityCreateParams, SshCertificateAuthorityUpdateParams, type SshCertificateAuthority as SshCertificateAuthorityObject } from "../sdk";
+import { ID_PREFIXES } from "../sdk/core/id-prefixes";
+import { SshCertificateAuthorityCreateParams, SshCertificateAuthorityUpdateParams, type SshCertificateAuthority as SshCertificateAuthorityObject } from "../sdk/resources/ssh-certificate-authority";
 import { prefixed } from "./framework/ids";
 import { SERVER_CHOSEN, type KindSpec } from "./framework/kind";
 import { sshCertificateAuthorityResource } from "./resources/ssh-certificate-authority";

@@ -1,4 +1,5 @@
-import { ID_PREFIXES, SshUserCertificateCreateParams, SshUserCertificateUpdateParams, type SshUserCertificate as SshUserCertificateObject } from "../sdk";
+import { ID_PREFIXES } from "../sdk/core/id-prefixes";
+import { SshUserCertificateCreateParams, SshUserCertificateUpdateParams, type SshUserCertificate as SshUserCertificateObject } from "../sdk/resources/ssh-user-certificate";
 import { prefixed } from "./framework/ids";
 import { SERVER_CHOSEN, type KindSpec } from "./framework/kind";
 import { sshUserCertificateResource } from "./resources/ssh-user-certificate";

@@ -1,4 +1,5 @@
-import { ID_PREFIXES, TcpEdgeCreateParams, TcpEdgeUpdateParams, type TcpEdge as TcpEdgeObject } from "../sdk";
+import { ID_PREFIXES } from "../sdk/core/id-prefixes";
+import { TcpEdgeCreateParams, TcpEdgeUpdateParams, type TcpEdge as TcpEdgeObject } from "../sdk/resources/tcp-edge";
 import { prefixed } from "./framework/ids";
 import type { KindSpec } from "./framework/kind";
 import { modulesOf } from "./modules";

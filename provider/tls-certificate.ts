@@ -1,4 +1,5 @@
-import { ID_PREFIXES, TlsCertificateCreateParams, TlsCertificateUpdateParams, type TlsCertificate as TlsCertificateObject } from "../sdk";
+import { ID_PREFIXES } from "../sdk/core/id-prefixes";
+import { TlsCertificateCreateParams, TlsCertificateUpdateParams, type TlsCertificate as TlsCertificateObject } from "../sdk/resources/tls-certificate";
 import { prefixed } from "./framework/ids";
 import type { KindSpec } from "./framework/kind";
 import { tlsCertificateResource } from "./resources/tls-certificate";

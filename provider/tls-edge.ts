@@ -1,4 +1,5 @@
-import { ID_PREFIXES, TlsEdgeCreateParams, TlsEdgeUpdateParams, type TlsEdge as TlsEdgeObject } from "../sdk";
+import { ID_PREFIXES } from "../sdk/core/id-prefixes";
+import { TlsEdgeCreateParams, TlsEdgeUpdateParams, type TlsEdge as TlsEdgeObject } from "../sdk/resources/tls-edge";
 import { prefixed } from "./framework/ids";
 import type { KindSpec } from "./framework/kind";
 import { modulesOf } from "./modules";

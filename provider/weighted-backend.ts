@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { ID_PREFIXES, MAX_WEIGHT, WeightedBackendCreateParams, WeightedBackendUpdateParams, fields, type WeightedBackend as WeightedBackendObject } from "../sdk";
+import * as fields from "../sdk/core/fields";
+import { ID_PREFIXES } from "../sdk/core/id-prefixes";
+import { MAX_WEIGHT, WeightedBackendCreateParams, WeightedBackendUpdateParams, type WeightedBackend as WeightedBackendObject } from "../sdk/resources/weighted-backend";
 import { prefixed } from "./framework/ids";
 import type { InputForm, KindSpec } from "./framework/kind";
 import { weightedBackendResource, type WeightedBackendEntry } from "./resources/weighted-backend";

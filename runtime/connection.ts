@@ -3,18 +3,8 @@
  * `connection` (another account). Each connection is checked once per provider process.
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import {
-  API_KEY_ENV,
-  APIConnectionError,
-  AuthenticationError,
-  BASE_URL_ENV,
-  EdgeIngress,
-  InternalServerError,
-  PermissionDeniedError,
-  RateLimitError,
-  ValidationError,
-  isHttpUrl,
-} from "../sdk";
+import { API_KEY_ENV, BASE_URL_ENV, EdgeIngress, isHttpUrl } from "../sdk/client";
+import { APIConnectionError, AuthenticationError, InternalServerError, PermissionDeniedError, RateLimitError, ValidationError } from "../sdk/core/errors";
 
 import { CONNECTION, type ConnectionValue } from "../provider/connection";
 

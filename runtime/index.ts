@@ -3,7 +3,7 @@
  * call these functions by name for as long as that state lives: keep every name and signature.
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { NotFoundError } from "../sdk";
+import { NotFoundError } from "../sdk/core/errors";
 import * as lifecycle from "../provider/framework/lifecycle";
 import { kindSpec } from "../provider/kinds";
 import { containsUnknown } from "../provider/framework/values";

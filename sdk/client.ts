@@ -4,7 +4,6 @@ import { ValidationError } from "./core/errors";
 import { REQUIRED, params, parseParams } from "./core/fields";
 import { HttpClient, HttpMethod, RequestOptions, type ServiceInfo } from "./core/http";
 import { DEFAULT_MAX_RETRIES, DEFAULT_MAX_RETRY_TIME_MS } from "./core/retry";
-import * as resources from "./resources";
 
 export const API_KEY_ENV = "EDGE_INGRESS_API_KEY";
 export const BASE_URL_ENV = "EDGE_INGRESS_API_URL";
@@ -51,33 +50,37 @@ export interface LowLevelOptions {
   body?: unknown;
 }
 
-/** Every resource family, by its property on the client (`client.ipPolicies`): its name in every layer. */
+/**
+ * Every resource family, by its property on the client (`client.ipPolicies`): its name in every layer.
+ * Each module (its zod schemas) loads on the property's first use: a provider process that manages
+ * two kinds builds the schemas of two.
+ */
 const RESOURCES = {
-  apiKeys: resources.ApiKeys,
-  ipPolicies: resources.IpPolicies,
-  ipRestrictions: resources.IpRestrictions,
-  ipPolicyRules: resources.IpPolicyRules,
-  eventDestinations: resources.EventDestinations,
-  eventSubscriptions: resources.EventSubscriptions,
-  eventSources: resources.EventSources,
-  tunnelGroupBackends: resources.TunnelGroupBackends,
-  weightedBackends: resources.WeightedBackends,
-  failoverBackends: resources.FailoverBackends,
-  tcpEdges: resources.TcpEdges,
-  tlsEdges: resources.TlsEdges,
-  httpsEdges: resources.HttpsEdges,
-  httpsEdgeRoutes: resources.HttpsEdgeRoutes,
-  endpoints: resources.Endpoints,
-  reservedDomains: resources.ReservedDomains,
-  certificateAuthorities: resources.CertificateAuthorities,
-  tlsCertificates: resources.TlsCertificates,
-  sshCredentials: resources.SshCredentials,
-  sshCertificateAuthorities: resources.SshCertificateAuthorities,
-  sshUserCertificates: resources.SshUserCertificates,
-  sshHostCertificates: resources.SshHostCertificates,
-  tunnelCredentials: resources.TunnelCredentials,
+  apiKeys: (): typeof import("./resources/api-key").ApiKeys => require("./resources/api-key").ApiKeys,
+  ipPolicies: (): typeof import("./resources/ip-policy").IpPolicies => require("./resources/ip-policy").IpPolicies,
+  ipRestrictions: (): typeof import("./resources/ip-restriction").IpRestrictions => require("./resources/ip-restriction").IpRestrictions,
+  ipPolicyRules: (): typeof import("./resources/ip-policy-rule").IpPolicyRules => require("./resources/ip-policy-rule").IpPolicyRules,
+  eventDestinations: (): typeof import("./resources/event-destination").EventDestinations => require("./resources/event-destination").EventDestinations,
+  eventSubscriptions: (): typeof import("./resources/event-subscription").EventSubscriptions => require("./resources/event-subscription").EventSubscriptions,
+  eventSources: (): typeof import("./resources/event-source").EventSources => require("./resources/event-source").EventSources,
+  tunnelGroupBackends: (): typeof import("./resources/tunnel-group-backend").TunnelGroupBackends => require("./resources/tunnel-group-backend").TunnelGroupBackends,
+  weightedBackends: (): typeof import("./resources/weighted-backend").WeightedBackends => require("./resources/weighted-backend").WeightedBackends,
+  failoverBackends: (): typeof import("./resources/failover-backend").FailoverBackends => require("./resources/failover-backend").FailoverBackends,
+  tcpEdges: (): typeof import("./resources/tcp-edge").TcpEdges => require("./resources/tcp-edge").TcpEdges,
+  tlsEdges: (): typeof import("./resources/tls-edge").TlsEdges => require("./resources/tls-edge").TlsEdges,
+  httpsEdges: (): typeof import("./resources/https-edge").HttpsEdges => require("./resources/https-edge").HttpsEdges,
+  httpsEdgeRoutes: (): typeof import("./resources/https-edge-route").HttpsEdgeRoutes => require("./resources/https-edge-route").HttpsEdgeRoutes,
+  endpoints: (): typeof import("./resources/endpoint").Endpoints => require("./resources/endpoint").Endpoints,
+  reservedDomains: (): typeof import("./resources/reserved-domain").ReservedDomains => require("./resources/reserved-domain").ReservedDomains,
+  certificateAuthorities: (): typeof import("./resources/certificate-authority").CertificateAuthorities => require("./resources/certificate-authority").CertificateAuthorities,
+  tlsCertificates: (): typeof import("./resources/tls-certificate").TlsCertificates => require("./resources/tls-certificate").TlsCertificates,
+  sshCredentials: (): typeof import("./resources/ssh-credential").SshCredentials => require("./resources/ssh-credential").SshCredentials,
+  sshCertificateAuthorities: (): typeof import("./resources/ssh-certificate-authority").SshCertificateAuthorities => require("./resources/ssh-certificate-authority").SshCertificateAuthorities,
+  sshUserCertificates: (): typeof import("./resources/ssh-user-certificate").SshUserCertificates => require("./resources/ssh-user-certificate").SshUserCertificates,
+  sshHostCertificates: (): typeof import("./resources/ssh-host-certificate").SshHostCertificates => require("./resources/ssh-host-certificate").SshHostCertificates,
+  tunnelCredentials: (): typeof import("./resources/tunnel-credential").TunnelCredentials => require("./resources/tunnel-credential").TunnelCredentials,
 };
-type Resources = { readonly [K in keyof typeof RESOURCES]: InstanceType<(typeof RESOURCES)[K]> };
+type Resources = { readonly [K in keyof typeof RESOURCES]: InstanceType<ReturnType<(typeof RESOURCES)[K]>> };
 
 /** The client's resource families (one property per entry of RESOURCES). */
 export interface EdgeIngress extends Resources {}
@@ -99,7 +102,10 @@ export class EdgeIngress {
       maxRetryTimeMs: o.maxRetryTimeMs ?? DEFAULT_MAX_RETRY_TIME_MS,
       userAgent: o.userAgent,
     });
-    for (const [key, Resource] of Object.entries(RESOURCES)) Object.assign(this, { [key]: new Resource(this.#http) });
+    for (const [key, load] of Object.entries(RESOURCES)) {
+      let family: unknown;
+      Object.defineProperty(this, key, { enumerable: true, get: () => (family ??= new (load())(this.#http)) });
+    }
   }
 
   /**

@@ -3,7 +3,7 @@
  * an id of another kind, or a typo, fails there instead of at `up`. A kind addressed through its parent
  * (a route on its edge, a source in its subscription) has composite ids: `<parent id>/<own part>`.
  */
-import { fields } from "../../sdk";
+import * as fields from "../../sdk/core/fields";
 import type { IdForm, KindSpec } from "./kind";
 
 /** An id with this prefix (the sdk's ID_PREFIXES) and an opaque suffix, by the sdk's rule. */

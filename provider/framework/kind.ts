@@ -1,5 +1,7 @@
 import type { z } from "zod";
-import { fields, type CreateOptions, type EdgeIngress } from "../../sdk";
+import * as fields from "../../sdk/core/fields";
+import type { CreateOptions } from "../../sdk/core/resource";
+import type { EdgeIngress } from "../../sdk/client";
 
 /**
  * Marks a field whose value the service chooses when it is omitted (an owner id, a module's TLS minimum

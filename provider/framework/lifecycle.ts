@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { z } from "zod";
-import { APIConnectionError, ConflictError, InternalServerError, NotFoundError, RateLimitError, type EdgeIngress } from "../../sdk";
+import { APIConnectionError, ConflictError, InternalServerError, NotFoundError, RateLimitError } from "../../sdk/core/errors";
+import type { EdgeIngress } from "../../sdk/client";
 import { KindApi, KindSpec, SERVER_CHOSEN, Within, immutableKeys, inputKeys, updatableKeys } from "./kind";
 import { idFormOf } from "./ids";
 import { sameMeaning } from "./normalise";

@@ -101,6 +101,17 @@ describe("the npm tarball in a TypeScript project with the stock tsconfig", () =
     expect(files.filter((f) => /node_modules\/(zod|undici)\/|@edge-ingress\/pulumi\/dist\/sdk\//.test(f))).toEqual([]);
   });
 
+  test("the runtime entry loads the declarations and schemas of the kinds it serves, no other", () => {
+    const script = 'require("@edge-ingress/pulumi/runtime").provider("IpPolicy"); console.log(JSON.stringify(Object.keys(require.cache)))';
+    const files = (JSON.parse(execFileSync(process.execPath, ["-e", script], { cwd: project, encoding: "utf8" })) as string[]).map((f) => f.split(path.sep).join("/"));
+    // The files directly in dist/<sub>.
+    const dist = (sub: string) => files.filter((f) => new RegExp(`@edge-ingress/pulumi/dist/${sub}/[^/]+$`).test(f)).map((f) => path.posix.basename(f));
+    expect(dist("sdk/resources")).toContain("ip-policy.js");
+    expect(dist("sdk/resources")).not.toContain("https-edge-route.js");
+    expect(dist("provider")).toContain("ip-policy.js");
+    expect(dist("provider")).not.toContain("tcp-edge.js");
+  });
+
   test("pulumi up runs the compiled program: module outputs carry what the service reports", async () => {
     started = await start({ log: emulatorLog("package-consumer emulator") });
     emulator = started.emulator;

@@ -21,8 +21,16 @@ describe("lifecycle rules declared per kind", () => {
     expect(updatableKeys(kindSpec("IpRestriction")).sort()).toEqual(["description", "enforced", "ipPolicyIds", "metadata"]);
   });
 
-  it("names an unknown kind clearly", () => {
+  it("names an unknown kind clearly, an inherited property name included", () => {
     expect(() => kindSpec("Nope")).toThrow(/unknown resource kind "Nope"/);
+    expect(() => kindSpec("toString")).toThrow(/unknown resource kind "toString"/);
+  });
+
+  it("files each declaration under its own name, loaded once", () => {
+    for (const [name, spec] of Object.entries(kinds)) {
+      expect(spec.name).toBe(name);
+      expect(kindSpec(name)).toBe(spec);
+    }
   });
 });
 

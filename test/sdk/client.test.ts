@@ -90,3 +90,15 @@ test("explicit options win over the environment", async () => {
     await server.close();
   }
 });
+
+test("every resource family is an enumerable property, made once per client on first use", async () => {
+  const client = new EdgeIngress({ apiKey: "k", baseURL: "http://127.0.0.1:9" });
+  try {
+    expect(Object.keys(client)).toEqual(expect.arrayContaining(["apiKeys", "ipPolicies", "httpsEdgeRoutes", "tunnelCredentials"]));
+    expect(client.ipPolicies).toBe(client.ipPolicies);
+    expect(client.ipPolicies).not.toBe(new EdgeIngress({ apiKey: "k", baseURL: "http://127.0.0.1:9" }).ipPolicies);
+    expect(typeof client.httpsEdgeRoutes.create).toBe("function");
+  } finally {
+    await client.close();
+  }
+});
