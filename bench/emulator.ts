@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import * as path from "node:path";
 import { Pool } from "undici";
 import { REPO_ROOT } from "../test/support/engine";
+import { processCpuMs } from "./measure";
 
 export interface Counters {
   routes: Record<string, { requests: number }>;
@@ -38,6 +39,11 @@ export class BenchEmulator {
       child.once("exit", (code) => reject(new Error(`the emulator exited (${code}) before printing its URL (is dist/ built?): ${stderr}`)));
     });
     return new BenchEmulator(url, rootToken, child, new Pool(url, { connections: 64 }));
+  }
+
+  /** CPU ms the emulator (the service's stand-in) has used so far. */
+  cpuMs(): number {
+    return this.child.pid === undefined ? 0 : processCpuMs(this.child.pid);
   }
 
   /** One request with the root token; the parsed JSON answer. */

@@ -34,13 +34,13 @@ export function table(result: BenchResult): string {
   const lines = [
     `latency ${result.latencyMs} ms, --parallel ${result.parallel}${result.skipCheckpoints ? ", PULUMI_SKIP_CHECKPOINTS" : ""}, ${result.machine.cpus} CPUs (load ${result.machine.load.join(" → ")}), Node ${result.machine.node}, Pulumi ${result.machine.pulumi}, /proc polled every ${result.pollMs} ms`,
     "",
-    "| N | phase | wall ms | requests | minimum | ideal ms | ratio | net ms | net ratio | eff. parallelism | provider peak MB |",
-    "|---|---|---|---|---|---|---|---|---|---|---|",
+    "| N | phase | wall ms | requests | minimum | ideal ms | ratio | net ms | net ratio | eff. parallelism | provider peak MB | emulator CPU ms |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|",
   ];
   for (const run of [result.baseline, ...result.runs]) {
     for (const p of run.phases) {
       const mb = p.providerPeakKb === null ? "–" : (p.providerPeakKb / 1024).toFixed(0);
-      const cells = [run.n, p.phase, p.ms, p.requests, p.minimum, p.idealMs, p.ratio ?? "–", p.netMs, p.netRatio ?? "–", p.effectiveParallelism ?? "–", mb];
+      const cells = [run.n, p.phase, p.ms, p.requests, p.minimum, p.idealMs, p.ratio ?? "–", p.netMs, p.netRatio ?? "–", p.effectiveParallelism ?? "–", mb, p.emulatorCpuMs];
       lines.push(`| ${cells.join(" | ")} |`);
     }
   }

@@ -188,6 +188,12 @@ function readStat(pid: number | "self"): { ppid: number; utime: number; stime: n
   return { ppid: Number(f[1]), utime: Number(f[11]), stime: Number(f[12]), cutime: Number(f[13]), cstime: Number(f[14]) };
 }
 
+/** CPU ms a live process has used so far (0 once it is gone). */
+export function processCpuMs(pid: number): number {
+  const s = readStat(pid);
+  return s ? (s.utime + s.stime) * TICK_MS : 0;
+}
+
 /** CPU ticks of this process's waited-for descendants. */
 function childrenTicks(): number {
   const s = readStat("self");

@@ -50,6 +50,8 @@ export interface PhaseResult {
   effectiveParallelism: number | null;
   /** Peak resident memory of the dynamic provider process(es), kB (null where not measurable): `processes.byClass.provider.peakKb`. */
   providerPeakKb: number | null;
+  /** CPU of the emulator serving the phase's requests: the service's work, not ours (the floor's is its idle ticks). */
+  emulatorCpuMs: number;
   /** CPU, peak memory and bytes written per kind of process (bench/measure.ts). */
   processes: ProcessReport;
   /** The 1-minute load average when the phase ended. */
@@ -177,7 +179,7 @@ export const CONNECTION_CHECK = "connection check";
 /** Its route in the emulator's counters. */
 export const CONNECTION_CHECK_ROUTE = "GET /api_keys";
 
-type Measured = Pick<PhaseResult, "phase" | "ms" | "requests" | "routes" | "providerPeakKb" | "processes" | "load">;
+type Measured = Pick<PhaseResult, "phase" | "ms" | "requests" | "routes" | "emulatorCpuMs" | "providerPeakKb" | "processes" | "load">;
 
 /** One stack through the five phases: the raw figures, the state after create and its resources of `prefix`. */
 async function runPhases(
@@ -221,16 +223,18 @@ async function runPhases(
     const phase = async (name: Phase, command: () => Promise<CliResult>): Promise<void> => {
       await emulator.resetCounters();
       monitor.start();
+      const emulatorCpu = emulator.cpuMs();
       const started = performance.now();
       const result = await command();
       const ms = Math.round(performance.now() - started);
       const processes = monitor.stop();
+      const emulatorCpuMs = emulator.cpuMs() - emulatorCpu;
       if (result.code !== 0) throw new Error(`${stackName} ${name} failed with exit ${result.code}\n${result.stdout}\n${result.stderr}`);
       const counters = await emulator.counters();
       const load = load1();
-      measured.push({ phase: name, ms, requests: counters.totals.requests, routes: perRoute(counters), providerPeakKb: processes.byClass.provider.peakKb, processes, load });
+      measured.push({ phase: name, ms, requests: counters.totals.requests, routes: perRoute(counters), emulatorCpuMs, providerPeakKb: processes.byClass.provider.peakKb, processes, load });
       const cpu = PROCESS_CLASSES.map((c) => `${c} ${processes.byClass[c].cpuMs}`).join(", ");
-      log(`${stackName} ${name}: ${ms} ms, ${counters.totals.requests} requests; CPU ms ${cpu}, tree ${processes.treeCpuMs}; load ${load}`);
+      log(`${stackName} ${name}: ${ms} ms, ${counters.totals.requests} requests; CPU ms ${cpu}, tree ${processes.treeCpuMs}, emulator ${emulatorCpuMs}; load ${load}`);
     };
 
     await phase("create", () => stack.up());

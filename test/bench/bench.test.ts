@@ -95,6 +95,17 @@ test("per-process figures: program, provider, engine and language host are each 
   for (const p of result.baseline.phases) expect(p.processes.byClass.provider.count).toBe(0);
 });
 
+test("the emulator's CPU is measured per phase apart from the stack's processes; the floor, which makes no request, costs it no more than the mix", () => {
+  if (process.platform !== "linux") return;
+  const [run] = result.runs;
+  for (const p of [...run.phases, ...run.floor.phases]) {
+    expect(Number.isInteger(p.emulatorCpuMs) && p.emulatorCpuMs >= 0).toBe(true);
+    expect(p.processes.otherCommands.some((c) => c.includes("emulator"))).toBe(false);
+  }
+  const total = (ps: PhaseResult[]) => ps.reduce((sum, p) => sum + p.emulatorCpuMs, 0);
+  expect(total(run.phases)).toBeGreaterThanOrEqual(total(run.floor.phases));
+});
+
 test("processes are classified by their command line", () => {
   expect(classify(["/cache/bin/pulumi", "up", "--yes"])).toBe("engine");
   expect(classify(["/cache/bin/pulumi-language-nodejs", "-root", "/x", "127.0.0.1:1234"])).toBe("languageHost");
