@@ -25,10 +25,12 @@ describe("persistence", () => {
     const policy = (await first.api.post("/ip_policies", { metadata: "m" })).body;
     const dropped = (await first.api.post("/ip_policies", {})).body;
     const restriction = (await first.api.post("/ip_restrictions", { type: "agent", ip_policy_ids: [policy.id, dropped.id] })).body;
+    const rule = (await first.api.post("/ip_policy_rules", { ip_policy_id: policy.id, cidr: "203.0.113.0/24", action: "allow" })).body;
     await first.api.patch(`/ip_policies/${policy.id}`, { description: "changed" });
     await first.api.del(`/api_keys/${gone.id}`);
     await first.api.del(`/ip_policies/${dropped.id}`);
     const before = JSON.stringify(await first.api.listed());
+    const stored = await first.api.snapshot();
     await first.emulator.close();
 
     const text = fs.readFileSync(file, "utf8");
@@ -42,6 +44,9 @@ describe("persistence", () => {
     try {
       // Same state; only the port in the uris differs.
       expect(JSON.stringify(await second.api.listed())).toBe(before.replaceAll(first.emulator.url, second.emulator.url));
+      // Everything stored, what no list shows included (IP policy rules, token hashes).
+      expect(await second.api.snapshot()).toBe(stored);
+      expect((await second.api.get(`/ip_policy_rules/${rule.id}`)).body).toMatchObject({ cidr: "203.0.113.0/24", action: "allow" });
       const reread = (await second.api.get(`/ip_restrictions/${restriction.id}`)).body;
       expect(reread.ip_policies.map((r: { id: string }) => r.id)).toEqual([policy.id, dropped.id]);
 
