@@ -76,12 +76,12 @@ export function table(result: BenchResult): string {
   ]);
   lines.push(
     "",
-    "| N | depth | touched | __provider bytes/resource mix (mean, max) / floor (mean) | state bytes/resource mix / floor | property names differing from the mix |",
-    "|---|---|---|---|---|---|",
+    "| N | depth | touched | __provider bytes/resource mix (mean, max) / floor (mean) | state bytes/resource (`stack export`) mix / floor | stored bytes/resource (checkpoint file) mix / floor | property names differing from the mix |",
+    "|---|---|---|---|---|---|---|",
   );
   for (const run of result.runs) {
     const provider = `${run.providerBytes.mean}, ${run.providerBytes.max} / ${run.floor.providerBytes.mean}`;
-    lines.push(`| ${run.n} | ${run.depth} | ${run.touched} | ${provider} | ${vs(run.stateBytesPerResource, run.floor.stateBytesPerResource)} | ${run.floor.shapeMismatches.join("; ") || "none"} |`);
+    lines.push(`| ${run.n} | ${run.depth} | ${run.touched} | ${provider} | ${vs(run.stateBytesPerResource, run.floor.stateBytesPerResource)} | ${vs(run.storedBytesPerResource, run.floor.storedBytesPerResource)} | ${run.floor.shapeMismatches.join("; ") || "none"} |`);
   }
   const g = result.growth;
   if (g) {

@@ -63,9 +63,12 @@ export interface StackFigures {
   phases: PhaseResult[];
   /** Serialized `__provider` per resource (UTF-8 bytes; stored twice: inputs and outputs). */
   providerBytes: { mean: number; max: number };
-  /** `pulumi stack export` after create. */
+  /** `pulumi stack export` after create (indented JSON). */
   stateBytes: number;
   stateBytesPerResource: number;
+  /** The checkpoint file after create, as the file backend stores it (compact JSON): what every save rewrites. */
+  storedBytes: number;
+  storedBytesPerResource: number;
 }
 
 /** A figure of the mix ÷ the same figure of the floor (null where the floor's is 0 or unknown). */
@@ -93,7 +96,7 @@ export interface SizeRun extends StackFigures {
   /** Longest dependency chain of the stack. */
   depth: number;
   floor: FloorRun;
-  vsFloor: { phases: PhaseRatio[]; stateBytes: number | null; providerBytes: number | null };
+  vsFloor: { phases: PhaseRatio[]; stateBytes: number | null; storedBytes: number | null; providerBytes: number | null };
 }
 
 /** Per-resource growth of one phase from the smallest N to the largest (1.0 = grew exactly as N did). */
@@ -190,7 +193,7 @@ async function runPhases(
   prefix: string,
   options: BenchOptions,
   log: (line: string) => void,
-): Promise<{ measured: Measured[]; state: StateExport; resources: StateResource[] }> {
+): Promise<{ measured: Measured[]; state: StateExport; stored: string; resources: StateResource[] }> {
   // The spec goes in a file: the language host passes config in one environment variable (at most 128 KB).
   const specDir = fs.mkdtempSync(path.join(os.tmpdir(), "ei-bench-spec-"));
   const specFile = (update: boolean) => {
@@ -239,6 +242,7 @@ async function runPhases(
 
     await phase("create", () => stack.up());
     const state = await stack.exportState();
+    const stored = stack.storedState();
     const resources = state.resources.filter((r) => r.custom && r.type.startsWith(prefix));
     if (resources.length !== n) throw new Error(`${stackName}: expected ${n} resources in state, found ${resources.length}`);
     await phase("preview", () => stack.preview({ expectNoChanges: true }));
@@ -246,19 +250,21 @@ async function runPhases(
     await stack.setConfig("specFile", { value: specFile(true) });
     await phase("update", () => stack.up());
     await phase("destroy", () => stack.destroy());
-    return { measured, state, resources };
+    return { measured, state, stored, resources };
   } finally {
     await created?.remove();
     fs.rmSync(specDir, { recursive: true, force: true });
   }
 }
 
-function stackFigures(n: number, state: StateExport, resources: StateResource[]): Omit<StackFigures, "phases"> {
+function stackFigures(n: number, state: StateExport, stored: string, resources: StateResource[]): Omit<StackFigures, "phases"> {
   const providerSizes = resources.map((r) => Buffer.byteLength(String(r.outputs?.__provider ?? "")));
   return {
     providerBytes: { mean: Math.round(providerSizes.reduce((a, b) => a + b, 0) / Math.max(n, 1)), max: Math.max(0, ...providerSizes) },
     stateBytes: Buffer.byteLength(state.raw),
     stateBytesPerResource: Math.round(Buffer.byteLength(state.raw) / Math.max(n, 1)),
+    storedBytes: Buffer.byteLength(stored),
+    storedBytesPerResource: Math.round(Buffer.byteLength(stored) / Math.max(n, 1)),
   };
 }
 
@@ -315,8 +321,8 @@ async function runSize(emulator: BenchEmulator, n: number, options: BenchOptions
       effectiveParallelism: null,
     }),
   );
-  const mixFigures = stackFigures(n, mix.state, mix.resources);
-  const floorFigures = stackFigures(n, floor.state, floor.resources);
+  const mixFigures = stackFigures(n, mix.state, mix.stored, mix.resources);
+  const floorFigures = stackFigures(n, floor.state, floor.stored, floor.resources);
   return {
     n,
     touched: touched.size,
@@ -327,6 +333,7 @@ async function runSize(emulator: BenchEmulator, n: number, options: BenchOptions
     vsFloor: {
       phases: mixPhases.map((p, i) => phaseRatio(p, floorPhases[i])),
       stateBytes: ratio(mixFigures.stateBytes, floorFigures.stateBytes),
+      storedBytes: ratio(mixFigures.storedBytes, floorFigures.storedBytes),
       providerBytes: ratio(mixFigures.providerBytes.mean, floorFigures.providerBytes.mean),
     },
   };

@@ -122,6 +122,11 @@ test("sizes come from a real stack export: __provider at most 2 KB per resource"
   expect(run.providerBytes.max).toBeGreaterThan(0);
   expect(run.providerBytes.max).toBeLessThanOrEqual(2048);
   expect(run.stateBytesPerResource).toBeGreaterThan(run.providerBytes.mean);
+  // The checkpoint file holds the same state without the export's indentation; `__provider` twice per resource.
+  for (const r of [run, run.floor]) {
+    expect(r.storedBytes).toBeLessThan(r.stateBytes);
+    expect(r.storedBytesPerResource).toBeGreaterThan(2 * r.providerBytes.mean);
+  }
   // policy → restriction, tunnels → weighted backend: two levels in the first six resources.
   expect(run.depth).toBe(2);
 });

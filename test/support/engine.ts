@@ -144,6 +144,8 @@ export interface TestStack {
   refresh(): Promise<CliResult>;
   destroy(): Promise<CliResult>;
   exportState(): Promise<StateExport>;
+  /** The checkpoint file as the file backend stores it (compact JSON, rewritten after every step). */
+  storedState(): string;
   outputs(): Promise<OutputsResult>;
   /** Sets one config value; the value goes through stdin so it never shows in a command line. */
   setConfig(key: string, value: ConfigValue): Promise<void>;
@@ -307,6 +309,12 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
       const result = await check(["stack", "export", ...stackArgs]);
       const deployment = JSON.parse(result.stdout) as StateExport["deployment"];
       return { ...result, raw: result.stdout, deployment, resources: deployment.deployment.resources ?? [] };
+    },
+    storedState() {
+      const stacks = path.join(dirs.backend, ".pulumi", "stacks");
+      const file = fs.readdirSync(stacks, { recursive: true, encoding: "utf8" }).find((f) => path.basename(f) === `${name}.json`);
+      if (!file) throw new Error(`no checkpoint file ${name}.json under ${stacks}`);
+      return fs.readFileSync(path.join(stacks, file), "utf8");
     },
     async outputs() {
       const result = await check(["stack", "output", "--json", "--show-secrets", ...stackArgs]);
