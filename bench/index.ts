@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --n 0,200,1000 --latency 25 --parallel P --clients 50 --seconds 5 --out FILE --skip-checkpoints]`:
+ * `npm run bench [-- --n 0,200,1000 --latency 25 --parallel P --repeat K --clients 50 --seconds 5 --out FILE --skip-checkpoints]`:
  * runs the benchmark (bench/run.ts), prints tables and writes the JSON (default
  * bench/results/bench-<date>.json). N = 0 (the baseline) runs whether listed or not. Needs the
  * bootstrap (scripts/bootstrap.sh) once.
@@ -32,7 +32,7 @@ const mb = (kb: number | null) => (kb === null ? null : kb / 1024);
 /** The tables printed after a run (also pasted into docs/benchmark.md). */
 export function table(result: BenchResult): string {
   const lines = [
-    `latency ${result.latencyMs} ms, --parallel ${result.parallel}${result.skipCheckpoints ? ", PULUMI_SKIP_CHECKPOINTS" : ""}, ${result.machine.cpus} CPUs (load ${result.machine.load.join(" → ")}), Node ${result.machine.node}, Pulumi ${result.machine.pulumi}, /proc polled every ${result.pollMs} ms`,
+    `latency ${result.latencyMs} ms, --parallel ${result.parallel}${result.skipCheckpoints ? ", PULUMI_SKIP_CHECKPOINTS" : ""}${result.repeat > 1 ? `, median of ${result.repeat} runs per figure` : ""}, ${result.machine.cpus} CPUs (load ${result.machine.load.join(" → ")}), Node ${result.machine.node}, Pulumi ${result.machine.pulumi}, /proc polled every ${result.pollMs} ms`,
     "",
     "| N | phase | wall ms | requests | minimum | ideal ms | ratio | net ms | net ratio | eff. parallelism | provider peak MB | emulator CPU ms |",
     "|---|---|---|---|---|---|---|---|---|---|---|---|",
@@ -113,6 +113,7 @@ async function main(): Promise<void> {
       seconds: { type: "string", default: "5" },
       out: { type: "string" },
       "skip-checkpoints": { type: "boolean", default: false },
+      repeat: { type: "string", default: "1" },
     },
   });
   const sizes = values.n.split(",").map((s) => positive("n", s.trim()));
@@ -123,6 +124,7 @@ async function main(): Promise<void> {
     clients: positive("clients", values.clients),
     seconds: positive("seconds", values.seconds),
     skipCheckpoints: values["skip-checkpoints"],
+    repeat: Math.max(1, positive("repeat", values.repeat)),
     log: (line) => console.error(line),
   });
   const out = values.out ?? path.join(REPO_ROOT, "bench", "results", `bench-${result.date.slice(0, 16).replace(/[:T]/g, "-")}.json`);

@@ -25,6 +25,11 @@ export interface BenchOptions {
   parallel?: number;
   /** PULUMI_SKIP_CHECKPOINTS: the engine saves state once at the end instead of after every step (for comparison only). */
   skipCheckpoints?: boolean;
+  /**
+   * Runs of each stack (mix and floor alternately) per N; each figure is then its median over the runs,
+   * so that one noisy run does not make a ratio (default 1).
+   */
+  repeat?: number;
   /** Emulator throughput: concurrent clients and seconds per measurement. */
   clients: number;
   seconds: number;
@@ -56,6 +61,8 @@ export interface PhaseResult {
   processes: ProcessReport;
   /** The 1-minute load average when the phase ended. */
   load: number;
+  /** Wall ms of each run of the phase (one per --repeat); the figures above are medians over them. */
+  msRuns: number[];
 }
 
 /** Figures of one stack (the mix or the floor) at one N. */
@@ -118,6 +125,8 @@ export interface BenchResult {
   latencyMs: number;
   parallel: number;
   skipCheckpoints: boolean;
+  /** Runs per stack and N; every phase figure is the median over them. */
+  repeat: number;
   /** Polling interval of the per-process figures, ms. */
   pollMs: number;
   /** The same phases on an empty stack (N = 0; mix and floor): the fixed cost of each command. */
@@ -165,6 +174,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       latencyMs: options.latencyMs,
       parallel,
       skipCheckpoints: options.skipCheckpoints ?? false,
+      repeat: options.repeat ?? 1,
       pollMs: POLL_MS,
       baseline,
       runs,
@@ -183,6 +193,30 @@ export const CONNECTION_CHECK = "connection check";
 export const CONNECTION_CHECK_ROUTE = "GET /api_keys";
 
 type Measured = Pick<PhaseResult, "phase" | "ms" | "requests" | "routes" | "emulatorCpuMs" | "providerPeakKb" | "processes" | "load">;
+
+/**
+ * The median of each figure over runs of the same shape (numbers; null where a run has none; lists
+ * joined; anything else from the first run). With an even count, the mean of the middle two.
+ */
+export function medianOf<T>(runs: T[]): T {
+  const [first] = runs;
+  if (typeof first === "number" || (first === null && runs.some((r) => typeof r === "number"))) {
+    const xs = runs.filter((r): r is number & T => typeof r === "number").sort((a, b) => a - b);
+    const mid = xs.length / 2;
+    return (xs.length % 2 ? xs[Math.floor(mid)] : (xs[mid - 1] + xs[mid]) / 2) as T;
+  }
+  if (Array.isArray(first)) return [...new Set(runs.flatMap((r) => r as unknown[]))] as T;
+  if (first !== null && typeof first === "object") {
+    const keys = [...new Set(runs.flatMap((r) => Object.keys(r as object)))];
+    return Object.fromEntries(keys.map((k) => [k, medianOf(runs.map((r) => (r as Record<string, unknown>)[k] ?? null))])) as T;
+  }
+  return first;
+}
+
+/** Each phase's figures as medians over repeated runs of one stack, with every run's wall time. */
+function medianPhases(runs: Measured[][]): Array<Measured & { msRuns: number[] }> {
+  return runs[0].map((_, i) => ({ ...medianOf(runs.map((r) => r[i])), msRuns: runs.map((r) => r[i].ms) }));
+}
 
 /** One stack through the five phases: the raw figures, the state after create and its resources of `prefix`. */
 async function runPhases(
@@ -270,8 +304,16 @@ function stackFigures(n: number, state: StateExport, stored: string, resources: 
 
 async function runSize(emulator: BenchEmulator, n: number, options: BenchOptions, parallel: number, log: (line: string) => void, baseline?: SizeRun): Promise<SizeRun> {
   await emulator.resetState();
-  const mix = await runPhases(emulator, PROGRAM, `bench-${n}`, n, TYPE_PREFIX, options, log);
-  const floor = await runPhases(emulator, FLOOR_PROGRAM, `floor-${n}`, n, FLOOR_TYPE_PREFIX, options, log);
+  // Mix and floor alternately, so that a change of the machine's load falls on both.
+  const mixRuns: Array<Awaited<ReturnType<typeof runPhases>>> = [];
+  const floorRuns: typeof mixRuns = [];
+  for (let i = 0; i < (options.repeat ?? 1); i++) {
+    mixRuns.push(await runPhases(emulator, PROGRAM, `bench-${n}`, n, TYPE_PREFIX, options, log));
+    floorRuns.push(await runPhases(emulator, FLOOR_PROGRAM, `floor-${n}`, n, FLOOR_TYPE_PREFIX, options, log));
+  }
+  // State and sizes from the first run (every run declares the same stack).
+  const mix = { ...mixRuns[0], measured: medianPhases(mixRuns.map((r) => r.measured)) };
+  const floor = { ...floorRuns[0], measured: medianPhases(floorRuns.map((r) => r.measured)) };
   const { resources } = mix;
 
   const touched = new Set(touchedNames(n));

@@ -6,7 +6,7 @@
 import * as os from "node:os";
 import { table } from "../../bench";
 import { classify, PROCESS_CLASSES } from "../../bench/measure";
-import { CONNECTION_CHECK_ROUTE, PHASES, runBench, type BenchResult, type PhaseResult } from "../../bench/run";
+import { CONNECTION_CHECK_ROUTE, PHASES, medianOf, runBench, type BenchResult, type PhaseResult } from "../../bench/run";
 import { mixedStack } from "../../bench/mix";
 
 let result: BenchResult;
@@ -104,6 +104,19 @@ test("the emulator's CPU is measured per phase apart from the stack's processes;
   }
   const total = (ps: PhaseResult[]) => ps.reduce((sum, p) => sum + p.emulatorCpuMs, 0);
   expect(total(run.phases)).toBeGreaterThanOrEqual(total(run.floor.phases));
+});
+
+test("repeated runs combine figure by figure into medians: numbers, nulls where a run has none, lists joined", () => {
+  const run = (ms: number, peakKb: number | null, commands: string[]) => ({ phase: "create", ms, processes: { byClass: { provider: { cpuMs: ms / 2, peakKb } }, otherCommands: commands } });
+  expect(medianOf([run(30, 5, ["a"]), run(10, null, []), run(20, 7, ["b", "a"])])).toEqual({
+    phase: "create",
+    ms: 20,
+    processes: { byClass: { provider: { cpuMs: 10, peakKb: 6 } }, otherCommands: ["a", "b"] },
+  });
+  expect(medianOf([4, 1, 3, 2])).toBe(2.5);
+  expect(medianOf([null, null])).toBeNull();
+  expect(result.repeat).toBe(1);
+  for (const p of result.runs[0].phases) expect(p.msRuns).toEqual([p.ms]);
 });
 
 test("processes are classified by their command line", () => {
