@@ -5,7 +5,7 @@
  * service reported. Null reads as unset everywhere. Inputs are never rewritten: only comparisons
  * (diff, adopt, a lost create's lookup) see the normal form.
  */
-import { canonicalCidr } from "../../sdk/resources/ip-policy-rule";
+import { canonicalCidr } from "../../sdk/core/cidr";
 import { SERVER_CHOSEN, type FieldType, type FieldTypes, type KindSpec } from "./kind";
 
 // `2025-01-01T02:00:00.5+02:00`: RFC 3339 date-time with any fraction and a zone.
