@@ -91,6 +91,3 @@ export type ModuleName = keyof typeof MODULES;
 /** The module specs of one kind, by name. */
 export const modulesOf = (names: readonly ModuleName[]): Record<string, ModuleSpec> =>
   Object.fromEntries(names.map((name) => [name, MODULES[name]]));
-
-/** Kinds whose PATCH sets modules too (§4.1.6, edge update: TCP and TLS edges); a module present replaces it. */
-export const PATCH_SETS_MODULES: ReadonlySet<string> = new Set(["TcpEdge", "TlsEdge"]);

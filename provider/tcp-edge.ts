@@ -16,6 +16,7 @@ export const tcpEdgeKind: KindSpec<TcpEdgeObject> = {
   // Hostports are served together: a set (§2.4).
   fieldTypes: { hostports: "set" },
   modules: modulesOf(["backend", "ipRestriction"]),
+  patchSetsModules: true,
   outputs: tcpEdgeResource.outputs,
   api: (client) => client.tcpEdges,
   export: { label: (o) => o.hostports?.[0] },

@@ -15,6 +15,7 @@ export const tlsEdgeKind: KindSpec<TlsEdgeObject> = {
   defaults: { description: "", metadata: "" },
   fieldTypes: { hostports: "set" },
   modules: modulesOf(["backend", "ipRestriction", "mutualTls", "tlsTermination"]),
+  patchSetsModules: true,
   outputs: tlsEdgeResource.outputs,
   api: (client) => client.tlsEdges,
   export: { label: (o) => o.hostports?.[0] },

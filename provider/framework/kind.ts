@@ -153,6 +153,8 @@ export interface KindSpec<T extends { id: string } = any> {
   readonly recreateLostCreate?: boolean;
   /** Module inputs by name: updated through the module endpoints, in fail-closed order. */
   readonly modules?: Readonly<Record<string, ModuleSpec>>;
+  /** The kind's PATCH sets modules too (§4.1.6, edge update: TCP and TLS edges); a module present replaces it. */
+  readonly patchSetsModules?: boolean;
   api(client: EdgeIngress): KindApi<T>;
   /** Inputs declared in another shape than the wire's, by input key. */
   readonly inputForms?: Readonly<Record<string, InputForm>>;

@@ -8,7 +8,6 @@ import { idFormOf } from "./ids";
 import { sameMeaning } from "./normalise";
 import { containsUnknown, formatPath, pathHasUnknown } from "./values";
 import { bestValidOrder, rulesHold, type Step } from "./module-order";
-import { PATCH_SETS_MODULES } from "../modules";
 import { PROVIDER_KEY } from "./provider-factory";
 
 type Props = Record<string, any>;
@@ -418,7 +417,7 @@ async function updateWithModules(spec: KindSpec, api: KindApi<any>, id: string, 
   ];
   const holds = rulesHold(spec, olds, news, new Set(changed));
   let steps = preferred.length > 1 ? bestValidOrder(preferred, holds) : preferred;
-  if (!steps && set.length + (hasFields ? 1 : 0) > 1 && PATCH_SETS_MODULES.has(spec.name)) {
+  if (!steps && set.length + (hasFields ? 1 : 0) > 1 && spec.patchSetsModules) {
     const body = { ...fields, ...Object.fromEntries(set.map((m) => [m, news[m]])) };
     steps = bestValidOrder([...first, patch(body, `update ${Object.keys(body).join(", ")}`), ...last], holds);
   }

@@ -237,7 +237,7 @@ describe("the order of an update's requests", () => {
   });
 
   test("where no order keeps the rules and the PATCH takes no modules, the fail-closed order is kept (the service reports the rule)", async () => {
-    const { spec, calls } = recordingTlsEdge(bare, { createSchema: pairedSchema, name: "OtherEdge" });
+    const { spec, calls } = recordingTlsEdge(bare, { createSchema: pairedSchema, patchSetsModules: false });
     await update(spec, noClient, "edgtls_1", bare, paired);
     expect(calls).toEqual(["PUT ipRestriction", "PATCH description", "PUT backend", "GET"]);
   });
