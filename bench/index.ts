@@ -17,6 +17,12 @@ function positive(name: string, text: string): number {
   return value;
 }
 
+function atLeastOne(name: string, text: string): number {
+  const value = positive(name, text);
+  if (value < 1) throw new Error(`--${name} must be at least 1, got ${value}`);
+  return value;
+}
+
 const LABEL: Record<ProcessClass, string> = { program: "program", provider: "provider", engine: "engine", languageHost: "language host", other: "other" };
 
 /** `mix / floor (ratio×)`. */
@@ -124,7 +130,7 @@ async function main(): Promise<void> {
     clients: positive("clients", values.clients),
     seconds: positive("seconds", values.seconds),
     skipCheckpoints: values["skip-checkpoints"],
-    repeat: Math.max(1, positive("repeat", values.repeat)),
+    repeat: atLeastOne("repeat", values.repeat),
     log: (line) => console.error(line),
   });
   const out = values.out ?? path.join(REPO_ROOT, "bench", "results", `bench-${result.date.slice(0, 16).replace(/[:T]/g, "-")}.json`);
