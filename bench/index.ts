@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --n 0,200,1000 --latency 25 --parallel P --repeat K --clients 50 --seconds 5 --out FILE --skip-checkpoints]`:
+ * `npm run bench [-- --n 0,200,1000 --latency 25 --parallel P --repeat K --clients 50 --seconds 5 --out FILE --skip-checkpoints --profile DIR]`:
  * runs the benchmark (bench/run.ts), prints tables and writes the JSON (default
  * bench/results/bench-<date>.json). N = 0 (the baseline) runs whether listed or not. Needs the
  * bootstrap (scripts/bootstrap.sh) once.
@@ -9,6 +9,7 @@ import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { REPO_ROOT } from "../test/support/engine";
 import { PROCESS_CLASSES, type ProcessClass } from "./measure";
+import { profileTable } from "./profile";
 import { runBench, type BenchResult, type PhaseResult } from "./run";
 
 function positive(name: string, text: string): number {
@@ -120,6 +121,7 @@ async function main(): Promise<void> {
       out: { type: "string" },
       "skip-checkpoints": { type: "boolean", default: false },
       repeat: { type: "string", default: "1" },
+      profile: { type: "string" },
     },
   });
   const sizes = values.n.split(",").map((s) => positive("n", s.trim()));
@@ -131,12 +133,14 @@ async function main(): Promise<void> {
     seconds: positive("seconds", values.seconds),
     skipCheckpoints: values["skip-checkpoints"],
     repeat: atLeastOne("repeat", values.repeat),
+    profileDir: values.profile === undefined ? undefined : path.resolve(values.profile),
     log: (line) => console.error(line),
   });
   const out = values.out ?? path.join(REPO_ROOT, "bench", "results", `bench-${result.date.slice(0, 16).replace(/[:T]/g, "-")}.json`);
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, JSON.stringify(result, null, 2) + "\n");
   console.log(table(result));
+  if (values.profile !== undefined) console.log(profileTable(path.resolve(values.profile)));
   console.log(`\nwrote ${path.relative(process.cwd(), out)}`);
 }
 

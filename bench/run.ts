@@ -30,6 +30,12 @@ export interface BenchOptions {
    * so that one noisy run does not make a ratio (default 1).
    */
   repeat?: number;
+  /**
+   * Profiles every phase into `<dir>/<stack>-<phase>/`: the engine's Go profiles (`pulumi --profiling`)
+   * and V8 profiles of the program and provider processes (bench/profile-hook.ts). Profiling costs CPU:
+   * a run's times are then not comparable with others'.
+   */
+  profileDir?: string;
   /** Emulator throughput: concurrent clients and seconds per measurement. */
   clients: number;
   seconds: number;
@@ -258,6 +264,7 @@ async function runPhases(
     const monitor = new ProcessMonitor(POLL_MS);
     const measured: Measured[] = [];
     const phase = async (name: Phase, command: () => Promise<CliResult>): Promise<void> => {
+      const restore = options.profileDir ? profilePhase(stack, path.join(options.profileDir, `${stackName}-${name}`)) : () => undefined;
       await emulator.resetCounters();
       monitor.start();
       const emulatorCpu = emulator.cpuMs();
@@ -266,6 +273,7 @@ async function runPhases(
       const ms = Math.round(performance.now() - started);
       const processes = monitor.stop();
       const emulatorCpuMs = emulator.cpuMs() - emulatorCpu;
+      restore();
       if (result.code !== 0) throw new Error(`${stackName} ${name} failed with exit ${result.code}\n${result.stdout}\n${result.stderr}`);
       const counters = await emulator.counters();
       const load = load1();
@@ -289,6 +297,22 @@ async function runPhases(
     await created?.remove();
     fs.rmSync(specDir, { recursive: true, force: true });
   }
+}
+
+/** Sets the stack's next commands to write profiles into `dir`; returns what undoes it. */
+function profilePhase(stack: TestStack, dir: string): () => void {
+  fs.mkdirSync(dir, { recursive: true });
+  const saved = { options: stack.env.NODE_OPTIONS, dir: stack.env.EI_BENCH_PROFILE_DIR };
+  stack.env.NODE_OPTIONS = [saved.options, `--require ${path.join(__dirname, "profile-hook.js")}`].filter(Boolean).join(" ");
+  stack.env.EI_BENCH_PROFILE_DIR = dir;
+  stack.extraArgs.push("--profiling", path.join(dir, "engine"));
+  return () => {
+    stack.extraArgs.length = 0;
+    for (const [key, value] of [["NODE_OPTIONS", saved.options], ["EI_BENCH_PROFILE_DIR", saved.dir]] as const) {
+      if (value === undefined) delete stack.env[key];
+      else stack.env[key] = value;
+    }
+  };
 }
 
 function stackFigures(n: number, state: StateExport, stored: string, resources: StateResource[]): Omit<StackFigures, "phases"> {

@@ -134,6 +134,8 @@ export interface TestStack {
   readonly configFile: string;
   /** The environment every CLI call runs with. */
   readonly env: NodeJS.ProcessEnv;
+  /** Arguments appended to every CLI command while they are here (the benchmark's `--profiling`). */
+  readonly extraArgs: string[];
   /**
    * `pulumi up --skip-preview`; extra arguments are appended. After a successful up, a
    * `preview --expect-no-changes` must pass too (no perpetual diffs), else the result fails with its
@@ -252,7 +254,8 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
   const stackArgs = ["--stack", name, "--non-interactive", "--color=never"];
   const withConfig = [...stackArgs, "--config-file", configFile];
 
-  const pulumi = (args: string[], input?: string, cwd = programDir) => runCommand(path.join(tools, "pulumi"), args, { cwd, env, input });
+  const extraArgs: string[] = [];
+  const pulumi = (args: string[], input?: string, cwd = programDir) => runCommand(path.join(tools, "pulumi"), [...args, ...extraArgs], { cwd, env, input });
   const run = async (args: string[], input?: string, cwd?: string): Promise<CliResult> => {
     const result = await pulumi(args, input, cwd);
     // The secrets the state holds after a deployment (tokens, keys, secret inputs) join the secret audit.
@@ -286,6 +289,7 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
     programDir,
     configFile,
     env,
+    extraArgs,
     async up(args = [], { diffRemains } = {}) {
       const result = await run(["up", "--yes", "--skip-preview", ...withConfig, ...args]);
       if (result.code !== 0 || diffRemains !== undefined || options.checkNoChangesAfterUp === false) return result;
