@@ -9,7 +9,7 @@ import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { REPO_ROOT } from "../test/support/engine";
 import { PROCESS_CLASSES, type ProcessClass } from "./measure";
-import { profileTable } from "./profile";
+import { profileTable, summarize } from "./profile";
 import { runBench, type BenchResult, type PhaseResult } from "./run";
 
 function positive(name: string, text: string): number {
@@ -136,6 +136,8 @@ async function main(): Promise<void> {
     profileDir: values.profile === undefined ? undefined : path.resolve(values.profile),
     log: (line) => console.error(line),
   });
+  // The areas' sums go in the JSON with the other figures; the profiles themselves stay in DIR.
+  if (values.profile !== undefined) result.profile = summarize(path.resolve(values.profile));
   const out = values.out ?? path.join(REPO_ROOT, "bench", "results", `bench-${result.date.slice(0, 16).replace(/[:T]/g, "-")}.json`);
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, JSON.stringify(result, null, 2) + "\n");

@@ -150,6 +150,8 @@ export interface BenchResult {
   throughput: { clients: number; seconds: number; readsPerSecond: number; writesPerSecond: number };
   /** Loading the package in a program, over `@pulumi/pulumi` alone (median of fresh processes). */
   load: PackageLoad;
+  /** With --profile: CPU ms by area per `<stack>-<phase>` and process role (bench/profile.ts). */
+  profile?: Record<string, Record<string, Record<string, number>>>;
 }
 
 const TYPE_PREFIX = "pulumi-nodejs:dynamic/edgeingress:";
