@@ -40,7 +40,7 @@ export function kindSpec(name: string): KindSpec {
   return spec;
 }
 
-/** Every kind, by type name, in DECLARATIONS' order: what the runtime entry dispatches on; each loads when read. */
+/** Every kind, by type name, in DECLARATIONS' order (what `edge-ingress export` and the tests walk); each loads when read. */
 export const kinds: Readonly<Record<string, KindSpec>> = Object.defineProperties(
   {},
   Object.fromEntries(Object.keys(DECLARATIONS).map((name) => [name, { enumerable: true, get: () => kindSpec(name) }])),
