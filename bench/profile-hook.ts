@@ -8,11 +8,13 @@
 import * as fs from "node:fs";
 import * as inspector from "node:inspector";
 import * as path from "node:path";
+import { classify } from "./measure";
 
-const role = process.argv.some((a) => a.includes("dynamic-provider")) ? "provider" : process.argv.some((a) => /cmd[\\/]run/.test(a)) ? "program" : undefined;
+// The benchmark's own classification of a process by its command line.
+const role = classify(process.argv);
 const dir = process.env.EI_BENCH_PROFILE_DIR;
 
-if (role && dir) {
+if ((role === "program" || role === "provider") && dir) {
   const session = new inspector.Session();
   session.connect();
   session.post("Profiler.enable");
