@@ -30,14 +30,11 @@ const DECLARATIONS: Readonly<Record<string, () => KindSpec>> = {
   EventSource: () => (require("./event-source") as typeof import("./event-source")).eventSourceKind,
 };
 
-const loaded = new Map<string, KindSpec>();
-
+/** A kind's declaration; `require`'s cache makes each one once. */
 export function kindSpec(name: string): KindSpec {
   const load = Object.hasOwn(DECLARATIONS, name) ? DECLARATIONS[name] : undefined;
   if (!load) throw new Error(`edgeingress: unknown resource kind "${name}"; this package version does not provide it`);
-  let spec = loaded.get(name);
-  if (!spec) loaded.set(name, (spec = load()));
-  return spec;
+  return load();
 }
 
 /** Every kind, by type name, in DECLARATIONS' order (what `edge-ingress export` and the tests walk); each loads when read. */
