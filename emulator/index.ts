@@ -1,6 +1,6 @@
 /** Public entry of the emulator: start a faithful, stateful local server of the Management API. */
 import type { AddressInfo } from "node:net";
-import { adminSurface, DEFAULT_FAULT_SETTINGS, isFaultSeed, optionName, parseFaultSettings, rateLimitOptionToWire, type FaultKind, type RateLimitOption } from "./admin";
+import { adminSurface, DEFAULT_FAULT_SETTINGS, isFaultSeed, optionName, parseFaultSettings, parseRateLimit, rateLimitOptionToWire, type FaultKind, type RateLimitOption } from "./admin";
 import { ApiError } from "./errors";
 import { IdempotencyCache } from "./http/idempotency";
 import { UPDATE_ANSWERS, type UpdateAnswers } from "./http/router";
@@ -81,7 +81,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     faults: [...(opts.faults ?? DEFAULT_FAULT_SETTINGS.faults)],
   });
   try {
-    settings.rate_limit = parseFaultSettings({ ...settings, rate_limit: rateLimitOptionToWire(opts.rateLimit) }).rate_limit;
+    settings.rate_limit = parseRateLimit(rateLimitOptionToWire(opts.rateLimit));
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     const field = err.details.field ?? "rate_limit";

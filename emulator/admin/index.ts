@@ -15,7 +15,7 @@ import { RateLimiter } from "./rate-limit";
 export { Counters } from "./counters";
 export { DEFAULT_FAULT_SETTINGS, FAULT_KINDS, FaultInjector, isFaultSeed, MAX_LATENCY_MS, parseFaultSettings } from "./faults";
 export type { FaultKind, FaultSettings } from "./faults";
-export { defaultBurst, optionName, RateLimiter, rateLimitOptionToWire, TokenBucket } from "./rate-limit";
+export { defaultBurst, optionName, parseRateLimit, RateLimiter, rateLimitOptionToWire, TokenBucket } from "./rate-limit";
 export type { RateLimitOption, RateLimitSettings } from "./rate-limit";
 
 export const ADMIN_PREFIX = "/_emulator/";

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { preview } from "../errors";
-import { addRule } from "../state/validation";
+import { addRule, parseBody } from "../state/validation";
 
 /** The settings on the wire (`rate_limit` of GET/PUT /_emulator/faults), defaults filled in. */
 export interface RateLimitSettings {
@@ -48,6 +48,13 @@ export function withDefaults(parsed: z.output<typeof rateLimitSchema>): RateLimi
     retry_after: parsed.retry_after ?? true,
     headers: parsed.headers ?? false,
   };
+}
+
+const alone = z.strictObject({ rate_limit: rateLimitSchema });
+
+/** A `rate_limit` value on its own (option, flags), with the errors a PUT would give (`rate_limit.burst`). */
+export function parseRateLimit(value: unknown): RateLimitSettings | null {
+  return withDefaults(parseBody(alone, { rate_limit: value }).rate_limit);
 }
 
 const OPTION_KEYS: Record<string, keyof RateLimitSettings> = { perMinute: "per_minute", burst: "burst", retryAfter: "retry_after", headers: "headers" };
