@@ -534,8 +534,8 @@ function fieldTable(fields: readonly Field[]): string {
 }
 
 function kindLabelOf(route: Route): string | undefined {
-  const item = route.path.replace(/\/\{[a-z_]+\}(\/[a-z_]+)?$/, "");
-  return KINDS.find((k) => k.path === item || k.path === route.path)?.label;
+  const collection = route.path.replace(/\/\{id\}(\/[a-z_]+)?$/, "");
+  return KINDS.find((k) => k.path === collection)?.label;
 }
 
 function routeErrors(route: Route, fact: RouteFacts, fields: readonly Field[], run: Run): string[] {
