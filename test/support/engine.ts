@@ -162,25 +162,40 @@ export interface TestStack {
 
 const TOOLS = ["pulumi", "pulumi-language-nodejs", "pulumi-resource-pulumi-nodejs"];
 
-let fromEnvSh: { toolsCache: string; selfNodePath: string; compileCache: string } | undefined;
+interface EnvShPaths {
+  toolsCache: string;
+  languageHost: string;
+  selfNodePath: string;
+  compileCache: string;
+}
+let fromEnvSh: EnvShPaths | undefined;
 
-/** Paths that scripts/env.sh defines (asked once, so they are defined in one place). */
-function envShPaths(): { toolsCache: string; selfNodePath: string; compileCache: string } {
+/** Paths that scripts/env.sh defines (asked once, so they are defined in one place), the language host's choice among them. */
+function envShPaths(): EnvShPaths {
   if (fromEnvSh === undefined) {
     const envSh = path.join(REPO_ROOT, "scripts", "env.sh");
-    const out = execFileSync("bash", ["-c", 'source "$1" && ei_pulumi_bin && ei_self_node_path && ei_compile_cache', "bash", envSh], {
+    const script = 'source "$1" && ei_engine_tools && ei_language_host && ei_self_node_path && ei_compile_cache';
+    const out = execFileSync("bash", ["-c", script, "bash", envSh], {
       env: { ...process.env, PATH: withNodeFirst(process.env.PATH) },
       encoding: "utf8",
     });
-    const [toolsCache, selfNodePath, compileCache] = out.trim().split("\n");
-    fromEnvSh = { toolsCache, selfNodePath, compileCache };
+    const [toolsCache, languageHost, selfNodePath, compileCache] = out.trim().split("\n");
+    fromEnvSh = { toolsCache, languageHost, selfNodePath, compileCache };
   }
   return fromEnvSh;
 }
 
+/**
+ * The language host engine commands run with: Pulumi's own from the shared tools directory when it is
+ * there, else the project's (`ei_language_host` in scripts/env.sh chooses; docs/engine.md).
+ */
+export function languageHost(): string {
+  return envShPaths().languageHost;
+}
+
 let toolsDir: string | undefined;
 
-/** The directory holding the CLI, our language host and the dynamic provider plugin. */
+/** The directory holding the CLI, the chosen language host and the dynamic provider plugin. */
 export function pulumiToolsDir(): string {
   if (toolsDir === undefined) {
     const cached = envShPaths().toolsCache;
