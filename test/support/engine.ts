@@ -46,6 +46,11 @@ export interface StackOptions {
   programDir: string;
   /** Defaults to a unique `e2e-<random>`. */
   stackName?: string;
+  /**
+   * The state backend (PULUMI_BACKEND_URL), e.g. a `postgres://` URL several stacks share. Default: a
+   * file backend in the stack's own temporary directory. The caller audits a shared backend's contents.
+   */
+  backendUrl?: string;
   /** Keys without a namespace belong to the project, as with `pulumi config set`. */
   config?: Record<string, ConfigValue>;
   /** Added to the CLI's environment (and so the program's and the providers'), e.g. EDGE_INGRESS_*. */
@@ -146,7 +151,7 @@ export interface TestStack {
   refresh(): Promise<CliResult>;
   destroy(): Promise<CliResult>;
   exportState(): Promise<StateExport>;
-  /** The checkpoint file as the file backend stores it (compact JSON, rewritten after every step). */
+  /** The checkpoint file as the file backend stores it (compact JSON, rewritten after every step); file backend only. */
   storedState(): string;
   outputs(): Promise<OutputsResult>;
   /** Sets one config value; the value goes through stdin so it never shows in a command line. */
@@ -256,7 +261,7 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
   }
   const env = engineEnv({ linkSelf: options.linkSelf, compileCache: options.compileCache });
   Object.assign(env, {
-    PULUMI_BACKEND_URL: `file://${dirs.backend}`,
+    PULUMI_BACKEND_URL: options.backendUrl ?? `file://${dirs.backend}`,
     PULUMI_HOME: dirs.home,
     PULUMI_CONFIG_PASSPHRASE: randomBytes(16).toString("hex"),
     ...options.env,
@@ -330,6 +335,7 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
       return { ...result, raw: result.stdout, deployment, resources: deployment.deployment.resources ?? [] };
     },
     storedState() {
+      if (options.backendUrl !== undefined) throw new Error(`storedState reads a file backend; stack ${name} is in ${options.backendUrl.split(":")[0]}:`);
       const stacks = path.join(dirs.backend, ".pulumi", "stacks");
       const file = fs.readdirSync(stacks, { recursive: true, encoding: "utf8" }).find((f) => path.basename(f) === `${name}.json`);
       if (!file) throw new Error(`no checkpoint file ${name}.json under ${stacks}`);
