@@ -83,13 +83,18 @@ ei_engine_tools() {
 
 # One line naming the host and where it came from, for the test command's output.
 ei_language_host_line() {
-  local host kind
+  local host kind version
   host="$(ei_language_host)" || return 1
   case "$host" in
-    "$(ei_pulumi_bin)"/*) kind="the project's own, built from tools/pulumi/language-nodejs" ;;
-    *) kind="Pulumi's own, from the shared tools directory" ;;
+    "$(ei_pulumi_bin)"/*)
+      # Ours has no -version flag (it would start serving): its version is the one stamped at build.
+      kind="the project's own, built from tools/pulumi/language-nodejs"
+      version="v$(ei_pulumi_version)" ;;
+    *)
+      kind="Pulumi's own, from the shared tools directory"
+      version="$(timeout 10 "$host" -version 2>/dev/null)" || version="(version unknown)" ;;
   esac
-  echo "language host: pulumi-language-nodejs $("$host" -version 2>/dev/null || echo "(version unknown)") at $host ($kind)"
+  echo "language host: pulumi-language-nodejs $version at $host ($kind)"
 }
 
 # A NODE_PATH entry holding @edge-ingress/pulumi -> this clone. A program inside the repo resolves the
