@@ -13,6 +13,7 @@
  */
 import { createHash } from "node:crypto";
 import type { ResponseHeaders } from "./errors";
+import { backoffDelay } from "./retry";
 
 export interface PacerClock {
   now(): number;
@@ -137,6 +138,8 @@ export class Pacer {
     if (answer.status === 429) {
       this.#refusingSince ??= now;
       this.#credit = 0;
+      // `Retry-After: 0` says no wait is needed: the refusal is not about the rate.
+      if (retryAfterOf(answer.headers) === "0") return;
       if (ticket.seq > this.#decreasedAfter) this.#decrease(now);
       return;
     }
@@ -197,14 +200,17 @@ export class Pacer {
   }
 
   /**
-   * After a 429: how long the refused request waits before its next turn (`Retry-After`, else no more
-   * than its turn), or undefined when the account has let nothing through for `waitMs` and it fails.
+   * After a 429 (the request's `refusals`-th): how long the refused request waits before its next turn
+   * (`Retry-After`; while unpaced at least the usual backoff), or undefined when the account has let
+   * nothing through for `waitMs` and it fails.
    */
-  refused(retryAfterMs: number | undefined, waitMs: number): number | undefined {
+  refused(retryAfterMs: number | undefined, waitMs: number, refusals = 1, random: () => number = Math.random): number | undefined {
     const now = this.#clock.now();
     const waited = now - (this.#refusingSince ?? now);
     if (waited >= waitMs) return undefined;
-    return Math.min(retryAfterMs ?? 0, waitMs - waited);
+    // Unpaced (the 429 taught nothing of the rate): the usual backoff keeps the retries from a tight loop.
+    const floor = this.#rate === undefined ? backoffDelay(refusals, random) : 0;
+    return Math.min(Math.max(retryAfterMs ?? 0, floor), waitMs - waited);
   }
 }
 
@@ -212,6 +218,11 @@ export interface RateLimitHeaders {
   /** Requests per second, from `RateLimit-Policy` (`<limit>;w=<seconds>` or `q=<limit>;w=<seconds>`). */
   rate?: number;
   remaining?: number;
+}
+
+function retryAfterOf(headers: ResponseHeaders | undefined): string | undefined {
+  const value = headers?.["retry-after"];
+  return (Array.isArray(value) ? value[0] : value)?.trim();
 }
 
 function header(headers: ResponseHeaders, name: string): string | undefined {

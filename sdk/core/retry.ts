@@ -126,6 +126,7 @@ export function retryCallback(method: string, policy: RetryPolicy, repeatable?: 
   const startedAt = Date.now();
   let retries = 0;
   let limitedMs = 0;
+  let refusals = 0;
   /** The next attempt goes when its turn comes (a wait the request's budget does not pay for); undici sends it on done(null). */
   const resend = async (done: (err?: Error | null) => void) => {
     if (pacing) {
@@ -140,7 +141,7 @@ export function retryCallback(method: string, policy: RetryPolicy, repeatable?: 
     const failure = failureOf(err);
     settle(pacing, { status: failure.status, headers: (err as { headers?: ResponseHeaders }).headers });
     if (pacing && failure.status === 429) {
-      const wait = pacing.pacer.refused(parseRetryAfter(failure.retryAfter, now), pacing.waitMs);
+      const wait = pacing.pacer.refused(parseRetryAfter(failure.retryAfter, now), pacing.waitMs, ++refusals);
       if (wait === undefined) {
         pacing.gaveUp = true;
         return done(err);

@@ -85,9 +85,20 @@ class GaveUp extends Error {
 
 const LATENCY_MS = 40;
 
+/** A seeded generator (mulberry32): the backoff's jitter and the simulated faults repeat run to run. */
+function seeded(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = seeded(42);
+
 /** One request: attempts through the pacer until one is not refused, or the pacer says to give up. */
 async function send(pacer: Pacer, clock: SimClock, answer: (now: number) => Answer, waitMs: number): Promise<Answer> {
-  for (;;) {
+  for (let refusals = 1; ; refusals++) {
     const ticket = await pacer.acquire();
     await clock.sleep(LATENCY_MS / 2);
     const reply = answer(clock.now());
@@ -95,7 +106,7 @@ async function send(pacer: Pacer, clock: SimClock, answer: (now: number) => Answ
     pacer.answered(ticket, reply);
     if (reply.status !== 429) return reply;
     const retryAfter = reply.headers?.["retry-after"];
-    const wait = pacer.refused(parseRetryAfter(typeof retryAfter === "string" ? retryAfter : undefined, clock.now()), waitMs);
+    const wait = pacer.refused(parseRetryAfter(typeof retryAfter === "string" ? retryAfter : undefined, clock.now()), waitMs, refusals, random);
     if (wait === undefined) throw new GaveUp(clock.now());
     await clock.sleep(wait);
   }
@@ -243,4 +254,15 @@ test("one pacer per API URL and key; the URL's trailing slash does not matter", 
   expect(pacerFor(new URL("https://api.example.test/v2/"), "key_1")).toBe(a);
   expect(pacerFor(new URL("https://api.example.test/v2"), "key_2")).not.toBe(a);
   expect(pacerFor(new URL("https://other.example.test/v2"), "key_1")).not.toBe(a);
+});
+
+test("a 429 with Retry-After: 0 is retried after a backoff and does not start pacing", async () => {
+  const clock = new SimClock();
+  const pacer = new Pacer(clock);
+  let n = 0;
+  await clock.run(phase(pacer, clock, () => (n++ % 4 === 0 ? { status: 429, headers: { "retry-after": "0" } } : { status: 200 }), 100, 4));
+  expect(n).toBeGreaterThan(130);
+  expect(pacer.rate).toBeUndefined();
+  // Each refused request waited a backoff (up to 500 ms the first time), not nothing.
+  expect(clock.now()).toBeGreaterThan((100 / 4) * LATENCY_MS);
 });
