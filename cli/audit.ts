@@ -165,7 +165,7 @@ export function parseIgnoreFile(content: string, source: string): IgnoreEntry[] 
       entries.push({ entry, line, kind, description: globToRegExp(glob) });
     } else {
       if (rest === "" || /\s/.test(rest)) fail(`after "${kind}:" comes an id, * or description=<glob>`);
-      if (!idFormOf(kinds[kind]).test(rest)) fail(`is not the id of a ${kind} (${idFormOf(kinds[kind]).shown})`);
+      if (!idFormOf(kinds[kind]).test(rest)) fail(`is not a ${kind} id (${idFormOf(kinds[kind]).shown})`);
       entries.push({ entry, line, kind, id: rest });
     }
   });
@@ -369,8 +369,6 @@ export interface AuditIo {
   cwd: string;
   stdout(text: string): void;
   stderr(text: string): void;
-  /** `pulumi stack export --stack <name>`'s output (tests replace it). */
-  exportStack?(name: string, cwd: string, env: NodeJS.ProcessEnv): Promise<string>;
 }
 
 /** Runs the pulumi CLI on PATH with the user's environment (backend, passphrase, login). */
@@ -457,7 +455,7 @@ export async function runAudit(argv: string[], io: AuditIo): Promise<number> {
       states.push(parseStackState(content, file, target));
     }
     for (const name of names) {
-      const out = await (io.exportStack ?? pulumiStackExport)(name, io.cwd, io.env);
+      const out = await pulumiStackExport(name, io.cwd, io.env);
       states.push(parseStackState(out, `pulumi stack export --stack ${name}`, target, name));
     }
     if (values.export !== undefined) {
