@@ -8,12 +8,14 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { parse } from "yaml";
 import type { AuditReport } from "../../cli/audit";
 import { REPO_ROOT, runCommand, type CliResult } from "../support/engine";
 import { expectSuccess, useEngineStack } from "../support/engine-stack";
 
 const BIN = path.join(REPO_ROOT, "dist", "cli", "index.js");
 const PROGRAM = path.join(REPO_ROOT, "test", "fixtures", "audit");
+const WORKFLOW = path.join(REPO_ROOT, "examples", "gitops", ".github", "workflows", "edge-ingress.yml");
 
 const fixture = useEngineStack(PROGRAM, "audit", { provisioningDelayMs: 0 });
 let tmp: string;
@@ -89,6 +91,24 @@ describe("edge-ingress audit against a real stack", () => {
     expect(report.unmanaged.map((u) => u.id)).toEqual([rule.id, route.id]);
     const unknown = await audit(["--stack", "no-such-stack"], { cwd: PROGRAM, env: fixture.stack.env });
     expect(unknown).toMatchObject({ code: 2, stderr: expect.stringContaining("pulumi stack export --stack no-such-stack failed") });
+  });
+
+  test("the GitOps workflow's audit step, as written, runs after the drift gate even when it failed, and fails on them", async () => {
+    const steps = (parse(fs.readFileSync(WORKFLOW, "utf8")).jobs["drift-gate"].steps as Array<{ id?: string; if?: string; run?: string }>).filter((s) => s.run);
+    const at = steps.findIndex((s) => /edge-ingress audit/.test(s.run!));
+    expect(steps[at - 1]).toMatchObject({ id: "gate", run: expect.stringMatching(/^pulumi preview .*--expect-no-changes/) });
+    expect(steps[at].if).toBe("${{ success() || steps.gate.outcome == 'failure' }}");
+    const line = steps[at].run!.trim();
+    expect(line).toMatch(/^npx --no edge-ingress audit /);
+    // The installed package's command is, here, the built one.
+    const command = line.replace(/^npx --no edge-ingress/, `"${process.execPath}" "${BIN}"`);
+    const result = await runCommand("bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", command], {
+      cwd: PROGRAM,
+      env: { ...fixture.stack.env, PULUMI_STACK: fixture.stack.name, EDGE_INGRESS_API_KEY: fixture.emulator.rootToken, EDGE_INGRESS_API_URL: fixture.emulator.url },
+    });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(rule.id);
+    expect(result.stdout).toContain(route.id);
   });
 
   test("listed in the ignore file, they are not reported: exit 0 with the count ignored", async () => {
