@@ -129,7 +129,7 @@ function explicit(connection: ConnectionValue): Target {
 }
 
 /** A connection failure that the user must fix (a key, a URL): kept for the process, not retried per resource. */
-class LastingError extends UserError {}
+export class LastingError extends UserError {}
 
 async function connect(target: Target): Promise<EdgeIngress> {
   const { apiKey, apiUrl, timeoutMs, maxRetries } = target;

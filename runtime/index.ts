@@ -8,8 +8,8 @@ import * as lifecycle from "../provider/framework/lifecycle";
 import { kindSpec } from "../provider/kinds";
 import { containsUnknown } from "../provider/framework/values";
 import { CONNECTION } from "../provider/connection";
-import { clientFor, configure, connectionOf, connectionProblems, sameConnection } from "./connection";
-import { forUser, UserError } from "./user-error";
+import { clientFor, configure, connectionOf, connectionProblems, LastingError, sameConnection } from "./connection";
+import { forUser } from "./user-error";
 
 export { configure };
 
@@ -49,13 +49,13 @@ async function checkInputs(kind: string, olds: Props, news: Props): Promise<dyna
   // The engine prints a named property's value beside the reason: these name no property (a secret).
   const problems = known ? connectionProblems(declared).map((reason) => ({ property: "", reason })) : [];
   // A wrong key or URL fails at preview, as a failure: the engine shows it once (a throw is printed twice).
+  // One that may pass (a lost answer, a 5xx, a 429) is no fault of the inputs: it is thrown.
   if (known && !problems.length) {
     const failure = await clientFor(connectionOf(news)).then(
       () => undefined,
       (e: unknown) => {
-        const error = forUser(e);
-        if (error instanceof UserError) return { property: "", reason: error.message };
-        throw error;
+        if (e instanceof LastingError) return { property: "", reason: e.message };
+        throw e;
       },
     );
     if (failure) return { inputs: news, failures: [failure] };
