@@ -7,6 +7,7 @@ import { API_KEY_ENV, BASE_URL_ENV, EdgeIngress, isHttpUrl } from "../sdk/client
 import { APIConnectionError, AuthenticationError, InternalServerError, PermissionDeniedError, RateLimitError, ValidationError } from "../sdk/core/errors";
 
 import { CONNECTION, type ConnectionValue } from "../provider/connection";
+import { UserError } from "./user-error";
 
 type Props = Record<string, any>;
 
@@ -26,7 +27,7 @@ function numberSetting(config: dynamic.ConfigureRequest["config"], key: string):
   const raw = config.get(key);
   if (raw === undefined || raw === "") return undefined;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${key} must be a whole number, got ${JSON.stringify(raw)}`);
+  if (!Number.isInteger(value) || value < 0) throw new UserError(`${key} must be a whole number, got ${JSON.stringify(raw)}`);
   return value;
 }
 
@@ -131,7 +132,7 @@ function explicit(connection: ConnectionValue): Target {
 }
 
 /** A connection failure that the user must fix (a key, a URL): kept for the process, not retried per resource. */
-class LastingError extends Error {}
+export class LastingError extends UserError {}
 
 async function connect(target: Target): Promise<EdgeIngress> {
   const { apiKey, apiUrl, timeoutMs, maxRetries, rateLimitWaitMs } = target;

@@ -19,7 +19,7 @@ export type ResponseHeaders = Record<string, string | string[] | undefined>;
 export interface ValidationIssue {
   /** camelCase path, e.g. `ipPolicyIds[0]`; empty for the whole value. */
   field: string;
-  /** The rule as a phrase, e.g. `must be at most 255 bytes (UTF-8)`, `is required` (as the service's `details.rule`). */
+  /** The rule as a phrase, e.g. `must be at most 255 bytes (UTF-8), got 300 bytes`, `is required` (as the service's `details.rule`). */
   rule: string;
 }
 

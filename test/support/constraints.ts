@@ -140,7 +140,7 @@ export const CASES: Case[] = [
     rule: "IP policy rules (named, not described, by the spec): a CIDR with an octet over 255 and a prefix over 32",
     kind: "IpPolicyRule",
     args: { cidr: "10.0.0.300/33" },
-    named: [["cidr", /IPv4 or IPv6 CIDR block with a prefix length/]],
+    named: [["cidr", /not an IPv4 address .*; prefix length 33 is over 32 for IPv4/]],
   },
   {
     rule: "tunnel credentials (as SSH credentials' §2.13 ACL): a rule other than bind",
