@@ -7,10 +7,9 @@ cd "$EI_ROOT"
 ei_ensure_node
 echo "bootstrap: node $(node --version)" >&2
 if [ -n "${CI:-}" ] || [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  # Not `npm ci`: the registry reachable here does not serve other platforms' optional binaries
-  # (e.g. a resolver's darwin build), so the lock file cannot list them and `npm ci` refuses it as out
-  # of sync. `npm install` installs exactly the locked versions all the same.
-  npm install --no-audit --no-fund >&2
+  # The lock file lists every platform's optional binaries, so `npm ci` installs exactly it and leaves the
+  # work tree clean (`npm install` would rewrite the lock file).
+  npm ci --no-audit --no-fund >&2
 fi
 npm run --silent build >&2
 bash scripts/pulumi-tools.sh >&2

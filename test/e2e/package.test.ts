@@ -111,6 +111,29 @@ describe("the npm tarball in a TypeScript project with the stock tsconfig", () =
     for (const other of ["tcp-edge.js", "modules.js"]) expect(dist("provider")).not.toContain(other);
   });
 
+  test("the tarball holds the built package, its typings, docs, LICENSE, README and CHANGELOG, and no tests, fixtures, bench or sources", async () => {
+    const packed = await runCommand("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: REPO_ROOT });
+    expectCommand(packed, "npm pack --dry-run");
+    const files = (JSON.parse(packed.stdout) as { files: { path: string }[] }[])[0].files.map((f) => f.path);
+    for (const file of ["LICENSE", "README.md", "CHANGELOG.md", "CONTRIBUTING.md", "package.json", "dist/index.d.ts", "dist/sdk/index.d.ts", "dist/emulator/index.d.ts", "dist/runtime/index.d.ts", "docs/reference.md", "docs/provider.md"]) {
+      expect(files).toContain(file);
+    }
+    // Every doc of the repository ships, so the README's links work in an installed copy too.
+    for (const doc of fs.readdirSync(path.join(REPO_ROOT, "docs"))) expect(files).toContain(`docs/${doc}`);
+    expect(files.filter((f) => /^(test|bench|examples|scripts|tools|sdk|provider|runtime|emulator|cli)\//.test(f) || f.endsWith(".tsbuildinfo"))).toEqual([]);
+    // Every relative link of the README points at a file the tarball holds (or a directory of the repository's examples, linked on GitHub).
+    const readme = fs.readFileSync(path.join(REPO_ROOT, "README.md"), "utf8");
+    const links = [...readme.matchAll(/\]\(([^)#]+)(?:#[^)]*)?\)/g)].map((m) => m[1]).filter((l) => !/^[a-z]+:/.test(l));
+    expect(links.length).toBeGreaterThan(5);
+    expect(links.filter((link) => !(link.startsWith("examples/") ? fs.existsSync(path.join(REPO_ROOT, link)) : files.includes(link)))).toEqual([]);
+  }, 120_000);
+
+  test("npm publish --dry-run accepts the package", async () => {
+    const result = await runCommand("npm", ["publish", "--dry-run", "--ignore-scripts"], { cwd: REPO_ROOT });
+    expectCommand(result, "npm publish --dry-run");
+    expect(result.stderr + result.stdout).toMatch(/\+ @edge-ingress\/pulumi@\d+\.\d+\.\d+/);
+  }, 120_000);
+
   test("pulumi up runs the compiled program: module outputs carry what the service reports", async () => {
     started = await start({ log: emulatorLog("package-consumer emulator") });
     emulator = started.emulator;
