@@ -4,7 +4,7 @@
  * scripts can read it; everything else goes to stderr. Exit 2 on bad flags, 1 when it cannot start.
  */
 import { parseArgs } from "node:util";
-import { FAULT_KINDS, isFaultSeed, parseFaultSettings, type FaultSettings } from "./admin";
+import { FAULT_KINDS, isFaultSeed, parseFaultSettings, parseRateLimit, type FaultSettings, type RateLimitSettings } from "./admin";
 import { ApiError } from "./errors";
 import { UPDATE_ANSWERS, type UpdateAnswers } from "./http/router";
 import { startEmulator } from "./index";
@@ -33,6 +33,17 @@ Options:
                         reset processes, then drops the connection unanswered;
                         timeout processes, then never answers (up to 120 s)
   --fault-seed <n>      seed (0..4294967295) for repeatable latency and fault choices
+  --rate-limit <n>      limit the account (every key and the root token together;
+                        not /_emulator/) to n requests per minute, a token bucket
+                        refilled continuously: 429 RATE_LIMITED when it is empty
+                        (default 0: no limit)
+  --rate-limit-burst <n>
+                        the bucket's size (default ceil(n / 12): 5 s worth, >= 1)
+  --rate-limit-retry-after <yes|no>
+                        send Retry-After (whole seconds until a token) with a 429
+                        (default yes)
+  --rate-limit-headers  send RateLimit-Limit, -Remaining, -Reset and -Policy with
+                        every answer to a request the limit applies to
   --base-domain <name>  the service's own domain (default edge-ingress.app)
   --provisioning-delay-ms <ms>
                         time each simulated certificate provisioning
@@ -53,6 +64,7 @@ interface CliOptions {
   dataFile?: string;
   faults: FaultSettings;
   faultSeed?: number;
+  rateLimit: RateLimitSettings | null;
   baseDomain?: string;
   provisioningDelayMs?: number;
   updateAnswers?: UpdateAnswers;
@@ -85,6 +97,50 @@ function parseFaultFlags(values: { latency?: string; "fault-rate"?: string; faul
   }
 }
 
+const RATE_LIMIT_FLAGS: Record<string, string> = {
+  "rate_limit.per_minute": "--rate-limit",
+  "rate_limit.burst": "--rate-limit-burst",
+  "rate_limit.retry_after": "--rate-limit-retry-after",
+  "rate_limit.headers": "--rate-limit-headers",
+};
+
+/** The rate limit flags, checked by the same rules as `rate_limit` in a PUT /_emulator/faults body. */
+function parseRateLimitFlags(values: {
+  "rate-limit"?: string;
+  "rate-limit-burst"?: string;
+  "rate-limit-retry-after"?: string;
+  "rate-limit-headers"?: boolean;
+}): RateLimitSettings | null {
+  const rateText = values["rate-limit"];
+  const given = (["rate-limit-burst", "rate-limit-retry-after", "rate-limit-headers"] as const).filter((name) => values[name] !== undefined);
+  if (rateText !== undefined && !/^(?:\d+(?:\.\d*)?|\.\d+)$/.test(rateText)) {
+    throw new UsageError(`--rate-limit must be a number of requests per minute (0: no limit), got ${JSON.stringify(rateText)}`);
+  }
+  if (rateText === undefined || Number(rateText) === 0) {
+    if (given.length > 0) throw new UsageError(`--${given[0]} needs --rate-limit <n> greater than 0`);
+    return null;
+  }
+  const rateLimit: Record<string, unknown> = { per_minute: Number(rateText) };
+  const burstText = values["rate-limit-burst"];
+  if (burstText !== undefined) {
+    if (!/^\d{1,15}$/.test(burstText)) throw new UsageError(`--rate-limit-burst must be a whole number of requests, at least 1, got ${JSON.stringify(burstText)}`);
+    rateLimit.burst = Number(burstText);
+  }
+  const retryAfter = values["rate-limit-retry-after"];
+  if (retryAfter !== undefined) {
+    if (retryAfter !== "yes" && retryAfter !== "no") throw new UsageError(`--rate-limit-retry-after must be yes or no, got ${JSON.stringify(retryAfter)}`);
+    rateLimit.retry_after = retryAfter === "yes";
+  }
+  if (values["rate-limit-headers"]) rateLimit.headers = true;
+  try {
+    return parseRateLimit(rateLimit);
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    const field = err.details.field ?? "";
+    throw new UsageError(`${RATE_LIMIT_FLAGS[field] ?? field}: ${err.message.slice(field.length + 2)}`);
+  }
+}
+
 function parseCli(argv: string[]): CliOptions {
   let values;
   try {
@@ -101,6 +157,10 @@ function parseCli(argv: string[]): CliOptions {
         "fault-rate": { type: "string" },
         faults: { type: "string" },
         "fault-seed": { type: "string" },
+        "rate-limit": { type: "string" },
+        "rate-limit-burst": { type: "string" },
+        "rate-limit-retry-after": { type: "string" },
+        "rate-limit-headers": { type: "boolean" },
         "base-domain": { type: "string" },
         "provisioning-delay-ms": { type: "string" },
         "update-answers": { type: "string" },
@@ -126,6 +186,7 @@ function parseCli(argv: string[]): CliOptions {
     faultSeed = /^\d{1,10}$/.test(values["fault-seed"]) ? Number(values["fault-seed"]) : NaN;
     if (!isFaultSeed(faultSeed)) throw new UsageError(`--fault-seed must be an integer from 0 to 4294967295, got ${JSON.stringify(values["fault-seed"])}`);
   }
+  const rateLimit = parseRateLimitFlags(values);
   const baseDomain = values["base-domain"];
   if (baseDomain !== undefined && !isBaseDomain(baseDomain)) throw new UsageError(`--base-domain must be a lowercase DNS name without *., got ${JSON.stringify(baseDomain)}`);
   const delayText = values["provisioning-delay-ms"];
@@ -138,7 +199,7 @@ function parseCli(argv: string[]): CliOptions {
   if (answers !== undefined && updateAnswers === undefined) {
     throw new UsageError(`--update-answers must be one of ${UPDATE_ANSWERS.join(", ")}, got ${JSON.stringify(answers)}`);
   }
-  return { host, port, rootToken, dataFile: values.data, faults, faultSeed, baseDomain, provisioningDelayMs, updateAnswers, help: values.help ?? false };
+  return { host, port, rootToken, dataFile: values.data, faults, faultSeed, rateLimit, baseDomain, provisioningDelayMs, updateAnswers, help: values.help ?? false };
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -168,6 +229,9 @@ async function main(argv: string[]): Promise<void> {
       faultRate: fault_rate,
       faults,
       faultSeed: options.faultSeed,
+      rateLimit: options.rateLimit
+        ? { perMinute: options.rateLimit.per_minute, burst: options.rateLimit.burst, retryAfter: options.rateLimit.retry_after, headers: options.rateLimit.headers }
+        : undefined,
       baseDomain: options.baseDomain,
       provisioningDelayMs: options.provisioningDelayMs,
       updateAnswers: options.updateAnswers,

@@ -1,6 +1,7 @@
 /** Public entry of the emulator: start a faithful, stateful local server of the Management API. */
 import type { AddressInfo } from "node:net";
-import { adminSurface, DEFAULT_FAULT_SETTINGS, isFaultSeed, parseFaultSettings, type FaultKind } from "./admin";
+import { adminSurface, DEFAULT_FAULT_SETTINGS, isFaultSeed, optionName, parseFaultSettings, parseRateLimit, rateLimitOptionToWire, type FaultKind, type RateLimitOption } from "./admin";
+import { ApiError } from "./errors";
 import { IdempotencyCache } from "./http/idempotency";
 import { UPDATE_ANSWERS, type UpdateAnswers } from "./http/router";
 import { ROUTES } from "./routes";
@@ -28,6 +29,12 @@ export interface EmulatorOptions {
   faults?: readonly FaultKind[];
   /** Seed of the fault and latency choices: the same seed and requests give the same choices. */
   faultSeed?: number;
+  /**
+   * The account's rate limit on every request outside /_emulator/ (every key and the root token share
+   * it): requests per minute, or `{ perMinute, burst, retryAfter, headers }` (defaults: burst
+   * ceil(perMinute / 12), Retry-After sent, no RateLimit-* headers). Undefined or 0: no limit (default).
+   */
+  rateLimit?: RateLimitOption;
   /** Receives internal errors (level `error`) and every error answer (level `info`). Default: errors to stderr. */
   log?: LogSink;
   /**
@@ -37,7 +44,7 @@ export interface EmulatorOptions {
   updateAnswers?: UpdateAnswers;
 }
 
-export type { FaultKind, FaultSettings } from "./admin";
+export type { FaultKind, FaultSettings, RateLimitOption, RateLimitSettings } from "./admin";
 export type { LogEntry, LogSink } from "./log";
 export type { UpdateAnswers } from "./http/router";
 export { FAULT_KINDS } from "./admin";
@@ -55,7 +62,8 @@ export interface RunningEmulator {
 /**
  * Listen on host (default 127.0.0.1) and port (default 0: any free port). Without rootToken one is
  * generated. With dataFile, state is loaded from it (rejects if it is corrupt) and written after every change.
- * Fault options are checked like a PUT /_emulator/faults body (rejects naming the option's wire field).
+ * Fault options are checked like a PUT /_emulator/faults body (rejects naming the option's wire field;
+ * `rateLimit` by its option name, e.g. `rateLimit.perMinute`).
  */
 export async function startEmulator(opts: EmulatorOptions = {}): Promise<RunningEmulator> {
   const host = opts.host ?? "127.0.0.1";
@@ -72,6 +80,15 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     fault_rate: opts.faultRate ?? DEFAULT_FAULT_SETTINGS.fault_rate,
     faults: [...(opts.faults ?? DEFAULT_FAULT_SETTINGS.faults)],
   });
+  try {
+    settings.rate_limit = parseRateLimit(rateLimitOptionToWire(opts.rateLimit));
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    const field = err.details.field ?? "rate_limit";
+    // A plain number is the whole option.
+    const name = typeof opts.rateLimit === "object" ? optionName(field) : "rateLimit";
+    throw new Error(`${name}${err.message.slice(field.length)}`);
+  }
   if (opts.faultSeed !== undefined && !isFaultSeed(opts.faultSeed)) throw new Error("faultSeed must be an integer from 0 to 4294967295");
   const updateAnswers = opts.updateAnswers ?? "stored";
   if (!UPDATE_ANSWERS.includes(updateAnswers)) throw new Error(`updateAnswers must be one of ${UPDATE_ANSWERS.join(", ")}`);

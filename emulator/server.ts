@@ -29,6 +29,8 @@ export interface RequestInfo {
   readonly path: string;
   /** The matched route as `METHOD /pattern` (e.g. `GET /api_keys/{id}`), or null when none matched. */
   readonly route: string | null;
+  /** Adds a header to whatever answer the request gets (e.g. the rate limit's RateLimit-* headers). */
+  setHeader(name: string, value: string): void;
 }
 
 /**
@@ -43,7 +45,8 @@ export const HOLD_MAX_MS = 120_000;
 /**
  * Runs for every request, in order, before authentication and handling; throwing an ApiError answers the
  * request with it, returning a Delivery other than "answer" processes it and then withholds the answer
- * (the last hook that returns one wins). The seam for fault injection, latency and request counters.
+ * (the last hook that returns one wins). The seam for the rate limit, fault injection, latency and request
+ * counters.
  */
 export type RequestHook = (info: RequestInfo) => void | Delivery | Promise<void | Delivery>;
 
@@ -127,7 +130,8 @@ export function createEmulatorServer(options: ServerOptions): http.Server {
 
       const match = router.match(method, path);
       const route = match instanceof ApiError ? null : `${match.route.method} ${match.route.path}`;
-      for (const hook of hooks) delivery = (await hook({ operationId, method, path, route })) ?? delivery;
+      const setHeader = (name: string, value: string) => void res.setHeader(name, value);
+      for (const hook of hooks) delivery = (await hook({ operationId, method, path, route, setHeader })) ?? delivery;
       if (match instanceof ApiError) throw match;
 
       const principal = authenticate(header(req, "authorization"));

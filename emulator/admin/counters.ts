@@ -1,12 +1,14 @@
-/** Per-route request and fault counters for GET/DELETE /_emulator/counters. */
+/** Per-route request, rate-limit and fault counters for GET/DELETE /_emulator/counters. */
 import { FAULT_KINDS, type FaultKind } from "./faults";
 
 export interface Count {
   requests: number;
+  /** Refused by the account's rate limit (429 RATE_LIMITED, not an injected fault); also in `requests`. */
+  rate_limited: number;
   faults: Record<FaultKind, number>;
 }
 
-const zero = (): Count => ({ requests: 0, faults: Object.fromEntries(FAULT_KINDS.map((k) => [k, 0])) as Record<FaultKind, number> });
+const zero = (): Count => ({ requests: 0, rate_limited: 0, faults: Object.fromEntries(FAULT_KINDS.map((k) => [k, 0])) as Record<FaultKind, number> });
 
 export class Counters {
   private readonly byRoute = new Map<string, Count>();
@@ -14,10 +16,17 @@ export class Counters {
 
   /** `route` is `METHOD /pattern`; null (no route matched) counts in the totals only. */
   request(route: string | null, fault: FaultKind | null): void {
-    const counts = route === null ? [this.total] : [this.total, this.entry(route)];
-    for (const count of counts) {
+    for (const count of this.counts(route)) {
       count.requests++;
       if (fault) count.faults[fault]++;
+    }
+  }
+
+  /** A request the rate limit refused (it gets no fault). */
+  rateLimited(route: string | null): void {
+    for (const count of this.counts(route)) {
+      count.requests++;
+      count.rate_limited++;
     }
   }
 
@@ -30,6 +39,10 @@ export class Counters {
   toJSON(): { routes: Record<string, Count>; totals: Count } {
     const routes = [...this.byRoute.keys()].sort().map((key) => [key, structuredClone(this.byRoute.get(key)!)]);
     return { routes: Object.fromEntries(routes), totals: structuredClone(this.total) };
+  }
+
+  private counts(route: string | null): Count[] {
+    return route === null ? [this.total] : [this.total, this.entry(route)];
   }
 
   private entry(route: string): Count {

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { addRule, parseBody } from "../state/validation";
+import { rateLimitSchema, withDefaults, type RateLimitSettings } from "./rate-limit";
 
 export const FAULT_KINDS = ["429", "503", "reset", "timeout"] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
@@ -19,6 +20,8 @@ export interface FaultSettings {
   fault_rate: number;
   /** Which kinds may be injected; one is picked uniformly for a faulted request. */
   faults: FaultKind[];
+  /** The account's rate limit (null: off). Absent in a PUT: unchanged; a GET always shows it. */
+  rate_limit?: RateLimitSettings | null;
 }
 
 export const DEFAULT_FAULT_SETTINGS: Readonly<FaultSettings> = { latency_ms: [0, 0], fault_rate: 0, faults: [...FAULT_KINDS] };
@@ -40,12 +43,18 @@ export const faultSettingsSchema = z.strictObject({
         if (kinds.indexOf(kind) !== i) addRule(ctx, [i], "must not repeat a fault kind", JSON.stringify(kind));
       });
     }),
+  rate_limit: rateLimitSchema.optional(),
 });
 
-/** A validated copy of a settings body; API errors name the field (`latency_ms[1]`, `faults[0]`). */
+/**
+ * A validated copy of a settings body, `rate_limit` with its defaults (only when sent); API errors name
+ * the field (`latency_ms[1]`, `faults[0]`, `rate_limit.per_minute`).
+ */
 export function parseFaultSettings(body: Record<string, unknown>): FaultSettings {
   const parsed = parseBody(faultSettingsSchema, body);
-  return { latency_ms: [parsed.latency_ms[0], parsed.latency_ms[1]], fault_rate: parsed.fault_rate, faults: [...parsed.faults] };
+  const settings: FaultSettings = { latency_ms: [parsed.latency_ms[0], parsed.latency_ms[1]], fault_rate: parsed.fault_rate, faults: [...parsed.faults] };
+  if (parsed.rate_limit !== undefined) settings.rate_limit = withDefaults(parsed.rate_limit);
+  return settings;
 }
 
 /** Seeds are 32-bit: the state of the generator below. */

@@ -1,6 +1,6 @@
 /**
- * The emulator's own surface under /_emulator/ (root token only; never delayed, faulted or counted) and
- * the request hook that delays, faults and counts every other request.
+ * The emulator's own surface under /_emulator/ (root token only; never limited, delayed, faulted or
+ * counted) and the request hook that rate-limits, delays, faults and counts every other request.
  */
 import { ApiError } from "../errors";
 import type { IdempotencyCache } from "../http/idempotency";
@@ -9,11 +9,14 @@ import type { RequestHook } from "../server";
 import { KINDS } from "../state";
 import type { Store } from "../state/store";
 import { Counters } from "./counters";
-import { FaultInjector, parseFaultSettings, type FaultSettings } from "./faults";
+import { DEFAULT_FAULT_SETTINGS, FaultInjector, parseFaultSettings, type FaultSettings } from "./faults";
+import { RateLimiter } from "./rate-limit";
 
 export { Counters } from "./counters";
 export { DEFAULT_FAULT_SETTINGS, FAULT_KINDS, FaultInjector, isFaultSeed, MAX_LATENCY_MS, parseFaultSettings } from "./faults";
 export type { FaultKind, FaultSettings } from "./faults";
+export { defaultBurst, optionName, parseRateLimit, RateLimiter, rateLimitOptionToWire, TokenBucket } from "./rate-limit";
+export type { RateLimitOption, RateLimitSettings } from "./rate-limit";
 
 export const ADMIN_PREFIX = "/_emulator/";
 
@@ -44,16 +47,30 @@ export interface AdminSurface {
   routes: Route[];
   hook: RequestHook;
   injector: FaultInjector;
+  limiter: RateLimiter;
   counters: Counters;
 }
 
-/** `idempotency`: the remembered answers, forgotten on reset with the state they describe. */
-export function adminSurface(store: Store, settings?: FaultSettings, seed?: number, idempotency?: IdempotencyCache): AdminSurface {
-  const injector = new FaultInjector(settings, seed);
+/**
+ * `settings.rate_limit`: the account's rate limit (absent or null: none). `idempotency`: the remembered
+ * answers, forgotten on reset with the state they describe. `now`: the rate limit's clock (ms).
+ */
+export function adminSurface(store: Store, settings?: FaultSettings, seed?: number, idempotency?: IdempotencyCache, now?: () => number): AdminSurface {
+  const { rate_limit: rateLimit = null, ...faultSettings } = settings ?? DEFAULT_FAULT_SETTINGS;
+  const injector = new FaultInjector(faultSettings, seed);
+  const limiter = new RateLimiter(rateLimit, now);
   const counters = new Counters();
+  const faultsBody = (): FaultSettings => ({ ...injector.settings, rate_limit: limiter.settings });
 
-  const hook: RequestHook = async ({ path, route }) => {
+  const hook: RequestHook = async ({ path, route, setHeader }) => {
     if (isAdminPath(path)) return;
+    // First: a refused request is answered at once, untouched by latency or faults, and nothing runs.
+    const limit = limiter.take();
+    if (limit && !limit.allowed) {
+      counters.rateLimited(route);
+      throw new ApiError("RATE_LIMITED", limit.message, {}, limit.headers);
+    }
+    for (const [name, value] of Object.entries(limit?.headers ?? {})) setHeader(name, value);
     const { delayMs, fault } = injector.choose();
     counters.request(route, fault);
     if (delayMs > 0) await sleep(delayMs);
@@ -86,13 +103,16 @@ export function adminSurface(store: Store, settings?: FaultSettings, seed?: numb
       counters.clear();
       return { status: 204 };
     }),
-    admin("GET", "faults", () => ({ status: 200, body: injector.settings })),
+    admin("GET", "faults", () => ({ status: 200, body: faultsBody() })),
     admin("PUT", "faults", (req) => {
-      injector.settings = parseFaultSettings(req.body);
-      return { status: 200, body: injector.settings };
+      const { rate_limit: rateLimit, ...next } = parseFaultSettings(req.body);
+      injector.settings = next;
+      // Absent: unchanged; changed settings start a full bucket.
+      if (rateLimit !== undefined) limiter.settings = rateLimit;
+      return { status: 200, body: faultsBody() };
     }),
   ];
 
-  return { routes, hook, injector, counters };
+  return { routes, hook, injector, limiter, counters };
 }
 

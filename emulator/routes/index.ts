@@ -1,4 +1,4 @@
-/** The route table. A new kind adds its routes module here. */
+/** The route table. A new kind adds its routes module here, under its sdk family name. */
 import type { Route } from "../http/router";
 import { apiKeyOperations } from "./api-key";
 import { certificateAuthorityOperations } from "./certificate-authority";
@@ -24,28 +24,31 @@ import { tunnelCredentialOperations } from "./tunnel-credential";
 import { tunnelGroupBackendOperations } from "./tunnel-group-backend";
 import { weightedBackendOperations } from "./weighted-backend";
 
-export const ROUTES: readonly Route[] = [
-  ...apiKeyOperations,
-  ...ipPolicyOperations,
-  ...ipRestrictionOperations,
-  ...ipPolicyRuleOperations,
-  ...tunnelGroupBackendOperations,
-  ...weightedBackendOperations,
-  ...failoverBackendOperations,
-  ...tcpEdgeOperations,
-  ...tlsEdgeOperations,
-  ...httpsEdgeOperations,
-  ...httpsEdgeRouteOperations,
-  ...endpointOperations,
-  ...eventDestinationOperations,
-  ...eventSubscriptionOperations,
-  ...eventSourceOperations,
-  ...certificateAuthorityOperations,
-  ...tlsCertificateOperations,
-  ...reservedDomainOperations,
-  ...sshCredentialOperations,
-  ...sshCertificateAuthorityOperations,
-  ...sshUserCertificateOperations,
-  ...sshHostCertificateOperations,
-  ...tunnelCredentialOperations,
-];
+/** The routes of each resource family, by the family's name in the sdk client (`client.ipPolicies`). */
+export const ROUTE_FAMILIES: Readonly<Record<string, readonly Route[]>> = {
+  apiKeys: apiKeyOperations,
+  ipPolicies: ipPolicyOperations,
+  ipRestrictions: ipRestrictionOperations,
+  ipPolicyRules: ipPolicyRuleOperations,
+  tunnelGroupBackends: tunnelGroupBackendOperations,
+  weightedBackends: weightedBackendOperations,
+  failoverBackends: failoverBackendOperations,
+  tcpEdges: tcpEdgeOperations,
+  tlsEdges: tlsEdgeOperations,
+  httpsEdges: httpsEdgeOperations,
+  httpsEdgeRoutes: httpsEdgeRouteOperations,
+  endpoints: endpointOperations,
+  eventDestinations: eventDestinationOperations,
+  eventSubscriptions: eventSubscriptionOperations,
+  eventSources: eventSourceOperations,
+  certificateAuthorities: certificateAuthorityOperations,
+  tlsCertificates: tlsCertificateOperations,
+  reservedDomains: reservedDomainOperations,
+  sshCredentials: sshCredentialOperations,
+  sshCertificateAuthorities: sshCertificateAuthorityOperations,
+  sshUserCertificates: sshUserCertificateOperations,
+  sshHostCertificates: sshHostCertificateOperations,
+  tunnelCredentials: tunnelCredentialOperations,
+};
+
+export const ROUTES: readonly Route[] = Object.values(ROUTE_FAMILIES).flat();

@@ -10,10 +10,14 @@ import { rfc3339Now } from "./store";
 /** A string limited in UTF-8 bytes (§8 counts bytes, not characters). */
 export function utf8String(maxBytes: number) {
   const rule = `must be at most ${maxBytes} bytes (UTF-8)`;
-  return z.string().superRefine((value, ctx) => {
-    const bytes = Buffer.byteLength(value, "utf8");
-    if (bytes > maxBytes) addRule(ctx, [], rule, `${bytes}`);
-  });
+  // The rule as metadata too: a refinement cannot be read back, and the API reference shows the limit.
+  return z
+    .string()
+    .superRefine((value, ctx) => {
+      const bytes = Buffer.byteLength(value, "utf8");
+      if (bytes > maxBytes) addRule(ctx, [], rule, `${bytes}`);
+    })
+    .meta({ description: rule });
 }
 
 export const description = utf8String(255);
@@ -120,6 +124,21 @@ function issueToError(issue: z.core.$ZodIssue, body: unknown, schema: z.ZodType)
   }
 }
 
+/** What a request body was checked against: its schema and the fields a PATCH may not send. */
+export type BodyObserver = (schema: z.ZodType, immutable: readonly string[]) => void;
+let bodyObserver: BodyObserver | undefined;
+
+/**
+ * Sees every body schema parseBody checks until the returned function is called. The API reference
+ * (emulator/reference.ts) learns each route's body from the schema its handler really uses.
+ */
+export function observeBodies(observer: BodyObserver): () => void {
+  bodyObserver = observer;
+  return () => {
+    if (bodyObserver === observer) bodyObserver = undefined;
+  };
+}
+
 /**
  * Validate a request body against a strict wire schema. Fields named in `immutable` are rejected first
  * (IMMUTABLE_FIELD), then unknown fields, then the remaining issues in schema order; the first one wins.
@@ -129,6 +148,7 @@ export function parseBody<S extends z.ZodType>(
   body: Record<string, unknown>,
   immutable: readonly string[] = [],
 ): z.output<S> {
+  bodyObserver?.(schema, immutable);
   const frozen = immutable.find((name) => Object.hasOwn(body, name));
   if (frozen !== undefined) throw fieldError("IMMUTABLE_FIELD", frozen, "cannot be changed after creation");
   const result = schema.safeParse(body);

@@ -16,7 +16,7 @@ beforeEach(async () => {
   expect((await api.del("/_emulator/counters")).status).toBe(204);
 });
 
-const DEFAULTS = { latency_ms: [0, 0], fault_rate: 0, faults: ["429", "503", "reset", "timeout"] };
+const DEFAULTS = { latency_ms: [0, 0], fault_rate: 0, faults: ["429", "503", "reset", "timeout"], rate_limit: null };
 const zeroFaults = { "429": 0, "503": 0, reset: 0, timeout: 0 };
 
 // Every row has its body slot: test.each would take a missing third argument for jest's `done` callback.
@@ -144,10 +144,10 @@ describe("counters", () => {
     const counters = (await api.get("/_emulator/counters")).body;
     expect(counters).toEqual({
       routes: {
-        "GET /ip_policies/{id}": { requests: 2, faults: zeroFaults },
-        "POST /ip_policies": { requests: 2, faults: zeroFaults },
+        "GET /ip_policies/{id}": { requests: 2, rate_limited: 0, faults: zeroFaults },
+        "POST /ip_policies": { requests: 2, rate_limited: 0, faults: zeroFaults },
       },
-      totals: { requests: 5, faults: zeroFaults },
+      totals: { requests: 5, rate_limited: 0, faults: zeroFaults },
     });
   });
 
@@ -161,9 +161,9 @@ describe("counters", () => {
     await api.post("/ip_policies", {});
 
     const { routes, totals } = (await api.get("/_emulator/counters")).body;
-    expect(routes["GET /ip_policies"]).toEqual({ requests: 2, faults: { ...zeroFaults, "503": 2 } });
-    expect(routes["POST /ip_policies"]).toEqual({ requests: 2, faults: { ...zeroFaults, "429": 1 } });
-    expect(totals).toEqual({ requests: 4, faults: { ...zeroFaults, "503": 2, "429": 1 } });
+    expect(routes["GET /ip_policies"]).toEqual({ requests: 2, rate_limited: 0, faults: { ...zeroFaults, "503": 2 } });
+    expect(routes["POST /ip_policies"]).toEqual({ requests: 2, rate_limited: 0, faults: { ...zeroFaults, "429": 1 } });
+    expect(totals).toEqual({ requests: 4, rate_limited: 0, faults: { ...zeroFaults, "503": 2, "429": 1 } });
   });
 
   test("DELETE sets every counter back to zero", async () => {
@@ -171,14 +171,14 @@ describe("counters", () => {
     expect((await api.get("/_emulator/counters")).body.totals.requests).toBe(1);
     const reply = await api.del("/_emulator/counters");
     expect(reply.status).toBe(204);
-    expect((await api.get("/_emulator/counters")).body).toEqual({ routes: {}, totals: { requests: 0, faults: zeroFaults } });
+    expect((await api.get("/_emulator/counters")).body).toEqual({ routes: {}, totals: { requests: 0, rate_limited: 0, faults: zeroFaults } });
   });
 });
 
 describe("GET and PUT /_emulator/faults", () => {
   test("defaults, then a PUT replaces the settings and GET shows them", async () => {
     expect(await api.get("/_emulator/faults")).toMatchObject({ status: 200, body: DEFAULTS });
-    const next = { latency_ms: [1, 2], fault_rate: 0.25, faults: ["timeout", "429"] };
+    const next = { latency_ms: [1, 2], fault_rate: 0.25, faults: ["timeout", "429"], rate_limit: null };
     expect(await api.put("/_emulator/faults", next)).toMatchObject({ status: 200, body: next });
     expect((await api.get("/_emulator/faults")).body).toEqual(next);
   });
