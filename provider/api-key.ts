@@ -8,6 +8,8 @@ import { apiKeyResource } from "./resources/api-key";
 export const apiKeyKind: KindSpec<ApiKeyObject> = {
   name: apiKeyResource.name,
   section: "§2.2, §4.2",
+  // Listed as the GET shows it (token null); the token is kept from state either way.
+  refresh: { by: "pages" },
   idForm: prefixed(ID_PREFIXES.apiKeys),
   createSchema: ApiKeyCreateParams,
   updateSchema: ApiKeyUpdateParams,

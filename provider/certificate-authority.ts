@@ -8,6 +8,7 @@ import { certificateAuthorityResource } from "./resources/certificate-authority"
 export const certificateAuthorityKind: KindSpec<CertificateAuthorityObject> = {
   name: certificateAuthorityResource.name,
   section: "§2.17, §4.10",
+  refresh: { by: "one", why: "the spec does not show that the list's items are the GET's (§4.10 names only its wrapper key, §4.14)" },
   idForm: prefixed(ID_PREFIXES.certificateAuthorities),
   createSchema: CertificateAuthorityCreateParams,
   updateSchema: CertificateAuthorityUpdateParams,

@@ -8,6 +8,7 @@ import { eventDestinationResource } from "./resources/event-destination";
 export const eventDestinationKind: KindSpec<EventDestinationObject> = {
   name: eventDestinationResource.name,
   section: "§2.21, §4.12",
+  refresh: { by: "pages" },
   idForm: prefixed(ID_PREFIXES.eventDestinations),
   createSchema: EventDestinationCreateParams,
   updateSchema: EventDestinationUpdateParams,

@@ -43,6 +43,8 @@ const EventSourceResourceParams = fields.params({
 export const eventSourceKind: KindSpec<SourceObject> = {
   name: eventSourceResource.name,
   section: "§2.22, §4.13",
+  // One request lists a subscription's sources (no pages, §4.13): it answers each of them.
+  refresh: { by: "parent" },
   idForm: eventType,
   parent: {
     spec: eventSubscriptionKind,

@@ -8,6 +8,7 @@ import { eventSubscriptionResource } from "./resources/event-subscription";
 export const eventSubscriptionKind: KindSpec<EventSubscriptionObject> = {
   name: eventSubscriptionResource.name,
   section: "§6 (extension)",
+  refresh: { by: "pages" },
   idForm: prefixed(ID_PREFIXES.eventSubscriptions),
   // Sources are EventSource resources of their own, so they can change without replacing this.
   createSchema: EventSubscriptionCreateParams.omit({ sources: true }),

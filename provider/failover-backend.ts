@@ -8,6 +8,7 @@ import { failoverBackendResource } from "./resources/failover-backend";
 export const failoverBackendKind: KindSpec<FailoverBackendObject> = {
   name: failoverBackendResource.name,
   section: "§2.11, §4.7",
+  refresh: { by: "pages" },
   idForm: prefixed(ID_PREFIXES.failoverBackends),
   createSchema: FailoverBackendCreateParams,
   updateSchema: FailoverBackendUpdateParams,

@@ -49,6 +49,8 @@ const ROUTE_MODULES: ModuleName[] = [
 export const httpsEdgeRouteKind: KindSpec<RouteObject> = {
   name: httpsEdgeRouteResource.name,
   section: "§2.6, §4.5 (route operations: extension)",
+  // The edge's GET carries every route: one request answers each route of the edge.
+  refresh: { by: "parent" },
   idForm: prefixed(ID_PREFIXES.httpsEdgeRoutes),
   parent: { spec: httpsEdgeKind, key: "edgeId", nested: { own: "id", listIn: async (_client, edge) => edge.routes } },
   createSchema: HttpsEdgeRouteCreateParams.extend({ edgeId: fields.idWithPrefix(ID_PREFIXES.httpsEdges) }),

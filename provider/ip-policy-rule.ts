@@ -9,6 +9,7 @@ import { ipPolicyRuleResource } from "./resources/ip-policy-rule";
 export const ipPolicyRuleKind: KindSpec<IpPolicyRuleObject> = {
   name: ipPolicyRuleResource.name,
   section: "§2.7 (extension)",
+  refresh: { by: "pages" },
   idForm: prefixed(ID_PREFIXES.ipPolicyRules),
   parent: { spec: ipPolicyKind, key: "ipPolicyId" },
   createSchema: IpPolicyRuleCreateParams,

@@ -8,6 +8,7 @@ import { ipPolicyResource } from "./resources/ip-policy";
 export const ipPolicyKind: KindSpec<IpPolicyObject> = {
   name: ipPolicyResource.name,
   section: "§2.7, §4.6",
+  refresh: { by: "pages" },
   idForm: prefixed(ID_PREFIXES.ipPolicies),
   createSchema: IpPolicyCreateParams,
   updateSchema: IpPolicyUpdateParams,

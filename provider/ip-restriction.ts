@@ -8,6 +8,7 @@ import { ipRestrictionResource } from "./resources/ip-restriction";
 export const ipRestrictionKind: KindSpec<IpRestrictionObject> = {
   name: ipRestrictionResource.name,
   section: "§2.8, §4.6",
+  refresh: { by: "pages" },
   idForm: prefixed(ID_PREFIXES.ipRestrictions),
   createSchema: IpRestrictionCreateParams,
   updateSchema: IpRestrictionUpdateParams,

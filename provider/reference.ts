@@ -46,7 +46,8 @@ export function renderKind(spec: KindSpec): string {
   return [
     `## ${spec.name}`,
     "",
-    `Type ${code(`pulumi-nodejs:dynamic/edgeingress:${spec.name}`)}; spec ${spec.section}.`,
+    // Section numbers of the API text mean nothing to readers of the package: only say what is an extension.
+    `Type ${code(`pulumi-nodejs:dynamic/edgeingress:${spec.name}`)}.${spec.section.includes("extension") ? " Uses an extension of the API ([api-choices.md](api-choices.md#extensions))." : ""}`,
     "",
     "| input | rules | service default |",
     "|---|---|---|",

@@ -8,6 +8,7 @@ import { reservedDomainResource } from "./resources/reserved-domain";
 export const reservedDomainKind: KindSpec<ReservedDomainObject> = {
   name: reservedDomainResource.name,
   section: "§2.12, §4.8 (update: extension)",
+  refresh: { by: "pages" },
   idForm: prefixed(ID_PREFIXES.reservedDomains),
   createSchema: ReservedDomainCreateParams,
   updateSchema: ReservedDomainUpdateParams,

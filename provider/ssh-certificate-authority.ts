@@ -8,6 +8,7 @@ import { sshCertificateAuthorityResource } from "./resources/ssh-certificate-aut
 export const sshCertificateAuthorityKind: KindSpec<SshCertificateAuthorityObject> = {
   name: sshCertificateAuthorityResource.name,
   section: "§2.14, §4.9",
+  refresh: { by: "pages" },
   idForm: prefixed(ID_PREFIXES.sshCertificateAuthorities),
   createSchema: SshCertificateAuthorityCreateParams,
   updateSchema: SshCertificateAuthorityUpdateParams,

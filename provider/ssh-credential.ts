@@ -8,6 +8,7 @@ import { sshCredentialResource } from "./resources/ssh-credential";
 export const sshCredentialKind: KindSpec<SshCredentialObject> = {
   name: sshCredentialResource.name,
   section: "§2.13, §4.9",
+  refresh: { by: "pages" },
   idForm: prefixed(ID_PREFIXES.sshCredentials),
   createSchema: SshCredentialCreateParams,
   updateSchema: SshCredentialUpdateParams,

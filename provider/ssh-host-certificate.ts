@@ -8,6 +8,7 @@ import { sshHostCertificateResource } from "./resources/ssh-host-certificate";
 export const sshHostCertificateKind: KindSpec<SshHostCertificateObject> = {
   name: sshHostCertificateResource.name,
   section: "§2.16, §4.9",
+  refresh: { by: "pages" },
   idForm: prefixed(ID_PREFIXES.sshHostCertificates),
   createSchema: SshHostCertificateCreateParams,
   updateSchema: SshHostCertificateUpdateParams,

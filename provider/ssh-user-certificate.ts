@@ -8,6 +8,7 @@ import { sshUserCertificateResource } from "./resources/ssh-user-certificate";
 export const sshUserCertificateKind: KindSpec<SshUserCertificateObject> = {
   name: sshUserCertificateResource.name,
   section: "§2.15, §4.9",
+  refresh: { by: "pages" },
   idForm: prefixed(ID_PREFIXES.sshUserCertificates),
   createSchema: SshUserCertificateCreateParams,
   updateSchema: SshUserCertificateUpdateParams,

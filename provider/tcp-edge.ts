@@ -9,6 +9,7 @@ import { tcpEdgeResource } from "./resources/tcp-edge";
 export const tcpEdgeKind: KindSpec<TcpEdgeObject> = {
   name: tcpEdgeResource.name,
   section: "§2.4, §4.3",
+  refresh: { by: "pages" },
   idForm: prefixed(ID_PREFIXES.tcpEdges),
   createSchema: TcpEdgeCreateParams,
   updateSchema: TcpEdgeUpdateParams,

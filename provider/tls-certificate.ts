@@ -8,6 +8,7 @@ import { tlsCertificateResource } from "./resources/tls-certificate";
 export const tlsCertificateKind: KindSpec<TlsCertificateObject> = {
   name: tlsCertificateResource.name,
   section: "§2.17, §4.10",
+  refresh: { by: "one", why: "the spec does not show that the list's items are the GET's (§4.10 names only its wrapper key, §4.14)" },
   idForm: prefixed(ID_PREFIXES.tlsCertificates),
   createSchema: TlsCertificateCreateParams,
   updateSchema: TlsCertificateUpdateParams,

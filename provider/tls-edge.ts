@@ -9,6 +9,7 @@ import { tlsEdgeResource } from "./resources/tls-edge";
 export const tlsEdgeKind: KindSpec<TlsEdgeObject> = {
   name: tlsEdgeResource.name,
   section: "§2.5, §4.4",
+  refresh: { by: "pages" },
   idForm: prefixed(ID_PREFIXES.tlsEdges),
   createSchema: TlsEdgeCreateParams,
   updateSchema: TlsEdgeUpdateParams,

@@ -8,6 +8,8 @@ import { tunnelCredentialResource } from "./resources/tunnel-credential";
 export const tunnelCredentialKind: KindSpec<TunnelCredentialObject> = {
   name: tunnelCredentialResource.name,
   section: "extension (`acl` rules of §2.13)",
+  // Listed as the GET shows it (token null); the token is kept from state either way.
+  refresh: { by: "pages" },
   idForm: prefixed(ID_PREFIXES.tunnelCredentials),
   createSchema: TunnelCredentialCreateParams,
   updateSchema: TunnelCredentialUpdateParams,

@@ -8,6 +8,7 @@ import { tunnelGroupBackendResource } from "./resources/tunnel-group-backend";
 export const tunnelGroupBackendKind: KindSpec<TunnelGroupBackendObject> = {
   name: tunnelGroupBackendResource.name,
   section: "§2.9, §4.7",
+  refresh: { by: "pages" },
   idForm: prefixed(ID_PREFIXES.tunnelGroupBackends),
   createSchema: TunnelGroupBackendCreateParams,
   updateSchema: TunnelGroupBackendUpdateParams,

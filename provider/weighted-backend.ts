@@ -42,6 +42,7 @@ const backendsForm: InputForm = {
 export const weightedBackendKind: KindSpec<WeightedBackendObject> = {
   name: weightedBackendResource.name,
   section: "§2.10, §4.7",
+  refresh: { by: "pages" },
   idForm: prefixed(ID_PREFIXES.weightedBackends),
   createSchema: WeightedBackendCreateParams,
   updateSchema: WeightedBackendUpdateParams,

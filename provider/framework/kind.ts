@@ -71,8 +71,8 @@ export interface IdForm {
 
 /** The CRUD surface of one kind in the sdk client. */
 export interface KindApi<T extends { id: string }> {
-  /** The whole account's resources of the kind; nested kinds list within their parent instead. */
-  list?(): AsyncIterable<T> & { toArray(): Promise<T[]> };
+  /** The whole account's resources of the kind, newest first; nested kinds list within their parent instead. */
+  list?(): AsyncIterable<T> & { toArray(): Promise<T[]>; pages?(): AsyncIterator<{ readonly items: readonly T[]; readonly nextPageUri: string | null }> };
   create(params: any, options?: CreateOptions): Promise<T>;
   get(id: string): Promise<T>;
   update(id: string, params: any): Promise<T>;
@@ -98,6 +98,14 @@ export interface ParentSpec {
     listIn(client: EdgeIngress, parent: any): Promise<any[]>;
   };
 }
+
+/**
+ * How a refresh reads the kind's resources (framework/page-reads.ts; docs/provider.md, "Refresh reads
+ * by page"): `pages` from the kind's paged list, whose items are exactly what a GET answers; `parent`
+ * (nested kinds) from one listing of the parent (`listFor` with the parent's id), which answers every
+ * child of it; `one` with a GET each, and `why` says why the list cannot stand in for the GET.
+ */
+export type RefreshReads = { readonly by: "pages" } | { readonly by: "parent" } | { readonly by: "one"; readonly why: string };
 
 /** How `edge-ingress export` declares the kind's resources (cli/generate.ts). */
 export interface ExportRules {
@@ -164,6 +172,8 @@ export interface KindSpec<T extends { id: string } = any> {
   readonly parent?: ParentSpec;
   /** How `edge-ingress export` names, skips and annotates the kind's resources. */
   readonly export?: ExportRules;
+  /** How a refresh reads the kind; undeclared: one GET each. */
+  readonly refresh?: RefreshReads;
   /** Maps an API object to outputs when field names differ (e.g. Refs to ids). */
   fromApi?(obj: T): Record<string, unknown>;
 }
