@@ -34,6 +34,7 @@ export function renderKind(spec: KindSpec): string {
     const notes = [
       required(spec.createSchema, key) ? "required" : "optional",
       spec.modules?.[key] ? `module${spec.modules[key].guard ? " (guards access)" : ""}` : "",
+      spec.owns?.[key] ? `owns every ${spec.owns[key].spec.name} of the resource: undeclared ones are deleted ([provider.md](provider.md#owning-a-parents-children))` : "",
       immutable.has(key) ? "replace on change" : "",
       spec.unique?.includes(key) ? "unique (replace deletes first)" : "",
       secret.has(key) ? "secret" : "",
