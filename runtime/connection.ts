@@ -15,6 +15,7 @@ interface Settings {
   apiUrl?: string;
   timeoutMs?: number;
   maxRetries?: number;
+  rateLimitWaitMs?: number;
 }
 let settings: Settings = {};
 /** Checked clients by connection ("" is stack config's). */
@@ -31,7 +32,8 @@ function numberSetting(config: dynamic.ConfigureRequest["config"], key: string):
 
 /**
  * Stack config `edgeingress:apiKey` / `edgeingress:apiUrl`, else the environment,
- * and the client's `edgeingress:timeoutMs` / `edgeingress:maxRetries` (for every connection).
+ * and the client's `edgeingress:timeoutMs` / `edgeingress:maxRetries` / `edgeingress:rateLimitWaitMs`
+ * (for every connection).
  */
 export async function configure(req: dynamic.ConfigureRequest): Promise<void> {
   const next: Settings = {
@@ -40,6 +42,7 @@ export async function configure(req: dynamic.ConfigureRequest): Promise<void> {
     apiUrl: req.config.get("edgeingress:apiUrl") || process.env[BASE_URL_ENV] || undefined,
     timeoutMs: numberSetting(req.config, "edgeingress:timeoutMs"),
     maxRetries: numberSetting(req.config, "edgeingress:maxRetries"),
+    rateLimitWaitMs: numberSetting(req.config, "edgeingress:rateLimitWaitMs"),
   };
   if (JSON.stringify(next) !== JSON.stringify(settings)) {
     settings = next;
@@ -131,10 +134,10 @@ function explicit(connection: ConnectionValue): Target {
 class LastingError extends Error {}
 
 async function connect(target: Target): Promise<EdgeIngress> {
-  const { apiKey, apiUrl, timeoutMs, maxRetries } = target;
+  const { apiKey, apiUrl, timeoutMs, maxRetries, rateLimitWaitMs } = target;
   let client: EdgeIngress;
   try {
-    client = new EdgeIngress({ apiKey, baseURL: apiUrl, timeoutMs, maxRetries });
+    client = new EdgeIngress({ apiKey, baseURL: apiUrl, timeoutMs, maxRetries, rateLimitWaitMs });
   } catch (e) {
     throw new LastingError(settingError(target, e).message);
   }

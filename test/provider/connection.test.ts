@@ -149,6 +149,34 @@ describe("credentials, in Pulumi's words, at preview", () => {
     }
   });
 
+  test("edgeingress:rateLimitWaitMs: an account that refuses everything fails after that wait, saying what to do", async () => {
+    let calls = 0;
+    const server = http.createServer((_req, res) => {
+      calls++;
+      res.writeHead(429, { "content-type": "application/json" });
+      res.end(JSON.stringify({ error_code: "RATE_LIMITED", status_code: 429, msg: "Your account is rate limited to 120 API requests per minute.", details: {} }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      await configure({ "edgeingress:apiKey": emulator.rootToken, "edgeingress:apiUrl": `http://127.0.0.1:${(server.address() as AddressInfo).port}`, "edgeingress:rateLimitWaitMs": "1200" });
+      const started = Date.now();
+      const err = await runtime.check("IpPolicy", {}, {}).then(
+        () => undefined,
+        (e: Error) => e,
+      );
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1200);
+      expect(err?.message).toMatch(/rate limited to 120 API requests per minute\..*Rerun `pulumi up` to continue where it stopped.*edgeingress:rateLimitWaitMs/);
+      expect(err?.message).not.toContain(emulator.rootToken);
+      expect(calls).toBeGreaterThan(1);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  test("a bad edgeingress:rateLimitWaitMs names the setting", async () => {
+    await expect(configure({ "edgeingress:rateLimitWaitMs": "soon" })).rejects.toThrow(/edgeingress:rateLimitWaitMs must be a whole number, got "soon"/);
+  });
+
   test("a good connection is checked once per process, however many resources", async () => {
     const before = await requestsTo("GET /api_keys");
     await configure({ "edgeingress:apiKey": emulator.rootToken, "edgeingress:apiUrl": `${emulator.url}/` });
