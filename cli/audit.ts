@@ -102,16 +102,37 @@ export function parseStackState(json: string, source: string, target: AuditTarge
     // A resource read with `Kind.get` is external: the stack uses it but does not manage it.
     if (!type.startsWith(TYPE_PREFIX) || r.external === true || !text(r.id)) return;
     const connection = r.inputs?.connection ?? r.outputs?.connection;
-    resources.push({
+    const recorded: RecordedResource = {
       kind: type.slice(TYPE_PREFIX.length),
       id: r.id,
       description: text(r.outputs?.description) ?? text(r.inputs?.description) ?? "",
       urn,
       placement: placementOf(connection, target),
       pendingDelete: r.delete === true,
-    });
+    };
+    resources.push(recorded, ...ownedChildren(recorded, r.outputs));
   });
   return { name: name ?? path.basename(source), project, source, resources };
+}
+
+/**
+ * The children a recorded resource owns inline (an IP policy's `rules`, docs/provider.md "Owning a
+ * parent's children"): the stack records them through the parent, their ids in its outputs.
+ */
+function ownedChildren(parent: RecordedResource, outputs: any): RecordedResource[] {
+  const spec = Object.hasOwn(kinds, parent.kind) ? kinds[parent.kind] : undefined;
+  const children: RecordedResource[] = [];
+  for (const [key, owned] of Object.entries(spec?.owns ?? {})) {
+    const ids: unknown = outputs?.[owned.idsOutput];
+    const items: unknown = outputs?.[key];
+    if (!Array.isArray(ids)) continue;
+    ids.forEach((id, i) => {
+      if (!text(id)) return;
+      const description = Array.isArray(items) ? text(items[i]?.description) : undefined;
+      children.push({ ...parent, kind: owned.spec.name, id, description: description ?? "" });
+    });
+  }
+  return children;
 }
 
 // --- the ignore file ---------------------------------------------------------------------------------

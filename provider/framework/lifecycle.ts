@@ -10,6 +10,7 @@ import { containsUnknown, formatPath, pathHasUnknown } from "./values";
 import { bestValidOrder, rulesHold, type Step } from "./module-order";
 import { PROVIDER_KEY } from "./provider-factory";
 import { GONE, readResource, writingApi } from "./page-reads";
+import { OwnedPartialError, applyOwned, keptOutputs, ownedChanged, readClaimed, readOwned } from "./children";
 
 type Props = Record<string, any>;
 
@@ -114,6 +115,8 @@ function changedKeys(spec: KindSpec, olds: Props, news: Props): string[] {
     const next = effective(spec, news, key);
     if (next === SERVER_CHOSEN) return false; // omitted, the service keeps what it chose
     if (containsUnknown(next)) return true;
+    const owned = spec.owns?.[key];
+    if (owned) return ownedChanged(owned, next, olds[key]);
     return !sameMeaning(spec, key, next, effective(spec, olds, key));
   });
 }
@@ -138,7 +141,8 @@ export function toOutputs(spec: KindSpec, obj: any, previous: Props = {}): Props
     if (value == null && spec.keepFromState?.includes(key)) value = previous[key];
     outs[key] = value ?? null;
   }
-  return outs;
+  // Owned children are not in the parent's representation: kept until read or applied (children.ts).
+  return spec.owns ? { ...outs, ...keptOutputs(spec, previous) } : outs;
 }
 
 /** Each module of `obj` in the request shape users declare (null when unset). */
@@ -162,13 +166,30 @@ export class PartialStateError extends Error {
 export async function create(spec: KindSpec, client: EdgeIngress, inputs: Props): Promise<dynamic.CreateResult> {
   if (typeof inputs[ADOPT] === "string") return adopt(spec, client, inputs[ADOPT], inputs);
   const params: Props = {};
-  for (const key of inputKeys(spec)) if (inputs[key] !== undefined) params[key] = toWire(spec, key, inputs[key]);
+  for (const key of inputKeys(spec)) if (inputs[key] !== undefined && !spec.owns?.[key]) params[key] = toWire(spec, key, inputs[key]);
   const obj = await createOnce(spec, client, params, inputs);
+  let outs: Props;
   try {
     // Write-only inputs (a private key) are kept from what was declared.
-    return { id: obj.id, outs: toOutputs(spec, obj, inputs) };
+    outs = toOutputs(spec, obj, inputs);
   } catch (e) {
     throw new PartialStateError(`${spec.name} ${obj.id} was created but its outputs could not be read: ${(e as Error).message}`, obj.id, { ...obj, [PROVIDER_KEY]: inputs[PROVIDER_KEY] });
+  }
+  if (spec.owns) outs = { ...outs, ...(await withOwned(spec, client, obj.id, {}, inputs, outs)) };
+  return { id: obj.id, outs };
+}
+
+/**
+ * The owned children applied after the parent's own fields (children.ts). A failure part-way records
+ * the parent with the children made so far as partial state: nothing is orphaned, the next update
+ * continues.
+ */
+async function withOwned(spec: KindSpec, client: EdgeIngress, id: string, olds: Props, news: Props, outs: Props): Promise<Props> {
+  try {
+    return await applyOwned(spec, client, id, olds, news, (childSpec, params) => createOnce(childSpec, client, params, params));
+  } catch (e) {
+    if (!(e instanceof OwnedPartialError)) throw e;
+    throw new PartialStateError(`${spec.name} ${id}: ${e.message}`, id, { ...outs, ...e.outputs, [PROVIDER_KEY]: news[PROVIDER_KEY] });
   }
 }
 
@@ -186,7 +207,8 @@ async function adopt(spec: KindSpec, client: EdgeIngress, id: string, inputs: Pr
   }
   // A value the service does not show (a private key) cannot differ from anything: the declared one is kept.
   claim(obj);
-  const current = toOutputs(spec, obj, inputs);
+  // Declared owned children claim the ones the resource has: they are compared and converged too.
+  const current = { ...toOutputs(spec, obj, inputs), ...(spec.owns ? await readClaimed(spec, client, obj.id, inputs) : {}) };
   const { changes, replaces = [] } = diff(spec, obj.id, current, inputs);
   if (replaces.length) {
     // Each field with both values, so the user can tell which side to fix; a secret one by name only.
@@ -326,7 +348,9 @@ export async function read(spec: KindSpec, client: EdgeIngress, id: string, prop
   try {
     const obj = await readResource(spec, client, id, props);
     if (obj === GONE) return {}; // absent from the complete list, as a 404 would say
-    return { id: obj.id, props: toOutputs(spec, obj, props) };
+    const outs = toOutputs(spec, obj, props);
+    // Children of a set the stack owns, read from their list: one made by hand is drift.
+    return { id: obj.id, props: spec.owns ? { ...outs, ...(await readOwned(spec, client, obj.id, outs)) } : outs };
   } catch (e) {
     if (e instanceof NotFoundError) return {}; // gone: the engine drops it from state
     throw e;
@@ -339,12 +363,16 @@ export async function update(spec: KindSpec, client: EdgeIngress, id: string, ol
   const api = writingApi(spec.api(client));
   const modules = spec.modules ?? {};
   const fields: Props = {};
-  for (const key of changed) if (!(key in modules)) fields[key] = requestValue(spec, news, key);
-  if (!changed.some((key) => key in modules)) {
-    if (!Object.keys(fields).length) return { outs: toOutputs(spec, await api.get(id), olds) };
-    return { outs: fromUpdateAnswer(spec, await api.update(id, fields), olds, fields) };
-  }
-  return { outs: await updateWithModules(spec, api, id, olds, news, changed, fields) };
+  for (const key of changed) if (!(key in modules) && !spec.owns?.[key]) fields[key] = requestValue(spec, news, key);
+  const owned = changed.filter((key) => spec.owns?.[key]);
+  let outs: Props;
+  if (changed.some((key) => key in modules)) outs = await updateWithModules(spec, api, id, olds, news, changed, fields);
+  else if (Object.keys(fields).length) outs = fromUpdateAnswer(spec, await api.update(id, fields), olds, fields);
+  // Only owned children changed: the parent's stored outputs stand (no read needed).
+  else if (owned.length) outs = Object.fromEntries(Object.entries(olds).filter(([k]) => k !== PROVIDER_KEY));
+  else outs = toOutputs(spec, await api.get(id), olds);
+  if (!owned.length) return { outs };
+  return { outs: { ...outs, ...(await withOwned(spec, client, id, olds, news, outs)) } };
 }
 
 /** One request of an update with modules: `whole` when its answer is the whole resource (a PATCH). */

@@ -83,6 +83,22 @@ describe("parseStackState", () => {
     expect(state.resources[0].urn).toBe(`urn:pulumi:prod::shop::${TYPE_PREFIX}IpPolicy::r0`);
   });
 
+  test("a policy's inline rules are recorded through it (their ids in its outputs), as managed as the policy", () => {
+    const json = JSON.parse(stateJson("prod", [{ kind: "IpPolicy", id: "ipp_1", description: "allowlist" }, { kind: "IpPolicy", id: "ipp_2" }]));
+    const [, , owning, plain] = json.deployment.resources;
+    owning.outputs.rules = [{ cidr: "192.0.2.0/24", action: "allow", description: "office", metadata: "" }, { cidr: "::/0", action: "deny", description: "", metadata: "" }];
+    owning.outputs.ruleIds = ["ipr_a", "ipr_b"];
+    plain.outputs.rules = null;
+    plain.outputs.ruleIds = null;
+    const state = parseStackState(JSON.stringify(json), "prod.json", target);
+    expect(state.resources.map((r) => [r.kind, r.id, r.description, r.urn.endsWith("::r0")])).toEqual([
+      ["IpPolicy", "ipp_1", "allowlist", true],
+      ["IpPolicyRule", "ipr_a", "office", true],
+      ["IpPolicyRule", "ipr_b", "", true],
+      ["IpPolicy", "ipp_2", "", false],
+    ]);
+  });
+
   test("an empty stack has no resources; the name given wins over none", () => {
     expect(parseStackState(JSON.stringify({ version: 3, deployment: { manifest: {} } }), "pulumi stack export --stack dev", target, "dev")).toMatchObject({ name: "dev", resources: [] });
   });
