@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { resourceArgs, type AdoptArgs, type GetOptions, type ResourceKind } from "../framework/resource";
+import { isResourceOf, resourceArgs, type AdoptArgs, type GetOptions, type ResourceKind } from "../framework/resource";
 
 
 /** @internal What the class declares: every input and output, and which are secret (the lifecycle reads these lists too). */
@@ -37,5 +37,10 @@ export class IpPolicy extends pulumi.CustomResource {
   /** Reads an existing policy into the program (it is not managed). */
   static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): IpPolicy {
     return new IpPolicy(name, undefined, { ...opts, id });
+  }
+
+  /** True when `obj` is an IpPolicy, also one made by another copy of this package (Pulumi's convention). */
+  static override isInstance(obj: any): obj is IpPolicy {
+    return isResourceOf(ipPolicyResource, obj);
   }
 }
