@@ -227,7 +227,7 @@ export async function runRateLimitBench(options: RateLimitOptions): Promise<Rate
       stacks: options.stacks,
     });
   } finally {
-    for (const { stack } of stacks) await stack.remove().catch((e: unknown) => log(`removing ${stack.name}: ${e instanceof Error ? e.message : e}`));
+    for (const { stack } of stacks) await stack.remove().catch((e: unknown) => log(`removing ${stack.name}: ${e instanceof Error ? e.message : String(e)}`));
     fs.rmSync(specDir, { recursive: true, force: true });
     await emulator.close();
   }

@@ -290,8 +290,8 @@ describe("against an account with every kind", () => {
     writeState("most.json", [...declarable().filter((r) => r.id !== key.id), { kind: "IpPolicy", id: "ipp_gone", description: "deleted by hand" }]);
     const human = await audit(["--stack-state", "most.json"]);
     expect(human.code).toBe(1);
-    expect(human.stdout).toMatch(new RegExp(`1 unmanaged \\(in the account, in no given stack\\):\\n  KIND +ID +DESCRIPTION\\n  ApiKey +${key.id}  ${key.description}\\n`));
-    expect(human.stdout).toMatch(/1 missing \(in a stack's state, gone from the account\):\n  KIND +ID +STACK +DESCRIPTION\n  IpPolicy +ipp_gone +most +deleted by hand\n/);
+    expect(human.stdout).toMatch(new RegExp(`1 unmanaged \\(in the account, in no given stack\\):\\n  KIND +ID +DESCRIPTION\\n  ApiKey +${key.id} {2}${key.description}\\n`));
+    expect(human.stdout).toMatch(/1 missing \(in a stack's state, gone from the account\):\n {2}KIND +ID +STACK +DESCRIPTION\n {2}IpPolicy +ipp_gone +most +deleted by hand\n/);
     // The audit cannot tell its own key from the others: it says how to keep it out.
     expect(human.stdout).toContain("add `ApiKey:<its id>` to the ignore file");
     expect(human.stdout).toMatch(/Drift: 1 unmanaged, 1 missing\.\n$/);

@@ -17,7 +17,7 @@ let proxy: http.Server;
 let proxyUrl: string;
 
 beforeAll(async () => {
-  proxy = http.createServer(async (req, res) => {
+  const relay = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
     if (refuse) {
       res.writeHead(401, { "content-type": "application/json" });
       return void res.end(JSON.stringify({ error_code: "UNAUTHORIZED", status_code: 401, msg: "the token is unknown or revoked", details: {} }));
@@ -28,7 +28,8 @@ beforeAll(async () => {
     const answer = await fetch(new URL(req.url ?? "/", fx.emulator.url), { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
     res.writeHead(answer.status, Object.fromEntries(answer.headers));
     res.end(Buffer.from(await answer.arrayBuffer()));
-  });
+  };
+  proxy = http.createServer((req, res) => void relay(req, res).catch(() => res.destroy()));
   await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
   proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
   await fx.stack.setConfig("edgeingress:apiUrl", { value: proxyUrl });

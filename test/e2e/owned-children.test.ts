@@ -75,7 +75,7 @@ describe("IpPolicy with inline rules", () => {
     const next = [...RULES.slice(1, 29), { ...RULES[29], action: "allow" }, { cidr: "2001:DB8::/48", action: "deny" }].map((r, i) => (i === 0 ? { ...r, description: "renamed" } : r));
     await fx.setSpec({ resources: [{ ...RESOURCES[0], args: { description: "allowlist", rules: next } }, RESOURCES[1]] });
     expectSuccess(await fx.stack.up());
-    const want = next.map((r) => `${r.cidr.toLowerCase()} ${r.action} ${"description" in r ? r.description : ""}`).sort();
+    const want = next.map((r) => `${r.cidr.toLowerCase()} ${r.action} ${"description" in r ? String(r.description) : ""}`).sort();
     expect(await rulesOf(ids.allowlist)).toEqual(want);
     expectSuccess(await fx.stack.preview({ refresh: true, expectNoChanges: true }));
   });
