@@ -16,10 +16,12 @@ import { registerSecret } from "../support/audit";
 import { REPO_ROOT } from "../support/engine";
 import { certificate, privateKeyPem, readSshCertificate, sshPublicKey } from "../support/pki";
 import { expectSuccess, useEngineStack, type EngineFixture } from "../support/engine-stack";
-import { copyExample, EXAMPLES, installShared } from "../support/package-install";
+import { copyExample, EXAMPLES, installShared, removeInstalls } from "../support/package-install";
 
 // Before any example's stack: the pack and install every copy's node_modules links to.
 beforeAll(() => installShared(), 300_000);
+// After every example's stack is gone (each describe's own afterAll runs first).
+afterAll(removeInstalls);
 
 /** Stack config of an example: its values, and which are secrets. */
 type ExampleConfig = Record<string, { value: string; secret?: boolean }>;

@@ -3,7 +3,8 @@
  * test file under jest), installed with npm into a project directory at the versions this repository
  * builds with; and the examples copied out as a user copies one, sharing a single install.
  *
- * Every directory made here is removed after the test file (a file-level afterAll registered on import).
+ * A test file that uses these calls removeInstalls() once it is done with them (last in its top-level
+ * afterAll: a hook registered here on import would run before the file's own, while stacks still use them).
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -19,19 +20,18 @@ const made: string[] = [];
 let tarball: Promise<string> | undefined;
 let shared: { dir: string; installed?: Promise<string> } | undefined;
 
-if (typeof afterAll === "function") {
-  afterAll(() => {
-    for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-    tarball = undefined;
-    shared = undefined;
-  });
+/** Removes every directory made here: the tarball, the installs, the example copies. */
+export function removeInstalls(): void {
+  for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  tarball = undefined;
+  shared = undefined;
 }
 
 function expectCommand(result: CliResult, what: string): void {
   if (result.code !== 0) throw new Error(`${what} exited with ${result.code}\n--- stdout\n${result.stdout}\n--- stderr\n${result.stderr}`);
 }
 
-/** A new temporary directory (its real path: the engine and npm report real paths), removed after the test file. */
+/** A new temporary directory (its real path: the engine and npm report real paths), removed by removeInstalls(). */
 export function tempDir(prefix: string): string {
   const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
   made.push(dir);
