@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The demo: starts the emulator on a free port, runs `pulumi up` of the root stack (examples/quickstart)
 # on a throw-away local backend, prints the outputs, changes the IP policy behind Pulumi's back and
-# shows `pulumi preview --refresh` reporting the drift, then stops the emulator.
+# shows `pulumi preview --refresh` reporting the drift, then stops the emulator. The root stack runs the
+# example in place against this clone's build (no pack or install: it runs offline, in seconds, right
+# after bootstrap); Pulumi.yaml says how, and test/e2e/examples.test.ts runs it as a user installs it.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 ei_setup

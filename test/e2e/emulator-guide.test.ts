@@ -1,6 +1,7 @@
 /**
  * docs/emulator.md stays true: its flag table is the CLI's, and its jest example (Automation API against
- * an emulator) runs as written, on examples/quickstart in place of the reader's `infra/` directory.
+ * an emulator) runs as written, on a copy of examples/quickstart (the package installed from its tarball)
+ * in place of the reader's `infra/` directory.
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -9,6 +10,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import * as ts from "typescript";
 import { REPO_ROOT, engineEnv } from "../support/engine";
+import { copyExample, installShared, removeInstalls } from "../support/package-install";
 
 const GUIDE = fs.readFileSync(path.join(REPO_ROOT, "docs", "emulator.md"), "utf8");
 
@@ -38,13 +40,15 @@ describe("the jest example", () => {
   afterAll(() => {
     process.env = saved;
     fs.rmSync(home, { recursive: true, force: true });
+    removeInstalls();
   });
 
   test("runs as written: up, the check through the sdk, a clean refreshed preview, destroy", async () => {
     const code = /```ts\n([\s\S]*?)```/.exec(section("Testing your own stack with it"))![1];
     const infra = 'path.join(__dirname, "..", "infra")';
     expect(code).toContain(infra);
-    const program = path.join(REPO_ROOT, "examples", "quickstart");
+    await installShared();
+    const program = copyExample("quickstart");
     const js = ts.transpileModule(code.replace(infra, JSON.stringify(program)), {
       compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
     }).outputText;

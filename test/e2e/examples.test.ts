@@ -1,7 +1,10 @@
 /**
- * Every program under examples/ through the real engine, each against a fresh emulator and configured
- * through stack config only: up, no changes after, outputs as the service reports them, no secret in
- * plain text in state, and destroy leaves nothing behind. ts-node type-checks each program as it runs.
+ * Every program under examples/ through the real engine, run as a user runs it: the example's directory
+ * copied as is into a new project, the package installed there from its packed tarball (one install per
+ * run of this file, each copy's node_modules a link to it; no NODE_PATH, no path mapping), each against
+ * a fresh emulator and configured through stack config only: up, no changes after, outputs as the
+ * service reports them, no secret in plain text in state, and destroy leaves nothing behind. ts-node
+ * type-checks each program as it runs, under the example's own (stock) tsconfig.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -13,15 +16,19 @@ import { registerSecret } from "../support/audit";
 import { REPO_ROOT } from "../support/engine";
 import { certificate, privateKeyPem, readSshCertificate, sshPublicKey } from "../support/pki";
 import { expectSuccess, useEngineStack, type EngineFixture } from "../support/engine-stack";
+import { copyExample, EXAMPLES, installShared, removeInstalls } from "../support/package-install";
 
-const EXAMPLES = path.join(REPO_ROOT, "examples");
+// Before any example's stack: the pack and install every copy's node_modules links to.
+beforeAll(() => installShared(), 300_000);
+// After every example's stack is gone (each describe's own afterAll runs first).
+afterAll(removeInstalls);
 
 /** Stack config of an example: its values, and which are secrets. */
 type ExampleConfig = Record<string, { value: string; secret?: boolean }>;
 
 /** One example's stack, configured before its first test; `emulator` as the emulator takes options. */
 function useExample(name: string, config: ExampleConfig = {}, emulator: EmulatorOptions = {}): EngineFixture {
-  const fx = useEngineStack(path.join(EXAMPLES, name), name, emulator);
+  const fx = useEngineStack(copyExample(name), name, emulator, { linkSelf: false });
   beforeAll(async () => {
     for (const [key, value] of Object.entries(config)) await fx.stack.setConfig(key, value);
   });
@@ -46,12 +53,49 @@ async function expectEmpty(lists: { list(): { toArray(): Promise<unknown[]> } }[
   for (const list of lists) expect(await list.list().toArray()).toEqual([]);
 }
 
-test("every example has a Pulumi.yaml, a README, a tsconfig.json and a test here", () => {
+test("every example has a Pulumi.yaml, a README, the stock tsconfig.json, a package.json depending on the package, and a test here", () => {
   const dirs = fs.readdirSync(EXAMPLES, { withFileTypes: true }).filter((d) => d.isDirectory() && fs.existsSync(path.join(EXAMPLES, d.name, "index.ts")));
   expect(dirs.map((d) => d.name).sort()).toEqual(["allowlist", "domains-certificates", "edges", "events", "quickstart", "ssh", "two-accounts"]);
+  // No shared tsconfig for the examples to extend: each stands alone.
+  expect(fs.existsSync(path.join(EXAMPLES, "tsconfig.json"))).toBe(false);
+  const read = (file: string) => JSON.parse(fs.readFileSync(file, "utf8"));
+  const stock = read(path.join(REPO_ROOT, "test", "fixtures", "package-consumer", "tsconfig.json")).compilerOptions;
+  const repo = read(path.join(REPO_ROOT, "package.json"));
+  // The ranges a user's project would hold: what this repository builds and tests with.
+  const ranges: Record<string, string> = {
+    "@edge-ingress/pulumi": `^${repo.version}`,
+    "@pulumi/pulumi": `^${repo.devDependencies["@pulumi/pulumi"]}`,
+    typescript: repo.devDependencies.typescript,
+    "@types/node": repo.devDependencies["@types/node"],
+  };
   for (const { name } of dirs) {
-    for (const file of ["Pulumi.yaml", "README.md", "tsconfig.json"]) expect(fs.existsSync(path.join(EXAMPLES, name, file))).toBe(true);
+    const dir = path.join(EXAMPLES, name);
+    for (const file of ["Pulumi.yaml", "README.md", "tsconfig.json", "package.json"]) expect([name, file, fs.existsSync(path.join(dir, file))]).toEqual([name, file, true]);
+    const tsconfig = read(path.join(dir, "tsconfig.json"));
+    expect({ name, tsconfig }).toEqual({ name, tsconfig: { compilerOptions: stock, files: ["index.ts"] } });
+    for (const option of ["paths", "baseUrl", "esModuleInterop", "skipLibCheck"]) expect(tsconfig.compilerOptions).not.toHaveProperty(option);
+    expect(tsconfig).not.toHaveProperty("extends");
+    const manifest = read(path.join(dir, "package.json"));
+    expect({ name, dependencies: manifest.dependencies, devDependencies: manifest.devDependencies }).toEqual({
+      name,
+      dependencies: { "@edge-ingress/pulumi": ranges["@edge-ingress/pulumi"], "@pulumi/pulumi": ranges["@pulumi/pulumi"] },
+      devDependencies: { typescript: ranges.typescript, "@types/node": ranges["@types/node"] },
+    });
+    // The program imports no subpath: `/sdk` and `/emulator` need settings the stock tsconfig lacks.
+    expect(fs.readFileSync(path.join(dir, "index.ts"), "utf8")).not.toMatch(/["']@edge-ingress\/pulumi\//);
   }
+});
+
+test("a copy is the example's files and a node_modules link to the one install of the packed package", async () => {
+  const shared = await installShared();
+  const copy = copyExample("quickstart");
+  expect(fs.readdirSync(copy).sort()).toEqual([...fs.readdirSync(path.join(EXAMPLES, "quickstart")).filter((f) => !/^Pulumi\..+\.yaml$/.test(f) || f === "Pulumi.yaml"), "node_modules"].sort());
+  expect(fs.realpathSync(path.join(copy, "node_modules"))).toBe(path.join(shared, "node_modules"));
+  // Resolved from the copy, as the dynamic provider process resolves it (docs/engine.md): the packed build, not this clone.
+  const runtime = require.resolve("@edge-ingress/pulumi/runtime", { paths: [copy] });
+  expect(runtime).toBe(path.join(shared, "node_modules", "@edge-ingress", "pulumi", "dist", "runtime", "index.js"));
+  const installed = JSON.parse(fs.readFileSync(path.join(shared, "node_modules", "@edge-ingress", "pulumi", "package.json"), "utf8"));
+  expect(installed.version).toBe(JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")).version);
 });
 
 describe("examples/quickstart", () => {

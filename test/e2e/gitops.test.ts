@@ -1,6 +1,7 @@
 /**
  * examples/gitops: the workflow's pulumi commands, read from the YAML file, run exactly as written
- * (through bash, with the environment the workflow declares) on a stack of examples/quickstart against
+ * (through bash, with the environment the workflow declares) on a stack of examples/quickstart (copied as
+ * a repository holds it, the package installed from its tarball) against
  * the emulator: preview on a pull request, up on main, the drift gate passing, then failing on an
  * out-of-band change, and passing again after the reconcile job.
  */
@@ -12,10 +13,11 @@ import { start, type Started } from "../support/emulator";
 import { EdgeIngress } from "../../sdk";
 import { REPO_ROOT, createStack, runCommand, type CliResult, type TestStack } from "../support/engine";
 import { expectSuccess } from "../support/engine-stack";
+import { copyExample, installShared, removeInstalls } from "../support/package-install";
 import { pulumiCommands, runJob as runWorkflowJob, workflow } from "../support/workflow";
 
 /** The workflow's `infra/` is, here, the quickstart program. */
-const PROGRAM = path.join(REPO_ROOT, "examples", "quickstart");
+const PROGRAM = copyExample("quickstart");
 
 let started: Started;
 let emulator: RunningEmulator;
@@ -25,15 +27,16 @@ let runnerTemp: string;
 let stackConfig: string;
 
 beforeAll(async () => {
+  await installShared();
   started = await start();
   ({ emulator, client } = started);
   // The provider's credentials come from the environment, as the workflow gives them.
-  stack = await createStack({ programDir: PROGRAM, env: { EDGE_INGRESS_API_KEY: emulator.rootToken, EDGE_INGRESS_API_URL: emulator.url } });
+  stack = await createStack({ programDir: PROGRAM, linkSelf: false, env: { EDGE_INGRESS_API_KEY: emulator.rootToken, EDGE_INGRESS_API_URL: emulator.url } });
   runnerTemp = fs.mkdtempSync(path.join(os.tmpdir(), "ei-runner-"));
-  // As a repository commits Pulumi.<stack>.yaml beside its program (examples/.gitignore keeps this one out).
+  // As a repository commits Pulumi.<stack>.yaml beside its program.
   stackConfig = path.join(PROGRAM, `Pulumi.${stack.name}.yaml`);
   fs.copyFileSync(stack.configFile, stackConfig);
-});
+}, 300_000);
 
 afterAll(async () => {
   try {
@@ -43,6 +46,7 @@ afterAll(async () => {
     if (runnerTemp) fs.rmSync(runnerTemp, { recursive: true, force: true });
     await stack?.remove();
     await started?.close();
+    removeInstalls();
   }
 });
 

@@ -8,7 +8,6 @@
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator";
 import { start, type Started } from "../support/emulator";
@@ -16,6 +15,7 @@ import { EdgeIngress } from "../../sdk";
 import { emulatorLog, registerSecret } from "../support/audit";
 import { createStack, REPO_ROOT, runCommand, type CliResult } from "../support/engine";
 import { expectSuccess } from "../support/engine-stack";
+import { installPackage, removeInstalls, tempDir } from "../support/package-install";
 
 const FIXTURE = path.join(__dirname, "..", "fixtures", "package-consumer");
 
@@ -30,33 +30,16 @@ describe("the npm tarball in a TypeScript project with the stock tsconfig", () =
   let client: EdgeIngress;
 
   beforeAll(async () => {
-    if (!fs.existsSync(path.join(REPO_ROOT, "dist", "index.d.ts"))) throw new Error("dist/ is missing: run npm run build");
-    project = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "ei-package-consumer-")));
-    const pack = await runCommand("npm", ["pack", "--silent", "--pack-destination", project], { cwd: REPO_ROOT });
-    expectCommand(pack, "npm pack");
-    const tarball = path.join(project, pack.stdout.trim().split("\n").pop() ?? "");
+    project = tempDir("ei-package-consumer-");
     for (const file of ["Pulumi.yaml", "tsconfig.json", "tsconfig.sdk.json"]) fs.copyFileSync(path.join(FIXTURE, file), path.join(project, file));
     // Stored as .ts.txt so the repository's own type-check (test/**/*.ts) does not take them for its sources.
     for (const file of ["index.ts", "misuse.ts", "sdk.ts"]) fs.copyFileSync(path.join(FIXTURE, `${file}.txt`), path.join(project, file));
-    const repoManifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8"));
-    const typescriptVersion = JSON.parse(fs.readFileSync(require.resolve("typescript/package.json"), "utf8")).version;
-    const manifest = {
-      name: "package-consumer",
-      private: true,
-      dependencies: {
-        "@edge-ingress/pulumi": `file:${tarball}`,
-        "@pulumi/pulumi": repoManifest.devDependencies["@pulumi/pulumi"],
-        typescript: typescriptVersion,
-      },
-    };
-    fs.writeFileSync(path.join(project, "package.json"), JSON.stringify(manifest, null, 2));
-    const install = ["install", "--no-audit", "--no-fund", "--prefer-offline", "--ignore-scripts", "--no-package-lock"];
-    expectCommand(await runCommand("npm", install, { cwd: project }), "npm install");
+    await installPackage(project, { name: "package-consumer" });
   }, 300_000);
 
   afterAll(async () => {
     await started?.close();
-    if (project) fs.rmSync(project, { recursive: true, force: true });
+    removeInstalls();
   });
 
   const tsc = (args: string[], config = ".") =>

@@ -13,13 +13,15 @@ import { gunzipSync } from "node:zlib";
 import { EdgeIngress } from "../../sdk";
 import { record, registerSecret } from "../support/audit";
 import { start, type Started } from "../support/emulator";
-import { REPO_ROOT, createStack, runCommand, type CliResult, type TestStack } from "../support/engine";
+import { createStack, runCommand, type CliResult, type TestStack } from "../support/engine";
 import { expectSuccess } from "../support/engine-stack";
+import { copyExample, installPackage, installShared, removeInstalls, tempDir } from "../support/package-install";
 import { startPostgres, type Postgres } from "../support/postgres";
 import { runJob } from "../support/workflow";
 
-const QUICKSTART = path.join(REPO_ROOT, "examples", "quickstart");
-const TWO_ACCOUNTS = path.join(REPO_ROOT, "examples", "two-accounts");
+// The first checkout: the examples as a user's repository holds them, the package installed from its tarball.
+const QUICKSTART = copyExample("quickstart");
+const TWO_ACCOUNTS = copyExample("two-accounts");
 const TYPE = "pulumi-nodejs:dynamic/edgeingress:";
 /** How the engine marks a secret value in an exported state. */
 const SECRET_SIG_KEY = "4dabf18193072939515e22adb298388d";
@@ -35,6 +37,7 @@ const secrets = new Map<string, string>();
 beforeAll(async () => {
   pg = await startPostgres();
 }, 60_000);
+beforeAll(() => installShared(), 300_000);
 
 afterAll(async () => {
   try {
@@ -44,6 +47,7 @@ afterAll(async () => {
     for (const file of stackConfigs) fs.rmSync(file, { force: true });
     for (const started of emulators) await started.close();
     await pg?.stop();
+    removeInstalls();
   }
 }, 120_000);
 
@@ -57,7 +61,8 @@ async function emulator(): Promise<Started> {
 
 /** A stack of a program with its state in the database; its config file also committed beside the program, as the workflow expects. */
 async function stackOf(programDir: string, options: { env?: Record<string, string>; config?: Record<string, { value: string; secret?: boolean }> }): Promise<TestStack> {
-  const stack = await createStack({ programDir, backendUrl: pg.url, ...options, env: { ...pg.env, ...options.env } });
+  // No NODE_PATH link to this clone: the provider process finds the package in the checkout's node_modules.
+  const stack = await createStack({ programDir, backendUrl: pg.url, linkSelf: false, ...options, env: { ...pg.env, ...options.env } });
   stacks.push(stack);
   secrets.set(`passphrase of ${stack.name}`, stack.env.PULUMI_CONFIG_PASSPHRASE!);
   const committed = path.join(programDir, `Pulumi.${stack.name}.yaml`);
@@ -238,24 +243,11 @@ describe("a second runner: another checkout with its own node_modules", () => {
     await keepTokens(stack);
 
     // The second checkout: the program's files as a repository holds them, the package installed from
-    // its packed tarball (as a user's package.json would have it), outside this repository.
-    checkout = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "ei-second-checkout-")));
-    const pack = await runCommand("npm", ["pack", "--silent", "--pack-destination", checkout], { cwd: REPO_ROOT });
-    expectSuccess(pack);
-    const tarball = path.join(checkout, pack.stdout.trim().split("\n").pop() ?? "");
-    for (const file of ["Pulumi.yaml", "index.ts"]) fs.copyFileSync(path.join(QUICKSTART, file), path.join(checkout, file));
+    // its packed tarball into its own node_modules (as a user's package.json would have it).
+    checkout = tempDir("ei-second-checkout-");
+    for (const file of ["Pulumi.yaml", "index.ts", "tsconfig.json"]) fs.copyFileSync(path.join(QUICKSTART, file), path.join(checkout, file));
     fs.copyFileSync(stack.configFile, path.join(checkout, `Pulumi.${stack.name}.yaml`));
-    const stockTsconfig = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "test", "fixtures", "package-consumer", "tsconfig.json"), "utf8"));
-    fs.writeFileSync(path.join(checkout, "tsconfig.json"), JSON.stringify({ compilerOptions: stockTsconfig.compilerOptions, files: ["index.ts"] }, null, 2));
-    const repoManifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8"));
-    const typescriptVersion = JSON.parse(fs.readFileSync(require.resolve("typescript/package.json"), "utf8")).version;
-    const manifest = {
-      name: "infra",
-      private: true,
-      dependencies: { "@edge-ingress/pulumi": `file:${tarball}`, "@pulumi/pulumi": repoManifest.devDependencies["@pulumi/pulumi"], typescript: typescriptVersion },
-    };
-    fs.writeFileSync(path.join(checkout, "package.json"), JSON.stringify(manifest, null, 2));
-    expectSuccess(await runCommand("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--ignore-scripts", "--no-package-lock"], { cwd: checkout }));
+    await installPackage(checkout, { name: "infra" });
 
     // Same backend, passphrase and credentials; no NODE_PATH link to this repository: the provider
     // process finds the package in the checkout's node_modules or not at all.
@@ -263,7 +255,6 @@ describe("a second runner: another checkout with its own node_modules", () => {
     delete secondRunner.NODE_PATH;
   }, 300_000);
 
-  afterAll(() => checkout && fs.rmSync(checkout, { recursive: true, force: true }));
 
   test("its preview of the program finds nothing to change", async () => {
     expect(fs.existsSync(path.join(checkout, "node_modules", "@edge-ingress", "pulumi", "dist", "runtime", "index.js"))).toBe(true);

@@ -34,8 +34,16 @@ export interface EngineFixture<Spec extends object = object> {
   urn(type: string, name: string): string;
 }
 
-/** An emulator and a stack of the program in `programDir`, configured for it through stack config only. */
-export function useEngineStack<Spec extends object = object>(programDir: string, project: string, emulatorOptions: EmulatorOptions = {}): EngineFixture<Spec> {
+/**
+ * An emulator and a stack of the program in `programDir`, configured for it through stack config only.
+ * `linkSelf` as createStack takes it: false for a program with its own install of the package.
+ */
+export function useEngineStack<Spec extends object = object>(
+  programDir: string,
+  project: string,
+  emulatorOptions: EmulatorOptions = {},
+  { linkSelf }: { linkSelf?: boolean } = {},
+): EngineFixture<Spec> {
   let started: Started | undefined;
   let emulator: RunningEmulator | undefined;
   let client: EdgeIngress | undefined;
@@ -46,6 +54,7 @@ export function useEngineStack<Spec extends object = object>(programDir: string,
     registerSecret("emulator root token (the provider's API key)", emulator.rootToken);
     stack = await createStack({
       programDir,
+      linkSelf,
       config: {
         "edgeingress:apiKey": { value: emulator.rootToken, secret: true },
         "edgeingress:apiUrl": { value: emulator.url },
