@@ -187,11 +187,14 @@ const isPlainObject = (v: unknown): v is Props => v !== null && typeof v === "ob
  * values compare") is the declaration as written, so nothing shows where nothing drifted; one that
  * drifted is the service's value, shaped like the declaration (`asDeclared`). An undeclared one is
  * left out unless the service's value differs from the default the program implies (a description or
- * a module added by hand, which the next update removes), and then it is the service's value. Secret
- * inputs: a declared one is given back in plaintext and the engine marks it secret again, since the
- * stored input of that name was secret; an undeclared one has no secret stored input to take the mark
- * from, so it is left out (its drift still shows as an update, and in the refresh's outputs). `adopt`
- * is given back as declared. The connection is added by the runtime entry.
+ * a module added by hand, which the next update removes), and then it is the service's value.
+ * Secret inputs (a kind's `secretInputs`): given back only as declared, in plaintext, and the engine
+ * marks each secret again by its name, as the stored input of that name was. One that drifted is left
+ * out: the CLI masks both sides of a secret as `[secret]` before comparing them, so the service's value
+ * would show no change at all, while a missing one shows as `+ oauth: [secret]`; and the service's
+ * secret never enters the inputs. An undeclared one is left out too: with no secret stored input of
+ * its name, it would be stored in plaintext. `adopt` is given back as declared; the connection is
+ * added by the runtime entry.
  */
 export function refreshedInputs(spec: KindSpec, outs: Props, props: Props): Props | undefined {
   const declaredKeys = props[DECLARED];
@@ -210,7 +213,7 @@ export function refreshedInputs(spec: KindSpec, outs: Props, props: Props): Prop
       if (isDeclared) inputs[key] = given;
       continue;
     }
-    if (!isDeclared && secret.has(key)) continue;
+    if (secret.has(key)) continue;
     inputs[key] = asDeclared(spec, key, outs[key], given);
   }
   return inputs;
