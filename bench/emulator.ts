@@ -6,9 +6,43 @@ import { Pool } from "undici";
 import { REPO_ROOT } from "../test/support/engine";
 import { processCpuMs } from "./measure";
 
+/** One route's (or the totals') count; `rate_limited`: requests refused with 429 by the account's limit, also counted in `requests`. */
+export interface Count {
+  requests: number;
+  rate_limited?: number;
+}
+
 export interface Counters {
-  routes: Record<string, { requests: number }>;
-  totals: { requests: number };
+  routes: Record<string, Count>;
+  totals: Count;
+}
+
+/** The emulator's account-wide limit (docs/emulator.md): `burst` and `retryAfter` default to the emulator's. */
+export interface RateLimitSettings {
+  perMinute: number;
+  burst?: number;
+  retryAfter?: boolean;
+  headers?: boolean;
+}
+
+/** The limit as `GET /_emulator/faults` reports it. */
+export interface WireRateLimit {
+  per_minute: number;
+  burst: number;
+  retry_after: boolean;
+  headers: boolean;
+}
+
+/** The emulator CLI's flags for a limit. */
+export function rateLimitFlags(rateLimit: RateLimitSettings | undefined): string[] {
+  if (rateLimit === undefined) return [];
+  return [
+    "--rate-limit",
+    String(rateLimit.perMinute),
+    ...(rateLimit.burst === undefined ? [] : ["--rate-limit-burst", String(rateLimit.burst)]),
+    ...(rateLimit.retryAfter === undefined ? [] : ["--rate-limit-retry-after", rateLimit.retryAfter ? "yes" : "no"]),
+    ...(rateLimit.headers ? ["--rate-limit-headers"] : []),
+  ];
 }
 
 export class BenchEmulator {
@@ -19,11 +53,14 @@ export class BenchEmulator {
     private readonly pool: Pool,
   ) {}
 
-  /** `node dist/emulator/cli.js --port 0 --latency <ms>`; the root token goes through the environment. */
-  static async start(latencyMs: number): Promise<BenchEmulator> {
+  /**
+   * `node dist/emulator/cli.js --port 0 --latency <ms>` (with `rateLimit`, its `--rate-limit*` flags);
+   * the root token goes through the environment.
+   */
+  static async start(latencyMs: number, rateLimit?: RateLimitSettings): Promise<BenchEmulator> {
     const cli = path.join(REPO_ROOT, "dist", "emulator", "cli.js");
     const rootToken = randomBytes(16).toString("hex");
-    const child = spawn(process.execPath, [cli, "--port", "0", "--latency", String(latencyMs)], {
+    const child = spawn(process.execPath, [cli, "--port", "0", "--latency", String(latencyMs), ...rateLimitFlags(rateLimit)], {
       env: { ...process.env, EDGE_INGRESS_EMULATOR_ROOT_TOKEN: rootToken },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -63,6 +100,22 @@ export class BenchEmulator {
   resetCounters = () => this.call("DELETE", "/_emulator/counters");
   resetState = () => this.call("POST", "/_emulator/reset");
   setLatency = (ms: number) => this.call("PUT", "/_emulator/faults", { latency_ms: [ms, ms], fault_rate: 0, faults: ["429", "503", "reset", "timeout"] });
+
+  /** The account's limit as the emulator applies it (null: off). */
+  async rateLimit(): Promise<WireRateLimit | null> {
+    return (await this.call<{ rate_limit?: WireRateLimit | null }>("GET", "/_emulator/faults")).rate_limit ?? null;
+  }
+
+  /**
+   * Fills the account's bucket: the limit is turned off and set again, a change of the limit, which
+   * refills it (PUT /_emulator/faults takes the whole settings body). Admin routes are never limited.
+   */
+  async refillBucket(): Promise<void> {
+    const settings = await this.call<Record<string, unknown> & { rate_limit?: WireRateLimit | null }>("GET", "/_emulator/faults");
+    if (!settings.rate_limit) throw new Error("the emulator has no rate limit to refill (is dist/ built from a tree with the emulator's limiter?)");
+    await this.call("PUT", "/_emulator/faults", { ...settings, rate_limit: null });
+    await this.call("PUT", "/_emulator/faults", settings);
+  }
 
   /**
    * Requests per second of `clients` concurrent clients, each sending one request after another for

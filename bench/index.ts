@@ -1,8 +1,10 @@
 /**
  * `npm run bench [-- --n 0,200,1000 --latency 25 --parallel P --repeat K --clients 50 --seconds 5 --out FILE --skip-checkpoints --profile DIR]`:
  * runs the benchmark (bench/run.ts), prints tables and writes the JSON (default
- * bench/results/bench-<date>.json). N = 0 (the baseline) runs whether listed or not. Needs the
- * bootstrap (scripts/bootstrap.sh) once.
+ * bench/results/bench-<date>.json). N = 0 (the baseline) runs whether listed or not.
+ * `npm run bench -- --rate-limit <n> [--burst B --no-retry-after --headers --rules N --stacks K --latency 25 --parallel P --out FILE]`:
+ * the rate-limit mode (bench/rate-limit.ts), JSON by default in bench/results/bench-rate-limit-<date>.json.
+ * Needs the bootstrap (scripts/bootstrap.sh) once.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -10,6 +12,7 @@ import { parseArgs } from "node:util";
 import { REPO_ROOT } from "../test/support/engine";
 import { PROCESS_CLASSES, type ProcessClass } from "./measure";
 import { profileTable, summarize } from "./profile";
+import { MAX_RULES, MAX_STACKS, rateLimitTable, runRateLimitBench, type RateLimitOptions } from "./rate-limit";
 import { runBench, type BenchResult, type PhaseResult } from "./run";
 
 function positive(name: string, text: string): number {
@@ -22,6 +25,71 @@ function atLeastOne(name: string, text: string): number {
   const value = positive(name, text);
   if (value < 1) throw new Error(`--${name} must be at least 1, got ${value}`);
   return value;
+}
+
+function atMost(name: string, value: number, max: number, why: string): number {
+  if (value > max) throw new Error(`--${name} must be at most ${max} (${why}), got ${value}`);
+  return value;
+}
+
+/** Options of the rate-limit mode alone, and those of the mix alone: each refused in the other mode by name. */
+const RATE_LIMIT_ONLY = ["burst", "no-retry-after", "headers", "rules", "stacks"];
+const MIX_ONLY = ["n", "clients", "seconds", "skip-checkpoints", "repeat", "profile"];
+
+/** The options a command line names (`--name` or `--name=value`), in order. */
+function named(argv: string[]): string[] {
+  return argv.filter((a) => a.startsWith("--")).map((a) => a.slice(2).split("=")[0]);
+}
+
+/** True when the command line asks for the rate-limit mode. */
+export function isRateLimitMode(argv: string[]): boolean {
+  return named(argv).includes("rate-limit");
+}
+
+/** `--rate-limit <n> [--burst B] [--no-retry-after] [--headers] [--rules N] [--stacks K] [--latency ms] [--parallel P] [--out FILE]`. */
+export function parseRateLimitArgs(argv: string[]): RateLimitOptions & { out?: string } {
+  const mixOnly = named(argv).find((n) => MIX_ONLY.includes(n));
+  if (mixOnly) throw new Error(`--${mixOnly} is an option of the mixed-stack benchmark, not of --rate-limit`);
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      "rate-limit": { type: "string" },
+      burst: { type: "string" },
+      "no-retry-after": { type: "boolean", default: false },
+      headers: { type: "boolean", default: false },
+      rules: { type: "string", default: "1000" },
+      stacks: { type: "string", default: "1" },
+      latency: { type: "string", default: "25" },
+      parallel: { type: "string" },
+      out: { type: "string" },
+    },
+  });
+  if (values["rate-limit"] === undefined) throw new Error("--rate-limit needs a value: the account's requests per minute");
+  return {
+    limit: {
+      perMinute: atLeastOne("rate-limit", values["rate-limit"]),
+      burst: values.burst === undefined ? undefined : atLeastOne("burst", values.burst),
+      retryAfter: !values["no-retry-after"],
+      headers: values.headers,
+    },
+    rules: atMost("rules", atLeastOne("rules", values.rules), MAX_RULES, "distinct /32s per stack in 10.<stack>.0.0/16"),
+    stacks: atMost("stacks", atLeastOne("stacks", values.stacks), MAX_STACKS, "one 10.<stack>.0.0/16 each"),
+    latencyMs: positive("latency", values.latency),
+    parallel: values.parallel === undefined ? undefined : atLeastOne("parallel", values.parallel),
+    out: values.out,
+  };
+}
+
+async function rateLimitMain(argv: string[]): Promise<void> {
+  const { out: outArg, ...options } = parseRateLimitArgs(argv);
+  const result = await runRateLimitBench({ ...options, log: (line) => console.error(line) });
+  const out = outArg ?? path.join(REPO_ROOT, "bench", "results", `bench-rate-limit-${result.date.slice(0, 16).replace(/[:T]/g, "-")}.json`);
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(out, JSON.stringify(result, null, 2) + "\n");
+  console.log(rateLimitTable(result));
+  console.log(`\nwrote ${path.relative(process.cwd(), out)}`);
+  // Failed commands are recorded in the JSON; the exit status says so too.
+  if (result.failedCommands > 0) process.exitCode = 1;
 }
 
 const LABEL: Record<ProcessClass, string> = { program: "program", provider: "provider", engine: "engine", languageHost: "language host", other: "other" };
@@ -111,6 +179,10 @@ export function table(result: BenchResult): string {
 }
 
 async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  if (isRateLimitMode(argv)) return rateLimitMain(argv);
+  const rateLimitOnly = named(argv).find((n) => RATE_LIMIT_ONLY.includes(n));
+  if (rateLimitOnly) throw new Error(`--${rateLimitOnly} applies only with --rate-limit <requests per minute>`);
   const { values } = parseArgs({
     options: {
       n: { type: "string", default: "0,200,1000" },

@@ -157,7 +157,7 @@ export interface BenchResult {
 const TYPE_PREFIX = "pulumi-nodejs:dynamic/edgeingress:";
 const FLOOR_TYPE_PREFIX = "pulumi-nodejs:dynamic/floor:";
 /** The mix's program: test/fixtures/edges's, reading the spec from a file (config is limited to 128 KB). */
-const PROGRAM = path.join(REPO_ROOT, "test", "fixtures", "edges");
+export const PROGRAM = path.join(REPO_ROOT, "test", "fixtures", "edges");
 const FLOOR_PROGRAM = path.join(REPO_ROOT, "bench", "floor");
 /** How often /proc is polled for the per-process figures, ms. */
 export const POLL_MS = 100;
@@ -245,24 +245,7 @@ async function runPhases(
   };
   let created: TestStack | undefined;
   try {
-    const stack = (created = await createStack({
-      programDir,
-      stackName,
-      checkNoChangesAfterUp: false,
-      // What users get without setting NODE_COMPILE_CACHE.
-      compileCache: false,
-      config: {
-        "edgeingress:apiKey": { value: emulator.rootToken, secret: true },
-        "edgeingress:apiUrl": { value: emulator.url },
-        specFile: { value: specFile(false) },
-      },
-      env: {
-        EDGE_INGRESS_API_KEY: "",
-        EDGE_INGRESS_API_URL: "",
-        ...(options.parallel ? { PULUMI_PARALLEL: String(options.parallel) } : {}),
-        ...(options.skipCheckpoints ? { PULUMI_SKIP_CHECKPOINTS: "true" } : {}),
-      },
-    }));
+    const stack = (created = await benchStack(emulator, programDir, stackName, specFile(false), options));
     const monitor = new ProcessMonitor(POLL_MS);
     const measured: Measured[] = [];
     const phase = async (name: Phase, command: () => Promise<CliResult>): Promise<void> => {
@@ -299,6 +282,37 @@ async function runPhases(
     await created?.remove();
     fs.rmSync(specDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * A throw-away stack of `programDir` against the emulator with its root token, declaring the spec in
+ * `specFile` (a file: the language host passes config in one environment variable, at most 128 KB).
+ */
+export function benchStack(
+  emulator: BenchEmulator,
+  programDir: string,
+  stackName: string,
+  specFile: string,
+  options: { parallel?: number; skipCheckpoints?: boolean },
+): Promise<TestStack> {
+  return createStack({
+    programDir,
+    stackName,
+    checkNoChangesAfterUp: false,
+    // What users get without setting NODE_COMPILE_CACHE.
+    compileCache: false,
+    config: {
+      "edgeingress:apiKey": { value: emulator.rootToken, secret: true },
+      "edgeingress:apiUrl": { value: emulator.url },
+      specFile: { value: specFile },
+    },
+    env: {
+      EDGE_INGRESS_API_KEY: "",
+      EDGE_INGRESS_API_URL: "",
+      ...(options.parallel ? { PULUMI_PARALLEL: String(options.parallel) } : {}),
+      ...(options.skipCheckpoints ? { PULUMI_SKIP_CHECKPOINTS: "true" } : {}),
+    },
+  });
 }
 
 /** Sets the stack's next commands to write profiles into `dir`; returns what undoes it. */
@@ -474,7 +488,7 @@ function growth(baseline: SizeRun, runs: SizeRun[]): BenchResult["growth"] {
   };
 }
 
-function pulumiVersion(): string {
+export function pulumiVersion(): string {
   return JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")).devDependencies["@pulumi/pulumi"];
 }
 

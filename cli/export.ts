@@ -48,6 +48,11 @@ function versions(): { packageVersion: string; pulumiVersion: string; typescript
 /** Reads the account and writes the project into `outDir`; refuses to overwrite unless `force`. */
 export async function exportAccount(client: EdgeIngress, options: ExportOptions): Promise<{ plan: ExportPlan; files: string[] }> {
   const { snapshot, endpoints } = await readAccount(client);
+  return writeProject(snapshot, endpoints, options);
+}
+
+/** Writes the project declaring `snapshot` (all of an account, or a part: `edge-ingress audit --export`). */
+export function writeProject(snapshot: AccountSnapshot, endpoints: number, options: ExportOptions): { plan: ExportPlan; files: string[] } {
   const { files, plan } = generateProject(snapshot, { project: options.project, apiUrl: options.apiUrl, endpoints, ...versions() });
   const targets = Object.keys(files).map((name) => path.join(options.outDir, name));
   const existing = targets.filter((file) => fs.existsSync(file));

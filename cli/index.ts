@@ -1,15 +1,17 @@
 #!/usr/bin/env node
 /**
- * edge-ingress: the package's command line. `export` writes a Pulumi program adopting the account.
+ * edge-ingress: the package's command line. `export` writes a Pulumi program adopting the account;
+ * `audit` reports what in the account no stack declares (cli/audit.ts, its own exit codes).
  * The API key comes only from the environment: a key on a command line leaks into process lists and
- * shell history. Exit 2 on bad usage, 1 when the export fails.
+ * shell history. Export exits 2 on bad usage, 1 when the export fails.
  */
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { API_KEY_ENV, BASE_URL_ENV, EdgeIngress } from "../sdk";
+import { USAGE as AUDIT_USAGE, runAudit } from "./audit";
 import { exportAccount } from "./export";
 
-const USAGE = `Usage: edge-ingress export [--out <dir>] [--project <name>] [--api-url <url>] [--force]
+const EXPORT_USAGE = `Usage: edge-ingress export [--out <dir>] [--project <name>] [--api-url <url>] [--force]
 
 Reads every resource of the account and writes a Pulumi TypeScript program (Pulumi.yaml, index.ts,
 package.json, tsconfig.json, README.md) that declares each one with \`adopt\` set to its id.
@@ -21,6 +23,8 @@ Options:
   --force            overwrite the files of an earlier export
 
 The API key is read from $${API_KEY_ENV} only.`;
+
+const USAGE = `${EXPORT_USAGE}\n\n${AUDIT_USAGE}`;
 
 const PROJECT_NAME = /^[A-Za-z0-9_.-]{1,100}$/;
 
@@ -35,6 +39,15 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
+  if (command === "audit") {
+    process.exitCode = await runAudit(rest, {
+      env: process.env,
+      cwd: process.cwd(),
+      stdout: (text) => process.stdout.write(text),
+      stderr: (text) => process.stderr.write(text),
+    });
+    return;
+  }
   if (command !== "export") usageError(command ? `unknown command "${command}"` : "a command is required");
   let values: { out?: string; project?: string; "api-url"?: string; force?: boolean; help?: boolean };
   try {
@@ -47,7 +60,7 @@ async function main(argv: string[]): Promise<void> {
     usageError((e as Error).message);
   }
   if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
+    process.stdout.write(`${EXPORT_USAGE}\n`);
     return;
   }
   const outDir = path.resolve(values.out ?? "edge-ingress-export");
@@ -71,6 +84,8 @@ async function main(argv: string[]): Promise<void> {
 
 main(process.argv.slice(2)).catch((e: unknown) => {
   // sdk errors never contain the key or a secret value.
-  process.stderr.write(`edge-ingress export: ${(e as Error).message}\n`);
-  process.exit(1);
+  const audit = process.argv[2] === "audit";
+  process.stderr.write(`edge-ingress ${audit ? "audit" : "export"}: ${(e as Error).message}\n`);
+  // An audit that failed unexpectedly read nothing it could vouch for: "could not read".
+  process.exit(audit ? 3 : 1);
 });

@@ -1,5 +1,5 @@
 export { ApiKey, type ApiKeyArgs } from "./resources/api-key";
-export { IpPolicy, type IpPolicyArgs } from "./resources/ip-policy";
+export { IpPolicy, type IpPolicyArgs, type IpPolicyInlineRuleArgs, type IpPolicyInlineRule } from "./resources/ip-policy";
 export { IpRestriction, type IpRestrictionArgs, type IpRestrictionType } from "./resources/ip-restriction";
 export { IpPolicyRule, type IpPolicyRuleArgs, type IpPolicyRuleAction } from "./resources/ip-policy-rule";
 export { EventDestination, type EventDestinationArgs, type EventTargetArgs, type EventAuthArgs, type EventTarget, type EventAuth, type EventFormat } from "./resources/event-destination";

@@ -4,7 +4,8 @@
  */
 import { z } from "zod";
 import { idFormOf } from "./framework/ids";
-import { SERVER_CHOSEN, Within, immutableKeys, inputKeys, type KindSpec } from "./framework/kind";
+import { SERVER_CHOSEN, Within, immutableKeys, inputKeys, type KindSpec, type OwnedChildren } from "./framework/kind";
+import { childFields } from "./framework/children";
 import { kinds } from "./kinds";
 
 const code = (s: string) => `\`${s}\``;
@@ -23,6 +24,12 @@ function describeDefault(value: unknown): string {
   return code(JSON.stringify(value));
 }
 
+/** An owned input: its items' fields and what owning means. */
+function ownedNote(owned: OwnedChildren): string {
+  const fields = childFields(owned).map(code).join(", ");
+  return `a list of ${owned.spec.name}s (${fields}), one per ${code(owned.key)}; declared, the stack owns every ${owned.spec.name} of the resource and deletes undeclared ones, left out it touches none ([provider.md](provider.md#owning-a-parents-children))`;
+}
+
 function required(schema: z.ZodObject<any>, key: string): boolean {
   return !schema.shape[key].safeParse(undefined).success;
 }
@@ -34,6 +41,7 @@ export function renderKind(spec: KindSpec): string {
     const notes = [
       required(spec.createSchema, key) ? "required" : "optional",
       spec.modules?.[key] ? `module${spec.modules[key].guard ? " (guards access)" : ""}` : "",
+      spec.owns?.[key] ? ownedNote(spec.owns[key]) : "",
       immutable.has(key) ? "replace on change" : "",
       spec.unique?.includes(key) ? "unique (replace deletes first)" : "",
       secret.has(key) ? "secret" : "",

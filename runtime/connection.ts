@@ -7,6 +7,7 @@ import { API_KEY_ENV, BASE_URL_ENV, EdgeIngress, isHttpUrl } from "../sdk/client
 import { APIConnectionError, AuthenticationError, InternalServerError, PermissionDeniedError, RateLimitError, ValidationError } from "../sdk/core/errors";
 
 import { CONNECTION, type ConnectionValue } from "../provider/connection";
+import { UserError } from "./user-error";
 
 type Props = Record<string, any>;
 
@@ -15,6 +16,7 @@ interface Settings {
   apiUrl?: string;
   timeoutMs?: number;
   maxRetries?: number;
+  rateLimitWaitMs?: number;
 }
 let settings: Settings = {};
 /** Checked clients by connection ("" is stack config's). */
@@ -25,13 +27,14 @@ function numberSetting(config: dynamic.ConfigureRequest["config"], key: string):
   const raw = config.get(key);
   if (raw === undefined || raw === "") return undefined;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${key} must be a whole number, got ${JSON.stringify(raw)}`);
+  if (!Number.isInteger(value) || value < 0) throw new UserError(`${key} must be a whole number, got ${JSON.stringify(raw)}`);
   return value;
 }
 
 /**
  * Stack config `edgeingress:apiKey` / `edgeingress:apiUrl`, else the environment,
- * and the client's `edgeingress:timeoutMs` / `edgeingress:maxRetries` (for every connection).
+ * and the client's `edgeingress:timeoutMs` / `edgeingress:maxRetries` / `edgeingress:rateLimitWaitMs`
+ * (for every connection).
  */
 export async function configure(req: dynamic.ConfigureRequest): Promise<void> {
   const next: Settings = {
@@ -40,6 +43,7 @@ export async function configure(req: dynamic.ConfigureRequest): Promise<void> {
     apiUrl: req.config.get("edgeingress:apiUrl") || process.env[BASE_URL_ENV] || undefined,
     timeoutMs: numberSetting(req.config, "edgeingress:timeoutMs"),
     maxRetries: numberSetting(req.config, "edgeingress:maxRetries"),
+    rateLimitWaitMs: numberSetting(req.config, "edgeingress:rateLimitWaitMs"),
   };
   if (JSON.stringify(next) !== JSON.stringify(settings)) {
     settings = next;
@@ -128,13 +132,13 @@ function explicit(connection: ConnectionValue): Target {
 }
 
 /** A connection failure that the user must fix (a key, a URL): kept for the process, not retried per resource. */
-class LastingError extends Error {}
+export class LastingError extends UserError {}
 
 async function connect(target: Target): Promise<EdgeIngress> {
-  const { apiKey, apiUrl, timeoutMs, maxRetries } = target;
+  const { apiKey, apiUrl, timeoutMs, maxRetries, rateLimitWaitMs } = target;
   let client: EdgeIngress;
   try {
-    client = new EdgeIngress({ apiKey, baseURL: apiUrl, timeoutMs, maxRetries });
+    client = new EdgeIngress({ apiKey, baseURL: apiUrl, timeoutMs, maxRetries, rateLimitWaitMs });
   } catch (e) {
     throw new LastingError(settingError(target, e).message);
   }

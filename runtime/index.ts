@@ -8,7 +8,8 @@ import * as lifecycle from "../provider/framework/lifecycle";
 import { kindSpec } from "../provider/kinds";
 import { containsUnknown } from "../provider/framework/values";
 import { CONNECTION } from "../provider/connection";
-import { clientFor, configure, connectionOf, connectionProblems, sameConnection } from "./connection";
+import { clientFor, configure, connectionOf, connectionProblems, LastingError, sameConnection } from "./connection";
+import { forUser } from "./user-error";
 
 export { configure };
 
@@ -29,13 +30,36 @@ function withConnection<T extends { outs?: Props; props?: Props }>(result: T, fr
   return result;
 }
 
+/** Runs one operation; what fails is thrown in the user's words (runtime/user-error.ts). */
+async function userFacing<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    throw forUser(e);
+  }
+}
+
 export async function check(kind: string, olds: Props, news: Props): Promise<dynamic.CheckResult> {
+  return userFacing(() => checkInputs(kind, olds, news));
+}
+
+async function checkInputs(kind: string, olds: Props, news: Props): Promise<dynamic.CheckResult> {
   const declared = news?.[CONNECTION];
   const known = !containsUnknown(declared);
   // The engine prints a named property's value beside the reason: these name no property (a secret).
   const problems = known ? connectionProblems(declared).map((reason) => ({ property: "", reason })) : [];
-  // A wrong key or URL fails at preview.
-  if (known && !problems.length) await clientFor(connectionOf(news));
+  // A wrong key or URL fails at preview, as a failure: the engine shows it once (a throw is printed twice).
+  // One that may pass (a lost answer, a 5xx, a 429) is no fault of the inputs: it is thrown.
+  if (known && !problems.length) {
+    const failure = await clientFor(connectionOf(news)).then(
+      () => undefined,
+      (e: unknown) => {
+        if (e instanceof LastingError) return { property: "", reason: e.message };
+        throw e;
+      },
+    );
+    if (failure) return { inputs: news, failures: [failure] };
+  }
   const result = lifecycle.check(kindSpec(kind), olds, ownInputs(news));
   return { inputs: news, failures: [...problems, ...(result.failures ?? [])] };
 }
@@ -46,6 +70,10 @@ export async function check(kind: string, olds: Props, news: Props): Promise<dyn
  * made with the new connection, deleted with the old one.
  */
 export async function diff(kind: string, id: string, olds: Props, news: Props): Promise<dynamic.DiffResult> {
+  return userFacing(() => diffInputs(kind, id, olds, news));
+}
+
+async function diffInputs(kind: string, id: string, olds: Props, news: Props): Promise<dynamic.DiffResult> {
   const spec = kindSpec(kind);
   const result = lifecycle.diff(spec, id, ownInputs(olds), ownInputs(news));
   if (containsUnknown(news?.[CONNECTION])) return { ...result, changes: true };
@@ -68,21 +96,23 @@ export async function create(kind: string, inputs: Props): Promise<dynamic.Creat
   } catch (e) {
     // What was made is recorded with its connection, so a later delete goes to its account.
     if (e instanceof lifecycle.PartialStateError && inputs?.[CONNECTION] !== undefined) e.properties[CONNECTION] = inputs[CONNECTION];
-    throw e;
+    throw forUser(e);
   }
 }
 export async function read(kind: string, id: string, props?: Props): Promise<dynamic.ReadResult> {
-  const result = withConnection(await lifecycle.read(kindSpec(kind), await clientFor(connectionOf(props)), id, props && ownInputs(props)), props);
-  // Inputs given back (lifecycle.ts, "Inputs after a refresh") keep the declared connection: the
-  // outputs hold it as it was declared, and the engine marks it secret again by its name.
-  if (result.inputs && props?.[CONNECTION] !== undefined) result.inputs[CONNECTION] = props[CONNECTION];
-  return result;
+  return userFacing(async () => {
+    const result = withConnection(await lifecycle.read(kindSpec(kind), await clientFor(connectionOf(props)), id, props && ownInputs(props)), props);
+    // Inputs given back (lifecycle.ts, "Inputs after a refresh") keep the declared connection: the
+    // outputs hold it as it was declared, and the engine marks it secret again by its name.
+    if (result.inputs && props?.[CONNECTION] !== undefined) result.inputs[CONNECTION] = props[CONNECTION];
+    return result;
+  });
 }
 export async function update(kind: string, id: string, olds: Props, news: Props): Promise<dynamic.UpdateResult> {
-  return withConnection(await lifecycle.update(kindSpec(kind), await clientFor(connectionOf(news)), id, ownInputs(olds), ownInputs(news)), news);
+  return userFacing(async () => withConnection(await lifecycle.update(kindSpec(kind), await clientFor(connectionOf(news)), id, ownInputs(olds), ownInputs(news)), news));
 }
 async function remove(kind: string, id: string, props: Props): Promise<void> {
-  return lifecycle.remove(kindSpec(kind), await clientFor(connectionOf(props)), id);
+  return userFacing(async () => lifecycle.remove(kindSpec(kind), await clientFor(connectionOf(props)), id));
 }
 export { remove as delete };
 

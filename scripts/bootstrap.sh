@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Brings everything a fresh clone needs: Node 24 (when the machine's is older), npm packages,
-# the compiled package in dist/, and the Pulumi CLI with its Node.js language host.
+# the compiled package in dist/, the Pulumi CLI with its Node.js language host, and PostgreSQL's
+# server programs for the team-state tests.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$EI_ROOT"
@@ -13,3 +14,4 @@ if [ -n "${CI:-}" ] || [ ! -f node_modules/.package-lock.json ] || [ package-loc
 fi
 npm run --silent build >&2
 bash scripts/pulumi-tools.sh >&2
+bash scripts/postgres.sh >&2

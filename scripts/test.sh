@@ -8,6 +8,8 @@ ei_setup
 npm run --silent typecheck
 # The language host's own Go tests (its modules are cached by the build above).
 (cd tools/pulumi && go test ./language-nodejs)
+# Which Node.js language host the real-engine suites run with (scripts/env.sh chooses; docs/engine.md).
+ei_language_host_line
 report="$(mktemp)"
 set +e
 npx jest --ci --json --outputFile="$report" "$@"

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ValidationError } from "./core/errors";
 import { REQUIRED, params, parseParams } from "./core/fields";
 import { HttpClient, HttpMethod, RequestOptions, type ServiceInfo } from "./core/http";
+import { DEFAULT_RATE_LIMIT_WAIT_MS } from "./core/pacer";
 import { DEFAULT_MAX_RETRIES, DEFAULT_MAX_RETRY_TIME_MS } from "./core/retry";
 
 export const API_KEY_ENV = "EDGE_INGRESS_API_KEY";
@@ -14,12 +15,22 @@ export interface ClientOptions {
   apiKey?: string;
   /** Defaults to env EDGE_INGRESS_API_URL; there is no built-in default. */
   baseURL?: string;
-  /** Retries after the first attempt (default 4). */
+  /** Retries after the first attempt (default 4); a 429 is not counted (see rateLimitWaitMs). */
   maxRetries?: number;
   /** Per attempt: connect, then headers, then each body read (default 30 s). */
   timeoutMs?: number;
-  /** No retry starts whose wait would end later than this after the first attempt (default 60 s). */
+  /** No retry starts whose wait would end later than this after the first attempt (default 60 s); time waiting out 429s is not counted. */
   maxRetryTimeMs?: number;
+  /**
+   * A 429 is retried, paced, for as long as the account lets any request through; a request fails with
+   * RateLimitError only when nothing has gone through for this long (default 300 000 = 5 min).
+   */
+  rateLimitWaitMs?: number;
+  /**
+   * Pace every attempt at the account's learnt rate, shared by every client of the same URL and key in
+   * the process (default true). false: no pacing, and a 429 is retried like a 5xx (maxRetries, maxRetryTimeMs).
+   */
+  pacing?: boolean;
   /** Appended to the default User-Agent. */
   userAgent?: string;
 }
@@ -37,6 +48,8 @@ const ClientOptionsSchema = params({
   maxRetries: z.int({ error: "must be an integer" }).min(0, { error: "must be at least 0" }).optional(),
   timeoutMs: z.number({ error: "must be a number" }).positive({ error: "must be greater than 0" }).optional(),
   maxRetryTimeMs: z.number({ error: "must be a number" }).min(0, { error: "must be at least 0" }).optional(),
+  rateLimitWaitMs: z.number({ error: "must be a number" }).min(0, { error: "must be at least 0" }).optional(),
+  pacing: z.boolean({ error: "must be a boolean" }).optional(),
   userAgent: z.string({ error: "must be a string" }).optional(),
 });
 
@@ -101,6 +114,8 @@ export class EdgeIngress {
       timeoutMs: o.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       maxRetryTimeMs: o.maxRetryTimeMs ?? DEFAULT_MAX_RETRY_TIME_MS,
       userAgent: o.userAgent,
+      pacing: o.pacing ?? true,
+      rateLimitWaitMs: o.rateLimitWaitMs ?? DEFAULT_RATE_LIMIT_WAIT_MS,
     });
     for (const [key, load] of Object.entries(RESOURCES)) {
       let family: unknown;

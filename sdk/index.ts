@@ -26,4 +26,6 @@ export {
   parseRetryAfter,
 } from "./core/retry";
 export type { Failure, RetryPolicy } from "./core/retry";
+export { DEFAULT_RATE_LIMIT_WAIT_MS, Pacer, readRateLimitHeaders } from "./core/pacer";
+export type { Answer, PacerClock, RateLimitHeaders, Ticket } from "./core/pacer";
 export * from "./resources";

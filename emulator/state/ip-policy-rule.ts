@@ -54,20 +54,37 @@ function readAddress(text: string): { bits: bigint; width: number; text: string 
   return { bits: groups.reduce((v, g) => v * 65536n + BigInt(`0x${g}`), 0n), width: 128, text: host };
 }
 
-const CIDR_RULE = "must be an IPv4 or IPv6 CIDR block with a prefix length (e.g. 203.0.113.0/24, 2001:db8::/32)";
+/** What is wrong with a CIDR block's parts, each fault named (the sdk's client check words them alike). */
+function cidrFaults(addressText: string, prefix: string): string[] {
+  const v6 = addressText.includes(":");
+  const width = v6 ? 128 : 32;
+  const faults: string[] = [];
+  if (!readAddress(addressText)) {
+    faults.push(v6 ? "the address is not an IPv6 address (RFC 4291 text, no zone)" : "the address is not an IPv4 address (four decimal octets 0-255 without leading zeros)");
+  }
+  if (!OCTET.test(prefix)) faults.push("the prefix length after / must be a whole number without leading zeros");
+  else if (Number(prefix) > width) faults.push(`prefix length ${prefix} is over ${width} for IPv${v6 ? 6 : 4}`);
+  return faults;
+}
 
 /** A CIDR block, answered in canonical text; host bits set after the prefix are refused, not cleared. */
 const cidr = z.string().transform((value, ctx) => {
-  const [addressText, prefix, extra] = value.split("/");
-  const address = extra === undefined && prefix !== undefined && OCTET.test(prefix) ? readAddress(addressText) : undefined;
-  if (!address || Number(prefix) > address.width) {
-    addRule(ctx, [], CIDR_RULE, preview(value));
+  const slash = value.indexOf("/");
+  if (slash < 0) {
+    addRule(ctx, [], "has no prefix length: write address/length, e.g. 203.0.113.0/24 or 2001:db8::/32", preview(value));
     return z.NEVER;
   }
+  const [addressText, prefix] = [value.slice(0, slash), value.slice(slash + 1)];
+  const faults = cidrFaults(addressText, prefix);
+  if (faults.length) {
+    addRule(ctx, [], faults.join("; "), preview(value));
+    return z.NEVER;
+  }
+  const address = readAddress(addressText)!;
   const hostBits = address.width - Number(prefix);
   const network = (address.bits >> BigInt(hostBits)) << BigInt(hostBits);
   if (network !== address.bits) {
-    addRule(ctx, [], "must have no address bits set after the prefix length (write the network address)", preview(value));
+    addRule(ctx, [], "must have no address bits set after the prefix length (e.g. 10.0.0.0/8, not 10.0.0.1/8)", preview(value));
     return z.NEVER;
   }
   return `${address.text}/${Number(prefix)}`;

@@ -107,6 +107,30 @@ export interface ParentSpec {
  */
 export type RefreshReads = { readonly by: "pages" } | { readonly by: "parent" } | { readonly by: "one"; readonly why: string };
 
+/**
+ * Children a resource owns as a whole set, declared inline as one of its inputs (an IP policy's
+ * `rules`): every child of the parent that the input does not declare is drift, and is deleted by the
+ * next update (framework/children.ts; docs/provider.md, "Owning a parent's children"). The input is in
+ * the kind's create and update schemas (checked there, updatable) but never sent with the parent.
+ */
+export interface OwnedChildren {
+  /** The children's kind. */
+  readonly spec: KindSpec;
+  /** The child field that tells children apart within the parent (a rule's `cidr`), in its field type's normal form. */
+  readonly key: string;
+  /** The output holding the children's ids, in the order of the owned output's items. */
+  readonly idsOutput: string;
+  /** Every child in the account, as the sdk lists them (paged): one listing answers every parent of a refresh. */
+  listAll(client: EdgeIngress): AsyncIterable<any>;
+  /** The id of the parent a listed child belongs to. */
+  parentOf(child: any): string;
+  /**
+   * Whether a child (its fields in normal form) restricts what the parent lets through (a deny rule):
+   * made first and deleted last, so an update never opens the set wider on the way.
+   */
+  restricts?(child: Record<string, unknown>): boolean;
+}
+
 /** How `edge-ingress export` declares the kind's resources (cli/generate.ts). */
 export interface ExportRules {
   /** A readable name for a resource without a description; `nameOf` names resources of earlier kinds. */
@@ -174,6 +198,8 @@ export interface KindSpec<T extends { id: string } = any> {
   readonly export?: ExportRules;
   /** How a refresh reads the kind; undeclared: one GET each. */
   readonly refresh?: RefreshReads;
+  /** Inputs that declare the whole set of the resource's children, by input key (framework/children.ts). */
+  readonly owns?: Readonly<Record<string, OwnedChildren>>;
   /** Maps an API object to outputs when field names differ (e.g. Refs to ids). */
   fromApi?(obj: T): Record<string, unknown>;
 }

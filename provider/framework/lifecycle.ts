@@ -12,6 +12,7 @@ import { bestValidOrder, rulesHold, type Step } from "./module-order";
 import { PROVIDER_KEY } from "./provider-factory";
 import { DECLARED, SPELLED } from "./hidden-outputs";
 import { GONE, readResource, writingApi } from "./page-reads";
+import { OwnedPartialError, applyOwned, keptOutputs, ownedChanged, readClaimed, readOwned, text as childText } from "./children";
 
 type Props = Record<string, any>;
 
@@ -116,6 +117,8 @@ function changedKeys(spec: KindSpec, olds: Props, news: Props): string[] {
     const next = effective(spec, news, key);
     if (next === SERVER_CHOSEN) return false; // omitted, the service keeps what it chose
     if (containsUnknown(next)) return true;
+    const owned = spec.owns?.[key];
+    if (owned) return ownedChanged(owned, next, olds[key]);
     return !sameMeaning(spec, key, next, effective(spec, olds, key));
   });
 }
@@ -140,7 +143,8 @@ export function toOutputs(spec: KindSpec, obj: any, previous: Props = {}): Props
     if (value == null && spec.keepFromState?.includes(key)) value = previous[key];
     outs[key] = value ?? null;
   }
-  return outs;
+  // Owned children are not in the parent's representation: kept until read or applied (children.ts).
+  return spec.owns ? { ...outs, ...keptOutputs(spec, previous) } : outs;
 }
 
 /** Each module of `obj` in the request shape users declare (null when unset). */
@@ -209,6 +213,17 @@ export function refreshedInputs(spec: KindSpec, outs: Props, props: Props): Prop
     // Not in SPELLED: declared as the outputs of the last write held it.
     const given = isDeclared ? (key in spelled ? spelled[key] : props[key]) : undefined;
     const next = effective(spec, { [key]: given }, key);
+    const owned = spec.owns?.[key];
+    if (owned) {
+      // Owned children (children.ts) compare as a set: the service's list, each child as declared where one is.
+      if (!isDeclared || !ownedChanged(owned, given, outs[key])) {
+        if (isDeclared) inputs[key] = given;
+        continue;
+      }
+      const byText = new Map((Array.isArray(given) ? given : []).map((c) => [childText(owned, c), c]));
+      inputs[key] = Array.isArray(outs[key]) ? outs[key].map((c: Props) => byText.get(childText(owned, c)) ?? c) : outs[key];
+      continue;
+    }
     if (next === SERVER_CHOSEN || sameMeaning(spec, key, next, effective(spec, outs, key))) {
       if (isDeclared) inputs[key] = given;
       continue;
@@ -269,11 +284,12 @@ export async function create(spec: KindSpec, client: EdgeIngress, inputs: Props)
 async function createOrAdopt(spec: KindSpec, client: EdgeIngress, inputs: Props): Promise<dynamic.CreateResult> {
   if (typeof inputs[ADOPT] === "string") return adopt(spec, client, inputs[ADOPT], inputs);
   const params: Props = {};
-  for (const key of inputKeys(spec)) if (inputs[key] !== undefined) params[key] = toWire(spec, key, inputs[key]);
+  for (const key of inputKeys(spec)) if (inputs[key] !== undefined && !spec.owns?.[key]) params[key] = toWire(spec, key, inputs[key]);
   const obj = await createOnce(spec, client, params, inputs);
+  let outs: Props;
   try {
     // Write-only inputs (a private key) are kept from what was declared.
-    return { id: obj.id, outs: toOutputs(spec, obj, inputs) };
+    outs = toOutputs(spec, obj, inputs);
   } catch (e) {
     // Its outputs cannot be compared with: every declared value is kept as declared.
     const declared = withDeclared(spec, {}, inputs);
@@ -283,6 +299,22 @@ async function createOrAdopt(spec: KindSpec, client: EdgeIngress, inputs: Props)
       [SPELLED]: declared[SPELLED],
       [PROVIDER_KEY]: inputs[PROVIDER_KEY],
     });
+  }
+  if (spec.owns) outs = { ...outs, ...(await withOwned(spec, client, obj.id, {}, inputs, outs)) };
+  return { id: obj.id, outs };
+}
+
+/**
+ * The owned children applied after the parent's own fields (children.ts). A failure part-way records
+ * the parent with the children made so far as partial state: nothing is orphaned, the next update
+ * continues.
+ */
+async function withOwned(spec: KindSpec, client: EdgeIngress, id: string, olds: Props, news: Props, outs: Props): Promise<Props> {
+  try {
+    return await applyOwned(spec, client, id, olds, news, (childSpec, params) => createOnce(childSpec, client, params, params));
+  } catch (e) {
+    if (!(e instanceof OwnedPartialError)) throw e;
+    throw new PartialStateError(`${spec.name} ${id}: ${e.message}`, id, { ...outs, ...e.outputs, [PROVIDER_KEY]: news[PROVIDER_KEY] });
   }
 }
 
@@ -300,7 +332,8 @@ async function adopt(spec: KindSpec, client: EdgeIngress, id: string, inputs: Pr
   }
   // A value the service does not show (a private key) cannot differ from anything: the declared one is kept.
   claim(obj);
-  const current = toOutputs(spec, obj, inputs);
+  // Declared owned children claim the ones the resource has: they are compared and converged too.
+  const current = { ...toOutputs(spec, obj, inputs), ...(spec.owns ? await readClaimed(spec, client, obj.id, inputs) : {}) };
   const { changes, replaces = [] } = diff(spec, obj.id, current, inputs);
   if (replaces.length) {
     // Each field with both values, so the user can tell which side to fix; a secret one by name only.
@@ -441,10 +474,12 @@ export async function read(spec: KindSpec, client: EdgeIngress, id: string, prop
     const obj = await readResource(spec, client, id, props);
     if (obj === GONE) return {}; // absent from the complete list, as a 404 would say
     const outs = toOutputs(spec, obj, props);
+    // Children of a set the stack owns, read from their list: one made by hand is drift.
+    const all = spec.owns ? { ...outs, ...(await readOwned(spec, client, obj.id, outs)) } : outs;
     // What was recorded at the last write stays as it is: a refresh learns nothing about declarations.
-    for (const key of [DECLARED, SPELLED]) if (props[key] != null) outs[key] = props[key];
-    const inputs = refreshedInputs(spec, outs, props);
-    return inputs ? { id: obj.id, props: outs, inputs } : { id: obj.id, props: outs };
+    for (const key of [DECLARED, SPELLED]) if (props[key] != null) all[key] = props[key];
+    const inputs = refreshedInputs(spec, all, props);
+    return inputs ? { id: obj.id, props: all, inputs } : { id: obj.id, props: all };
   } catch (e) {
     if (e instanceof NotFoundError) return {}; // gone: the engine drops it from state
     throw e;
@@ -462,12 +497,16 @@ async function updateOutputs(spec: KindSpec, client: EdgeIngress, id: string, ol
   const api = writingApi(spec.api(client));
   const modules = spec.modules ?? {};
   const fields: Props = {};
-  for (const key of changed) if (!(key in modules)) fields[key] = requestValue(spec, news, key);
-  if (!changed.some((key) => key in modules)) {
-    if (!Object.keys(fields).length) return { outs: toOutputs(spec, await api.get(id), olds) };
-    return { outs: fromUpdateAnswer(spec, await api.update(id, fields), olds, fields) };
-  }
-  return { outs: await updateWithModules(spec, api, id, olds, news, changed, fields) };
+  for (const key of changed) if (!(key in modules) && !spec.owns?.[key]) fields[key] = requestValue(spec, news, key);
+  const owned = changed.filter((key) => spec.owns?.[key]);
+  let outs: Props;
+  if (changed.some((key) => key in modules)) outs = await updateWithModules(spec, api, id, olds, news, changed, fields);
+  else if (Object.keys(fields).length) outs = fromUpdateAnswer(spec, await api.update(id, fields), olds, fields);
+  // Only owned children changed: the parent's stored outputs stand (no read needed).
+  else if (owned.length) outs = Object.fromEntries(Object.entries(olds).filter(([k]) => k !== PROVIDER_KEY));
+  else outs = toOutputs(spec, await api.get(id), olds);
+  if (!owned.length) return { outs };
+  return { outs: { ...outs, ...(await withOwned(spec, client, id, olds, news, outs)) } };
 }
 
 /** One request of an update with modules: `whole` when its answer is the whole resource (a PATCH). */

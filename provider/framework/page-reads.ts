@@ -52,6 +52,9 @@ export async function written<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The writes' generation and how many are in flight: what another cache of listings (children.ts) is valid for. */
+export const writeState = (): { readonly generation: number; readonly writes: number } => ({ generation, writes });
+
 /** The kind's api with its writes made through `written`. */
 export function writingApi<T extends { id: string }>(api: KindApi<T>): KindApi<T> {
   return {

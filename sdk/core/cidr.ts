@@ -80,3 +80,24 @@ export function canonicalCidr(text: string): string | undefined {
 
 export const CIDR_RULE = "must be an IPv4 or IPv6 CIDR block with a prefix length, e.g. 203.0.113.0/24 or 2001:db8::/32";
 export const CIDR_HOST_BITS_RULE = "must have no address bits set after the prefix length (e.g. 10.0.0.0/8, not 10.0.0.1/8)";
+export const CIDR_NO_PREFIX_RULE = "has no prefix length: write address/length, e.g. 203.0.113.0/24 or 2001:db8::/32";
+export const CIDR_PREFIX_RULE = "the prefix length after / must be a whole number without leading zeros";
+export const CIDR_IPV4_RULE = "the address is not an IPv4 address (four decimal octets 0-255 without leading zeros)";
+export const CIDR_IPV6_RULE = "the address is not an IPv6 address (RFC 4291 text, no zone)";
+
+/**
+ * What is wrong with a CIDR block, in words (each fault found, `; `-separated), or undefined when it is
+ * one: `prefix length 33 is over 32 for IPv4`. The emulator words its own check the same way.
+ */
+export function cidrProblem(text: string): string | undefined {
+  const slash = text.indexOf("/");
+  if (slash < 0) return CIDR_NO_PREFIX_RULE;
+  const [addressText, bits] = [text.slice(0, slash), text.slice(slash + 1)];
+  const family = addressText.includes(":") ? 6 : 4;
+  const problems: string[] = [];
+  if ((family === 4 ? parseIpv4(addressText) : parseIpv6(addressText)) === undefined) problems.push(family === 4 ? CIDR_IPV4_RULE : CIDR_IPV6_RULE);
+  if (!DECIMAL.test(bits)) problems.push(CIDR_PREFIX_RULE);
+  else if (Number(bits) > (family === 4 ? 32 : 128)) problems.push(`prefix length ${bits} is over ${family === 4 ? 32 : 128} for IPv${family}`);
+  if (problems.length) return problems.join("; ");
+  return parseCidr(text)?.hostBitsZero === false ? CIDR_HOST_BITS_RULE : undefined;
+}

@@ -19,7 +19,7 @@ export type ResponseHeaders = Record<string, string | string[] | undefined>;
 export interface ValidationIssue {
   /** camelCase path, e.g. `ipPolicyIds[0]`; empty for the whole value. */
   field: string;
-  /** The rule as a phrase, e.g. `must be at most 255 bytes (UTF-8)`, `is required` (as the service's `details.rule`). */
+  /** The rule as a phrase, e.g. `must be at most 255 bytes (UTF-8), got 300 bytes`, `is required` (as the service's `details.rule`). */
   rule: string;
 }
 
@@ -103,8 +103,9 @@ function asString(value: unknown): string | undefined {
 /**
  * The single factory for API errors: picks the class by status and reads the service's error body
  * `{error_code, status_code, msg, details: {operation_id, field?, rule?}}`, tolerating any other body.
+ * `note` follows the service's message (what the client did about the error).
  */
-export function makeApiError(status: number, body: unknown, headers: ResponseHeaders, request: RequestInfo): APIError {
+export function makeApiError(status: number, body: unknown, headers: ResponseHeaders, request: RequestInfo, note?: string): APIError {
   const wire = asRecord(body);
   const details = asRecord(fromWire(wire.details)) as ErrorDetails;
   if (typeof details.field === "string") details.field = wirePathToCamel(details.field);
@@ -117,7 +118,8 @@ export function makeApiError(status: number, body: unknown, headers: ResponseHea
     return new RouteNotFoundError(status, code, `${where} is not an API route (${what}); check the API URL`, details, operationId, request);
   }
   const Class = STATUS_CLASSES[status] ?? (status >= 500 ? InternalServerError : APIError);
-  return new Class(status, code, msg || "request failed", details, operationId, request);
+  const text = msg || "request failed";
+  return new Class(status, code, note ? `${text}${/[.!?]$/.test(text) ? "" : "."} ${note}` : text, details, operationId, request);
 }
 
 /** Error codes of a 404 that concern the path itself, not a resource. */

@@ -11,11 +11,12 @@ export const UNKNOWN_FIELD = "is not a known field";
 export const DESCRIPTION_MAX_BYTES = 255;
 export const METADATA_MAX_BYTES = 4096;
 
-/** A string of at most `limit` UTF-8 bytes (the service counts bytes, not characters). */
+/** A string of at most `limit` UTF-8 bytes (the service counts bytes, not characters); the rule gives the length found. */
 export function maxBytesString(limit: number) {
-  return z
-    .string({ error: "must be a string" })
-    .refine((v) => Buffer.byteLength(v, "utf8") <= limit, { error: `must be at most ${limit} bytes (UTF-8)` });
+  return z.string({ error: "must be a string" }).superRefine((v, ctx) => {
+    const bytes = Buffer.byteLength(v, "utf8");
+    if (bytes > limit) ctx.addIssue({ code: "custom", message: `must be at most ${limit} bytes (UTF-8), got ${bytes} bytes` });
+  });
 }
 
 export const description = maxBytesString(DESCRIPTION_MAX_BYTES);

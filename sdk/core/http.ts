@@ -6,7 +6,8 @@ import { Agent, type Dispatcher, type RetryHandler } from "undici";
 import { VERSION } from "../version";
 import { fromWire, toWire } from "./case";
 import { EdgeIngressError, OPERATION_ID_HEADER, RequestInfo, UnexpectedResponseError, headerValue, makeApiError, wrapTransportError } from "./errors";
-import { RetryPolicy, retryCallback, retryInterceptor } from "./retry";
+import { type Pacer, pacerFor } from "./pacer";
+import { type Pacing, RetryPolicy, retryCallback, retryInterceptor, settle } from "./retry";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -50,6 +51,10 @@ export interface HttpConfig extends RetryPolicy {
   baseURL: URL;
   timeoutMs: number;
   userAgent?: string;
+  /** Pace every attempt through the account's pacer (sdk/core/pacer.ts); off: 429s follow maxRetries. */
+  pacing: boolean;
+  /** With pacing: a request fails on a 429 once the account has let nothing through for this long. */
+  rateLimitWaitMs: number;
 }
 
 export const SERVICE_VERSION = "2";
@@ -66,6 +71,8 @@ export class HttpClient {
   readonly #dispatcher: Dispatcher;
   readonly #policy: RetryPolicy;
   readonly #timeoutMs: number;
+  readonly #pacer: Pacer | undefined;
+  readonly #rateLimitWaitMs: number;
   #service: ServiceInfo = { clockOffsetMs: undefined, idempotencyKeys: false };
   #closing: Promise<void> | undefined;
 
@@ -73,6 +80,9 @@ export class HttpClient {
     this.baseURL = config.baseURL;
     this.#policy = { maxRetries: config.maxRetries, maxRetryTimeMs: config.maxRetryTimeMs };
     this.#timeoutMs = config.timeoutMs;
+    // Shared by every client of this account in the process: the service limits the account, not the client.
+    this.#pacer = config.pacing ? pacerFor(config.baseURL, config.apiKey) : undefined;
+    this.#rateLimitWaitMs = config.rateLimitWaitMs;
     this.#headers = {
       authorization: `Bearer ${config.apiKey}`,
       "service-version": SERVICE_VERSION,
@@ -113,6 +123,7 @@ export class HttpClient {
     let status: number;
     let headers: Record<string, string | string[] | undefined>;
     let text: string;
+    const pacing: Pacing | undefined = this.#pacer && { pacer: this.#pacer, waitMs: this.#rateLimitWaitMs };
     // retryOptions is read by the retry interceptor; undici's request typings do not list it.
     const dispatchOptions: Dispatcher.RequestOptions & { retryOptions: RetryHandler.RetryOptions } = {
       origin: url.origin,
@@ -122,14 +133,17 @@ export class HttpClient {
       body: hasBody ? JSON.stringify(toWire(opts.body)) : undefined,
       headersTimeout: this.#timeoutMs,
       bodyTimeout: this.#timeoutMs,
-      retryOptions: { retry: retryCallback(opts.method, opts.maxRetries === undefined ? this.#policy : { ...this.#policy, maxRetries: opts.maxRetries }, repeatable || undefined) },
+      retryOptions: { retry: retryCallback(opts.method, opts.maxRetries === undefined ? this.#policy : { ...this.#policy, maxRetries: opts.maxRetries }, repeatable || undefined, pacing) },
     };
+    if (pacing) pacing.ticket = await pacing.pacer.acquire();
     try {
       const res = await this.#dispatcher.request(dispatchOptions);
       status = res.statusCode;
       headers = res.headers;
+      settle(pacing, { status, headers });
       text = await res.body.text();
     } catch (err) {
+      settle(pacing, {});
       throw wrapTransportError(err, request);
     }
 
@@ -137,7 +151,8 @@ export class HttpClient {
     const operationId = headerValue(headers, OPERATION_ID_HEADER);
     const body = parseJson(text);
     if (status < 200 || status >= 300) {
-      throw makeApiError(status, body.ok ? body.value : text, headers, request);
+      const note = pacing?.gaveUp ? rateLimitNote(this.#rateLimitWaitMs) : undefined;
+      throw makeApiError(status, body.ok ? body.value : text, headers, request, note);
     }
     if (!body.ok) {
       throw new UnexpectedResponseError(status, operationId, request, [{ field: "", rule: "must be JSON" }]);
@@ -160,6 +175,15 @@ export class HttpClient {
     this.#closing ??= this.#agent.close();
     return this.#closing;
   }
+}
+
+/** Why a 429 ended a request after pacing: what happened, that nothing was applied, and what to do. */
+function rateLimitNote(waitMs: number): string {
+  const wait = waitMs % 60_000 === 0 && waitMs > 0 ? `${waitMs / 60_000} min` : `${waitMs / 1000} s`;
+  return (
+    `The account let no request through for ${wait}, so this request stopped waiting; nothing of it was applied. ` +
+    "Rerun `pulumi up` to continue where it stopped, or raise `edgeingress:rateLimitWaitMs` (the client's rateLimitWaitMs) to wait longer."
+  );
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {

@@ -5,6 +5,8 @@
  * The rule is written down in docs/sdk.md.
  */
 import { interceptors, type RetryHandler } from "undici";
+import type { ResponseHeaders } from "./errors";
+import type { Pacer, Ticket } from "./pacer";
 
 export interface RetryPolicy {
   /** Retries after the first attempt. */
@@ -92,16 +94,68 @@ function failureOf(err: Error): Failure {
   return { code: typeof e.code === "string" ? e.code : undefined };
 }
 
-/** The per-request `retry` callback for undici's retry interceptor. */
-export function retryCallback(method: string, policy: RetryPolicy, repeatable?: boolean): RetryHandler.RetryCallback {
+/**
+ * A request's pacing (sdk/core/pacer.ts): the account's pacer, how long a 429 may be waited out, and the
+ * attempt in flight, shared by HttpClient.request (first attempt, final answer) and the retry callback.
+ */
+export interface Pacing {
+  pacer: Pacer;
+  waitMs: number;
+  /** The attempt sent and not yet answered. */
+  ticket?: Ticket;
+  /** The account let nothing through for `waitMs`: the last 429 is the answer. */
+  gaveUp?: boolean;
+}
+
+/** Tells the pacer what the attempt in flight got back. */
+export function settle(pacing: Pacing | undefined, answer: { status?: number; headers?: ResponseHeaders }): void {
+  if (!pacing?.ticket) return;
+  const ticket = pacing.ticket;
+  pacing.ticket = undefined;
+  pacing.pacer.answered(ticket, answer);
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The per-request `retry` callback for undici's retry interceptor. With `pacing`, every retry waits for
+ * its turn at the account's pacer, and a 429 is retried without a count or time limit until the account
+ * has let nothing through for `pacing.waitMs`; the time spent so is not counted in `maxRetryTimeMs`.
+ */
+export function retryCallback(method: string, policy: RetryPolicy, repeatable?: boolean, pacing?: Pacing): RetryHandler.RetryCallback {
   const startedAt = Date.now();
   let retries = 0;
+  let limitedMs = 0;
+  let refusals = 0;
+  /** The next attempt goes when its turn comes (a wait the request's budget does not pay for); undici sends it on done(null). */
+  const resend = async (done: (err?: Error | null) => void) => {
+    if (pacing) {
+      const queued = Date.now();
+      pacing.ticket = await pacing.pacer.acquire();
+      limitedMs += Date.now() - queued;
+    }
+    done(null);
+  };
   return (err, _context, done) => {
     const now = Date.now();
-    const delay = nextDelay(method, failureOf(err), retries + 1, now - startedAt, policy, now, repeatable);
+    const failure = failureOf(err);
+    settle(pacing, { status: failure.status, headers: (err as { headers?: ResponseHeaders }).headers });
+    if (pacing && failure.status === 429) {
+      const wait = pacing.pacer.refused(parseRetryAfter(failure.retryAfter, now), pacing.waitMs, ++refusals);
+      if (wait === undefined) {
+        pacing.gaveUp = true;
+        return done(err);
+      }
+      void sleep(wait).then(() => {
+        limitedMs += wait;
+        return resend(done);
+      });
+      return;
+    }
+    const delay = nextDelay(method, failure, retries + 1, now - startedAt - limitedMs, policy, now, repeatable);
     if (delay === undefined) return done(err);
     retries += 1;
-    setTimeout(() => done(null), delay);
+    setTimeout(() => void resend(done), delay);
   };
 }
 

@@ -8,7 +8,7 @@ import type { HttpClient } from "../core/http";
 import { CrudResource } from "../core/resource";
 import { IP_POLICY_ID_PREFIX } from "./ip-policy";
 import { ID_PREFIXES } from "../core/id-prefixes";
-import { CIDR_HOST_BITS_RULE, CIDR_RULE, parseCidr } from "../core/cidr";
+import { cidrProblem } from "../core/cidr";
 
 export const IP_POLICY_RULE_ID_PREFIX = ID_PREFIXES.ipPolicyRules;
 
@@ -16,13 +16,12 @@ export const IP_POLICY_RULE_ACTIONS = ["allow", "deny"] as const;
 export const IpPolicyRuleAction = oneOf(IP_POLICY_RULE_ACTIONS);
 export type IpPolicyRuleAction = z.infer<typeof IpPolicyRuleAction>;
 
-export { CIDR_HOST_BITS_RULE, CIDR_RULE, canonicalCidr, parseCidr, type CidrBlock } from "../core/cidr";
+export { CIDR_HOST_BITS_RULE, CIDR_RULE, canonicalCidr, cidrProblem, parseCidr, type CidrBlock } from "../core/cidr";
 
-// Rule texts only: a CIDR is not secret, but no sdk message copies a value.
+// Rule texts say what is wrong; of the value, only a prefix length over the family's width is quoted.
 export const cidr = z.string({ error: "must be a string" }).superRefine((value, ctx) => {
-  const block = parseCidr(value);
-  if (!block) ctx.addIssue({ code: "custom", message: CIDR_RULE });
-  else if (!block.hostBitsZero) ctx.addIssue({ code: "custom", message: CIDR_HOST_BITS_RULE });
+  const problem = cidrProblem(value);
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
 });
 
 export const IpPolicyRule = z.object({

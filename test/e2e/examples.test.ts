@@ -4,9 +4,11 @@
  * plain text in state, and destroy leaves nothing behind. ts-node type-checks each program as it runs.
  */
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
+import type { EmulatorOptions } from "../../emulator";
 import type { EdgeIngress } from "../../sdk";
-import { start, type Started } from "../support/emulator";
+import { Client, start, type Started } from "../support/emulator";
 import { registerSecret } from "../support/audit";
 import { REPO_ROOT } from "../support/engine";
 import { certificate, privateKeyPem, readSshCertificate, sshPublicKey } from "../support/pki";
@@ -17,9 +19,9 @@ const EXAMPLES = path.join(REPO_ROOT, "examples");
 /** Stack config of an example: its values, and which are secrets. */
 type ExampleConfig = Record<string, { value: string; secret?: boolean }>;
 
-/** One example's stack, configured before its first test. */
-function useExample(name: string, config: ExampleConfig = {}): EngineFixture {
-  const fx = useEngineStack(path.join(EXAMPLES, name), name);
+/** One example's stack, configured before its first test; `emulator` as the emulator takes options. */
+function useExample(name: string, config: ExampleConfig = {}, emulator: EmulatorOptions = {}): EngineFixture {
+  const fx = useEngineStack(path.join(EXAMPLES, name), name, emulator);
   beforeAll(async () => {
     for (const [key, value] of Object.entries(config)) await fx.stack.setConfig(key, value);
   });
@@ -46,7 +48,7 @@ async function expectEmpty(lists: { list(): { toArray(): Promise<unknown[]> } }[
 
 test("every example has a Pulumi.yaml, a README, a tsconfig.json and a test here", () => {
   const dirs = fs.readdirSync(EXAMPLES, { withFileTypes: true }).filter((d) => d.isDirectory() && fs.existsSync(path.join(EXAMPLES, d.name, "index.ts")));
-  expect(dirs.map((d) => d.name).sort()).toEqual(["domains-certificates", "edges", "events", "quickstart", "ssh", "two-accounts"]);
+  expect(dirs.map((d) => d.name).sort()).toEqual(["allowlist", "domains-certificates", "edges", "events", "quickstart", "ssh", "two-accounts"]);
   for (const { name } of dirs) {
     for (const file of ["Pulumi.yaml", "README.md", "tsconfig.json"]) expect(fs.existsSync(path.join(EXAMPLES, name, file))).toBe(true);
   }
@@ -75,6 +77,72 @@ describe("examples/quickstart", () => {
   test("destroy leaves the emulator empty", async () => {
     expectSuccess(await fx.stack.destroy());
     await expectEmpty([fx.client.ipPolicies, fx.client.ipPolicyRules, fx.client.ipRestrictions, fx.client.apiKeys]);
+  });
+});
+
+describe("examples/allowlist", () => {
+  // The account's rate limit bites (a small burst): the example's many rules meet it.
+  const fx = useExample("allowlist", {}, { rateLimit: { perMinute: 1200, burst: 5 } });
+  let api: Client;
+  beforeAll(() => {
+    api = new Client(fx.emulator.url, fx.emulator.rootToken);
+  });
+  const RANGES = fs.readFileSync(path.join(EXAMPLES, "allowlist", "ranges.txt"), "utf8").split("\n");
+  /** The service's rules of the policy, as [cidr, description], sorted (read from the snapshot: never rate limited). */
+  const serviceRules = async (policyId: string) => {
+    const rules = JSON.parse(await api.snapshot()).collections.ip_policy_rules as Array<{ ip_policy_id: string; cidr: string; description: string }>;
+    return rules
+      .filter((r) => r.ip_policy_id === policyId)
+      .map((r) => [r.cidr, r.description])
+      .sort();
+  };
+
+  test("up makes one rule per block of ranges.txt, IPv4 and IPv6, and an endpoints restriction using the policy; the limit bit", async () => {
+    expectSuccess(await fx.stack.up());
+    const out = await fx.outputs();
+    const blocks = RANGES.map((line) => line.split("#")[0].trim()).filter((b) => b !== "");
+    expect(blocks.length).toBeGreaterThanOrEqual(24);
+    expect(blocks.some((b) => b.includes(":"))).toBe(true);
+    expect(out.ruleCount).toBe(blocks.length);
+    const expected = blocks.map((b) => [b, b === "2001:db8:0:1::/64" ? "the origin shield" : "from ranges.txt"]).sort();
+    expect(await serviceRules(out.policyId)).toEqual(expected);
+    const restrictions = JSON.parse(await api.snapshot()).collections.ip_restrictions;
+    expect(restrictions.map((r: Record<string, unknown>) => [r.id, r.type, r.enforced, r.ip_policy_ids])).toEqual([[out.restrictionId, "endpoints", false, [out.policyId]]]);
+    expect((await api.get("/_emulator/counters")).body.totals.rate_limited).toBeGreaterThan(0);
+  });
+
+  test("another list: a block removed and one added delete and create only those rules; a duplicate block fails naming its line", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ei-allowlist-"));
+    try {
+      const file = path.join(dir, "ranges.txt");
+      const edited = RANGES.filter((line) => !line.startsWith("192.0.2.32/27") && !line.startsWith("2001:db8:5000::/36"));
+      fs.writeFileSync(file, [...edited, "198.18.0.0/15 # benchmark network"].join("\n"));
+      await fx.stack.setConfig("rangesFile", { value: file });
+      const preview = await fx.stack.preview();
+      expectSuccess(preview);
+      const rule = (name: string) => fx.urn("IpPolicyRule", name);
+      const changed = Object.fromEntries(Object.entries(preview.ops).filter(([, ops]) => !ops.every((op) => op === "same")));
+      expect(changed).toEqual({ [rule("cdn-192-0-2-32-27")]: ["delete"], [rule("cdn-2001-db8-5000---36")]: ["delete"], [rule("cdn-198-18-0-0-15")]: ["create"] });
+      expectSuccess(await fx.stack.up());
+      const out = await fx.outputs();
+      const rules = await serviceRules(out.policyId);
+      expect(rules).toHaveLength(out.ruleCount);
+      expect(rules).toContainEqual(["198.18.0.0/15", "benchmark network"]);
+      expect(rules.map(([cidr]) => cidr)).not.toContain("192.0.2.32/27");
+
+      fs.writeFileSync(file, ["# twice", "203.0.113.0/28", "", "203.0.113.0/28"].join("\n"));
+      const twice = await fx.stack.preview();
+      expect(twice.code).not.toBe(0);
+      expect(twice.stdout + twice.stderr).toContain(`${file}:4: 203.0.113.0/28 is already on line 2`);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("destroy leaves no rule, policy or restriction", async () => {
+    expectSuccess(await fx.stack.destroy());
+    const { collections } = JSON.parse(await api.snapshot());
+    expect([collections.ip_policy_rules, collections.ip_policies, collections.ip_restrictions]).toEqual([[], [], []]);
   });
 });
 

@@ -7,42 +7,15 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { parse } from "yaml";
 import type { RunningEmulator } from "../../emulator";
 import { start, type Started } from "../support/emulator";
 import { EdgeIngress } from "../../sdk";
 import { REPO_ROOT, createStack, runCommand, type CliResult, type TestStack } from "../support/engine";
 import { expectSuccess } from "../support/engine-stack";
+import { pulumiCommands, runJob as runWorkflowJob, workflow } from "../support/workflow";
 
-const WORKFLOW = path.join(REPO_ROOT, "examples", "gitops", ".github", "workflows", "edge-ingress.yml");
 /** The workflow's `infra/` is, here, the quickstart program. */
 const PROGRAM = path.join(REPO_ROOT, "examples", "quickstart");
-
-interface Step {
-  uses?: string;
-  run?: string;
-  with?: Record<string, unknown>;
-}
-interface Job {
-  if?: string;
-  defaults?: { run?: { "working-directory"?: string } };
-  steps: Step[];
-}
-interface Workflow {
-  on: Record<string, any>;
-  env: Record<string, string>;
-  jobs: Record<string, Job>;
-}
-
-const workflow = parse(fs.readFileSync(WORKFLOW, "utf8")) as Workflow;
-
-/** The pulumi command lines of a job's `run:` steps, in order, exactly as written. */
-function pulumiCommands(job: string): string[] {
-  return workflow.jobs[job].steps
-    .flatMap((step) => (step.run ?? "").split("\n"))
-    .map((line) => line.trim())
-    .filter((line) => /^pulumi\s/.test(line));
-}
 
 let started: Started;
 let emulator: RunningEmulator;
@@ -73,20 +46,8 @@ afterAll(async () => {
   }
 });
 
-/** Runs a job's pulumi commands one by one as its steps would (bash -eo pipefail), stopping at the first failure. */
-async function runJob(job: string): Promise<CliResult> {
-  const env = { ...stack.env, PULUMI_STACK: stack.name, RUNNER_TEMP: runnerTemp };
-  let last: CliResult = { code: 0, stdout: "", stderr: "" };
-  let stdout = "";
-  let stderr = "";
-  for (const line of pulumiCommands(job)) {
-    last = await runCommand("bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", line], { cwd: PROGRAM, env });
-    stdout += last.stdout;
-    stderr += last.stderr;
-    if (last.code !== 0) break;
-  }
-  return { code: last.code, stdout, stderr };
-}
+/** Runs a job's pulumi commands as its steps would, in the program directory (the job's `infra/`). */
+const runJob = (job: string): Promise<CliResult> => runWorkflowJob(job, PROGRAM, { ...stack.env, PULUMI_STACK: stack.name, RUNNER_TEMP: runnerTemp });
 
 describe("the workflow file", () => {
   test("runs preview on pull requests, up on main, the drift gate on a schedule and by hand", () => {

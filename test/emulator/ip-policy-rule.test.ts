@@ -53,7 +53,25 @@ describe("IP policy rules", () => {
   test("the rule of a bad CIDR names the field and quotes the value", async () => {
     const reply = await api.post("/ip_policy_rules", { ip_policy_id: p1, cidr: "10.0.0.300/33", action: "allow" });
     expectError(reply, 400, "INVALID_FIELD", "cidr");
-    expect(reply.body.msg).toBe('cidr: must be an IPv4 or IPv6 CIDR block with a prefix length (e.g. 203.0.113.0/24, 2001:db8::/32), got "10.0.0.300/33"');
+    expect(reply.body.msg).toBe(
+      'cidr: the address is not an IPv4 address (four decimal octets 0-255 without leading zeros); prefix length 33 is over 32 for IPv4, got "10.0.0.300/33"',
+    );
+  });
+
+  test.each([
+    ["10.0.0.0/33", "prefix length 33 is over 32 for IPv4"],
+    ["2001:db8::/129", "prefix length 129 is over 128 for IPv6"],
+    ["203.0.113.7", "has no prefix length: write address/length, e.g. 203.0.113.0/24 or 2001:db8::/32"],
+    ["203.0.113.0/", "the prefix length after / must be a whole number without leading zeros"],
+    ["203.0.113.0/024", "the prefix length after / must be a whole number without leading zeros"],
+    ["10.0.0.0/8/8", "the prefix length after / must be a whole number without leading zeros"],
+    ["010.0.0.0/8", "the address is not an IPv4 address (four decimal octets 0-255 without leading zeros)"],
+    ["fe80::%eth0/64", "the address is not an IPv6 address (RFC 4291 text, no zone)"],
+    ["10.0.0.1/8", "must have no address bits set after the prefix length (e.g. 10.0.0.0/8, not 10.0.0.1/8)"],
+  ])("%s: the rule says what is wrong, as the sdk's does", async (cidr, rule) => {
+    const reply = await api.post("/ip_policy_rules", { ip_policy_id: p1, cidr, action: "allow" });
+    expectError(reply, 400, "INVALID_FIELD", "cidr");
+    expect(reply.body.details.rule).toBe(rule);
   });
 
   describe("validation leaves state unchanged", () => {

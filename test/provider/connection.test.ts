@@ -26,6 +26,17 @@ afterAll(async () => {
   await started.close();
 });
 
+/**
+ * The reason check gives for a connection that fails: one failure naming no property (the engine shows
+ * it once; a thrown error it would print twice), in the user's words.
+ */
+async function checkFailure(news: Record<string, unknown>): Promise<string> {
+  const { failures } = await runtime.check("IpPolicy", {}, news);
+  expect(failures).toHaveLength(1);
+  expect(failures![0].property).toBe("");
+  return failures![0].reason;
+}
+
 const configure = (values: Record<string, string>) => runtime.configure({ config: fakeConfig({ "edgeingress:maxRetries": "0", ...values }) });
 
 /** A server in front of the API that answers every request with 404 and a page of its own. */
@@ -53,8 +64,11 @@ describe("a wrong API URL", () => {
   ])("%s: preview, refresh and destroy fail naming the URL; nothing is read as gone", async (_what, url) => {
     await configure({ "edgeingress:apiKey": emulator.rootToken, "edgeingress:apiUrl": url() });
     const message = new RegExp(`${url().replace(/[/.]/g, "\\$&")} does not answer as the Edge Ingress API .*edgeingress:apiUrl`);
-    await expect(runtime.check("IpPolicy", {}, { description: "x" })).rejects.toThrow(message);
+    expect(await checkFailure({ description: "x" })).toMatch(message);
     await expect(runtime.read("IpPolicy", policyId, {})).rejects.toThrow(message);
+    // Read and delete throw (the engine has no other way): in the user's words, with no stack.
+    const thrown = (await runtime.read("IpPolicy", policyId, {}).catch((e: Error) => e)) as Error;
+    expect([thrown.stack, `${thrown}`]).toEqual(["", thrown.message]);
     await expect(runtime.delete("IpPolicy", policyId, {})).rejects.toThrow(message);
     await expect(client.ipPolicies.get(policyId)).resolves.toMatchObject({ description: "kept" });
   });
@@ -105,29 +119,29 @@ describe("a wrong API URL", () => {
 describe("credentials, in Pulumi's words, at preview", () => {
   test("a missing key names the command to run", async () => {
     await configure({ "edgeingress:apiUrl": emulator.url });
-    await expect(runtime.check("IpPolicy", {}, {})).rejects.toThrow(
+    expect(await checkFailure({})).toMatch(
       "edgeingress: no API key is configured; set one with `pulumi config set --secret edgeingress:apiKey <key>` (or the EDGE_INGRESS_API_KEY environment variable)",
     );
   });
 
   test("a missing URL names the command to run", async () => {
     await configure({ "edgeingress:apiKey": emulator.rootToken });
-    await expect(runtime.check("IpPolicy", {}, {})).rejects.toThrow(/no API URL is configured; set it with `pulumi config set edgeingress:apiUrl <url>`/);
+    expect(await checkFailure({})).toMatch(/no API URL is configured; set it with `pulumi config set edgeingress:apiUrl <url>`/);
   });
 
   test("a rejected key fails at check, without the key in the message", async () => {
     const wrong = "tok_wrong_" + "x".repeat(30);
     await configure({ "edgeingress:apiKey": wrong, "edgeingress:apiUrl": emulator.url });
-    const err = (await runtime.check("IpPolicy", {}, {}).catch((e: Error) => e)) as Error;
-    expect(err.message).toMatch(/the API at .* refused the API key \(401 UNAUTHORIZED\); set a valid one with `pulumi config set --secret edgeingress:apiKey <key>`/);
-    expect(`${err.message} ${err.stack}`).not.toContain(wrong);
+    const reason = await checkFailure({});
+    expect(reason).toMatch(/the API at .* refused the API key \(401 UNAUTHORIZED\); set a valid one with `pulumi config set --secret edgeingress:apiKey <key>`/);
+    expect(reason).not.toContain(wrong);
   });
 
   test("a refused connection names the URL", async () => {
     const proxy = await notFoundProxy();
     await proxy.close(); // nothing listens there now
     await configure({ "edgeingress:apiKey": emulator.rootToken, "edgeingress:apiUrl": proxy.url });
-    await expect(runtime.check("IpPolicy", {}, {})).rejects.toThrow(new RegExp(`cannot reach the API at ${proxy.url}.*ECONNREFUSED`));
+    expect(await checkFailure({})).toMatch(new RegExp(`cannot reach the API at ${proxy.url}.*ECONNREFUSED`));
   });
 
   test("a failure that may pass (a 503) is not kept: the next call checks again", async () => {
@@ -140,6 +154,7 @@ describe("credentials, in Pulumi's words, at preview", () => {
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     try {
       await configure({ "edgeingress:apiKey": emulator.rootToken, "edgeingress:apiUrl": `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+      // A failure that may pass is no fault of the inputs: thrown (with no stack), not a check failure.
       await expect(runtime.check("IpPolicy", {}, {})).rejects.toThrow(/does not answer as the Edge Ingress API \(503 SERVICE_UNAVAILABLE/);
       await expect(runtime.check("IpPolicy", {}, {})).resolves.toMatchObject({ failures: [] });
       await runtime.check("IpPolicy", {}, {});
@@ -147,6 +162,34 @@ describe("credentials, in Pulumi's words, at preview", () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+
+  test("edgeingress:rateLimitWaitMs: an account that refuses everything fails after that wait, saying what to do", async () => {
+    let calls = 0;
+    const server = http.createServer((_req, res) => {
+      calls++;
+      res.writeHead(429, { "content-type": "application/json" });
+      res.end(JSON.stringify({ error_code: "RATE_LIMITED", status_code: 429, msg: "Your account is rate limited to 120 API requests per minute.", details: {} }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      await configure({ "edgeingress:apiKey": emulator.rootToken, "edgeingress:apiUrl": `http://127.0.0.1:${(server.address() as AddressInfo).port}`, "edgeingress:rateLimitWaitMs": "1200" });
+      const started = Date.now();
+      const err = await runtime.check("IpPolicy", {}, {}).then(
+        () => undefined,
+        (e: Error) => e,
+      );
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1200);
+      expect(err?.message).toMatch(/rate limited to 120 API requests per minute\..*Rerun `pulumi up` to continue where it stopped.*edgeingress:rateLimitWaitMs/);
+      expect(err?.message).not.toContain(emulator.rootToken);
+      expect(calls).toBeGreaterThan(1);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  test("a bad edgeingress:rateLimitWaitMs names the setting", async () => {
+    await expect(configure({ "edgeingress:rateLimitWaitMs": "soon" })).rejects.toThrow(/edgeingress:rateLimitWaitMs must be a whole number, got "soon"/);
   });
 
   test("a good connection is checked once per process, however many resources", async () => {
@@ -238,15 +281,15 @@ describe("a resource's own connection (another account)", () => {
       { property: "", reason: 'connection.apiKey: Connection "staging" needs a non-empty API key' },
     ]);
     const wrong = "tok_wrong_staging_" + "y".repeat(24);
-    const err = (await runtime.check("IpPolicy", {}, { connection: { ...asStaging, apiKey: wrong } }).catch((e: Error) => e)) as Error;
-    expect(err.message).toMatch(/^edgeingress: Connection "staging": the API at .* refused the API key \(401 UNAUTHORIZED\); set a valid one with the apiKey of Connection "staging"$/);
-    expect(`${err.message} ${err.stack}`).not.toContain(wrong);
+    const reason = await checkFailure({ connection: { ...asStaging, apiKey: wrong } });
+    expect(reason).toMatch(/^edgeingress: Connection "staging": the API at .* refused the API key \(401 UNAUTHORIZED\); set a valid one with the apiKey of Connection "staging"$/);
+    expect(reason).not.toContain(wrong);
   });
 
   test("resources with their own connection need no stack config key", async () => {
     await configure({});
     await expect(runtime.check("IpPolicy", {}, { connection: asStaging })).resolves.toMatchObject({ failures: [] });
-    await expect(runtime.check("IpPolicy", {}, {})).rejects.toThrow(/no API key is configured/);
+    expect(await checkFailure({})).toMatch(/no API key is configured/);
   });
 
   test("a connection unknown at preview is checked later and shows as a change", async () => {

@@ -131,6 +131,16 @@ describe("inputs after a refresh", () => {
     );
   });
 
+  it("owned children (inline rules): as declared while the set is the same; a rule added by hand joins the service's list", async () => {
+    const { runtime, client } = fx;
+    const rules = [{ cidr: "2001:DB8::/32", action: "allow" }];
+    const made = await runtime.create("IpPolicy", { ...P, description: "office", rules });
+    expect((await runtime.read("IpPolicy", made.id, made.outs)).inputs).toEqual({ description: "office", rules });
+    await client.ipPolicyRules.create({ ipPolicyId: made.id, cidr: "::/0", action: "allow" });
+    const read = await runtime.read("IpPolicy", made.id, made.outs);
+    expect(read.inputs).toEqual({ description: "office", rules: [rules[0], expect.objectContaining({ cidr: "::/0", action: "allow" })] });
+  });
+
   it("adopt is given back as declared", async () => {
     const { runtime, client } = fx;
     const existing = await client.ipPolicies.create({ description: "by hand" });

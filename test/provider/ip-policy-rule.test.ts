@@ -63,7 +63,11 @@ describe("IpPolicyRule provider", () => {
   it("check fails at preview naming cidr for the issue's example", async () => {
     const policy = await fx.client.ipPolicies.create({});
     const checked = await fx.runtime.check("IpPolicyRule", {}, { ...P, ipPolicyId: policy.id, cidr: "10.0.0.300/33", action: "allow" });
-    expect(checked.failures).toEqual([{ property: "cidr", reason: expect.stringContaining("CIDR") }]);
+    expect(checked.failures).toEqual([
+      { property: "cidr", reason: "cidr: the address is not an IPv4 address (four decimal octets 0-255 without leading zeros); prefix length 33 is over 32 for IPv4" },
+    ]);
+    const over = await fx.runtime.check("IpPolicyRule", {}, { ...P, ipPolicyId: policy.id, cidr: "2001:db8::/129", action: "allow" });
+    expect(over.failures).toEqual([{ property: "cidr", reason: "cidr: prefix length 129 is over 128 for IPv6" }]);
   });
 
   it("the cidr normaliser", () => {

@@ -56,8 +56,8 @@ test("a non-admin naming another owner → PermissionDeniedError FORBIDDEN", asy
 
 describe("client-side validation", () => {
   test.each([
-    ["256-byte description", { description: "d".repeat(256) }, "description", "must be at most 255 bytes (UTF-8)"],
-    ["4097-byte metadata", { metadata: "m".repeat(4097) }, "metadata", "must be at most 4096 bytes (UTF-8)"],
+    ["256-byte description", { description: "d".repeat(256) }, "description", "must be at most 255 bytes (UTF-8), got 256 bytes"],
+    ["4097-byte metadata", { metadata: "m".repeat(4097) }, "metadata", "must be at most 4096 bytes (UTF-8), got 4097 bytes"],
     ["malformed owner", { ownerId: "alice" }, "ownerId", "must be an id: a lowercase prefix, an underscore, then an opaque suffix"],
     ["token as input", { token: "t" }, "token", "is not a known field"],
   ])("create with %s", async (_label, params, field, rule) => {

@@ -64,7 +64,7 @@ describe("client-side validation", () => {
     ["two certificates", { caPem: ca.pem + certificate().pem }, "caPem", ONE_CERTIFICATE_RULE],
     ["a private key", { caPem: privateKeyPem(ca.privateKey) }, "caPem", "block 0 must be a CERTIFICATE"],
     ["a corrupt certificate", { caPem: `-----BEGIN CERTIFICATE-----\n${body.slice(0, 200)}\n-----END CERTIFICATE-----\n` }, "caPem", "certificate 0 is not a valid X.509 certificate"],
-    ["a 256-byte description", { caPem: ca.pem, description: "d".repeat(256) }, "description", "must be at most 255 bytes (UTF-8)"],
+    ["a 256-byte description", { caPem: ca.pem, description: "d".repeat(256) }, "description", "must be at most 255 bytes (UTF-8), got 256 bytes"],
     ["a wire-cased field", { caPem: ca.pem, ca_pem: ca.pem }, "ca_pem", "is not a known field"],
   ])("create with %s", async (_label, params, field, rule) => {
     const before = wire.count();

@@ -83,7 +83,7 @@ describe("client-side validation", () => {
     ["no api key", { target: { monitoring: { site: "eu" } } }, "target.monitoring.apiKey", "is required"],
     ["tags not a string", { target: { monitoring: { apiKey: SECRET, tags: 1 } } }, "target.monitoring.tags", "must be a string"],
     ["a wire-cased key", { target: { logs: { auth: role, logGroupResourceName: "l", log_group_resource_name: "l" } } }, "target.logs.log_group_resource_name", "is not a known field"],
-    ["a 256-byte description", { description: "d".repeat(256), target: delivery }, "description", "must be at most 255 bytes (UTF-8)"],
+    ["a 256-byte description", { description: "d".repeat(256), target: delivery }, "description", "must be at most 255 bytes (UTF-8), got 256 bytes"],
   ])("create with %s", async (_label, params, field, rule) => {
     await expectInvalid(emu.client.eventDestinations.create(params as never), field, rule);
   });

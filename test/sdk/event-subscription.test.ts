@@ -57,7 +57,7 @@ describe("client-side validation", () => {
     ["a repeated event type", { destinationIds: ["ed_1"], sources: [{ type: "api_key_created.v0" }, { type: "api_key_deleted.v0" }, { type: "api_key_created.v0" }] }, "sources[2].type", "must not repeat sources[0].type"],
     ["a source with its uri", { destinationIds: ["ed_1"], sources: [{ type: "api_key_created.v0", uri: "x" }] }, "sources[0].uri", "is not a known field"],
     ["sources not a list", { destinationIds: ["ed_1"], sources: "api_key_created.v0" }, "sources", "must be a list"],
-    ["a 4097-byte metadata", { destinationIds: ["ed_1"], metadata: "m".repeat(4097) }, "metadata", "must be at most 4096 bytes (UTF-8)"],
+    ["a 4097-byte metadata", { destinationIds: ["ed_1"], metadata: "m".repeat(4097) }, "metadata", "must be at most 4096 bytes (UTF-8), got 4097 bytes"],
   ])("create with %s", async (_label, params, field, rule) => {
     await expectInvalid(emu.client.eventSubscriptions.create(params as never), field, rule);
   });

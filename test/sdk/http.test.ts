@@ -26,7 +26,8 @@ const clients: EdgeIngress[] = [];
 
 async function setup(handler: Handler, userAgent?: string): Promise<{ server: FakeServer; client: EdgeIngress }> {
   const server = await startFakeServer(handler);
-  const client = new EdgeIngress({ apiKey: TOKEN, baseURL: server.url, maxRetries: 0, userAgent });
+  // rateLimitWaitMs 0: a 429 is the answer at once (these tests are about answers, not pacing).
+  const client = new EdgeIngress({ apiKey: TOKEN, baseURL: server.url, maxRetries: 0, rateLimitWaitMs: 0, userAgent });
   servers.push(server);
   clients.push(client);
   return { server, client };
@@ -212,7 +213,7 @@ describe("idempotency keys", () => {
       i === 0 ? json(res, 200, { keys: [], uri: "u", next_page_uri: null }, { "edge-ingress-extensions": "idempotency-key" }) : json(res, 429, { message: "slow down" }),
     );
     servers.push(server);
-    const client = new EdgeIngress({ apiKey: TOKEN, baseURL: server.url, maxRetries: 0 });
+    const client = new EdgeIngress({ apiKey: TOKEN, baseURL: server.url, maxRetries: 0, rateLimitWaitMs: 0 });
     clients.push(client);
     await client.apiKeys.list({ limit: 1 }).pages().next();
     await expect(client.ipPolicies.create({}, { idempotencyKey: "k-4" })).rejects.toBeInstanceOf(RateLimitError);

@@ -44,17 +44,21 @@ test("the service refuses what the sdk refuses (client validation bypassed)", as
 
 describe("client-side validation", () => {
   const ok = { ipPolicyId: "ipp_1", cidr: "10.0.0.0/8", action: "allow" };
-  const CIDR = "must be an IPv4 or IPv6 CIDR block with a prefix length, e.g. 203.0.113.0/24 or 2001:db8::/32";
   const HOST_BITS = "must have no address bits set after the prefix length (e.g. 10.0.0.0/8, not 10.0.0.1/8)";
+  const NOT_V4 = "the address is not an IPv4 address (four decimal octets 0-255 without leading zeros)";
+  const NOT_V6 = "the address is not an IPv6 address (RFC 4291 text, no zone)";
+  const BAD_PREFIX = "the prefix length after / must be a whole number without leading zeros";
   test.each([
-    ["the issue's example", { ...ok, cidr: "10.0.0.300/33" }, "cidr", CIDR],
-    ["an IPv4 prefix over 32", { ...ok, cidr: "10.0.0.0/33" }, "cidr", CIDR],
-    ["an IPv6 prefix over 128", { ...ok, cidr: "::/129" }, "cidr", CIDR],
-    ["no prefix", { ...ok, cidr: "10.0.0.0" }, "cidr", CIDR],
-    ["a leading zero", { ...ok, cidr: "10.0.0.0/08" }, "cidr", CIDR],
-    ["nine IPv6 groups", { ...ok, cidr: "1:2:3:4:5:6:7:8:9/128" }, "cidr", CIDR],
-    ["two ::", { ...ok, cidr: "1::2::/64" }, "cidr", CIDR],
-    ["an IPv6 zone", { ...ok, cidr: "fe80::%1/64" }, "cidr", CIDR],
+    ["the issue's example", { ...ok, cidr: "10.0.0.300/33" }, "cidr", `${NOT_V4}; prefix length 33 is over 32 for IPv4`],
+    ["an IPv4 prefix over 32", { ...ok, cidr: "10.0.0.0/33" }, "cidr", "prefix length 33 is over 32 for IPv4"],
+    ["an IPv6 prefix over 128", { ...ok, cidr: "::/129" }, "cidr", "prefix length 129 is over 128 for IPv6"],
+    ["no prefix", { ...ok, cidr: "10.0.0.0" }, "cidr", "has no prefix length: write address/length, e.g. 203.0.113.0/24 or 2001:db8::/32"],
+    ["a leading zero", { ...ok, cidr: "10.0.0.0/08" }, "cidr", BAD_PREFIX],
+    ["an empty prefix", { ...ok, cidr: "10.0.0.0/" }, "cidr", BAD_PREFIX],
+    ["nine IPv6 groups", { ...ok, cidr: "1:2:3:4:5:6:7:8:9/128" }, "cidr", NOT_V6],
+    ["two ::", { ...ok, cidr: "1::2::/64" }, "cidr", NOT_V6],
+    ["an IPv6 zone", { ...ok, cidr: "fe80::%1/64" }, "cidr", NOT_V6],
+    ["an octet over 255", { ...ok, cidr: "10.0.0.256/32" }, "cidr", NOT_V4],
     ["host bits set", { ...ok, cidr: "10.0.0.1/8" }, "cidr", HOST_BITS],
     ["IPv6 host bits set", { ...ok, cidr: "2001:db8::1/64" }, "cidr", HOST_BITS],
     ["no cidr", { ipPolicyId: "ipp_1", action: "allow" }, "cidr", "is required"],
@@ -69,7 +73,7 @@ describe("client-side validation", () => {
   test("update: the policy and the action are fixed; a cidr is checked", async () => {
     await expectInvalid(emu.client.ipPolicyRules.update("ipr_1", { action: "deny" } as never), "action", "cannot be changed after creation");
     await expectInvalid(emu.client.ipPolicyRules.update("ipr_1", { ipPolicyId: "ipp_2" } as never), "ipPolicyId", "cannot be changed after creation");
-    await expectInvalid(emu.client.ipPolicyRules.update("ipr_1", { cidr: "10.0.0.300/33" }), "cidr", CIDR);
+    await expectInvalid(emu.client.ipPolicyRules.update("ipr_1", { cidr: "10.0.0.0/33" }), "cidr", "prefix length 33 is over 32 for IPv4");
   });
 });
 

@@ -37,9 +37,9 @@ test("a wrong token → AuthenticationError UNAUTHORIZED", async () => {
 
 describe("client-side validation", () => {
   test.each([
-    ["256-byte description", { description: "x".repeat(256) }, "description", "must be at most 255 bytes (UTF-8)"],
-    ["128 two-byte characters", { description: "ü".repeat(128) }, "description", "must be at most 255 bytes (UTF-8)"],
-    ["4097-byte metadata", { metadata: "x".repeat(4097) }, "metadata", "must be at most 4096 bytes (UTF-8)"],
+    ["256-byte description", { description: "x".repeat(256) }, "description", "must be at most 255 bytes (UTF-8), got 256 bytes"],
+    ["128 two-byte characters", { description: "ü".repeat(128) }, "description", "must be at most 255 bytes (UTF-8), got 256 bytes"],
+    ["4097-byte metadata", { metadata: "x".repeat(4097) }, "metadata", "must be at most 4096 bytes (UTF-8), got 4097 bytes"],
     ["numeric description", { description: 5 }, "description", "must be a string"],
     ["unknown field", { rules: [] }, "rules", "is not a known field"],
     ["wire-cased field", { created_at: "x" }, "created_at", "is not a known field"],
@@ -49,7 +49,7 @@ describe("client-side validation", () => {
 
   test("update checks the same rules", async () => {
     const { id } = await emu.client.ipPolicies.create({});
-    await expectInvalid(emu.client.ipPolicies.update(id, { metadata: "€".repeat(1366) }), "metadata", "must be at most 4096 bytes (UTF-8)");
+    await expectInvalid(emu.client.ipPolicies.update(id, { metadata: "€".repeat(1366) }), "metadata", "must be at most 4096 bytes (UTF-8), got 4098 bytes");
     await expectInvalid(emu.client.ipPolicies.update(id, { id: "ipp_x" } as never), "id", "is not a known field");
   });
 });

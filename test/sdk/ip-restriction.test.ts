@@ -54,8 +54,8 @@ describe("client-side validation", () => {
     ["empty policy list", { type: "api", ipPolicyIds: [] }, "ipPolicyIds", "must have at least 1 item"],
     ["an id of another kind", { type: "api", ipPolicyIds: ["ipp_1", "ipx_1"] }, "ipPolicyIds[1]", 'must be an id starting with "ipp_"'],
     ["a non-boolean enforced", { type: "api", ipPolicyIds: ["ipp_1"], enforced: "yes" }, "enforced", "must be a boolean"],
-    ["a 256-byte description", { type: "api", ipPolicyIds: ["ipp_1"], description: "d".repeat(256) }, "description", "must be at most 255 bytes (UTF-8)"],
-    ["a 4097-byte metadata", { type: "api", ipPolicyIds: ["ipp_1"], metadata: "m".repeat(4097) }, "metadata", "must be at most 4096 bytes (UTF-8)"],
+    ["a 256-byte description", { type: "api", ipPolicyIds: ["ipp_1"], description: "d".repeat(256) }, "description", "must be at most 255 bytes (UTF-8), got 256 bytes"],
+    ["a 4097-byte metadata", { type: "api", ipPolicyIds: ["ipp_1"], metadata: "m".repeat(4097) }, "metadata", "must be at most 4096 bytes (UTF-8), got 4097 bytes"],
     ["wire-cased policy ids", { type: "api", ipPolicyIds: ["ipp_1"], ip_policy_ids: [] }, "ip_policy_ids", "is not a known field"],
   ])("create with %s", async (_label, params, field, rule) => {
     await expectInvalid(emu.client.ipRestrictions.create(params as never), field, rule);

@@ -96,7 +96,7 @@ describe("client-side validation", () => {
       "must be one of rsa, ecdsa",
     ],
     ["both certificate choices", { domain: "a.example.com", certificateId: "cert_1", certificateManagementPolicy: policy }, "certificateManagementPolicy", EXCLUSIVE_CERTIFICATE_RULE],
-    ["a 4097-byte metadata", { domain: "a.example.com", metadata: "m".repeat(4097) }, "metadata", "must be at most 4096 bytes (UTF-8)"],
+    ["a 4097-byte metadata", { domain: "a.example.com", metadata: "m".repeat(4097) }, "metadata", "must be at most 4096 bytes (UTF-8), got 4097 bytes"],
   ])("create with %s", async (_label, params, field, rule) => {
     const before = wire.count();
     await expectInvalid(wire.client.reservedDomains.create(params as never), field, rule);

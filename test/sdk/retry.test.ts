@@ -1,4 +1,4 @@
-/** Retries and transport failures against a scripted local server (rules in docs/sdk.md). */
+/** Retries, pacing and transport failures against a scripted local server (rules in docs/sdk.md). */
 import * as http from "node:http";
 import { APIConnectionError, APIConnectionTimeoutError, APIError, ClientOptions, EdgeIngress, InternalServerError, RateLimitError } from "../../sdk";
 import { FakeServer, Handler, closedPort, errorBody, json, startFakeServer } from "./fake-server";
@@ -36,8 +36,16 @@ test("429 with Retry-After is retried after the announced wait", async () => {
   expect(server.requests[1].at - server.requests[0].at).toBeGreaterThanOrEqual(990);
 });
 
-test("a Retry-After beyond the retry time budget ends retrying at once", async () => {
-  const { server, client } = await setup(failThenOk(1, 429, { "retry-after": "120" }), { maxRetryTimeMs: 60_000 });
+test("a Retry-After beyond the retry time budget ends retrying a 5xx at once", async () => {
+  const { server, client } = await setup(failThenOk(1, 503, { "retry-after": "120" }), { maxRetryTimeMs: 60_000 });
+  const err = await rejection(client.get("/ip_policies"));
+  expect(err).toBeInstanceOf(InternalServerError);
+  expect((err as InternalServerError).errorCode).toBe("SERVICE_UNAVAILABLE");
+  expect(server.requests).toHaveLength(1);
+});
+
+test("without pacing, a 429 follows the 5xx rules: a Retry-After beyond the budget ends retrying at once", async () => {
+  const { server, client } = await setup(failThenOk(1, 429, { "retry-after": "120" }), { maxRetryTimeMs: 60_000, pacing: false });
   const err = await rejection(client.get("/ip_policies"));
   expect(err).toBeInstanceOf(RateLimitError);
   expect((err as RateLimitError).errorCode).toBe("RATE_LIMITED");
@@ -83,9 +91,80 @@ test("attempts are bounded by maxRetries and the last error is the service's", a
 });
 
 test("maxRetries 0 makes one attempt", async () => {
-  const { server, client } = await setup(failThenOk(Infinity, 429, { "retry-after": "0" }), { maxRetries: 0 });
+  const { server, client } = await setup(failThenOk(Infinity, 503, { "retry-after": "0" }), { maxRetries: 0 });
+  await expect(client.get("/ip_policies")).rejects.toBeInstanceOf(InternalServerError);
+  expect(server.requests).toHaveLength(1);
+});
+
+test("without pacing, maxRetries bounds 429s too", async () => {
+  const { server, client } = await setup(failThenOk(Infinity, 429, { "retry-after": "0" }), { maxRetries: 0, pacing: false });
   await expect(client.get("/ip_policies")).rejects.toBeInstanceOf(RateLimitError);
   expect(server.requests).toHaveLength(1);
+});
+
+describe("paced (the default): a 429 is waited out, not counted", () => {
+  const limited = (refusals: number): Handler => {
+    let refused = 0;
+    return (req, res) => {
+      if (req.url.startsWith("/limited") && refused < refusals) {
+        refused += 1;
+        return json(res, 429, { error_code: "RATE_LIMITED", status_code: 429, msg: "Your account is rate limited to 120 API requests per minute.", details: {} });
+      }
+      json(res, 200, { url: req.url });
+    };
+  };
+
+  test("a 429 without Retry-After is retried more than maxRetries times while other requests succeed", async () => {
+    const { server, client } = await setup(limited(3), { maxRetries: 1 });
+    const others = Promise.all([1, 2, 3].map((n) => client.get(`/other/${n}`)));
+    await expect(client.get("/limited")).resolves.toEqual({ url: "/limited" });
+    await expect(others).resolves.toHaveLength(3);
+    expect(server.requests.filter((r) => r.url === "/limited")).toHaveLength(4);
+  });
+
+  test("the account letting nothing through for rateLimitWaitMs fails the request, naming the limit and what to do", async () => {
+    const { server, client } = await setup(limited(Infinity), { rateLimitWaitMs: 1500 });
+    const started = Date.now();
+    const err = await rejection(client.post("/limited", { body: { description: "d" } }));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
+    expect(err).toBeInstanceOf(RateLimitError);
+    expect(err).toMatchObject({ status: 429, errorCode: "RATE_LIMITED" });
+    const message = (err as Error).message;
+    expect(message).toContain("Your account is rate limited to 120 API requests per minute.");
+    expect(message).toContain("nothing of it was applied");
+    expect(message).toContain("Rerun `pulumi up` to continue where it stopped");
+    expect(message).toContain("edgeingress:rateLimitWaitMs");
+    expect(message).not.toContain(TOKEN);
+    // Retried, paced: more than once, far fewer than an unpaced loop would send.
+    expect(server.requests.length).toBeGreaterThan(1);
+    expect(server.requests.length).toBeLessThan(10);
+  });
+
+  test("rateLimitWaitMs 0: the first 429 is the answer", async () => {
+    const { server, client } = await setup(limited(Infinity), { rateLimitWaitMs: 0 });
+    await expect(client.get("/limited")).rejects.toBeInstanceOf(RateLimitError);
+    expect(server.requests).toHaveLength(1);
+  });
+});
+
+test("one pacer per account: clients of the same URL and key share it, another key has its own", async () => {
+  const server = await startFakeServer((req, res, i) => (i === 0 ? json(res, 429, errorBody(429, "RATE_LIMITED")) : json(res, 200, { url: req.url })));
+  const [a1, a2, b] = ["key_a", "key_a", "key_b"].map((apiKey) => new EdgeIngress({ apiKey, baseURL: server.url }));
+  try {
+    // a1's 429 makes the account of key_a paced (about one attempt a second at first).
+    await a1.get("/first");
+    const paced = Promise.all([1, 2, 3].map((n) => a2.get(`/a2/${n}`)));
+    const unpaced = Promise.all([1, 2, 3].map((n) => b.get(`/b/${n}`)));
+    await Promise.all([paced, unpaced]);
+    const order = server.requests.map((r) => r.url);
+    // key_b's requests went at once; key_a's (another client, same account) waited their turns.
+    expect(Math.max(...["/b/1", "/b/2", "/b/3"].map((u) => order.indexOf(u)))).toBeLessThan(order.indexOf("/a2/3"));
+    const a2At = server.requests.filter((r) => r.url.startsWith("/a2/")).map((r) => r.at);
+    expect(Math.max(...a2At) - Math.min(...a2At)).toBeGreaterThanOrEqual(900);
+  } finally {
+    await Promise.all([a1, a2, b].map((c) => c.close()));
+    await server.close();
+  }
 });
 
 test("attempts are bounded by maxRetryTimeMs", async () => {

@@ -44,7 +44,7 @@ describe("client-side validation", () => {
     ["labels as a list", { labels: ["a"] }, "labels", "must be an object"],
     ["a numeric label value", { labels: { team: 1 } }, "labels.team", "must be a string"],
     ["tunnels as input", { tunnels: [] }, "tunnels", "is not a known field"],
-    ["a 256-byte description", { description: "d".repeat(256) }, "description", "must be at most 255 bytes (UTF-8)"],
+    ["a 256-byte description", { description: "d".repeat(256) }, "description", "must be at most 255 bytes (UTF-8), got 256 bytes"],
   ])("create with %s", async (_label, params, field, rule) => {
     const before = wire.count();
     await expectInvalid(wire.client.tunnelGroupBackends.create(params as never), field, rule);

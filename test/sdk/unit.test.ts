@@ -89,13 +89,13 @@ describe("field rules", () => {
   test("description counts UTF-8 bytes, not characters", () => {
     expect(parseParams(ApiKeyCreateParams, { description: "é".repeat(127) + "a" })).toEqual({ description: "é".repeat(127) + "a" }); // 255 bytes
     const err = issue(() => parseParams(ApiKeyCreateParams, { description: "é".repeat(128) })); // 128 chars, 256 bytes
-    expect([err.field, err.rule]).toEqual(["description", "must be at most 255 bytes (UTF-8)"]);
+    expect([err.field, err.rule]).toEqual(["description", "must be at most 255 bytes (UTF-8), got 256 bytes"]);
   });
 
   test("metadata is limited to 4096 bytes", () => {
     expect(() => parseParams(ApiKeyCreateParams, { metadata: "m".repeat(4096) })).not.toThrow();
     const err = issue(() => parseParams(ApiKeyCreateParams, { metadata: "€".repeat(1366) })); // 4098 bytes
-    expect([err.field, err.rule]).toEqual(["metadata", "must be at most 4096 bytes (UTF-8)"]);
+    expect([err.field, err.rule]).toEqual(["metadata", "must be at most 4096 bytes (UTF-8), got 4098 bytes"]);
   });
 
   test("issues name the camelCase path of the failing element and every issue is kept", () => {

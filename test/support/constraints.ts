@@ -17,7 +17,7 @@ const publicKey = sshPublicKey("ed25519", "ops@constraints");
 /** Valid arguments of every kind (ids are literal: a preview checks their shape only). */
 export const VALID: Record<string, Record<string, unknown>> = {
   ApiKey: {},
-  IpPolicy: {},
+  IpPolicy: { rules: [{ cidr: "203.0.113.0/24", action: "allow", description: "office" }] },
   IpRestriction: { type: "api", ipPolicyIds: ["ipp_a1"] },
   IpPolicyRule: { ipPolicyId: "ipp_a1", cidr: "203.0.113.0/24", action: "allow" },
   TunnelGroupBackend: { labels: { app: "web" } },
@@ -140,7 +140,25 @@ export const CASES: Case[] = [
     rule: "IP policy rules (named, not described, by the spec): a CIDR with an octet over 255 and a prefix over 32",
     kind: "IpPolicyRule",
     args: { cidr: "10.0.0.300/33" },
-    named: [["cidr", /IPv4 or IPv6 CIDR block with a prefix length/]],
+    named: [["cidr", /not an IPv4 address .*; prefix length 33 is over 32 for IPv4/]],
+  },
+  {
+    rule: "inline IP policy rules: each one as an IpPolicyRule (a CIDR block, an action), each block once in any spelling",
+    kind: "IpPolicy",
+    args: {
+      rules: [
+        { cidr: "203.0.113.0/24", action: "allow" },
+        { cidr: "10.0.0.300/33", action: "allow" },
+        { cidr: "198.51.100.0/24", action: "block" },
+        { cidr: "2001:db8::/32", action: "deny" },
+        { cidr: "2001:DB8:0::/32", action: "deny" },
+      ],
+    },
+    named: [
+      ["rules[1].cidr", /CIDR block/],
+      ["rules[2].action", /allow, deny/],
+      ["rules[4].cidr", /cidr of rules\[3\] again/],
+    ],
   },
   {
     rule: "tunnel credentials (as SSH credentials' §2.13 ACL): a rule other than bind",

@@ -14,6 +14,7 @@ import type { EdgeIngress } from "../../sdk";
 import { camelToSnake } from "../../sdk/core/case";
 import { inputKeys, updatableKeys, type KindSpec } from "../../provider/framework/kind";
 import { toOutputs } from "../../provider/framework/lifecycle";
+import { readClaimed } from "../../provider/framework/children";
 import { kinds } from "../../provider/kinds";
 import { certificate, privateKeyPem, sshPublicKey } from "./pki";
 import type { StateResource } from "./engine";
@@ -83,7 +84,11 @@ const oauth = (organizations: string[]) => ({ provider: { codehost: { clientId: 
 
 export const MATRIX: Record<string, KindMatrix> = {
   ApiKey: { args: texts, outOfBand: { description: DESCRIPTION, metadata: METADATA } },
-  IpPolicy: { args: texts, outOfBand: { description: DESCRIPTION, metadata: METADATA } },
+  IpPolicy: {
+    args: (c) => ({ rules: [{ cidr: "192.0.2.0/24", action: "allow", description: "office" }], ...texts(c) }),
+    // An owned input drifts by a child made by hand: the whole of IPv6 opened.
+    outOfBand: { description: DESCRIPTION, metadata: METADATA, rules: { value: { cidr: "::/0", action: "allow", description: "by hand" }, alsoChanges: ["ruleIds"] } },
+  },
   IpRestriction: {
     // `endpoints`: an enforced api or dashboard restriction would lock the test's own client out.
     args: (c) => ({ type: "endpoints", ipPolicyIds: ["@pol1"], enforced: true, ...texts(c) }),
@@ -329,12 +334,20 @@ export const resolve = (v: unknown, ids: Record<string, string>): unknown => res
 async function applyOutOfBand(client: EdgeIngress, c: Case, id: string, ids: Record<string, string>): Promise<void> {
   const api = c.spec.api(client);
   const field = c.field!;
+  // An owned set of children (an IP policy's rules) drifts by a child made by hand in the parent.
+  const owned = c.spec.owns?.[field];
+  if (owned) return void (await owned.spec.api(client).create({ ...(resolve(c.value, ids) as Args), [owned.spec.parent!.key]: id }));
   if (!c.spec.modules?.[field]) return void (await api.update(id, { [field]: resolve(c.value, ids) }));
   if (c.module === "removed") return api.deleteModule!(id, field);
   await api.replaceModule!(id, field, resolve(c.value, ids));
 }
 
-const serviceOutputs = async (client: EdgeIngress, c: Case, id: string) => toOutputs(c.spec, await c.spec.api(client).get(id));
+/** The resource as the service has it, with the children of every set it owns. */
+const serviceOutputs = async (client: EdgeIngress, c: Case, id: string) => {
+  const outs = toOutputs(c.spec, await c.spec.api(client).get(id));
+  if (!c.spec.owns) return outs;
+  return { ...outs, ...(await readClaimed(c.spec, client, id, Object.fromEntries(Object.keys(c.spec.owns).map((k) => [k, []])))) };
+};
 
 /** A secret as `stack export` (an envelope with ciphertext) or `preview --json` ("[secret]") shows it. */
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";

@@ -46,6 +46,11 @@ export interface StackOptions {
   programDir: string;
   /** Defaults to a unique `e2e-<random>`. */
   stackName?: string;
+  /**
+   * The state backend (PULUMI_BACKEND_URL), e.g. a `postgres://` URL several stacks share. Default: a
+   * file backend in the stack's own temporary directory. The caller audits a shared backend's contents.
+   */
+  backendUrl?: string;
   /** Keys without a namespace belong to the project, as with `pulumi config set`. */
   config?: Record<string, ConfigValue>;
   /** Added to the CLI's environment (and so the program's and the providers'), e.g. EDGE_INGRESS_*. */
@@ -146,7 +151,7 @@ export interface TestStack {
   refresh(): Promise<CliResult>;
   destroy(): Promise<CliResult>;
   exportState(): Promise<StateExport>;
-  /** The checkpoint file as the file backend stores it (compact JSON, rewritten after every step). */
+  /** The checkpoint file as the file backend stores it (compact JSON, rewritten after every step); file backend only. */
   storedState(): string;
   outputs(): Promise<OutputsResult>;
   /** Sets one config value; the value goes through stdin so it never shows in a command line. */
@@ -162,25 +167,40 @@ export interface TestStack {
 
 const TOOLS = ["pulumi", "pulumi-language-nodejs", "pulumi-resource-pulumi-nodejs"];
 
-let fromEnvSh: { toolsCache: string; selfNodePath: string; compileCache: string } | undefined;
+interface EnvShPaths {
+  toolsCache: string;
+  languageHost: string;
+  selfNodePath: string;
+  compileCache: string;
+}
+let fromEnvSh: EnvShPaths | undefined;
 
-/** Paths that scripts/env.sh defines (asked once, so they are defined in one place). */
-function envShPaths(): { toolsCache: string; selfNodePath: string; compileCache: string } {
+/** Paths that scripts/env.sh defines (asked once, so they are defined in one place), the language host's choice among them. */
+function envShPaths(): EnvShPaths {
   if (fromEnvSh === undefined) {
     const envSh = path.join(REPO_ROOT, "scripts", "env.sh");
-    const out = execFileSync("bash", ["-c", 'source "$1" && ei_pulumi_bin && ei_self_node_path && ei_compile_cache', "bash", envSh], {
+    const script = 'source "$1" && ei_engine_tools && ei_language_host && ei_self_node_path && ei_compile_cache';
+    const out = execFileSync("bash", ["-c", script, "bash", envSh], {
       env: { ...process.env, PATH: withNodeFirst(process.env.PATH) },
       encoding: "utf8",
     });
-    const [toolsCache, selfNodePath, compileCache] = out.trim().split("\n");
-    fromEnvSh = { toolsCache, selfNodePath, compileCache };
+    const [toolsCache, languageHost, selfNodePath, compileCache] = out.trim().split("\n");
+    fromEnvSh = { toolsCache, languageHost, selfNodePath, compileCache };
   }
   return fromEnvSh;
 }
 
+/**
+ * The language host engine commands run with: Pulumi's own from the shared tools directory when it is
+ * there, else the project's (`ei_language_host` in scripts/env.sh chooses; docs/engine.md).
+ */
+export function languageHost(): string {
+  return envShPaths().languageHost;
+}
+
 let toolsDir: string | undefined;
 
-/** The directory holding the CLI, our language host and the dynamic provider plugin. */
+/** The directory holding the CLI, the chosen language host and the dynamic provider plugin. */
 export function pulumiToolsDir(): string {
   if (toolsDir === undefined) {
     const cached = envShPaths().toolsCache;
@@ -241,7 +261,7 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
   }
   const env = engineEnv({ linkSelf: options.linkSelf, compileCache: options.compileCache });
   Object.assign(env, {
-    PULUMI_BACKEND_URL: `file://${dirs.backend}`,
+    PULUMI_BACKEND_URL: options.backendUrl ?? `file://${dirs.backend}`,
     PULUMI_HOME: dirs.home,
     PULUMI_CONFIG_PASSPHRASE: randomBytes(16).toString("hex"),
     ...options.env,
@@ -315,6 +335,7 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
       return { ...result, raw: result.stdout, deployment, resources: deployment.deployment.resources ?? [] };
     },
     storedState() {
+      if (options.backendUrl !== undefined) throw new Error(`storedState reads a file backend; stack ${name} is in ${options.backendUrl.split(":")[0]}:`);
       const stacks = path.join(dirs.backend, ".pulumi", "stacks");
       const file = fs.readdirSync(stacks, { recursive: true, encoding: "utf8" }).find((f) => path.basename(f) === `${name}.json`);
       if (!file) throw new Error(`no checkpoint file ${name}.json under ${stacks}`);

@@ -1,0 +1,368 @@
+/**
+ * `edge-ingress audit`, in process: state and ignore-file parsing, the classification of an account
+ * with every kind (built on an in-process emulator) against stack states, the JSON shape, and the
+ * command's exit codes and messages.
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { classify, parseIgnoreFile, parseStackState, runAudit, ignoredBy, AuditUsageError, TYPE_PREFIX, type AuditReport, type StackState } from "../../cli/audit";
+import { readAccount } from "../../cli/export";
+import { EXPORT_ORDER, type AccountSnapshot } from "../../cli/generate";
+import { providerId } from "../../provider/framework/ids";
+import { kinds } from "../../provider/kinds";
+import { start, type Started } from "../support/emulator";
+import { buildAccount } from "../support/export";
+
+const URL_A = "https://api.example.test";
+const KEY_A = "ak_test_audit_key_0123456789";
+const target = { apiUrl: URL_A, apiKey: KEY_A };
+
+interface Recorded {
+  kind: string;
+  id: string;
+  description?: string;
+  connection?: unknown;
+  external?: boolean;
+  delete?: boolean;
+}
+
+/** A state as `pulumi stack export` writes it: the stack, its default provider, then the resources. */
+function stateJson(stack: string, resources: Recorded[], project = "shop"): string {
+  const prefix = `urn:pulumi:${stack}::${project}`;
+  return JSON.stringify({
+    version: 3,
+    deployment: {
+      manifest: { time: "2025-01-01T00:00:00Z", magic: "x", version: "v3.259.0" },
+      secrets_providers: { type: "passphrase", state: { salt: "v1:x" } },
+      resources: [
+        { urn: `${prefix}::pulumi:pulumi:Stack::${project}-${stack}`, custom: false, type: "pulumi:pulumi:Stack" },
+        { urn: `${prefix}::pulumi:providers:pulumi-nodejs::default`, custom: true, id: "3f1c0f0e-0000-4000-8000-000000000000", type: "pulumi:providers:pulumi-nodejs" },
+        ...resources.map((r, i) => ({
+          urn: `${prefix}::${TYPE_PREFIX}${r.kind}::r${i}`,
+          custom: true,
+          id: r.id,
+          type: `${TYPE_PREFIX}${r.kind}`,
+          inputs: { __provider: "exports.handler = …", ...(r.connection === undefined ? {} : { connection: r.connection }) },
+          outputs: { __provider: "exports.handler = …", description: r.description ?? "", ...(r.connection === undefined ? {} : { connection: r.connection }) },
+          parent: `${prefix}::pulumi:pulumi:Stack::${project}-${stack}`,
+          ...(r.external ? { external: true } : {}),
+          ...(r.delete ? { delete: true } : {}),
+        })),
+      ],
+    },
+  });
+}
+
+const ENCRYPTED = { "4dabf18193072939515e22adc82c2e4f": "1b47061264138c4ac30d75fd1eb44270", ciphertext: "v1:abc:def" };
+
+describe("parseStackState", () => {
+  test("takes this package's resources with their id, description and account; not the stack, providers or resources only read", () => {
+    const state = parseStackState(
+      stateJson("prod", [
+        { kind: "IpPolicy", id: "ipp_1", description: "office" },
+        { kind: "IpPolicy", id: "ipp_2", connection: ENCRYPTED },
+        { kind: "IpPolicy", id: "ipp_3", connection: { name: "b", apiUrl: "https://other.example.test", apiKey: "k" } },
+        { kind: "IpPolicy", id: "ipp_4", connection: { name: "a", apiUrl: `${URL_A}/`, apiKey: KEY_A } },
+        { kind: "IpPolicy", id: "ipp_5", connection: { name: "a2", apiUrl: URL_A, apiKey: "another key" } },
+        { kind: "ApiKey", id: "ak_6", external: true },
+        { kind: "HttpsEdgeRoute", id: "edghts_7/edghtsrt_8", delete: true },
+      ]),
+      "prod.json",
+      target,
+    );
+    expect(state).toMatchObject({ name: "prod", project: "shop", source: "prod.json" });
+    expect(state.resources.map((r) => [r.kind, r.id, r.description, r.placement, r.pendingDelete])).toEqual([
+      ["IpPolicy", "ipp_1", "office", "default", false],
+      ["IpPolicy", "ipp_2", "", "unknown", false],
+      ["IpPolicy", "ipp_3", "", "other", false],
+      ["IpPolicy", "ipp_4", "", "same", false],
+      ["IpPolicy", "ipp_5", "", "unknown", false],
+      ["HttpsEdgeRoute", "edghts_7/edghtsrt_8", "", "default", true],
+    ]);
+    expect(state.resources[0].urn).toBe(`urn:pulumi:prod::shop::${TYPE_PREFIX}IpPolicy::r0`);
+  });
+
+  test("a policy's inline rules are recorded through it (their ids in its outputs), as managed as the policy", () => {
+    const json = JSON.parse(stateJson("prod", [{ kind: "IpPolicy", id: "ipp_1", description: "allowlist" }, { kind: "IpPolicy", id: "ipp_2" }]));
+    const [, , owning, plain] = json.deployment.resources;
+    owning.outputs.rules = [{ cidr: "192.0.2.0/24", action: "allow", description: "office", metadata: "" }, { cidr: "::/0", action: "deny", description: "", metadata: "" }];
+    owning.outputs.ruleIds = ["ipr_a", "ipr_b"];
+    plain.outputs.rules = null;
+    plain.outputs.ruleIds = null;
+    const state = parseStackState(JSON.stringify(json), "prod.json", target);
+    expect(state.resources.map((r) => [r.kind, r.id, r.description, r.urn.endsWith("::r0")])).toEqual([
+      ["IpPolicy", "ipp_1", "allowlist", true],
+      ["IpPolicyRule", "ipr_a", "office", true],
+      ["IpPolicyRule", "ipr_b", "", true],
+      ["IpPolicy", "ipp_2", "", false],
+    ]);
+  });
+
+  test("an empty stack has no resources; the name given wins over none", () => {
+    expect(parseStackState(JSON.stringify({ version: 3, deployment: { manifest: {} } }), "pulumi stack export --stack dev", target, "dev")).toMatchObject({ name: "dev", resources: [] });
+  });
+
+  test.each([
+    ["not json", /^x\.json: not JSON .*pulumi stack export/],
+    ['{"version": 3}', /^x\.json: not the output of `pulumi stack export` \(no "deployment" object\)/],
+    ['{"deployment": {"resources": {}}}', /^x\.json: "deployment\.resources" must be a list/],
+    ['{"deployment": {"resources": [{"id": "ipp_1"}]}}', /^x\.json: deployment\.resources\[0\] has no urn or type/],
+  ])("refuses %s, naming the file and the rule", (content, message) => {
+    expect(() => parseStackState(content, "x.json", target)).toThrow(AuditUsageError);
+    expect(() => parseStackState(content, "x.json", target)).toThrow(message);
+  });
+});
+
+describe("the ignore file", () => {
+  const entries = parseIgnoreFile(
+    [
+      "# kept by hand on purpose",
+      "",
+      "ipp_handmade1",
+      "  IpPolicyRule:*  ",
+      "HttpsEdgeRoute:edghts_1/edghtsrt_2",
+      "ApiKey:description=ci-* (temp?)",
+    ].join("\n"),
+    ".ignore",
+  );
+
+  test("reads ids, Kind:id, Kind:* and Kind:description=<glob>, with their lines; skips comments and blank lines", () => {
+    expect(entries.map(({ entry, line, kind, id }) => ({ entry, line, kind, id }))).toEqual([
+      { entry: "ipp_handmade1", line: 3, kind: undefined, id: "ipp_handmade1" },
+      { entry: "IpPolicyRule:*", line: 4, kind: "IpPolicyRule", id: undefined },
+      { entry: "HttpsEdgeRoute:edghts_1/edghtsrt_2", line: 5, kind: "HttpsEdgeRoute", id: "edghts_1/edghtsrt_2" },
+      { entry: "ApiKey:description=ci-* (temp?)", line: 6, kind: "ApiKey", id: undefined },
+    ]);
+  });
+
+  test("matches by id in any kind, by kind and id, a whole kind, and a whole description by glob", () => {
+    const by = (kind: string, id: string, description = "") => ignoredBy(entries, { kind, id, description })?.line;
+    expect(by("IpPolicy", "ipp_handmade1")).toBe(3);
+    expect(by("IpPolicy", "ipp_other")).toBeUndefined();
+    expect(by("IpPolicyRule", "ipr_any")).toBe(4);
+    expect(by("HttpsEdgeRoute", "edghts_1/edghtsrt_2")).toBe(5);
+    expect(by("HttpsEdgeRoute", "edghts_1/edghtsrt_3")).toBeUndefined();
+    expect(by("ApiKey", "ak_1", "ci-nightly (temp1)")).toBe(6);
+    // `*` spans any text, `?` one character, the parentheses are literal, and the whole description must match.
+    expect(by("ApiKey", "ak_1", "ci- (tempX)")).toBe(6);
+    expect(by("ApiKey", "ak_1", "ci-nightly (temp)")).toBeUndefined();
+    expect(by("ApiKey", "ak_1", "old ci-nightly (temp1)")).toBeUndefined();
+    expect(by("IpPolicy", "ipp_1", "ci-nightly (temp1)")).toBeUndefined();
+  });
+
+  test.each([
+    ["Policy:*", /^\.ignore:2: "Policy:\*": unknown kind "Policy" \(kinds: IpPolicy, /],
+    ["IpPolicy:ak_123", /^\.ignore:2: "IpPolicy:ak_123": is not a IpPolicy id \(ipp_…\)/],
+    ["nothing_like_an_id", /^\.ignore:2: "nothing_like_an_id": is not the id of any kind/],
+    ["ipp_123 # the office", /^\.ignore:2: .*an id has no spaces \(comments go on their own line, starting with #\)/],
+    ["IpPolicy:description=", /^\.ignore:2: .*description= needs a pattern/],
+    ["IpPolicy:", /^\.ignore:2: "IpPolicy:": after "IpPolicy:" comes an id, \* or description=<glob>/],
+  ])("refuses %s, naming the file and the line", (line, message) => {
+    expect(() => parseIgnoreFile(`# first\n${line}\n`, ".ignore")).toThrow(message);
+  });
+});
+
+describe("against an account with every kind", () => {
+  let started: Started;
+  let snapshot: AccountSnapshot;
+  /** Every resource of the account: kind, provider id, description. */
+  let all: Array<{ kind: string; id: string; description: string }>;
+  let tmp: string;
+
+  beforeAll(async () => {
+    started = await start({ provisioningDelayMs: 0 });
+    await buildAccount(started.client);
+    ({ snapshot } = await readAccount(started.client));
+    all = EXPORT_ORDER.flatMap((kind) => (snapshot[kind] ?? []).map((obj) => ({ kind, id: providerId(kinds[kind], obj), description: obj.description ?? "" })));
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), "ei-audit-"));
+  });
+  afterAll(async () => {
+    await started?.close();
+    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  const issued = () => snapshot.TlsCertificate!.find((c) => c.issuedAt)!.id as string;
+  const declarable = () => all.filter((r) => r.id !== issued());
+  const stateOf = (name: string, resources: Recorded[]): StackState => parseStackState(stateJson(name, resources), `${name}.json`, target);
+
+  test("every resource in some stack: no drift; the certificate the service issued for a domain is not declarable, not unmanaged", () => {
+    const items = declarable();
+    const half = Math.floor(items.length / 2);
+    const report = classify(snapshot, [stateOf("a", items.slice(0, half)), stateOf("b", items.slice(half))], [], URL_A);
+    expect(report).toMatchObject({ unmanaged: [], missing: [], ignored: [], notChecked: [], drift: false });
+    expect(report.notDeclarable).toEqual([{ kind: "TlsCertificate", id: issued(), reason: expect.stringMatching(/reserved domain/) }]);
+    expect(report.stacks).toEqual([
+      { name: "a", project: "shop", source: "a.json", resources: half },
+      { name: "b", project: "shop", source: "b.json", resources: items.length - half },
+    ]);
+  });
+
+  test("resources no stack records are unmanaged, per kind with id and description, in the kind table's order", () => {
+    const left = ["IpPolicyRule", "HttpsEdgeRoute", "ApiKey", "EventSource"];
+    const items = declarable();
+    const report = classify(snapshot, [stateOf("prod", items.filter((r) => !left.includes(r.kind)))], [], URL_A);
+    expect(report.unmanaged).toEqual(items.filter((r) => left.includes(r.kind)));
+    expect(report.unmanaged.map((u) => u.kind)).toEqual(expect.arrayContaining(left));
+    expect(report.unmanaged.find((u) => u.kind === "IpPolicyRule" && u.description === "Office NAT")).toBeDefined();
+    expect(report.unmanaged.find((u) => u.kind === "HttpsEdgeRoute")!.id).toMatch(/^edghts_\w+\/edghtsrt_\w+$/);
+    expect(report.missing).toEqual([]);
+    expect(report.drift).toBe(true);
+  });
+
+  test("recorded resources gone from the account are missing with their stack; other accounts' and ones being deleted are not", () => {
+    const recorded: Recorded[] = [
+      ...declarable(),
+      { kind: "IpPolicy", id: "ipp_gone1", description: "deleted by hand" },
+      { kind: "IpPolicy", id: "ipp_gone2", connection: { name: "same", apiUrl: URL_A, apiKey: KEY_A } },
+      { kind: "IpPolicy", id: "ipp_other", connection: { name: "staging", apiUrl: "https://staging.example.test", apiKey: "k" } },
+      { kind: "IpPolicy", id: "ipp_sealed", connection: ENCRYPTED },
+      { kind: "IpPolicy", id: "ipp_leaving", delete: true },
+      { kind: "Tunnel", id: "tn_1" },
+    ];
+    const report = classify(snapshot, [stateOf("prod", recorded)], [], URL_A);
+    expect(report.unmanaged).toEqual([]);
+    expect(report.missing).toEqual([
+      { kind: "IpPolicy", id: "ipp_gone1", description: "deleted by hand", stack: "prod", urn: expect.stringMatching(/::pulumi-nodejs:dynamic\/edgeingress:IpPolicy::r\d+$/) },
+      { kind: "IpPolicy", id: "ipp_gone2", description: "", stack: "prod", urn: expect.any(String) },
+    ]);
+    expect(report.notChecked.map((n) => [n.id, n.reason])).toEqual([
+      ["ipp_other", "its connection names another API URL"],
+      ["ipp_sealed", expect.stringMatching(/its own connection/)],
+      ["tn_1", "Tunnel is not a kind this package lists"],
+    ]);
+    expect(report.drift).toBe(true);
+  });
+
+  test("a resource of another connection that is found in the account is managed, not unmanaged", () => {
+    const [first, ...rest] = declarable();
+    const report = classify(snapshot, [stateOf("prod", [{ ...first, connection: ENCRYPTED }, ...rest])], [], URL_A);
+    expect(report).toMatchObject({ unmanaged: [], missing: [], notChecked: [], drift: false });
+  });
+
+  test("ignored resources are not reported, and each names its entry; all ignored is no drift", () => {
+    const items = declarable();
+    const rule = items.find((r) => r.kind === "IpPolicyRule")!;
+    const ignore = parseIgnoreFile(`# by hand\nHttpsEdgeRoute:*\n${rule.id}\nIpPolicy:ipp_gone\n`, ".edge-ingress-audit-ignore");
+    const kept = items.filter((r) => r.kind !== "HttpsEdgeRoute" && r.id !== rule.id);
+    const report = classify(snapshot, [stateOf("prod", [...kept, { kind: "IpPolicy", id: "ipp_gone", description: "old" }])], ignore, URL_A);
+    const routes = items.filter((r) => r.kind === "HttpsEdgeRoute");
+    expect(report.ignored).toEqual([
+      { finding: "unmanaged", ...rule, entry: rule.id, line: 3 },
+      ...routes.map((r) => ({ finding: "unmanaged", ...r, entry: "HttpsEdgeRoute:*", line: 2 })),
+      { finding: "missing", kind: "IpPolicy", id: "ipp_gone", description: "old", stack: "prod", entry: "IpPolicy:ipp_gone", line: 4 },
+    ]);
+    expect(report).toMatchObject({ unmanaged: [], missing: [], drift: false });
+  });
+
+  test("the JSON report has the documented keys", () => {
+    const report: AuditReport = classify(snapshot, [stateOf("prod", [])], [], URL_A);
+    expect(Object.keys(report)).toEqual(["version", "apiUrl", "stacks", "unmanaged", "missing", "ignored", "notChecked", "notDeclarable", "export", "drift"]);
+    expect(report.version).toBe(1);
+    expect(Object.keys(report.unmanaged[0])).toEqual(["kind", "id", "description"]);
+  });
+
+  // --- the command -----------------------------------------------------------------------------------
+
+  async function audit(args: string[], env: Record<string, string | undefined> = {}, cwd = tmp): Promise<{ code: number; stdout: string; stderr: string }> {
+    let stdout = "";
+    let stderr = "";
+    const code = await runAudit(args, {
+      env: { PATH: process.env.PATH, EDGE_INGRESS_API_KEY: started.rootToken, EDGE_INGRESS_API_URL: started.url, ...env },
+      cwd,
+      stdout: (t) => (stdout += t),
+      stderr: (t) => (stderr += t),
+    });
+    return { code, stdout, stderr };
+  }
+  const writeState = (file: string, resources: Recorded[]) => fs.writeFileSync(path.join(tmp, file), stateJson(path.basename(file, ".json"), resources));
+
+  test("exit 0 without drift: a table-less report that says so", async () => {
+    writeState("all.json", declarable());
+    const result = await audit(["--stack-state", "all.json"]);
+    expect(result).toMatchObject({ code: 0, stderr: "" });
+    expect(result.stdout).toContain(`edge-ingress audit of ${started.url} against 1 stack: all (${declarable().length} resources)`);
+    expect(result.stdout).toMatch(/\nNo drift\.\n$/);
+  });
+
+  test("exit 1 with drift: the tables name kind, id and description (and the stack of a missing one); --json says the same", async () => {
+    const key = declarable().find((r) => r.kind === "ApiKey")!;
+    writeState("most.json", [...declarable().filter((r) => r.id !== key.id), { kind: "IpPolicy", id: "ipp_gone", description: "deleted by hand" }]);
+    const human = await audit(["--stack-state", "most.json"]);
+    expect(human.code).toBe(1);
+    expect(human.stdout).toMatch(new RegExp(`1 unmanaged \\(in the account, in no given stack\\):\\n  KIND +ID +DESCRIPTION\\n  ApiKey +${key.id}  ${key.description}\\n`));
+    expect(human.stdout).toMatch(/1 missing \(in a stack's state, gone from the account\):\n  KIND +ID +STACK +DESCRIPTION\n  IpPolicy +ipp_gone +most +deleted by hand\n/);
+    // The audit cannot tell its own key from the others: it says how to keep it out.
+    expect(human.stdout).toContain("add `ApiKey:<its id>` to the ignore file");
+    expect(human.stdout).toMatch(/Drift: 1 unmanaged, 1 missing\.\n$/);
+    expect(human.stdout).not.toContain(started.rootToken);
+
+    const json = await audit(["--stack-state", "most.json", "--json"]);
+    expect(json.code).toBe(1);
+    const report = JSON.parse(json.stdout) as AuditReport;
+    expect(report).toMatchObject({ version: 1, apiUrl: started.url, drift: true, unmanaged: [key], missing: [{ kind: "IpPolicy", id: "ipp_gone", stack: "most" }] });
+  });
+
+  test("the ignore file in the current directory is read by default; --ignore names another; ignored ones are counted", async () => {
+    const key = declarable().find((r) => r.kind === "ApiKey")!;
+    writeState("nokey.json", declarable().filter((r) => r.id !== key.id));
+    const dir = fs.mkdtempSync(path.join(tmp, "cwd-"));
+    fs.copyFileSync(path.join(tmp, "nokey.json"), path.join(dir, "nokey.json"));
+    fs.writeFileSync(path.join(dir, ".edge-ingress-audit-ignore"), `# the key this audit runs with\nApiKey:${key.id}\n`);
+    const byDefault = await audit(["--stack-state", "nokey.json"], {}, dir);
+    expect(byDefault).toMatchObject({ code: 0, stderr: "" });
+    expect(byDefault.stdout).toContain("1 ignored (by .edge-ingress-audit-ignore).");
+
+    fs.writeFileSync(path.join(dir, "other-ignore"), "# nothing\n");
+    expect((await audit(["--stack-state", "nokey.json", "--ignore", "other-ignore"], {}, dir)).code).toBe(1);
+    const broken = await audit(["--stack-state", "nokey.json", "--ignore", "broken"], {}, dir);
+    expect(broken).toMatchObject({ code: 2, stderr: expect.stringContaining("--ignore broken: no such file") });
+    fs.writeFileSync(path.join(dir, "bad-ignore"), "ApiKey:*\nIpPolcy:*\n");
+    const bad = await audit(["--stack-state", "nokey.json", "--ignore", "bad-ignore"], {}, dir);
+    expect(bad).toMatchObject({ code: 2, stdout: "", stderr: expect.stringContaining('bad-ignore:2: "IpPolcy:*": unknown kind "IpPolcy"') });
+  });
+
+  test("--export writes the unmanaged ones, and only those, as a program that adopts them", async () => {
+    const left = declarable().filter((r) => r.kind === "IpPolicyRule" || r.kind === "HttpsEdgeRoute");
+    writeState("partial.json", declarable().filter((r) => !left.includes(r)));
+    const result = await audit(["--stack-state", "partial.json", "--export", "adopt-these", "--json"]);
+    expect(result.code).toBe(1);
+    const out = path.join(tmp, "adopt-these");
+    expect(JSON.parse(result.stdout).export).toEqual({ dir: out, resources: left.length });
+    const program = fs.readFileSync(path.join(out, "index.ts"), "utf8");
+    const adopted = [...program.matchAll(/^ {2}adopt: "([^"]+)",$/gm)].map((m) => m[1]);
+    expect(adopted.sort()).toEqual(left.map((r) => r.id).sort());
+    expect([...program.matchAll(/new ei\.(\w+)\(/g)].map((m) => m[1]).sort()).toEqual(left.map((r) => r.kind).sort());
+    // The managed policy a rule belongs to is named by its id, not declared again.
+    expect(program).toMatch(/ipPolicyId: "ipp_\w+"/);
+    expect(fs.readFileSync(path.join(out, "Pulumi.yaml"), "utf8")).toContain("name: adopt-these");
+
+    // An existing directory with files is refused before the account is read.
+    const again = await audit(["--stack-state", "partial.json", "--export", "adopt-these"]);
+    expect(again).toMatchObject({ code: 2, stderr: expect.stringContaining("--export adopt-these: exists and is not an empty directory") });
+  });
+
+  test("usage errors exit 2: no key, a key flag, no stack, a bad URL, an unreadable state, no pulumi CLI for --stack", async () => {
+    writeState("one.json", []);
+    expect(await audit(["--stack-state", "one.json"], { EDGE_INGRESS_API_KEY: "" })).toMatchObject({ code: 2, stderr: expect.stringContaining("set EDGE_INGRESS_API_KEY") });
+    expect(await audit(["--stack-state", "one.json", "--api-key", "ak_secret"])).toMatchObject({ code: 2, stderr: expect.stringContaining("Unknown option '--api-key'") });
+    expect(await audit([])).toMatchObject({ code: 2, stderr: expect.stringContaining("give the stacks that manage the account") });
+    expect(await audit(["--stack-state", "one.json"], { EDGE_INGRESS_API_URL: "" })).toMatchObject({ code: 2, stderr: expect.stringContaining("pass --api-url") });
+    expect(await audit(["--stack-state", "one.json", "--api-url", "ftp://x"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--api-url must be an http(s) URL") });
+    expect(await audit(["--stack-state", "nope.json"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--stack-state nope.json: no such file") });
+    fs.writeFileSync(path.join(tmp, "garbage.json"), "{}");
+    expect(await audit(["--stack-state", "garbage.json"])).toMatchObject({ code: 2, stderr: expect.stringContaining('garbage.json: not the output of `pulumi stack export`') });
+    expect(await audit(["--stack", "prod"], { PATH: tmp })).toMatchObject({ code: 2, stderr: expect.stringContaining("--stack runs the pulumi CLI, which is not on PATH") });
+  });
+
+  test("an account that cannot be read exits 3, without the key", async () => {
+    writeState("one.json", []);
+    const refused = await audit(["--stack-state", "one.json"], { EDGE_INGRESS_API_KEY: "wrong-key-0123456789" });
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toMatch(/^edge-ingress audit: could not read the account at http:\/\/127\.0\.0\.1:\d+: /);
+    expect(refused.stderr).not.toContain("wrong-key-0123456789");
+    expect(refused.stdout).toBe("");
+    const closed = await audit(["--stack-state", "one.json"], { EDGE_INGRESS_API_URL: "http://127.0.0.1:9" });
+    expect(closed.code).toBe(3);
+  });
+});

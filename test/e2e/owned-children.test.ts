@@ -1,0 +1,82 @@
+/**
+ * A parent that owns all its children, through the real engine: an IP policy with 30 inline rules.
+ * A rule added by hand fails the drift gate (`preview --refresh --expect-no-changes`) naming it, and
+ * `up --refresh` deletes it; a policy that does not declare `rules` is never cleaned.
+ */
+import * as path from "node:path";
+import { expectSuccess, useEngineStack } from "../support/engine-stack";
+
+interface Res {
+  kind: string;
+  name: string;
+  args: Record<string, unknown>;
+}
+
+const fx = useEngineStack<{ resources: Res[] }>(path.join(__dirname, "..", "fixtures", "edges"), "edges");
+
+const RULES = Array.from({ length: 30 }, (_, i) => ({ cidr: `198.51.${i}.0/24`, action: i % 10 === 9 ? "deny" : "allow", description: `range ${i}` }));
+const RESOURCES: Res[] = [
+  { kind: "IpPolicy", name: "allowlist", args: { description: "allowlist", rules: RULES } },
+  // Rules of this one are someone else's (IpPolicyRule resources elsewhere, or people): never touched.
+  { kind: "IpPolicy", name: "shared", args: { description: "shared" } },
+];
+
+/** The policy's rules in the service, `cidr action description`, sorted. */
+async function rulesOf(policyId: string): Promise<string[]> {
+  const all = await fx.client.ipPolicyRules.list().toArray();
+  return all
+    .filter((r) => r.ipPolicy.id === policyId)
+    .map((r) => `${r.cidr} ${r.action} ${r.description}`)
+    .sort();
+}
+const declared = RULES.map((r) => `${r.cidr} ${r.action} ${r.description}`).sort();
+
+/** `preview --refresh --expect-no-changes --diff`, as a drift gate in CI runs it (text, not JSON). */
+const gate = () =>
+  fx.stack.run(["preview", "--refresh", "--expect-no-changes", "--diff", "--stack", fx.stack.name, "--config-file", fx.stack.configFile, "--non-interactive", "--color=never"]);
+
+describe("IpPolicy with inline rules", () => {
+  let ids: Record<string, string>;
+
+  test("up makes the policy and its 30 rules; no changes after", async () => {
+    await fx.setSpec({ resources: RESOURCES });
+    expectSuccess(await fx.stack.up());
+    ids = (await fx.outputs()).ids;
+    expect(await rulesOf(ids.allowlist)).toEqual(declared);
+    expectSuccess(await fx.stack.preview({ refresh: true, expectNoChanges: true }));
+  });
+
+  test("a rule added by hand fails the drift gate, named with its fields; up --refresh deletes it; nothing remains", async () => {
+    const intruder = await fx.client.ipPolicyRules.create({ ipPolicyId: ids.allowlist, cidr: "::/0", action: "allow", description: "opened by hand" });
+    const other = await fx.client.ipPolicyRules.create({ ipPolicyId: ids.shared, cidr: "203.0.113.0/24", action: "allow", description: "kept by hand" });
+
+    const result = await gate();
+    expect(result.code).not.toBe(0);
+    expect(result.stdout).toContain("::/0");
+    expect(result.stdout).toContain("opened by hand");
+    // The policy that does not claim its rules shows nothing.
+    expect(result.stdout).not.toContain("kept by hand");
+
+    const preview = await fx.stack.preview({ refresh: true });
+    expectSuccess(preview);
+    expect(preview.ops[fx.urn("IpPolicy", "allowlist")]).toEqual(["refresh", "update"]);
+    expect(preview.ops[fx.urn("IpPolicy", "shared")]).toEqual(["refresh"]);
+
+    expectSuccess(await fx.stack.up(["--refresh"]));
+    expect(await rulesOf(ids.allowlist)).toEqual(declared);
+    await expect(fx.client.ipPolicyRules.get(intruder.id)).rejects.toThrow();
+    expect((await fx.client.ipPolicyRules.get(other.id)).description).toBe("kept by hand");
+    expectSuccess(await fx.stack.preview({ refresh: true, expectNoChanges: true }));
+    expectSuccess(await fx.stack.preview({ expectNoChanges: true }));
+    expectSuccess(await gate());
+  });
+
+  test("changing the declared rules applies them rule by rule", async () => {
+    const next = [...RULES.slice(1, 29), { ...RULES[29], action: "allow" }, { cidr: "2001:DB8::/48", action: "deny" }].map((r, i) => (i === 0 ? { ...r, description: "renamed" } : r));
+    await fx.setSpec({ resources: [{ ...RESOURCES[0], args: { description: "allowlist", rules: next } }, RESOURCES[1]] });
+    expectSuccess(await fx.stack.up());
+    const want = next.map((r) => `${r.cidr.toLowerCase()} ${r.action} ${"description" in r ? r.description : ""}`).sort();
+    expect(await rulesOf(ids.allowlist)).toEqual(want);
+    expectSuccess(await fx.stack.preview({ refresh: true, expectNoChanges: true }));
+  });
+});

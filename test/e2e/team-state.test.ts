@@ -1,0 +1,334 @@
+/**
+ * Team state in PostgreSQL: the GitOps workflow's jobs (examples/gitops) with every stack's state in a
+ * throwaway PostgreSQL database (`postgres://` self-managed backend, test/support/postgres.ts), as a
+ * team's runners share it: two ups of one stack at once (the stack lock refuses the second, the state
+ * stays whole, a rerun converges), two stacks at once, no secret in plain text anywhere in the
+ * database, and a stack written from one checkout refreshed and destroyed from a second checkout with
+ * its own installed copy of the package.
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { gunzipSync } from "node:zlib";
+import { EdgeIngress } from "../../sdk";
+import { record, registerSecret } from "../support/audit";
+import { start, type Started } from "../support/emulator";
+import { REPO_ROOT, createStack, runCommand, type CliResult, type TestStack } from "../support/engine";
+import { expectSuccess } from "../support/engine-stack";
+import { startPostgres, type Postgres } from "../support/postgres";
+import { runJob } from "../support/workflow";
+
+const QUICKSTART = path.join(REPO_ROOT, "examples", "quickstart");
+const TWO_ACCOUNTS = path.join(REPO_ROOT, "examples", "two-accounts");
+const TYPE = "pulumi-nodejs:dynamic/edgeingress:";
+/** How the engine marks a secret value in an exported state. */
+const SECRET_SIG_KEY = "4dabf18193072939515e22adb298388d";
+
+let pg: Postgres;
+const emulators: Started[] = [];
+const stacks: TestStack[] = [];
+/** Files this suite puts beside the examples (a repository's committed Pulumi.<stack>.yaml), removed at the end. */
+const stackConfigs: string[] = [];
+/** Every secret the stacks used or made, searched for in the database at the end. */
+const secrets = new Map<string, string>();
+
+beforeAll(async () => {
+  pg = await startPostgres();
+}, 60_000);
+
+afterAll(async () => {
+  try {
+    if (pg) for (const [key, text] of await storedObjects()) record(`PostgreSQL state ${key}`, text);
+    for (const stack of stacks) await stack.remove();
+  } finally {
+    for (const file of stackConfigs) fs.rmSync(file, { force: true });
+    for (const started of emulators) await started.close();
+    await pg?.stop();
+  }
+}, 120_000);
+
+async function emulator(): Promise<Started> {
+  const started = await start({ log: () => {} });
+  emulators.push(started);
+  secrets.set(`emulator root token ${emulators.length}`, started.rootToken);
+  registerSecret("emulator root token", started.rootToken);
+  return started;
+}
+
+/** A stack of a program with its state in the database; its config file also committed beside the program, as the workflow expects. */
+async function stackOf(programDir: string, options: { env?: Record<string, string>; config?: Record<string, { value: string; secret?: boolean }> }): Promise<TestStack> {
+  const stack = await createStack({ programDir, backendUrl: pg.url, ...options, env: { ...pg.env, ...options.env } });
+  stacks.push(stack);
+  secrets.set(`passphrase of ${stack.name}`, stack.env.PULUMI_CONFIG_PASSPHRASE!);
+  const committed = path.join(programDir, `Pulumi.${stack.name}.yaml`);
+  fs.copyFileSync(stack.configFile, committed);
+  stackConfigs.push(committed);
+  return stack;
+}
+
+/** A quickstart stack whose provider key comes from the environment, as the workflow gives it. */
+const quickstartStack = (started: Started) => stackOf(QUICKSTART, { env: { EDGE_INGRESS_API_KEY: started.rootToken, EDGE_INGRESS_API_URL: started.url } });
+
+/**
+ * Every object the backend keeps (state, history, backups, locks): key and content, decoded from the
+ * table's base64. The backend puts the URL's path (the database's name) before every key; it is left out here.
+ */
+async function storedObjects(): Promise<Array<[string, string]>> {
+  const rows = (await pg.query("SELECT key, data->>'data' FROM pulumi_state ORDER BY key")).split("\n").filter(Boolean);
+  return rows.map((row) => {
+    const [stored, base64] = row.split("\t");
+    const prefix = `${pg.database}/`;
+    if (!stored.startsWith(prefix)) throw new Error(`a key of pulumi_state without the prefix ${prefix}: ${stored}`);
+    const key = stored.slice(prefix.length);
+    const bytes = Buffer.from(base64, "base64");
+    // The backend gzips state when PULUMI_DIY_BACKEND_GZIP is set: read it either way.
+    return [key, (bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes).toString("utf8")];
+  });
+}
+
+const lockKeys = async () => (await storedObjects()).map(([key]) => key).filter((key) => key.startsWith(".pulumi/locks/"));
+
+/** The API key tokens a stack holds, from `stack export --show-secrets`. */
+async function apiKeyTokens(stack: TestStack): Promise<string[]> {
+  const shown = await stack.run(["stack", "export", "--show-secrets", "--stack", stack.name, "--non-interactive"]);
+  expectSuccess(shown);
+  const resources = (JSON.parse(shown.stdout).deployment.resources ?? []) as Array<{ type: string; outputs?: Record<string, unknown> }>;
+  return resources
+    .filter((r) => r.type === `${TYPE}ApiKey`)
+    .map((r) => {
+      const token = r.outputs?.token as unknown;
+      const marked = token as { [SECRET_SIG_KEY]?: string; plaintext?: string } | undefined;
+      return marked?.[SECRET_SIG_KEY] ? (JSON.parse(marked.plaintext!) as string) : (token as string);
+    });
+}
+
+/** The ids the stack's state holds for each kind the quickstart declares equal the ids the service lists. */
+async function expectStateMatchesService(stack: TestStack, client: EdgeIngress): Promise<void> {
+  const state = await stack.exportState();
+  const ids = (kind: string) =>
+    state.resources
+      .filter((r) => r.type === `${TYPE}${kind}`)
+      .map((r) => r.id)
+      .sort();
+  const listed = async (list: { toArray(): Promise<Array<{ id: string }>> }) => (await list.toArray()).map((x) => x.id).sort();
+  expect(ids("IpPolicy")).toEqual(await listed(client.ipPolicies.list()));
+  expect(ids("IpPolicyRule")).toEqual(await listed(client.ipPolicyRules.list()));
+  expect(ids("IpRestriction")).toEqual(await listed(client.ipRestrictions.list()));
+  expect(ids("ApiKey")).toEqual(await listed(client.apiKeys.list()));
+  expect(ids("IpPolicy")).toHaveLength(1);
+  expect(ids("IpPolicyRule")).toHaveLength(2);
+}
+
+async function keepTokens(stack: TestStack): Promise<void> {
+  for (const [i, token] of (await apiKeyTokens(stack)).entries()) secrets.set(`API key token ${i + 1} of ${stack.name}`, token);
+}
+
+describe("PostgreSQL as the state backend", () => {
+  test("the server is PostgreSQL 15 or newer, and the backend keeps its objects in pulumi_state", async () => {
+    expect(Number(pg.version.split(".")[0])).toBeGreaterThanOrEqual(15);
+    const started = await emulator();
+    const stack = await quickstartStack(started);
+    // `stack init` (createStack) made the table and stored the stack's first checkpoint under the project.
+    const keys = (await storedObjects()).map(([key]) => key);
+    expect(keys).toContain(`.pulumi/stacks/quickstart/${stack.name}.json`);
+    // `pulumi login` prints the URL it logged in to: the password is in PGPASSWORD, not in the URL.
+    const login = await stack.run(["login"]);
+    expectSuccess(login);
+    expect(login.stdout).toContain(`(${pg.url})`);
+    await stack.remove();
+    stacks.splice(stacks.indexOf(stack), 1);
+    expect((await storedObjects()).map(([key]) => key)).not.toContain(`.pulumi/stacks/quickstart/${stack.name}.json`);
+  });
+});
+
+describe("the workflow's up job twice at once on one stack", () => {
+  let started: Started;
+  let stack: TestStack;
+  let runnerTemp: string;
+  const job = (name: string) => runJob(name, QUICKSTART, { ...stack.env, PULUMI_STACK: stack.name, RUNNER_TEMP: runnerTemp });
+
+  beforeAll(async () => {
+    started = await emulator();
+    stack = await quickstartStack(started);
+    runnerTemp = fs.mkdtempSync(path.join(os.tmpdir(), "ei-runner-"));
+  });
+  afterAll(() => runnerTemp && fs.rmSync(runnerTemp, { recursive: true, force: true }));
+
+  test("the second, started while the first holds the stack lock, is refused naming the lock; the first applies", async () => {
+    const first = job("up");
+    // The second runner starts the moment the first's lock is in the database (the backend takes it
+    // before the preview and keeps it through the update, several seconds here).
+    const deadline = Date.now() + 60_000;
+    let held: string[] = [];
+    while ((held = await lockKeys()).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+    expect(held).toEqual([expect.stringMatching(new RegExp(`^\\.pulumi/locks/organization/quickstart/${stack.name}/[0-9a-f-]+\\.json$`))]);
+    const second = await job("up");
+    const firstResult = await first;
+
+    expectSuccess(firstResult);
+    expect(firstResult.stdout).toMatch(/\b6 created\b/);
+    expect(second.code).not.toBe(0);
+    const message = second.stdout + second.stderr;
+    expect(message).toContain("the stack is currently locked by 1 lock(s). Either wait for the other process(es) to end or delete the lock file with `pulumi cancel`.");
+    // The lock is named by its place in the database, with the credentials masked, and by who holds it.
+    expect(message).toMatch(new RegExp(`postgres://\\*\\*\\*\\*:\\*\\*\\*\\*@127\\.0\\.0\\.1:${pg.port}/pulumi/\\.pulumi/locks/organization/quickstart/${stack.name}/[0-9a-f-]+\\.json(\\?sslmode=disable)?: created by \\S+@\\S+ \\(pid \\d+\\)`));
+    expect(message).not.toContain(pg.password);
+    // The refused run changed nothing and the lock went away with the first.
+    expect(await lockKeys()).toEqual([]);
+    await expectStateMatchesService(stack, started.client);
+    await keepTokens(stack);
+  });
+
+  test("after the refusal the state is whole: it exports, and a rerun of the job converges with nothing left to change", async () => {
+    const state = await stack.exportState();
+    expect(state.deployment.version).toBeGreaterThanOrEqual(3);
+    expect(state.resources.filter((r) => r.custom && r.type.startsWith(TYPE))).toHaveLength(5);
+    const rerun = await job("up");
+    expectSuccess(rerun);
+    expect(rerun.stdout).toMatch(/\b6 unchanged\b/);
+    expectSuccess(await job("drift-gate"));
+    expect((await stack.preview({ expectNoChanges: true })).noChanges).toBe(true);
+    await expectStateMatchesService(stack, started.client);
+  });
+
+  test("started at the same instant, never both apply: a refused one names the lock, and nothing is made twice", async () => {
+    const other = await emulator();
+    const together = await quickstartStack(other);
+    const env = { ...together.env, PULUMI_STACK: together.name, RUNNER_TEMP: runnerTemp };
+    const results = await Promise.all([runJob("up", QUICKSTART, env), runJob("up", QUICKSTART, env)]);
+    const applied = results.filter((r) => r.code === 0);
+    expect(applied.length).toBeLessThanOrEqual(1);
+    // Usually one wins; the lock is written and then checked again, so a near tie refuses both.
+    for (const refused of results.filter((r) => r.code !== 0)) expect(refused.stdout + refused.stderr).toContain("the stack is currently locked by 1 lock(s).");
+    expect(await lockKeys()).toEqual([]);
+    if (applied.length === 1) await expectStateMatchesService(together, other.client);
+    else expect(await other.client.ipPolicies.list().toArray()).toEqual([]);
+    await keepTokens(together);
+  });
+});
+
+test("two stacks' ups at once both succeed, each with its own state in the database", async () => {
+  const [one, two] = [await emulator(), await emulator()];
+  const [a, b] = [await quickstartStack(one), await quickstartStack(two)];
+  const [upA, upB] = await Promise.all([a.up(), b.up()]);
+  expectSuccess(upA);
+  expectSuccess(upB);
+  await expectStateMatchesService(a, one.client);
+  await expectStateMatchesService(b, two.client);
+  const keys = (await storedObjects()).map(([key]) => key);
+  for (const stack of [a, b]) {
+    expect(keys).toContain(`.pulumi/stacks/quickstart/${stack.name}.json`);
+    expect(keys.filter((key) => key.startsWith(`.pulumi/history/quickstart/${stack.name}/`)).length).toBeGreaterThan(0);
+    await keepTokens(stack);
+  }
+  expect(await lockKeys()).toEqual([]);
+});
+
+describe("a second runner: another checkout with its own node_modules", () => {
+  let started: Started;
+  let stack: TestStack;
+  let checkout: string;
+  let secondRunner: NodeJS.ProcessEnv;
+  const pulumi = (args: string[]): Promise<CliResult> => runCommand("pulumi", [...args, "--stack", stack.name, "--non-interactive"], { cwd: checkout, env: secondRunner });
+
+  beforeAll(async () => {
+    started = await emulator();
+    stack = await quickstartStack(started);
+    expectSuccess(await stack.up());
+    await keepTokens(stack);
+
+    // The second checkout: the program's files as a repository holds them, the package installed from
+    // its packed tarball (as a user's package.json would have it), outside this repository.
+    checkout = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "ei-second-checkout-")));
+    const pack = await runCommand("npm", ["pack", "--silent", "--pack-destination", checkout], { cwd: REPO_ROOT });
+    expectSuccess(pack);
+    const tarball = path.join(checkout, pack.stdout.trim().split("\n").pop() ?? "");
+    for (const file of ["Pulumi.yaml", "index.ts"]) fs.copyFileSync(path.join(QUICKSTART, file), path.join(checkout, file));
+    fs.copyFileSync(stack.configFile, path.join(checkout, `Pulumi.${stack.name}.yaml`));
+    const stockTsconfig = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "test", "fixtures", "package-consumer", "tsconfig.json"), "utf8"));
+    fs.writeFileSync(path.join(checkout, "tsconfig.json"), JSON.stringify({ compilerOptions: stockTsconfig.compilerOptions, files: ["index.ts"] }, null, 2));
+    const repoManifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8"));
+    const typescriptVersion = JSON.parse(fs.readFileSync(require.resolve("typescript/package.json"), "utf8")).version;
+    const manifest = {
+      name: "infra",
+      private: true,
+      dependencies: { "@edge-ingress/pulumi": `file:${tarball}`, "@pulumi/pulumi": repoManifest.devDependencies["@pulumi/pulumi"], typescript: typescriptVersion },
+    };
+    fs.writeFileSync(path.join(checkout, "package.json"), JSON.stringify(manifest, null, 2));
+    expectSuccess(await runCommand("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--ignore-scripts", "--no-package-lock"], { cwd: checkout }));
+
+    // Same backend, passphrase and credentials; no NODE_PATH link to this repository: the provider
+    // process finds the package in the checkout's node_modules or not at all.
+    secondRunner = { ...stack.env };
+    delete secondRunner.NODE_PATH;
+  }, 300_000);
+
+  afterAll(() => checkout && fs.rmSync(checkout, { recursive: true, force: true }));
+
+  test("its preview of the program finds nothing to change", async () => {
+    expect(fs.existsSync(path.join(checkout, "node_modules", "@edge-ingress", "pulumi", "dist", "runtime", "index.js"))).toBe(true);
+    const preview = await pulumi(["preview", "--expect-no-changes"]);
+    expectSuccess(preview);
+    expect(preview.stdout).toMatch(/\b6 unchanged\b/);
+  });
+
+  test("its refresh reads a change made outside the pipeline into the state", async () => {
+    const policyId = (await stack.outputs()).outputs.policyId as string;
+    await started.client.ipPolicies.update(policyId, { description: "edited in the console" });
+    expectSuccess(await pulumi(["refresh", "--yes", "--skip-preview"]));
+    const policy = (await stack.exportState()).resources.find((r) => r.id === policyId);
+    expect(policy?.outputs?.description).toBe("edited in the console");
+  });
+
+  test("its destroy deletes what the first checkout created and empties the state", async () => {
+    expectSuccess(await pulumi(["destroy", "--yes", "--skip-preview"]));
+    expect(await started.client.ipPolicies.list().toArray()).toEqual([]);
+    expect(await started.client.ipPolicyRules.list().toArray()).toEqual([]);
+    expect(await started.client.ipRestrictions.list().toArray()).toEqual([]);
+    expect(await started.client.apiKeys.list().toArray()).toEqual([]);
+    expect((await stack.exportState()).resources).toEqual([]);
+  });
+});
+
+test("no secret is in plain text in the database: key tokens, the provider's key, a Connection's key, passphrases", async () => {
+  // Two accounts: the provider's own key as secret stack config, staging's through a Connection.
+  const [production, staging] = [await emulator(), await emulator()];
+  const stack = await stackOf(TWO_ACCOUNTS, {
+    config: {
+      "edgeingress:apiUrl": { value: production.url },
+      "edgeingress:apiKey": { value: production.rootToken, secret: true },
+      stagingApiUrl: { value: staging.url },
+      stagingApiKey: { value: staging.rootToken, secret: true },
+    },
+  });
+  expectSuccess(await stack.up());
+  const tokens = await apiKeyTokens(stack);
+  expect(tokens).toHaveLength(2);
+  await keepTokens(stack);
+  for (const [kind, value] of secrets) registerSecret(kind, value);
+
+  const objects = await storedObjects();
+  const dump = await pg.dump();
+  record("pg_dump of the state database", dump);
+  for (const [key, text] of objects) record(`PostgreSQL state ${key}`, text);
+  // The search reads real state: the two-accounts checkpoint holds its resources and its secrets as ciphertext.
+  const checkpoint = objects.find(([key]) => key === `.pulumi/stacks/two-accounts/${stack.name}.json`)?.[1] ?? "";
+  const state = await stack.exportState();
+  for (const resource of state.resources.filter((r) => r.custom && r.id)) expect(checkpoint).toContain(resource.id!);
+  expect(checkpoint).toContain(SECRET_SIG_KEY);
+  expect(checkpoint).toContain('"ciphertext"');
+  // The table keeps every object base64-encoded: the dump is searched as stored and as decoded.
+  expect(dump).toContain(Buffer.from(objects[0][1]).toString("base64").slice(0, 40));
+
+  const found: string[] = [];
+  for (const [kind, value] of [...secrets, ["PostgreSQL password", pg.password] as const]) {
+    for (const [place, text] of [["pg_dump", dump] as const, ...objects]) {
+      if (text.includes(value) || text.includes(JSON.stringify(value).slice(1, -1))) found.push(`${kind} in ${place}`);
+    }
+  }
+  expect(found).toEqual([]);
+  // What was searched for: each stack's key tokens, every emulator's root token (the two-accounts
+  // provider key and Connection key among them), each stack's passphrase.
+  expect([...secrets.keys()].filter((k) => k.startsWith("API key token")).length).toBeGreaterThanOrEqual(5);
+  expect([...secrets.values()]).toEqual(expect.arrayContaining([production.rootToken, staging.rootToken, ...tokens]));
+});

@@ -1,0 +1,270 @@
+/**
+ * A parent that owns all its children (provider/framework/children.ts): an IP policy's inline `rules`,
+ * through the runtime as the engine calls it, against the emulator.
+ */
+import * as http from "node:http";
+import type { AddressInfo } from "node:net";
+import { EdgeIngress } from "../../sdk";
+import * as lifecycle from "../../provider/framework/lifecycle";
+import { kindSpec } from "../../provider/kinds";
+import { useRuntime } from "./runtime-fixture";
+
+const fx = useRuntime();
+const P = { __provider: "serialized" };
+type Props = Record<string, any>;
+
+/** The policy's rules in the service, as `cidr action description metadata`, sorted. */
+async function serviceRules(policyId: string): Promise<string[]> {
+  const all = await fx.client.ipPolicyRules.list().toArray();
+  return all
+    .filter((r) => r.ipPolicy.id === policyId)
+    .map((r) => `${r.cidr} ${r.action} ${r.description} ${r.metadata}`.trim())
+    .sort();
+}
+
+const admin = (method: string) => fetch(`${fx.emulator.url}/_emulator/counters`, { method, headers: { authorization: `Bearer ${fx.emulator.rootToken}` } });
+const resetCounters = async () => void (await admin("DELETE"));
+
+async function requests(): Promise<Record<string, number>> {
+  const body = (await (await admin("GET")).json()) as any;
+  return Object.fromEntries(Object.entries(body.routes as Record<string, { requests: number }>).map(([route, c]) => [route, c.requests]));
+}
+
+/** check, then create, as the engine would; fails on check failures. */
+async function up(inputs: Props): Promise<{ id: string; outs: Props }> {
+  const checked = await fx.runtime.check("IpPolicy", {}, inputs);
+  expect(checked.failures).toEqual([]);
+  const created = await fx.runtime.create("IpPolicy", inputs);
+  return { id: created.id!, outs: created.outs! };
+}
+
+/** diff, then update when it says so, as the engine would. */
+async function converge(id: string, olds: Props, news: Props): Promise<Props> {
+  const diff = await fx.runtime.diff("IpPolicy", id, olds, news);
+  expect(diff.replaces ?? []).toEqual([]);
+  if (!diff.changes) return olds;
+  return (await fx.runtime.update("IpPolicy", id, olds, news)).outs!;
+}
+
+const rule = (cidr: string, action = "allow", description?: string) => ({ cidr, action, ...(description === undefined ? {} : { description }) });
+
+describe("IpPolicy inline rules", () => {
+  test("create makes the policy, then each rule; outputs list them in the declared order with their ids; no diff after", async () => {
+    const rules = [rule("203.0.113.0/24", "allow", "office"), rule("2001:DB8:0::/32", "deny"), rule("198.51.100.7/32")];
+    const { id, outs } = await up({ ...P, description: "allowlist", rules });
+    expect(await serviceRules(id)).toEqual(["198.51.100.7/32 allow", "2001:db8::/32 deny", "203.0.113.0/24 allow office"]);
+    expect(outs.rules).toEqual([
+      { cidr: "203.0.113.0/24", action: "allow", description: "office", metadata: "" },
+      { cidr: "2001:db8::/32", action: "deny", description: "", metadata: "" },
+      { cidr: "198.51.100.7/32", action: "allow", description: "", metadata: "" },
+    ]);
+    expect(outs.ruleIds).toHaveLength(3);
+    for (const [i, ruleId] of (outs.ruleIds as string[]).entries()) expect((await fx.client.ipPolicyRules.get(ruleId)).cidr).toBe(outs.rules[i].cidr);
+    // The IPv6 block was declared in another spelling: the same block, no diff; nor after a refresh.
+    expect((await fx.runtime.diff("IpPolicy", id, outs, { ...P, description: "allowlist", rules })).changes).toBe(false);
+    const read = await fx.runtime.read("IpPolicy", id, outs);
+    expect(read.props).toEqual(outs);
+    expect((await fx.runtime.diff("IpPolicy", id, read.props!, { ...P, description: "allowlist", rules })).changes).toBe(false);
+  });
+
+  test("update adds, removes, patches description and replaces on an action change, rule by rule; outputs follow", async () => {
+    const { id, outs } = await up({ ...P, rules: [rule("10.0.0.0/8"), rule("10.1.0.0/16", "allow", "old"), rule("10.2.0.0/16"), rule("10.3.0.0/16", "deny")] });
+    const kept = outs.ruleIds[0];
+    const patched = outs.ruleIds[1];
+    const replaced = outs.ruleIds[2];
+    await resetCounters();
+    const next = [rule("10.0.0.0/8"), rule("10.1.0.0/16", "allow", "new"), rule("10.2.0.0/16", "deny"), rule("10.4.0.0/16")];
+    const updated = await converge(id, outs, { ...P, rules: next });
+    // One request per change, nothing read: a PATCH, a replacement (DELETE + POST), a POST, a DELETE.
+    expect(await requests()).toEqual({ "PATCH /ip_policy_rules/{id}": 1, "POST /ip_policy_rules": 2, "DELETE /ip_policy_rules/{id}": 2 });
+    expect(await serviceRules(id)).toEqual(["10.0.0.0/8 allow", "10.1.0.0/16 allow new", "10.2.0.0/16 deny", "10.4.0.0/16 allow"]);
+    const ids = updated.ruleIds as string[];
+    expect(ids[0]).toBe(kept);
+    expect(ids[1]).toBe(patched); // description is updatable: patched in place
+    expect(ids[2]).not.toBe(replaced); // action is not: made again
+    expect(updated.rules.map((r: Props) => `${r.cidr} ${r.action} ${r.description}`)).toEqual(["10.0.0.0/8 allow ", "10.1.0.0/16 allow new", "10.2.0.0/16 deny ", "10.4.0.0/16 allow "]);
+    expect((await fx.runtime.diff("IpPolicy", id, updated, { ...P, rules: next })).changes).toBe(false);
+  });
+
+  test("a rule added by hand is read at refresh as a change of rules, named with its fields, and deleted by the update", async () => {
+    const declared = { ...P, description: "office", rules: [rule("192.0.2.0/24", "allow", "office")] };
+    const { id, outs } = await up(declared);
+    const intruder = await fx.client.ipPolicyRules.create({ ipPolicyId: id, cidr: "::/0", action: "allow", description: "by hand" });
+    const read = await fx.runtime.read("IpPolicy", id, outs);
+    expect(read.props!.rules).toEqual([...outs.rules, { cidr: "::/0", action: "allow", description: "by hand", metadata: "" }]);
+    expect(read.props!.ruleIds).toEqual([...outs.ruleIds, intruder.id]);
+    expect((await fx.runtime.diff("IpPolicy", id, read.props!, declared)).changes).toBe(true);
+    const healed = await converge(id, read.props!, declared);
+    expect(await serviceRules(id)).toEqual(["192.0.2.0/24 allow office"]);
+    await expect(fx.client.ipPolicyRules.get(intruder.id)).rejects.toThrow();
+    expect(healed).toEqual(outs);
+    // A rule edited by hand too, and one deleted by hand.
+    await fx.client.ipPolicyRules.update(outs.ruleIds[0], { description: "edited" });
+    const edited = await fx.runtime.read("IpPolicy", id, healed);
+    expect(edited.props!.rules).toEqual([{ ...outs.rules[0], description: "edited" }]);
+    expect(await serviceRules(id)).toEqual(["192.0.2.0/24 allow edited"]);
+    await converge(id, edited.props!, declared);
+    expect(await serviceRules(id)).toEqual(["192.0.2.0/24 allow office"]);
+  });
+
+  test("a rule deleted by hand since the last refresh is made again when the update finds it gone", async () => {
+    const { id, outs } = await up({ ...P, rules: [rule("192.0.2.0/24", "allow", "a")] });
+    await fx.client.ipPolicyRules.delete(outs.ruleIds[0]);
+    const updated = await converge(id, outs, { ...P, rules: [rule("192.0.2.0/24", "allow", "b")] });
+    expect(await serviceRules(id)).toEqual(["192.0.2.0/24 allow b"]);
+    expect(updated.ruleIds[0]).not.toBe(outs.ruleIds[0]);
+  });
+
+  test("without rules nothing about the policy's rules is read or touched, and adding a rule by hand is no drift", async () => {
+    const { id, outs } = await up({ ...P, description: "shared" });
+    expect(outs.rules).toBeNull();
+    expect(outs.ruleIds).toBeNull();
+    await fx.client.ipPolicyRules.create({ ipPolicyId: id, cidr: "198.51.100.0/24", action: "allow" });
+    await resetCounters();
+    const read = await fx.runtime.read("IpPolicy", id, outs);
+    expect(Object.keys(await requests()).filter((r) => r.includes("ip_policy_rules"))).toEqual([]);
+    expect(read.props).toEqual(outs);
+    expect((await fx.runtime.diff("IpPolicy", id, read.props!, { ...P, description: "shared" })).changes).toBe(false);
+    await converge(id, read.props!, { ...P, description: "changed" });
+    expect(await serviceRules(id)).toEqual(["198.51.100.0/24 allow"]);
+    // State written before inline rules existed (no rules outputs at all) has no diff either.
+    const { rules: _r, ruleIds: _i, ...old } = outs;
+    expect((await fx.runtime.diff("IpPolicy", id, old, { ...P, description: "shared" })).changes).toBe(false);
+  });
+
+  test("declaring rules on a policy that had none claims the ones it has; leaving rules out again releases them untouched", async () => {
+    const { id, outs } = await up({ ...P });
+    await fx.client.ipPolicyRules.create({ ipPolicyId: id, cidr: "198.51.100.0/24", action: "allow" });
+    await fx.client.ipPolicyRules.create({ ipPolicyId: id, cidr: "203.0.113.0/24", action: "allow" });
+    const claimed = await converge(id, outs, { ...P, rules: [rule("203.0.113.0/24")] });
+    expect(await serviceRules(id)).toEqual(["203.0.113.0/24 allow"]);
+    expect(claimed.rules).toEqual([{ cidr: "203.0.113.0/24", action: "allow", description: "", metadata: "" }]);
+    const released = await converge(id, claimed, { ...P });
+    expect(released.rules).toBeNull();
+    expect(released.ruleIds).toBeNull();
+    expect(await serviceRules(id)).toEqual(["203.0.113.0/24 allow"]);
+    // An empty list owns the set and wants it empty.
+    const emptied = await converge(id, released, { ...P, rules: [] });
+    expect(emptied.rules).toEqual([]);
+    expect(await serviceRules(id)).toEqual([]);
+  });
+
+  test("a policy adopted with rules converges its existing rules to the declared set", async () => {
+    const policy = await fx.client.ipPolicies.create({ description: "made by hand" });
+    await fx.client.ipPolicyRules.create({ ipPolicyId: policy.id, cidr: "198.51.100.0/24", action: "allow" });
+    await fx.client.ipPolicyRules.create({ ipPolicyId: policy.id, cidr: "203.0.113.0/24", action: "allow", description: "old" });
+    const { id, outs } = await up({ ...P, adopt: policy.id, description: "made by hand", rules: [rule("203.0.113.0/24", "allow", "new")] });
+    expect(id).toBe(policy.id);
+    expect(await serviceRules(id)).toEqual(["203.0.113.0/24 allow new"]);
+    expect(outs.rules).toEqual([{ cidr: "203.0.113.0/24", action: "allow", description: "new", metadata: "" }]);
+  });
+
+  test("check names each bad rule by its path, and a block declared twice (in any spelling)", async () => {
+    const checked = await fx.runtime.check("IpPolicy", {}, {
+      ...P,
+      rules: [rule("10.0.0.0/8"), { cidr: "10.0.0.1/8", action: "allow" }, { cidr: "2001:db8::/32", action: "block" }, rule("2001:DB8:0::/32"), { cidr: "192.0.2.0/24", action: "allow", color: "red" }],
+    });
+    const reasons = checked.failures!.map((f) => f.reason);
+    expect(reasons).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^rules\[1\]\.cidr: .*after the prefix/),
+        expect.stringMatching(/^rules\[2\]\.action: /),
+        expect.stringMatching(/^rules\[3\]\.cidr: is the cidr of rules\[2\] again/),
+        expect.stringMatching(/^rules\[4\]\.color: is not a known field/),
+      ]),
+    );
+    expect(checked.failures).toHaveLength(4);
+    expect(checked.failures!.every((f) => f.property === "rules")).toBe(true);
+    expect((await fx.runtime.check("IpPolicy", {}, { ...P, rules: "10.0.0.0/8" })).failures!.map((f) => f.reason)).toEqual(["rules: must be a list"]);
+  });
+
+  test("a refresh of several claiming policies lists the account's rules once", async () => {
+    const a = await up({ ...P, rules: [rule("192.0.2.0/25")] });
+    const b = await up({ ...P, rules: [rule("192.0.2.128/25")] });
+    await fx.client.ipPolicyRules.create({ ipPolicyId: b.id, cidr: "198.51.100.0/24", action: "deny" });
+    // A fresh provider process: its own client, nothing cached.
+    const client = new EdgeIngress({ apiKey: fx.emulator.rootToken, baseURL: fx.emulator.url, maxRetries: 0 });
+    await resetCounters();
+    const spec = kindSpec("IpPolicy");
+    const [ra, rb] = await Promise.all([lifecycle.read(spec, client, a.id, a.outs), lifecycle.read(spec, client, b.id, b.outs)]);
+    expect(ra.props!.rules).toEqual(a.outs.rules);
+    expect(rb.props!.rules.map((r: Props) => r.cidr)).toEqual(["192.0.2.128/25", "198.51.100.0/24"]);
+    expect((await requests())["GET /ip_policy_rules"]).toBe(1);
+    await client.close();
+  });
+
+  test("a failure part-way through an update records what was applied; the next update continues", async () => {
+    const spec = kindSpec("IpPolicy");
+    const { id, outs } = await up({ ...P, rules: [rule("10.0.0.0/8"), rule("10.1.0.0/16"), rule("10.2.0.0/16")] });
+    // The second DELETE is refused for good (403), after the first went through.
+    let deletes = 0;
+    const proxy = await refusing(fx.emulator.url, (req) => req.method === "DELETE" && ++deletes === 2);
+    const client = new EdgeIngress({ apiKey: fx.emulator.rootToken, baseURL: proxy.url, maxRetries: 0 });
+    const news = { ...P, rules: [rule("10.9.0.0/16", "deny")] };
+    const error = await lifecycle.update(spec, client, id, outs, news).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    await client.close();
+    await proxy.close();
+    expect(error).toBeInstanceOf(lifecycle.PartialStateError);
+    const partial = error as lifecycle.PartialStateError;
+    expect(partial.message).toMatch(/could not delete the undeclared rules item ipr_\w+ \(cidr 10\.\d\.0\.0\/\d+\)/);
+    expect(partial.id).toBe(id);
+    // The deny rule was made first, one allow rule deleted: state says exactly that.
+    const inService = await serviceRules(id);
+    expect(inService).toHaveLength(3);
+    expect(partial.properties.rules.map((r: Props) => `${r.cidr} ${r.action}`).sort()).toEqual(inService);
+    expect(partial.properties.ruleIds).toHaveLength(3);
+    expect(partial.properties.__provider).toBe(P.__provider);
+    // The next up: diff from the recorded state, and the rest is applied.
+    const done = await converge(id, partial.properties, news);
+    expect(await serviceRules(id)).toEqual(["10.9.0.0/16 deny"]);
+    expect(done.rules).toEqual([{ cidr: "10.9.0.0/16", action: "deny", description: "", metadata: "" }]);
+  });
+
+  test("a failure part-way through a create records the policy with the rules made so far", async () => {
+    const spec = kindSpec("IpPolicy");
+    let posts = 0;
+    const proxy = await refusing(fx.emulator.url, (req) => req.method === "POST" && req.url === "/ip_policy_rules" && ++posts === 2);
+    const client = new EdgeIngress({ apiKey: fx.emulator.rootToken, baseURL: proxy.url, maxRetries: 0 });
+    const inputs = { ...P, rules: [rule("10.0.0.0/8"), rule("10.1.0.0/16"), rule("10.2.0.0/16")] };
+    const error = (await lifecycle.create(spec, client, inputs).catch((e: unknown) => e)) as lifecycle.PartialStateError;
+    await client.close();
+    await proxy.close();
+    expect(error).toBeInstanceOf(lifecycle.PartialStateError);
+    expect(error.message).toMatch(/could not make the rules item with cidr 10\.1\.0\.0\/16/);
+    expect(await serviceRules(error.id)).toEqual(["10.0.0.0/8 allow"]);
+    expect(error.properties.rules.map((r: Props) => r.cidr)).toEqual(["10.0.0.0/8"]);
+    const done = await converge(error.id, error.properties, inputs);
+    expect(await serviceRules(error.id)).toEqual(["10.0.0.0/8 allow", "10.1.0.0/16 allow", "10.2.0.0/16 allow"]);
+    expect(done.rules.map((r: Props) => r.cidr)).toEqual(["10.0.0.0/8", "10.1.0.0/16", "10.2.0.0/16"]);
+  });
+});
+
+/** A proxy to the emulator that answers 403 to the requests `refuse` picks (a failure that is certain: nothing applied). */
+async function refusing(target: string, refuse: (req: http.IncomingMessage) => boolean) {
+  const upstream = new URL(target);
+  const server = http.createServer((req, res) => {
+    if (refuse(req)) {
+      req.resume();
+      res.writeHead(403, { "content-type": "application/json" });
+      res.end(JSON.stringify({ error_code: "FORBIDDEN", status_code: 403, msg: "injected", details: {} }));
+      return;
+    }
+    const out = http.request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    req.pipe(out);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
