@@ -332,7 +332,7 @@ function profilePhase(stack: TestStack, dir: string): () => void {
 }
 
 function stackFigures(n: number, state: StateExport, stored: string, resources: StateResource[]): Omit<StackFigures, "phases"> {
-  const providerSizes = resources.map((r) => Buffer.byteLength(String(r.outputs?.__provider ?? "")));
+  const providerSizes = resources.map((r) => Buffer.byteLength(String((r.outputs?.__provider as string | undefined) ?? "")));
   return {
     providerBytes: { mean: Math.round(providerSizes.reduce((a, b) => a + b, 0) / Math.max(n, 1)), max: Math.max(0, ...providerSizes) },
     stateBytes: Buffer.byteLength(state.raw),

@@ -7,13 +7,10 @@ import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, si
 import sshpk from "sshpk";
 
 // sshpk's own certificate encoder and SSH string writer; they are not part of its typed surface.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const opensshCert = require("sshpk/lib/formats/openssh-cert") as { toBuffer(cert: sshpk.Certificate, noSig: boolean): Buffer };
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const SSHBuffer = require("sshpk/lib/ssh-buffer") as new (opts: object) => { writeString(value: string): void; toBuffer(): Buffer };
 
 // sshpk.Certificate, whose constructor takes a certificate not signed yet; its types require both signatures.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const Certificate = require("sshpk/lib/certificate") as new (
   opts: Omit<sshpk.CertificateOptions, "signatures"> & { signatures: object },
 ) => sshpk.Certificate;

@@ -20,11 +20,15 @@ export class UserError extends Error {
 }
 
 /**
- * The error as the user gets it: the sdk's errors and our plain `Error`s carry messages written for the
- * user and become a UserError; anything else (a TypeError: a defect) keeps its stack for the bug report.
+ * The error as the user gets it: the sdk's errors and our plain `Error`s, whose messages are written for
+ * the user, lose their stack and print as their message; anything else (a TypeError: a defect) keeps its
+ * stack for the bug report.
  */
 export function forUser(e: unknown): unknown {
   if (e instanceof UserError || !(e instanceof Error)) return e;
-  if (e instanceof EdgeIngressError || Object.getPrototypeOf(e) === Error.prototype) return new UserError(e.message, { cause: e });
+  if (!(e instanceof EdgeIngressError || Object.getPrototypeOf(e) === Error.prototype)) return e;
+  // Made plain in place, so its class and fields (a RateLimitError's status, an APIError's code) stay.
+  Object.defineProperty(e, "stack", { value: "", writable: true, configurable: true, enumerable: false });
+  Object.defineProperty(e, "toString", { value: () => e.message, writable: true, configurable: true, enumerable: false });
   return e;
 }

@@ -6,6 +6,9 @@ source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 ei_setup
 # Tests run through ts-jest without type checking: check the whole tree, tests included, once here.
 npm run --silent typecheck
+# Formatting (prettier) and lint (eslint, type-aware): a violation fails the run. `npm run format` fixes the first.
+npm run --silent format:check
+npm run --silent lint
 # The language host's own Go tests (its modules are cached by the build above).
 (cd tools/pulumi && go test ./language-nodejs)
 # Which Node.js language host the real-engine suites run with (scripts/env.sh chooses; docs/engine.md).

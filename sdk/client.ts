@@ -96,8 +96,10 @@ const RESOURCES = {
 type Resources = { readonly [K in keyof typeof RESOURCES]: InstanceType<ReturnType<(typeof RESOURCES)[K]>> };
 
 /** The client's resource families (one property per entry of RESOURCES). */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- types the properties the constructor defines from RESOURCES
 export interface EdgeIngress extends Resources {}
 
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- see the interface above
 export class EdgeIngress {
   readonly baseURL: string;
   readonly #http: HttpClient;

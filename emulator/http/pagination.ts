@@ -29,6 +29,6 @@ export function listPage<R extends BaseRecord>(
   }
   const page = collection.page(limit, beforeId);
   const last = page.items[page.items.length - 1];
-  const next = page.more && last ? `${collectionUrl}?${new URLSearchParams({ before_id: last.id, limit: String(limit) })}` : null;
+  const next = page.more && last ? `${collectionUrl}?${new URLSearchParams({ before_id: last.id, limit: String(limit) }).toString()}` : null;
   return { [listKey]: page.items.map(render), uri: collectionUrl, next_page_uri: next };
 }

@@ -54,7 +54,20 @@ export function resourceArgs(
   }
   const merged = pulumi.mergeOptions(resourceOpts, { additionalSecretOutputs: secretOutputs });
   props[PROVIDER_KEY] = providerText(spec.name);
-  return [`pulumi-nodejs:dynamic/${MODULE}:${spec.name}`, name, props, merged];
+  return [typeToken(spec), name, props, merged];
+}
+
+/** A kind's Pulumi type token, as `pulumi.dynamic.Resource` would name it: `pulumi-nodejs:dynamic/edgeingress:<Kind>`. */
+export function typeToken(spec: ResourceKind): string {
+  return `pulumi-nodejs:dynamic/${MODULE}:${spec.name}`;
+}
+
+/**
+ * Each class's static `isInstance`, Pulumi's convention: compares the type token every Pulumi resource
+ * carries (`__pulumiType`) rather than using `instanceof`, which fails across two copies of the package.
+ */
+export function isResourceOf(spec: ResourceKind, obj: unknown): boolean {
+  return typeof obj === "object" && obj !== null && (obj as { __pulumiType?: unknown }).__pulumiType === typeToken(spec);
 }
 
 

@@ -40,10 +40,5 @@ function canonical(v: unknown): string {
   );
 }
 
-/** `a.b[2].c` from a zod issue path. */
-export function formatPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>(
-    (acc, key) => (typeof key === "number" ? `${acc}[${key}]` : acc ? `${acc}.${String(key)}` : String(key)),
-    "",
-  );
-}
+/** `a.b[2].c` from a zod issue path: the sdk's form, so the provider's errors name fields as the client's do. */
+export { formatPath } from "../../sdk/core/fields";

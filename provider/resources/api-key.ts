@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { resourceArgs, type AdoptArgs, type GetOptions, type ResourceKind } from "../framework/resource";
+import { isResourceOf, resourceArgs, type AdoptArgs, type GetOptions, type ResourceKind } from "../framework/resource";
 
 
 /** @internal What the class declares: every input and output, and which are secret (the lifecycle reads these lists too). */
@@ -41,5 +41,10 @@ export class ApiKey extends pulumi.CustomResource {
   /** Reads an existing key; its token is not available (the service shows it only once). */
   static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): ApiKey {
     return new ApiKey(name, undefined, { ...opts, id });
+  }
+
+  /** True when `obj` is an ApiKey, also one made by another copy of this package (Pulumi's convention). */
+  static override isInstance(obj: any): obj is ApiKey {
+    return isResourceOf(apiKeyResource, obj);
   }
 }

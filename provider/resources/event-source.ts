@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { resourceArgs, type AdoptArgs, type GetOptions, type ResourceKind } from "../framework/resource";
+import { isResourceOf, resourceArgs, type AdoptArgs, type GetOptions, type ResourceKind } from "../framework/resource";
 
 
 /** @internal What the class declares: every input and output, and which are secret (the lifecycle reads these lists too). */
@@ -59,5 +59,10 @@ export class EventSource extends pulumi.CustomResource {
   /** Reads an existing source; `id` is `<subscription id>/<type>`. */
   static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): EventSource {
     return new EventSource(name, undefined, { ...opts, id });
+  }
+
+  /** True when `obj` is an EventSource, also one made by another copy of this package (Pulumi's convention). */
+  static override isInstance(obj: any): obj is EventSource {
+    return isResourceOf(eventSourceResource, obj);
   }
 }

@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { resourceArgs, type AdoptArgs, type GetOptions, type ResourceKind } from "../framework/resource";
+import { isResourceOf, resourceArgs, type AdoptArgs, type GetOptions, type ResourceKind } from "../framework/resource";
 
 
 /** @internal What the class declares: every input and output, and which are secret (the lifecycle reads these lists too). */
@@ -40,5 +40,10 @@ export class EventSubscription extends pulumi.CustomResource {
 
   static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): EventSubscription {
     return new EventSubscription(name, undefined, { ...opts, id });
+  }
+
+  /** True when `obj` is an EventSubscription, also one made by another copy of this package (Pulumi's convention). */
+  static override isInstance(obj: any): obj is EventSubscription {
+    return isResourceOf(eventSubscriptionResource, obj);
   }
 }

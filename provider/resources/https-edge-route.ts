@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import {
+  isResourceOf,
   resourceArgs,
   type AdoptArgs,
   type BackendModule,
@@ -134,5 +135,10 @@ export class HttpsEdgeRoute extends pulumi.CustomResource {
   /** Reads an existing route; `id` is `<edge id>/<route id>`. */
   static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): HttpsEdgeRoute {
     return new HttpsEdgeRoute(name, undefined, { ...opts, id });
+  }
+
+  /** True when `obj` is an HttpsEdgeRoute, also one made by another copy of this package (Pulumi's convention). */
+  static override isInstance(obj: any): obj is HttpsEdgeRoute {
+    return isResourceOf(httpsEdgeRouteResource, obj);
   }
 }

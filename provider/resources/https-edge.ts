@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import {
+  isResourceOf,
   resourceArgs,
   type AdoptArgs,
   type GetOptions,
@@ -57,5 +58,10 @@ export class HttpsEdge extends pulumi.CustomResource {
 
   static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): HttpsEdge {
     return new HttpsEdge(name, undefined, { ...opts, id });
+  }
+
+  /** True when `obj` is an HttpsEdge, also one made by another copy of this package (Pulumi's convention). */
+  static override isInstance(obj: any): obj is HttpsEdge {
+    return isResourceOf(httpsEdgeResource, obj);
   }
 }

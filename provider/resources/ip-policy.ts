@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { resourceArgs, type AdoptArgs, type GetOptions, type ResourceKind } from "../framework/resource";
+import { isResourceOf, resourceArgs, type AdoptArgs, type GetOptions, type ResourceKind } from "../framework/resource";
 import type { IpPolicyRuleAction } from "./ip-policy-rule";
 
 
@@ -82,5 +82,10 @@ export class IpPolicy extends pulumi.CustomResource {
   /** Reads an existing policy into the program (it is not managed). */
   static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): IpPolicy {
     return new IpPolicy(name, undefined, { ...opts, id });
+  }
+
+  /** True when `obj` is an IpPolicy, also one made by another copy of this package (Pulumi's convention). */
+  static override isInstance(obj: any): obj is IpPolicy {
+    return isResourceOf(ipPolicyResource, obj);
   }
 }

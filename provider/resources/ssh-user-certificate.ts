@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { resourceArgs, type AdoptArgs, type GetOptions, type ResourceKind } from "../framework/resource";
+import { isResourceOf, resourceArgs, type AdoptArgs, type GetOptions, type ResourceKind } from "../framework/resource";
 
 
 /** @internal What the class declares: every input and output, and which are secret (the lifecycle reads these lists too). */
@@ -68,5 +68,10 @@ export class SshUserCertificate extends pulumi.CustomResource {
 
   static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): SshUserCertificate {
     return new SshUserCertificate(name, undefined, { ...opts, id });
+  }
+
+  /** True when `obj` is an SshUserCertificate, also one made by another copy of this package (Pulumi's convention). */
+  static override isInstance(obj: any): obj is SshUserCertificate {
+    return isResourceOf(sshUserCertificateResource, obj);
   }
 }

@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { resourceArgs, type AdoptArgs, type BackendModule, type BackendModuleArgs, type GetOptions, type IpRestrictionModule, type IpRestrictionModuleArgs, type ResourceKind } from "../framework/resource";
+import { isResourceOf, resourceArgs, type AdoptArgs, type BackendModule, type BackendModuleArgs, type GetOptions, type IpRestrictionModule, type IpRestrictionModuleArgs, type ResourceKind } from "../framework/resource";
 
 
 /** @internal What the class declares: every input and output, and which are secret (the lifecycle reads these lists too). */
@@ -49,5 +49,10 @@ export class TcpEdge extends pulumi.CustomResource {
 
   static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): TcpEdge {
     return new TcpEdge(name, undefined, { ...opts, id });
+  }
+
+  /** True when `obj` is a TcpEdge, also one made by another copy of this package (Pulumi's convention). */
+  static override isInstance(obj: any): obj is TcpEdge {
+    return isResourceOf(tcpEdgeResource, obj);
   }
 }

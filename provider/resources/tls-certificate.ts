@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { resourceArgs, type AdoptArgs, type GetOptions, type ResourceKind } from "../framework/resource";
+import { isResourceOf, resourceArgs, type AdoptArgs, type GetOptions, type ResourceKind } from "../framework/resource";
 
 
 /** @internal What the class declares: every input and output, and which are secret (the lifecycle reads these lists too). */
@@ -75,5 +75,10 @@ export class TlsCertificate extends pulumi.CustomResource {
 
   static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): TlsCertificate {
     return new TlsCertificate(name, undefined, { ...opts, id });
+  }
+
+  /** True when `obj` is a TlsCertificate, also one made by another copy of this package (Pulumi's convention). */
+  static override isInstance(obj: any): obj is TlsCertificate {
+    return isResourceOf(tlsCertificateResource, obj);
   }
 }

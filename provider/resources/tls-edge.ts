@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { resourceArgs, type AdoptArgs, type BackendModule, type BackendModuleArgs, type GetOptions, type IpRestrictionModule, type IpRestrictionModuleArgs, type MutualTlsModule, type MutualTlsModuleArgs, type ResourceKind, type TlsTerminationModule, type TlsTerminationModuleArgs } from "../framework/resource";
+import { isResourceOf, resourceArgs, type AdoptArgs, type BackendModule, type BackendModuleArgs, type GetOptions, type IpRestrictionModule, type IpRestrictionModuleArgs, type MutualTlsModule, type MutualTlsModuleArgs, type ResourceKind, type TlsTerminationModule, type TlsTerminationModuleArgs } from "../framework/resource";
 
 
 /** @internal What the class declares: every input and output, and which are secret (the lifecycle reads these lists too). */
@@ -57,5 +57,10 @@ export class TlsEdge extends pulumi.CustomResource {
 
   static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): TlsEdge {
     return new TlsEdge(name, undefined, { ...opts, id });
+  }
+
+  /** True when `obj` is a TlsEdge, also one made by another copy of this package (Pulumi's convention). */
+  static override isInstance(obj: any): obj is TlsEdge {
+    return isResourceOf(tlsEdgeResource, obj);
   }
 }

@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { resourceArgs, type AdoptArgs, type GetOptions, type ResourceKind } from "../framework/resource";
+import { isResourceOf, resourceArgs, type AdoptArgs, type GetOptions, type ResourceKind } from "../framework/resource";
 
 
 /** @internal What the class declares: every input and output, and which are secret (the lifecycle reads these lists too). */
@@ -45,5 +45,10 @@ export class TunnelCredential extends pulumi.CustomResource {
   /** Reads an existing credential; its token is not available (the service shows it only once). */
   static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): TunnelCredential {
     return new TunnelCredential(name, undefined, { ...opts, id });
+  }
+
+  /** True when `obj` is a TunnelCredential, also one made by another copy of this package (Pulumi's convention). */
+  static override isInstance(obj: any): obj is TunnelCredential {
+    return isResourceOf(tunnelCredentialResource, obj);
   }
 }

@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { resourceArgs, type AdoptArgs, type GetOptions, type ResourceKind } from "../framework/resource";
+import { isResourceOf, resourceArgs, type AdoptArgs, type GetOptions, type ResourceKind } from "../framework/resource";
 
 
 
@@ -49,5 +49,10 @@ export class WeightedBackend extends pulumi.CustomResource {
 
   static get(name: string, id: pulumi.Input<string>, opts?: GetOptions): WeightedBackend {
     return new WeightedBackend(name, undefined, { ...opts, id });
+  }
+
+  /** True when `obj` is a WeightedBackend, also one made by another copy of this package (Pulumi's convention). */
+  static override isInstance(obj: any): obj is WeightedBackend {
+    return isResourceOf(weightedBackendResource, obj);
   }
 }

@@ -29,7 +29,7 @@ const USER_KEYED_CAMEL: ReadonlySet<string> = new Set([...USER_KEYED_FIELDS].map
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value);
+  const proto: unknown = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
 }
 

@@ -1,4 +1,4 @@
-/** IP policies (spec §2.7, §4.6). A policy's rules are a separate family, not covered here. */
+/** IP policies (spec §2.7, §4.6). A policy's rules are a kind of their own, IpPolicyRule (./ip-policy-rule.ts): no operation here reads or changes them. */
 import { z } from "zod";
 import { description, metadata, params, text, timestamp } from "../core/fields";
 import type { HttpClient } from "../core/http";

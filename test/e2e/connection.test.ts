@@ -16,21 +16,25 @@ let mode: "forward" | "html-404" | "wrong-prefix" = "forward";
 let proxy: http.Server;
 let proxyUrl: string;
 
+/** Forwards one request to the emulator, or answers it as the proxy's mode says. */
+async function relay(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  if (mode === "html-404") {
+    res.writeHead(404, { "content-type": "text/html" });
+    return void res.end("<html>Not Found</html>");
+  }
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  // A path under another prefix: the API answers ROUTE_NOT_FOUND.
+  const target = new URL((mode === "wrong-prefix" ? "/v9" : "") + req.url, fx.emulator.url);
+  const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== "host" && k !== "content-length")) as Record<string, string>;
+  const answer = await fetch(target, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+  res.writeHead(answer.status, Object.fromEntries(answer.headers));
+  res.end(Buffer.from(await answer.arrayBuffer()));
+}
+
 beforeAll(async () => {
-  proxy = http.createServer(async (req, res) => {
-    if (mode === "html-404") {
-      res.writeHead(404, { "content-type": "text/html" });
-      return void res.end("<html>Not Found</html>");
-    }
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    // A path under another prefix: the API answers ROUTE_NOT_FOUND.
-    const target = new URL((mode === "wrong-prefix" ? "/v9" : "") + req.url, fx.emulator.url);
-    const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== "host" && k !== "content-length")) as Record<string, string>;
-    const answer = await fetch(target, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
-    res.writeHead(answer.status, Object.fromEntries(answer.headers));
-    res.end(Buffer.from(await answer.arrayBuffer()));
-  });
+  // A failed forward ends the connection rather than leaving the rejection unhandled.
+  proxy = http.createServer((req, res) => void relay(req, res).catch((err: Error) => res.destroy(err)));
   await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
   proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
   await fx.stack.setConfig("edgeingress:apiUrl", { value: proxyUrl });

@@ -92,7 +92,7 @@ describe("a JavaScript program with a dynamic provider", () => {
     expectSuccess(await stack.up());
     const after = (await stack.outputs()).outputs;
     expect(after).toEqual({ ...before, greeting: "bonjour" });
-    expect(calls()).toEqual(["create", `update ${before.echoId}`]);
+    expect(calls()).toEqual(["create", `update ${String(before.echoId)}`]);
   });
 
   test("preview --refresh reads the resource through the provider", async () => {
@@ -101,13 +101,13 @@ describe("a JavaScript program with a dynamic provider", () => {
     expectSuccess(preview);
     expect(preview.ops[echoUrn]).toContain("refresh");
     expect(preview.noChanges).toBe(true);
-    expect(calls()).toContain(`read ${echoId}`);
+    expect(calls()).toContain(`read ${String(echoId)}`);
   });
 
   test("destroy deletes the resource and leaves an empty state", async () => {
     const { echoId } = (await stack.outputs()).outputs;
     expectSuccess(await stack.destroy());
-    expect(calls()).toContain(`delete ${echoId}`);
+    expect(calls()).toContain(`delete ${String(echoId)}`);
     expect((await stack.exportState()).resources).toEqual([]);
   });
 });

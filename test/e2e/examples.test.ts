@@ -336,7 +336,7 @@ describe("examples/two-accounts", () => {
     const state = await fx.stack.exportState();
     expect(state.raw).not.toContain(staging.rootToken);
     // The serialized providers name no connection: it travels with each resource, encrypted.
-    for (const r of state.resources.filter((r) => r.custom)) expect(String(r.outputs?.__provider ?? "")).not.toContain(staging.url);
+    for (const r of state.resources.filter((r) => r.custom)) expect(String((r.outputs?.__provider as string | undefined) ?? "")).not.toContain(staging.url);
     const stagingPolicy = state.resources.find((r) => r.id === out.stagingPolicyId)!;
     expect(stagingPolicy.outputs?.connection).toMatchObject({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270" });
   });

@@ -159,7 +159,7 @@ describe("the workflow's up job twice at once on one stack", () => {
     // The second runner starts the moment the first's lock is in the database (the backend takes it
     // before the preview and keeps it through the update, several seconds here).
     const deadline = Date.now() + 60_000;
-    let held: string[] = [];
+    let held: string[];
     while ((held = await lockKeys()).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
     expect(held).toEqual([expect.stringMatching(new RegExp(`^\\.pulumi/locks/organization/quickstart/${stack.name}/[0-9a-f-]+\\.json$`))]);
     const second = await job("up");

@@ -133,7 +133,7 @@ describe("generated requests to every route", () => {
         fc.asyncProperty(pathArbitrary(pattern, fixtures), input, async (path, generated) => {
           const reply = withBody
             ? await api.call(method, path, { json: generated })
-            : await api.call(method, generated === "" ? path : `${path}?${generated}`);
+            : await api.call(method, generated === "" ? path : `${path}?${generated as string}`);
           expect(reply.status).toBeLessThan(500);
           const after = await api.snapshot();
           if (reply.status >= 400) {

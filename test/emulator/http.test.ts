@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { request } from "undici";
 import type { AddressInfo } from "node:net";
-import type { LogEntry, RunningEmulator } from "../../emulator";
+import type { LogEntry } from "../../emulator";
 import { ApiError } from "../../emulator/errors";
 import { createEmulatorServer, type RequestInfo } from "../../emulator/server";
 import { KINDS } from "../../emulator/state";

@@ -44,7 +44,7 @@ describe("persistence", () => {
     try {
       // Same state; only the port in the uris differs.
       expect(JSON.stringify(await second.api.listed())).toBe(before.replaceAll(first.emulator.url, second.emulator.url));
-      // Everything stored, what no list shows included (IP policy rules, token hashes).
+      // Everything stored, what no list shows included (token hashes); the rule is read back by id as well.
       expect(await second.api.snapshot()).toBe(stored);
       expect((await second.api.get(`/ip_policy_rules/${rule.id}`)).body).toMatchObject({ cidr: "203.0.113.0/24", action: "allow" });
       const reread = (await second.api.get(`/ip_restrictions/${restriction.id}`)).body;

@@ -1,6 +1,5 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
-import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { prefixed } from "../../provider/framework/ids";
 import { immutableKeys, updatableKeys, within, type KindSpec } from "../../provider/framework/kind";

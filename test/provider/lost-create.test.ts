@@ -84,7 +84,7 @@ test("two matching resources made since the request are not guessed between", as
   items.push({ id: "x_other", uri: "u", createdAt: new Date().toISOString(), description: "office", metadata: "" });
   const err = await create(spec, client, { description: "office" }).catch((e: Error) => e);
   expect(err).toBeInstanceOf(Error);
-  expect(String(err)).toMatch(new RegExp(`cannot be told apart .*\\((x_other, ${id(1)}|${id(1)}, x_other)\\).*adopt: "<id>"`));
+  expect(String(err as Error)).toMatch(new RegExp(`cannot be told apart .*\\((x_other, ${id(1)}|${id(1)}, x_other)\\).*adopt: "<id>"`));
   expect(items.map((i) => i.id).sort()).toEqual([id(1), "x_other"]);
 });
 
@@ -129,7 +129,7 @@ test("without the service's clock nothing is placed: the create fails naming the
   const { spec, items, id } = flakyService(apiKeyKind, [{ error: lostAnswer, applied: true }]);
   const err = await create(spec, serviceClient({ clockOffsetMs: undefined }), {}).catch((e: Error) => e);
   expect(err).toBeInstanceOf(Error);
-  expect(String(err)).toMatch(new RegExp(`cannot be told apart .*\\(${id(1)}\\)`));
+  expect(String(err as Error)).toMatch(new RegExp(`cannot be told apart .*\\(${id(1)}\\)`));
   expect(items.map((i) => i.id)).toEqual([id(1)]);
 });
 

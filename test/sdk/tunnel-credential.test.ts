@@ -68,7 +68,7 @@ describe("on the wire", () => {
     await expectInvalid(wire.client.tunnelCredentials.update("cr_1", { ownerId: "usr_2" } as never), "ownerId", "cannot be changed after creation");
     const err = await wire.client.tunnelCredentials.create({ token: "mine-mine-mine" } as never).catch((e: Error) => e);
     expect(err).toBeInstanceOf(Error);
-    expect(String(err)).not.toContain("mine-mine-mine");
+    expect(String(err as Error)).not.toContain("mine-mine-mine");
     expect(wire.count()).toBe(sent);
   });
 });

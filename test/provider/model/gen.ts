@@ -208,7 +208,10 @@ const PLACEHOLDER: Record<string, string> = {
 export function refsOf(v: unknown, out = new Set<string>()): Set<string> {
   if (typeof v === "string" && v.startsWith("@")) out.add(v.slice(1));
   else if (Array.isArray(v)) v.forEach((x) => refsOf(x, out));
-  else if (v !== null && typeof v === "object") for (const [k, x] of Object.entries(v)) (refsOf(k, out), refsOf(x, out));
+  else if (v !== null && typeof v === "object") for (const [k, x] of Object.entries(v)) {
+    refsOf(k, out);
+    refsOf(x, out);
+  }
   return out;
 }
 

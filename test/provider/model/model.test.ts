@@ -345,7 +345,6 @@ async function allIds(client: EdgeIngress): Promise<Set<string>> {
     out.add(edge.id);
     for (const r of edge.routes) out.add(`${edge.id}/${r.id}`); // the provider's route id
   }
-  const sourceKind = kindSpec("EventSource");
   for (const sub of await client.eventSubscriptions.list().toArray()) {
     out.add(sub.id);
     for (const s of await client.eventSources.list(sub.id).toArray()) out.add(`${sub.id}/${s.type}`);
