@@ -54,16 +54,36 @@ describe("inputs after a refresh", () => {
     const { runtime, client } = fx;
     const policy = await client.ipPolicies.create({});
     const made = await runtime.create("IpPolicyRule", { ...P, ipPolicyId: policy.id, cidr: "2001:DB8:0::/32", action: "allow" });
-    expect(made.outs).toMatchObject({ cidr: "2001:db8::/32", [DECLARED]: ["action", "cidr", "ipPolicyId"], [SPELLED]: { cidr: "2001:DB8:0::/32" } });
-    expect((await runtime.read("IpPolicyRule", made.id, made.outs)).inputs).toEqual({ ipPolicyId: policy.id, cidr: "2001:DB8:0::/32", action: "allow" });
+    expect(made.outs).toMatchObject({
+      cidr: "2001:db8::/32",
+      [DECLARED]: ["action", "cidr", "ipPolicyId"],
+      [SPELLED]: { cidr: "2001:DB8:0::/32" },
+    });
+    expect((await runtime.read("IpPolicyRule", made.id, made.outs)).inputs).toEqual({
+      ipPolicyId: policy.id,
+      cidr: "2001:DB8:0::/32",
+      action: "allow",
+    });
     await client.ipPolicyRules.update(made.id, { cidr: "2001:db9::/32", description: "by hand" });
-    expect((await runtime.read("IpPolicyRule", made.id, made.outs)).inputs).toEqual({ ipPolicyId: policy.id, cidr: "2001:db9::/32", action: "allow", description: "by hand" });
+    expect((await runtime.read("IpPolicyRule", made.id, made.outs)).inputs).toEqual({
+      ipPolicyId: policy.id,
+      cidr: "2001:db9::/32",
+      action: "allow",
+      description: "by hand",
+    });
   });
 
   it("modules: as declared while they mean the same; drifted, only the fields that differ from the declaration or the defaults", async () => {
     const { runtime, client } = fx;
     const edge = await client.httpsEdges.create({ hostports: ["drift-inputs.example.com:443"] });
-    const declared = { ...P, edgeId: edge.id, matchType: "path_prefix", match: "/", circuitBreaker: { numBuckets: 64 }, responseHeaders: { remove: ["Server", "Via"] } };
+    const declared = {
+      ...P,
+      edgeId: edge.id,
+      matchType: "path_prefix",
+      match: "/",
+      circuitBreaker: { numBuckets: 64 },
+      responseHeaders: { remove: ["Server", "Via"] },
+    };
     const made = await runtime.create("HttpsEdgeRoute", declared);
     const { __provider: _, ...asDeclared } = declared;
     expect((await runtime.read("HttpsEdgeRoute", made.id, made.outs)).inputs).toEqual(asDeclared);
@@ -93,7 +113,13 @@ describe("inputs after a refresh", () => {
     const { runtime, client } = fx;
     const edge = await client.httpsEdges.create({ hostports: ["drift-secrets.example.com:443"] });
     const hook = { provider: "CODEHOST", secret: "drift-inputs-webhook-secret" };
-    const made = await runtime.create("HttpsEdgeRoute", { ...P, edgeId: edge.id, matchType: "path_prefix", match: "/", webhookVerification: hook });
+    const made = await runtime.create("HttpsEdgeRoute", {
+      ...P,
+      edgeId: edge.id,
+      matchType: "path_prefix",
+      match: "/",
+      webhookVerification: hook,
+    });
     expect((await runtime.read("HttpsEdgeRoute", made.id, made.outs)).inputs).toMatchObject({ webhookVerification: hook });
     const api = kinds.HttpsEdgeRoute.api(client);
     await api.replaceModule!(made.id, "webhookVerification", { provider: "CHAT", secret: "drift-inputs-webhook-secret" });
@@ -121,13 +147,27 @@ describe("inputs after a refresh", () => {
     const blue = (await client.tunnelGroupBackends.create({})).id;
     const green = (await client.tunnelGroupBackends.create({})).id;
     const asMap = await runtime.create("WeightedBackend", { ...P, backends: { [blue]: 90, [green]: 10 } });
-    const asList = await runtime.create("WeightedBackend", { ...P, backends: [{ backendId: green, weight: 10 }, { backendId: blue, weight: 90 }] });
+    const asList = await runtime.create("WeightedBackend", {
+      ...P,
+      backends: [
+        { backendId: green, weight: 10 },
+        { backendId: blue, weight: 90 },
+      ],
+    });
     expect((await runtime.read("WeightedBackend", asMap.id, asMap.outs)).inputs).toEqual({ backends: { [blue]: 90, [green]: 10 } });
-    expect((await runtime.read("WeightedBackend", asList.id, asList.outs)).inputs).toEqual({ backends: [{ backendId: green, weight: 10 }, { backendId: blue, weight: 90 }] });
+    expect((await runtime.read("WeightedBackend", asList.id, asList.outs)).inputs).toEqual({
+      backends: [
+        { backendId: green, weight: 10 },
+        { backendId: blue, weight: 90 },
+      ],
+    });
     for (const { id } of [asMap, asList]) await client.weightedBackends.update(id, { backends: { [blue]: 10, [green]: 90 } });
     expect((await runtime.read("WeightedBackend", asMap.id, asMap.outs)).inputs).toEqual({ backends: { [blue]: 10, [green]: 90 } });
     expect((await runtime.read("WeightedBackend", asList.id, asList.outs)).inputs!.backends).toEqual(
-      expect.arrayContaining([{ backendId: green, weight: 90 }, { backendId: blue, weight: 10 }]),
+      expect.arrayContaining([
+        { backendId: green, weight: 90 },
+        { backendId: blue, weight: 10 },
+      ]),
     );
   });
 
@@ -148,12 +188,20 @@ describe("inputs after a refresh", () => {
     expect(adopted.outs).toMatchObject({ [DECLARED]: ["adopt", "description"], [SPELLED]: { adopt: existing.id } });
     expect((await runtime.read("IpPolicy", existing.id, adopted.outs)).inputs).toEqual({ adopt: existing.id, description: "managed" });
     await client.ipPolicies.update(existing.id, { description: "by hand again" });
-    expect((await runtime.read("IpPolicy", existing.id, adopted.outs)).inputs).toEqual({ adopt: existing.id, description: "by hand again" });
+    expect((await runtime.read("IpPolicy", existing.id, adopted.outs)).inputs).toEqual({
+      adopt: existing.id,
+      description: "by hand again",
+    });
   });
 
   it("a create whose outputs cannot be read records every declared value with its partial state", async () => {
     const { client } = fx;
-    const broken = { ...ipPolicyKind, fromApi: () => { throw new Error("unreadable"); } };
+    const broken = {
+      ...ipPolicyKind,
+      fromApi: () => {
+        throw new Error("unreadable");
+      },
+    };
     const error = (await lifecycleCreate(broken, client, { ...P, description: "office" }).catch((e) => e)) as PartialStateError;
     expect(error).toBeInstanceOf(PartialStateError);
     expect(error.properties).toMatchObject({ [DECLARED]: ["description"], [SPELLED]: { description: "office" }, __provider: "serialized" });

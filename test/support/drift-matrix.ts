@@ -368,7 +368,7 @@ export function updateBlocks(text: string): Map<string, { lines: string[]; chang
   let current: { lines: string[]; changed: string[]; column: number } | undefined;
   let header = false;
   for (const line of text.split("\n")) {
-    if (/^\s*[~+\-]?\s*(pulumi-nodejs:dynamic\/|pulumi:pulumi:Stack)|^Resources:/.test(line)) {
+    if (/^\s*[~+-]?\s*(pulumi-nodejs:dynamic\/|pulumi:pulumi:Stack)|^Resources:/.test(line)) {
       current = undefined;
       header = /: \(update\)$/.test(line);
       continue;
@@ -383,7 +383,7 @@ export function updateBlocks(text: string): Map<string, { lines: string[]; chang
     if (!current) continue;
     current.lines.push(line.trim());
     // The marker takes the two columns before the property's name.
-    const marked = /^(\s*)[~+\-] (\w+)\s*: /.exec(line);
+    const marked = /^(\s*)[~+-] (\w+)\s*: /.exec(line);
     if (marked && marked[1].length + 2 === current.column) current.changed.push(marked[2]);
   }
   return blocks;
