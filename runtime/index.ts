@@ -100,7 +100,13 @@ export async function create(kind: string, inputs: Props): Promise<dynamic.Creat
   }
 }
 export async function read(kind: string, id: string, props?: Props): Promise<dynamic.ReadResult> {
-  return userFacing(async () => withConnection(await lifecycle.read(kindSpec(kind), await clientFor(connectionOf(props)), id, props && ownInputs(props)), props));
+  return userFacing(async () => {
+    const result = withConnection(await lifecycle.read(kindSpec(kind), await clientFor(connectionOf(props)), id, props && ownInputs(props)), props);
+    // Inputs given back (lifecycle.ts, "Inputs after a refresh") keep the declared connection: the
+    // outputs hold it as it was declared, and the engine marks it secret again by its name.
+    if (result.inputs && props?.[CONNECTION] !== undefined) result.inputs[CONNECTION] = props[CONNECTION];
+    return result;
+  });
 }
 export async function update(kind: string, id: string, olds: Props, news: Props): Promise<dynamic.UpdateResult> {
   return userFacing(async () => withConnection(await lifecycle.update(kindSpec(kind), await clientFor(connectionOf(news)), id, ownInputs(olds), ownInputs(news)), news));

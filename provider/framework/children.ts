@@ -56,7 +56,8 @@ function normal(owned: OwnedChildren, child: Props): Props {
   return out;
 }
 const keyOf = (owned: OwnedChildren, child: Props): string => String(normal(owned, child)[owned.key]);
-const text = (owned: OwnedChildren, child: Props): string => JSON.stringify(normal(owned, child));
+/** A child in its normal form, as text: equal texts, the same child (also for a refresh's inputs, lifecycle.ts). */
+export const text = (owned: OwnedChildren, child: Props): string => JSON.stringify(normal(owned, child));
 
 /**
  * Whether the owned input changed between stored outputs (`prev`) and declared inputs (`next`): as a

@@ -1,16 +1,18 @@
 import { randomUUID } from "node:crypto";
+import { isDeepStrictEqual } from "node:util";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { z } from "zod";
 import { APIConnectionError, ConflictError, InternalServerError, NotFoundError, RateLimitError } from "../../sdk/core/errors";
 import type { EdgeIngress } from "../../sdk/client";
 import { KindApi, KindSpec, SERVER_CHOSEN, Within, immutableKeys, inputKeys, updatableKeys } from "./kind";
 import { idFormOf } from "./ids";
-import { sameMeaning } from "./normalise";
+import { fieldTypesOf, normalise, sameMeaning, sameNormal } from "./normalise";
 import { containsUnknown, formatPath, pathHasUnknown } from "./values";
 import { bestValidOrder, rulesHold, type Step } from "./module-order";
 import { PROVIDER_KEY } from "./provider-factory";
+import { DECLARED, SPELLED } from "./hidden-outputs";
 import { GONE, readResource, writingApi } from "./page-reads";
-import { OwnedPartialError, applyOwned, keptOutputs, ownedChanged, readClaimed, readOwned } from "./children";
+import { OwnedPartialError, applyOwned, keptOutputs, ownedChanged, readClaimed, readOwned, text as childText } from "./children";
 
 type Props = Record<string, any>;
 
@@ -155,6 +157,117 @@ function moduleInputs(spec: KindSpec, obj: any): Props {
   return out;
 }
 
+/*
+ * Inputs after a refresh (docs/provider.md, "Drift"). The engine keeps the inputs `read` returns for the
+ * next preview, whose `--diff` then shows `field: <service's value> => <declared value>`; without them
+ * it keeps the inputs of the last write, and an update after drift names no field. `read` sees only the
+ * outputs, which hold every input key (omitted ones as the service's defaults): returning all of them
+ * would show each undeclared default as removed. So each write records, in outputs the engine hides from
+ * every display (a `__` key), which inputs were declared and, where the outputs spell a value otherwise
+ * (a partial module, a CIDR in another case, a list form, `adopt`, which is no output), its declared
+ * spelling (hidden-outputs.ts). State without them (written before, or by `Kind.get`) gets no inputs,
+ * as before.
+ */
+
+/** Outputs with what the write declared: its input names, and the values the outputs spell otherwise. */
+function withDeclared(spec: KindSpec, outs: Props, inputs: Props): Props {
+  const given = userInputs(inputs);
+  const known = new Set([...inputKeys(spec), ADOPT]);
+  const keys = Object.keys(given).filter((k) => known.has(k)).sort();
+  const spelled: Props = {};
+  // Exactly as written (a null the outputs lack is a spelling too): the engine shows any difference.
+  for (const key of keys) if (key === ADOPT || !isDeepStrictEqual(given[key], outs[key])) spelled[key] = given[key];
+  const result: Props = { ...outs, [DECLARED]: keys };
+  delete result[SPELLED];
+  if (Object.keys(spelled).length) result[SPELLED] = spelled;
+  return result;
+}
+
+const isPlainObject = (v: unknown): v is Props => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/**
+ * The inputs a refresh gives the engine, or undefined when the state does not record what was
+ * declared. Per input: a declared one whose service value means the same as the declaration (§ "How
+ * values compare") is the declaration as written, so nothing shows where nothing drifted; one that
+ * drifted is the service's value, shaped like the declaration (`asDeclared`). An undeclared one is
+ * left out unless the service's value differs from the default the program implies (a description or
+ * a module added by hand, which the next update removes), and then it is the service's value.
+ * Secret inputs (a kind's `secretInputs`): given back only as declared, in plaintext, and the engine
+ * marks each secret again by its name, as the stored input of that name was. One that drifted is left
+ * out: the CLI masks both sides of a secret as `[secret]` before comparing them, so the service's value
+ * would show no change at all, while a missing one shows as `+ oauth: [secret]`; and the service's
+ * secret never enters the inputs. An undeclared one is left out too: with no secret stored input of
+ * its name, it would be stored in plaintext. `adopt` is given back as declared; the connection is
+ * added by the runtime entry.
+ */
+export function refreshedInputs(spec: KindSpec, outs: Props, props: Props): Props | undefined {
+  const declaredKeys = props[DECLARED];
+  if (!Array.isArray(declaredKeys)) return undefined;
+  const spelled: Props = isPlainObject(props[SPELLED]) ? props[SPELLED] : {};
+  const declared = new Set<string>(declaredKeys);
+  const secret = new Set(spec.secretInputs ?? []);
+  const inputs: Props = {};
+  if (declared.has(ADOPT) && spelled[ADOPT] !== undefined) inputs[ADOPT] = spelled[ADOPT];
+  for (const key of inputKeys(spec)) {
+    const isDeclared = declared.has(key);
+    // Not in SPELLED: declared as the outputs of the last write held it.
+    const given = isDeclared ? (key in spelled ? spelled[key] : props[key]) : undefined;
+    const next = effective(spec, { [key]: given }, key);
+    const owned = spec.owns?.[key];
+    if (owned) {
+      // Owned children (children.ts) compare as a set: the service's list, each child as declared where one is.
+      if (!isDeclared || !ownedChanged(owned, given, outs[key])) {
+        if (isDeclared) inputs[key] = given;
+        continue;
+      }
+      const byText = new Map((Array.isArray(given) ? given : []).map((c) => [childText(owned, c), c]));
+      inputs[key] = Array.isArray(outs[key]) ? outs[key].map((c: Props) => byText.get(childText(owned, c)) ?? c) : outs[key];
+      continue;
+    }
+    if (next === SERVER_CHOSEN || sameMeaning(spec, key, next, effective(spec, outs, key))) {
+      if (isDeclared) inputs[key] = given;
+      continue;
+    }
+    if (secret.has(key)) continue;
+    inputs[key] = asDeclared(spec, key, outs[key], given);
+  }
+  return inputs;
+}
+
+/**
+ * The service's value of input `key` (which differs from `given`, the declaration) in the declaration's
+ * shape: in the form it was declared in (the wire's map for a weighted backend declared as a map), and
+ * for an object (a module), the declared keys with the declared spelling where they mean the same,
+ * and the keys the declaration leaves out only where the service's value is not the default, so that
+ * `--diff` names the fields that differ and not every default the service fills in.
+ */
+function asDeclared(spec: KindSpec, key: string, now: unknown, given: unknown): unknown {
+  const form = spec.inputForms?.[key];
+  if (form && given != null && !form.isDeclared(given) && now != null) return form.toWire(now);
+  return shape(fieldTypesOf(spec), [key], now, given, defaultOf(spec, key));
+}
+
+function shape(types: ReturnType<typeof fieldTypesOf>, path: string[], now: unknown, given: unknown, fallback: unknown): unknown {
+  if (!isPlainObject(now) || (given != null && !isPlainObject(given))) return now;
+  const base: Props = isPlainObject(given) ? given : {};
+  const defaults = fallback instanceof Within ? fallback.for(now) : {};
+  const out: Props = {};
+  for (const [k, value] of Object.entries(now)) {
+    const at = [...path, k];
+    const inner = defaults[k];
+    if (base[k] !== undefined) {
+      const wanted = withDefaults(base[k], inner);
+      const same = wanted === SERVER_CHOSEN || sameNormal(normalise(wanted, types, at), normalise(value, types, at, true));
+      out[k] = same ? base[k] : shape(types, at, value, base[k], inner);
+    } else if (value != null && inner !== SERVER_CHOSEN) {
+      const implied = withDefaults(undefined, inner);
+      if (implied !== undefined && sameNormal(normalise(implied, types, at), normalise(value, types, at, true))) continue;
+      out[k] = shape(types, at, value, undefined, inner);
+    }
+  }
+  return out;
+}
+
 /** An error the engine records as partial state, so what the service made is not orphaned. */
 export class PartialStateError extends Error {
   constructor(message: string, readonly id: string, readonly properties: Props, readonly reasons: string[] = [message]) {
@@ -164,6 +277,11 @@ export class PartialStateError extends Error {
 }
 
 export async function create(spec: KindSpec, client: EdgeIngress, inputs: Props): Promise<dynamic.CreateResult> {
+  const made = await createOrAdopt(spec, client, inputs);
+  return { ...made, outs: withDeclared(spec, made.outs, inputs) };
+}
+
+async function createOrAdopt(spec: KindSpec, client: EdgeIngress, inputs: Props): Promise<dynamic.CreateResult> {
   if (typeof inputs[ADOPT] === "string") return adopt(spec, client, inputs[ADOPT], inputs);
   const params: Props = {};
   for (const key of inputKeys(spec)) if (inputs[key] !== undefined && !spec.owns?.[key]) params[key] = toWire(spec, key, inputs[key]);
@@ -173,7 +291,14 @@ export async function create(spec: KindSpec, client: EdgeIngress, inputs: Props)
     // Write-only inputs (a private key) are kept from what was declared.
     outs = toOutputs(spec, obj, inputs);
   } catch (e) {
-    throw new PartialStateError(`${spec.name} ${obj.id} was created but its outputs could not be read: ${(e as Error).message}`, obj.id, { ...obj, [PROVIDER_KEY]: inputs[PROVIDER_KEY] });
+    // Its outputs cannot be compared with: every declared value is kept as declared.
+    const declared = withDeclared(spec, {}, inputs);
+    throw new PartialStateError(`${spec.name} ${obj.id} was created but its outputs could not be read: ${(e as Error).message}`, obj.id, {
+      ...obj,
+      [DECLARED]: declared[DECLARED],
+      [SPELLED]: declared[SPELLED],
+      [PROVIDER_KEY]: inputs[PROVIDER_KEY],
+    });
   }
   if (spec.owns) outs = { ...outs, ...(await withOwned(spec, client, obj.id, {}, inputs, outs)) };
   return { id: obj.id, outs };
@@ -220,7 +345,7 @@ async function adopt(spec: KindSpec, client: EdgeIngress, id: string, inputs: Pr
     throw new Error(`${ADOPT}: ${spec.name} ${obj.id} has ${parts.join(", and ")}, which cannot change after creation; declare ${replaces.length > 1 ? "its values" : "its value"} or create a new one`);
   }
   if (!changes) return { id: obj.id, outs: current };
-  return { id: obj.id, outs: (await update(spec, client, obj.id, current, inputs)).outs };
+  return { id: obj.id, outs: (await updateOutputs(spec, client, obj.id, current, inputs)).outs };
 }
 
 /** A value for a message: JSON, cut short when long (a PEM). */
@@ -350,7 +475,11 @@ export async function read(spec: KindSpec, client: EdgeIngress, id: string, prop
     if (obj === GONE) return {}; // absent from the complete list, as a 404 would say
     const outs = toOutputs(spec, obj, props);
     // Children of a set the stack owns, read from their list: one made by hand is drift.
-    return { id: obj.id, props: spec.owns ? { ...outs, ...(await readOwned(spec, client, obj.id, outs)) } : outs };
+    const all = spec.owns ? { ...outs, ...(await readOwned(spec, client, obj.id, outs)) } : outs;
+    // What was recorded at the last write stays as it is: a refresh learns nothing about declarations.
+    for (const key of [DECLARED, SPELLED]) if (props[key] != null) all[key] = props[key];
+    const inputs = refreshedInputs(spec, all, props);
+    return inputs ? { id: obj.id, props: all, inputs } : { id: obj.id, props: all };
   } catch (e) {
     if (e instanceof NotFoundError) return {}; // gone: the engine drops it from state
     throw e;
@@ -358,6 +487,11 @@ export async function read(spec: KindSpec, client: EdgeIngress, id: string, prop
 }
 
 export async function update(spec: KindSpec, client: EdgeIngress, id: string, olds: Props, news: Props): Promise<dynamic.UpdateResult> {
+  const { outs } = await updateOutputs(spec, client, id, olds, news);
+  return { outs: withDeclared(spec, outs, news) };
+}
+
+async function updateOutputs(spec: KindSpec, client: EdgeIngress, id: string, olds: Props, news: Props): Promise<dynamic.UpdateResult> {
   const updatable = new Set(updatableKeys(spec));
   const changed = changedKeys(spec, olds, news).filter((key) => updatable.has(key));
   const api = writingApi(spec.api(client));
@@ -457,7 +591,8 @@ async function updateWithModules(spec: KindSpec, api: KindApi<any>, id: string, 
     try {
       await step.run();
     } catch (e) {
-      throw new PartialStateError(`${spec.name} ${id}: could not ${step.what}: ${(e as Error).message}`, id, { ...outs, [PROVIDER_KEY]: news[PROVIDER_KEY] });
+      // Recorded with the inputs the engine keeps for it (the new ones), so a refresh still reads them.
+      throw new PartialStateError(`${spec.name} ${id}: could not ${step.what}: ${(e as Error).message}`, id, { ...withDeclared(spec, outs, news), [PROVIDER_KEY]: news[PROVIDER_KEY] });
     }
   }
   // A PATCH alone answers with the whole resource. A module's answer holds only the module: read back

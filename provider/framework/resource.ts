@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { PROVIDER_KEY, providerText } from "./provider-factory";
 import { CONNECTION, Connection } from "../connection";
+import { SPELLED } from "./hidden-outputs";
 
 export const MODULE = "edgeingress";
 
@@ -40,7 +41,8 @@ export function resourceArgs(
   }
   // Secret inputs too: a value the program did not declare (a module added outside Pulumi, read by a
   // refresh) would otherwise land in state and previews in plaintext.
-  const secretOutputs = [...(spec.secretOutputs ?? []), ...(spec.secretInputs ?? [])];
+  // And the declared values a refresh gives back as inputs (lifecycle.ts), which may hold secret ones.
+  const secretOutputs = [...(spec.secretOutputs ?? []), ...(spec.secretInputs ?? []), SPELLED];
   // `get` takes the connection in its options (it has no args).
   const { [CONNECTION]: fromGet, ...resourceOpts } = (opts ?? {}) as GetOptions;
   const connection: unknown = (args as Record<string, unknown> | undefined)?.[CONNECTION] ?? fromGet;
@@ -50,9 +52,7 @@ export function resourceArgs(
     props[CONNECTION] = connection.toInput();
     secretOutputs.push(CONNECTION);
   }
-  const merged = secretOutputs.length
-    ? pulumi.mergeOptions(resourceOpts, { additionalSecretOutputs: secretOutputs })
-    : resourceOpts;
+  const merged = pulumi.mergeOptions(resourceOpts, { additionalSecretOutputs: secretOutputs });
   props[PROVIDER_KEY] = providerText(spec.name);
   return [typeToken(spec), name, props, merged];
 }

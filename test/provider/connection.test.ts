@@ -234,6 +234,8 @@ describe("a resource's own connection (another account)", () => {
     await stagingClient.ipPolicies.update(id, { description: "edited in staging" });
     const read = await runtime.read("IpPolicy", id, outs);
     expect(read.props).toMatchObject({ description: "edited in staging", connection: asStaging });
+    // The inputs a refresh gives back keep the declared connection.
+    expect(read.inputs).toEqual({ description: "edited in staging", connection: asStaging });
 
     const updated = await runtime.update("IpPolicy", id, read.props!, inputs);
     expect(updated.outs).toMatchObject({ description: "staging office", connection: asStaging });

@@ -19,6 +19,8 @@ describe("IpPolicyRule provider", () => {
       metadata: "",
       uri: expect.any(String),
       createdAt: expect.any(String),
+      // What was declared, for the inputs a refresh gives back.
+      __declared: ["action", "cidr", "ipPolicyId"],
     });
     expect(await runtime.diff("IpPolicyRule", created.id, created.outs, inputs)).toEqual(NO_CHANGE);
   });

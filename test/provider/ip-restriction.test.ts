@@ -16,6 +16,8 @@ describe("IpRestriction provider", () => {
       metadata: "",
       uri: expect.any(String),
       createdAt: expect.any(String),
+      // What was declared, for the inputs a refresh gives back.
+      __declared: ["ipPolicyIds", "type"],
     });
     expect((await runtime.diff("IpRestriction", created.id, created.outs, { ...P, type: "api", ipPolicyIds: [a.id] })).changes).toBe(false);
   });

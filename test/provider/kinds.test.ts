@@ -12,6 +12,7 @@ import * as ts from "typescript";
 import { inputKeys, updatableKeys, type KindSpec } from "../../provider/framework/kind";
 import { compositeId, idFormOf } from "../../provider/framework/ids";
 import { kinds } from "../../provider/kinds";
+import { DECLARED, SPELLED } from "../../provider/framework/hidden-outputs";
 import { kebab, MATRIX, SUPPORT, resolve } from "../support/drift-matrix";
 import { fakeConfig, useRuntime } from "./runtime-fixture";
 
@@ -21,6 +22,10 @@ const NO_CHANGE = { changes: false, replaces: [], deleteBeforeReplace: false };
 
 type Props = Record<string, any>;
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** What the program declared, as a refresh gives it back when nothing drifted: without `__provider`. */
+const declaredOf = ({ __provider: _, ...declared }: Props): Props => declared;
+/** Outputs without what the provider records about the declaration (hidden-outputs.ts). */
+const visible = ({ [DECLARED]: _d, [SPELLED]: _s, ...outs }: Props): Props => outs;
 
 /** Ids of the SUPPORT resources, by name, made through the runtime too. */
 const ids: Record<string, string> = {};
@@ -100,7 +105,8 @@ describe.each(Object.values(kinds).map((spec) => [spec.name, spec] as const))("%
     const made = await fx.runtime.create(name, inputs);
     created = { id: made.id, outs: made.outs! };
     expect(idFormOf(spec).test(created.id)).toBe(true);
-    expect(Object.keys(created.outs).sort()).toEqual([...inputKeys(spec), ...spec.outputs].sort());
+    expect(Object.keys(visible(created.outs)).sort()).toEqual([...inputKeys(spec), ...spec.outputs].sort());
+    expect(created.outs[DECLARED]).toEqual(Object.keys(declaredOf(inputs)).sort());
     const nullable = nullableOutputs(name);
     expect(spec.outputs.filter((key) => created.outs[key] == null && !nullable.has(key))).toEqual([]);
     for (const key of spec.secretOutputs ?? []) expect({ [key]: created.outs[key] }).toEqual({ [key]: expect.any(String) });
@@ -109,9 +115,9 @@ describe.each(Object.values(kinds).map((spec) => [spec.name, spec] as const))("%
     expect(await fx.runtime.diff(name, created.id, created.outs, inputs)).toEqual(NO_CHANGE);
   });
 
-  test("read returns the same id and outputs; no diff against the inputs", async () => {
+  test("read returns the same id and outputs, and the declared inputs as declared; no diff against the inputs", async () => {
     const read = await fx.runtime.read(name, created.id, created.outs);
-    expect(read).toEqual({ id: created.id, props: created.outs });
+    expect(read).toEqual({ id: created.id, props: created.outs, inputs: declaredOf(inputs) });
     expect(await fx.runtime.diff(name, created.id, read.props!, inputs)).toEqual(NO_CHANGE);
   });
 
@@ -122,11 +128,13 @@ describe.each(Object.values(kinds).map((spec) => [spec.name, spec] as const))("%
       const outs = (await fx.runtime.update(name, created.id, created.outs, news)).outs!;
       updated = outs;
       // Nothing else changes with it (createdAt, the URI, values kept from state).
-      const { [update.field]: _was, ...rest } = created.outs;
-      expect(outs).toEqual({ ...rest, [update.field]: expect.anything() });
+      const { [update.field]: _was, ...rest } = visible(created.outs);
+      expect(visible(outs)).toEqual({ ...rest, [update.field]: expect.anything() });
+      expect(outs[DECLARED]).toEqual(Object.keys(declaredOf(news)).sort());
       expect(await fx.runtime.diff(name, created.id, outs, news)).toEqual(NO_CHANGE);
       const read = await fx.runtime.read(name, created.id, outs);
       expect(read.id).toBe(created.id);
+      expect(read.inputs).toEqual(declaredOf(news));
       expect(await fx.runtime.diff(name, created.id, read.props!, news)).toEqual(NO_CHANGE);
       expect(await fx.runtime.diff(name, created.id, read.props!, inputs)).toMatchObject({ changes: true, replaces: [] });
     });
