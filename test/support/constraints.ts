@@ -155,7 +155,7 @@ export const CASES: Case[] = [
       ],
     },
     named: [
-      ["rules[1].cidr", /CIDR block/],
+      ["rules[1].cidr", /not an IPv4 address .*; prefix length 33 is over 32 for IPv4/],
       ["rules[2].action", /allow, deny/],
       ["rules[4].cidr", /cidr of rules\[3\] again/],
     ],
