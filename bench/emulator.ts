@@ -99,7 +99,8 @@ export class BenchEmulator {
   counters = () => this.call<Counters>("GET", "/_emulator/counters");
   resetCounters = () => this.call("DELETE", "/_emulator/counters");
   resetState = () => this.call("POST", "/_emulator/reset");
-  setLatency = (ms: number) => this.call("PUT", "/_emulator/faults", { latency_ms: [ms, ms], fault_rate: 0, faults: ["429", "503", "reset", "timeout"] });
+  setLatency = (ms: number) =>
+    this.call("PUT", "/_emulator/faults", { latency_ms: [ms, ms], fault_rate: 0, faults: ["429", "503", "reset", "timeout"] });
 
   /** The account's limit as the emulator applies it (null: off). */
   async rateLimit(): Promise<WireRateLimit | null> {
@@ -112,7 +113,8 @@ export class BenchEmulator {
    */
   async refillBucket(): Promise<void> {
     const settings = await this.call<Record<string, unknown> & { rate_limit?: WireRateLimit | null }>("GET", "/_emulator/faults");
-    if (!settings.rate_limit) throw new Error("the emulator has no rate limit to refill (is dist/ built from a tree with the emulator's limiter?)");
+    if (!settings.rate_limit)
+      throw new Error("the emulator has no rate limit to refill (is dist/ built from a tree with the emulator's limiter?)");
     await this.call("PUT", "/_emulator/faults", { ...settings, rate_limit: null });
     await this.call("PUT", "/_emulator/faults", settings);
   }
@@ -149,7 +151,10 @@ export class BenchEmulator {
       }
       return Math.round(done / ((performance.now() - started) / 1000));
     };
-    return { reads: await measure("GET", `/ip_policies/${id}`), writes: await measure("POST", "/ip_policies", { description: "throughput" }) };
+    return {
+      reads: await measure("GET", `/ip_policies/${id}`),
+      writes: await measure("POST", "/ip_policies", { description: "throughput" }),
+    };
   }
 
   async close(): Promise<void> {

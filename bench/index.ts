@@ -92,7 +92,13 @@ async function rateLimitMain(argv: string[]): Promise<void> {
   if (result.failedCommands > 0) process.exitCode = 1;
 }
 
-const LABEL: Record<ProcessClass, string> = { program: "program", provider: "provider", engine: "engine", languageHost: "language host", other: "other" };
+const LABEL: Record<ProcessClass, string> = {
+  program: "program",
+  provider: "provider",
+  engine: "engine",
+  languageHost: "language host",
+  other: "other",
+};
 
 /** `mix / floor (ratio×)`. */
 function vs(mix: number | null, floor: number | null, digits = 0): string {
@@ -115,7 +121,20 @@ export function table(result: BenchResult): string {
   for (const run of [result.baseline, ...result.runs]) {
     for (const p of run.phases) {
       const mb = p.providerPeakKb === null ? "–" : (p.providerPeakKb / 1024).toFixed(0);
-      const cells = [run.n, p.phase, p.ms, p.requests, p.minimum, p.idealMs, p.ratio ?? "–", p.netMs, p.netRatio ?? "–", p.effectiveParallelism ?? "–", mb, p.emulatorCpuMs];
+      const cells = [
+        run.n,
+        p.phase,
+        p.ms,
+        p.requests,
+        p.minimum,
+        p.idealMs,
+        p.ratio ?? "–",
+        p.netMs,
+        p.netRatio ?? "–",
+        p.effectiveParallelism ?? "–",
+        mb,
+        p.emulatorCpuMs,
+      ];
       lines.push(`| ${cells.join(" | ")} |`);
     }
   }
@@ -129,7 +148,8 @@ export function table(result: BenchResult): string {
   );
   const both = [result.baseline, ...result.runs];
   const rows = (f: (run: (typeof both)[number], mix: PhaseResult, floor: PhaseResult) => string[]) => {
-    for (const run of both) run.phases.forEach((p, i) => lines.push(`| ${[run.n, p.phase, ...f(run, p, run.floor.phases[i])].join(" | ")} |`));
+    for (const run of both)
+      run.phases.forEach((p, i) => lines.push(`| ${[run.n, p.phase, ...f(run, p, run.floor.phases[i])].join(" | ")} |`));
   };
   rows((_, m, f) => [
     vs(m.ms, f.ms),
@@ -156,7 +176,9 @@ export function table(result: BenchResult): string {
   );
   for (const run of result.runs) {
     const provider = `${run.providerBytes.mean}, ${run.providerBytes.max} / ${run.floor.providerBytes.mean}`;
-    lines.push(`| ${run.n} | ${run.depth} | ${run.touched} | ${provider} | ${vs(run.stateBytesPerResource, run.floor.stateBytesPerResource)} | ${vs(run.storedBytesPerResource, run.floor.storedBytesPerResource)} | ${run.floor.shapeMismatches.join("; ") || "none"} |`);
+    lines.push(
+      `| ${run.n} | ${run.depth} | ${run.touched} | ${provider} | ${vs(run.stateBytesPerResource, run.floor.stateBytesPerResource)} | ${vs(run.storedBytesPerResource, run.floor.storedBytesPerResource)} | ${run.floor.shapeMismatches.join("; ") || "none"} |`,
+    );
   }
   const g = result.growth;
   if (g) {
@@ -168,11 +190,16 @@ export function table(result: BenchResult): string {
       `|---|---|---|${classes.map(() => "---|").join("")}---|---|`,
     );
     for (const [p, x] of Object.entries(g.perPhase)) {
-      lines.push(`| ${p} | ${x.netMs} | ${x.requests} | ${classes.map((c) => x.cpuMs[c]).join(" | ")} | ${x.floorNetMs} | ${x.floorEngineCpuMs} |`);
+      lines.push(
+        `| ${p} | ${x.netMs} | ${x.requests} | ${classes.map((c) => x.cpuMs[c]).join(" | ")} | ${x.floorNetMs} | ${x.floorEngineCpuMs} |`,
+      );
     }
   }
   const l = result.load;
-  lines.push("", `package load (median of ${l.runs} fresh processes): @pulumi/pulumi ${l.pulumiMs} ms, then @edge-ingress/pulumi ${l.packageMs} ms`);
+  lines.push(
+    "",
+    `package load (median of ${l.runs} fresh processes): @pulumi/pulumi ${l.pulumiMs} ms, then @edge-ingress/pulumi ${l.packageMs} ms`,
+  );
   const t = result.throughput;
   lines.push("", `emulator throughput (${t.clients} clients, no latency): ${t.readsPerSecond} reads/s, ${t.writesPerSecond} writes/s`);
   return lines.join("\n");

@@ -87,7 +87,10 @@ export class ProcessMonitor {
     if (this.timer !== undefined) clearInterval(this.timer);
     this.timer = undefined;
     const self = process.cpuUsage(this.startSelf);
-    const byClass = Object.fromEntries(PROCESS_CLASSES.map((c) => [c, { cpuMs: 0, peakKb: null, writtenBytes: 0, count: 0 }])) as Record<ProcessClass, ProcessFigures>;
+    const byClass = Object.fromEntries(PROCESS_CLASSES.map((c) => [c, { cpuMs: 0, peakKb: null, writtenBytes: 0, count: 0 }])) as Record<
+      ProcessClass,
+      ProcessFigures
+    >;
     const otherCommands: string[] = [];
     for (const seen of this.ours.values()) {
       if (seen.cls === "emulator") continue;
@@ -121,7 +124,7 @@ export class ProcessMonitor {
       if (stat) fresh.push({ pid, ppid: stat.ppid });
     }
     // Parents before children: resolve the new pids until nothing changes; the rest are someone else's.
-    for (let changed = true; changed; ) {
+    for (let changed = true; changed;) {
       changed = false;
       for (let i = 0; i < fresh.length; i++) {
         const { pid, ppid } = fresh[i];
@@ -173,7 +176,10 @@ export function classify(argv: string[]): ProcessClass | "emulator" {
 }
 
 function pids(): number[] {
-  return fs.readdirSync("/proc").filter((e) => /^\d+$/.test(e)).map(Number);
+  return fs
+    .readdirSync("/proc")
+    .filter((e) => /^\d+$/.test(e))
+    .map(Number);
 }
 
 function readStat(pid: number | "self"): { ppid: number; utime: number; stime: number; cutime: number; cstime: number } | null {

@@ -34,9 +34,17 @@ function service(g: number, touched: number | undefined): Res[] {
     {
       kind: "TcpEdge",
       name: `tcp-${g}`,
-      args: { hostports: [`tcp-${g}.example.com:${10000 + g}`], backend: { backendId: `@tunnels-${g}` }, ipRestriction: { ipPolicyIds: [`@policy-${g}`] } },
+      args: {
+        hostports: [`tcp-${g}.example.com:${10000 + g}`],
+        backend: { backendId: `@tunnels-${g}` },
+        ipRestriction: { ipPolicyIds: [`@policy-${g}`] },
+      },
     },
-    { kind: "EventDestination", name: `dest-${g}`, args: { target: { logs: { logGroupResourceName: `svc-${g}`, auth: { role: { roleResourceName: "events" } } } } } },
+    {
+      kind: "EventDestination",
+      name: `dest-${g}`,
+      args: { target: { logs: { logGroupResourceName: `svc-${g}`, auth: { role: { roleResourceName: "events" } } } } },
+    },
     { kind: "EventSubscription", name: `sub-${g}`, args: { destinationIds: [`@dest-${g}`] } },
   ];
   return group.map((r, i) => ({ ...r, args: { description: `service ${g}${i === touched ? " v2" : ""}`, ...r.args } }));

@@ -11,7 +11,12 @@ import { PHASES, type Phase } from "./run";
 /** Areas, in the order printed; the first whose rule matches a sampled function's script wins. */
 export const AREAS: ReadonlyArray<readonly [string, (url: string) => boolean]> = [
   ["zod", (u) => /node_modules\/zod\//.test(u)],
-  ["HTTP client and sockets", (u) => u.startsWith("wasm://") || /node_modules\/undici\/|internal\/deps\/undici|^node:net$|stream_base_commons|node:internal\/streams/.test(u)],
+  [
+    "HTTP client and sockets",
+    (u) =>
+      u.startsWith("wasm://") ||
+      /node_modules\/undici\/|internal\/deps\/undici|^node:net$|stream_base_commons|node:internal\/streams/.test(u),
+  ],
   ["this package", (u) => /\/dist\/(sdk|provider|runtime)\//.test(u)],
   ["gRPC and protobuf", (u) => /grpc-js|node:internal\/http2|google-protobuf|@pulumi\/pulumi\/proto\//.test(u)],
   // The Node SDK maps a stack trace per registration and per output property through source maps.
@@ -68,7 +73,13 @@ export function profileTable(dir: string): string {
   const areas = [...AREAS.map(([a]) => a), GC, OTHER];
   const lines: string[] = [];
   for (const role of ["provider", "program"]) {
-    lines.push("", `${role} process, CPU ms by area, mix / floor (${dir})`, "", `| area | ${columns.join(" | ")} |`, `|---|${columns.map(() => "---|").join("")}`);
+    lines.push(
+      "",
+      `${role} process, CPU ms by area, mix / floor (${dir})`,
+      "",
+      `| area | ${columns.join(" | ")} |`,
+      `|---|${columns.map(() => "---|").join("")}`,
+    );
     const cell = (stack: string, area: string | null) => {
       const sums = s[stack]?.[role] ?? {};
       return Math.round(area === null ? Object.values(sums).reduce((a, b) => a + b, 0) : (sums[area] ?? 0));

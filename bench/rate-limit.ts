@@ -102,9 +102,18 @@ export function rulesStack(rules: number, stack = 0, update = false): Res[] {
     ...Array.from({ length: rules }, (_, i) => ({
       kind: "IpPolicyRule",
       name: `rule-${i}`,
-      args: { ipPolicyId: "@policy", cidr: `10.${stack}.${i >> 8}.${i & 255}/32`, action: "allow", description: `rule ${i}${update ? " v2" : ""}` },
+      args: {
+        ipPolicyId: "@policy",
+        cidr: `10.${stack}.${i >> 8}.${i & 255}/32`,
+        action: "allow",
+        description: `rule ${i}${update ? " v2" : ""}`,
+      },
     })),
-    { kind: "IpRestriction", name: "restriction", args: { description: `allowlist ${stack}`, type: "endpoints", ipPolicyIds: ["@policy"] } },
+    {
+      kind: "IpRestriction",
+      name: "restriction",
+      args: { description: `allowlist ${stack}`, type: "endpoints", ipPolicyIds: ["@policy"] },
+    },
   ];
 }
 
@@ -115,7 +124,12 @@ export function limitMinimumMs(accepted: number, burst: number, perMinute: numbe
 
 /** Per phase, what issue 23 asks; request targets are per stack, so k stacks get k times them. */
 export function phaseTargets(phase: Omit<RateLimitPhase, "targets">, stacks: number): Target[] {
-  const at = (name: string, value: number | null, limit: number): Target => ({ name, value, limit, met: value === null ? null : value <= limit });
+  const at = (name: string, value: number | null, limit: number): Target => ({
+    name,
+    value,
+    limit,
+    met: value === null ? null : value <= limit,
+  });
   const out: Target[] = [];
   if (phase.phase === "create" || phase.phase === "update" || phase.phase === "destroy") {
     // Stacks sharing the account: the slower one against the combined minimum.
@@ -129,7 +143,9 @@ export function phaseTargets(phase: Omit<RateLimitPhase, "targets">, stacks: num
 
 /** A phase's figures from the emulator's counters after it and each stack's command. */
 export function phaseFigures(phase: Phase, counters: Counters, runs: StackRun[], limit: WireRateLimit): RateLimitPhase {
-  const routes = Object.fromEntries(Object.entries(counters.routes).map(([route, c]) => [route, { requests: c.requests, rateLimited: c.rate_limited ?? 0 }]));
+  const routes = Object.fromEntries(
+    Object.entries(counters.routes).map(([route, c]) => [route, { requests: c.requests, rateLimited: c.rate_limited ?? 0 }]),
+  );
   const requests = counters.totals.requests;
   const rateLimited = counters.totals.rate_limited ?? 0;
   const accepted = requests - rateLimited;
@@ -181,7 +197,8 @@ export async function runRateLimitBench(options: RateLimitOptions): Promise<Rate
   const stacks: Array<{ stack: TestStack; updateSpec: string }> = [];
   try {
     const limit = await emulator.rateLimit();
-    if (limit === null) throw new Error("the emulator started without its rate limit (is dist/ built from a tree with the emulator's limiter?)");
+    if (limit === null)
+      throw new Error("the emulator started without its rate limit (is dist/ built from a tree with the emulator's limiter?)");
     const specFile = (i: number, update: boolean) => {
       const file = path.join(specDir, `stack-${i}-${update ? "update" : "create"}.json`);
       fs.writeFileSync(file, JSON.stringify({ resources: rulesStack(options.rules, i, update) }));
@@ -189,7 +206,10 @@ export async function runRateLimitBench(options: RateLimitOptions): Promise<Rate
     };
     for (let i = 0; i < options.stacks; i++) {
       const name = options.stacks > 1 ? `rate-limit-${options.rules}-${i}` : `rate-limit-${options.rules}`;
-      stacks.push({ stack: await benchStack(emulator, PROGRAM, name, specFile(i, false), { parallel: options.parallel }), updateSpec: specFile(i, true) });
+      stacks.push({
+        stack: await benchStack(emulator, PROGRAM, name, specFile(i, false), { parallel: options.parallel }),
+        updateSpec: specFile(i, true),
+      });
     }
     const phases: RateLimitPhase[] = [];
     const phase = async (name: Phase, command: (stack: TestStack) => Promise<CliResult>): Promise<void> => {
@@ -207,7 +227,9 @@ export async function runRateLimitBench(options: RateLimitOptions): Promise<Rate
       const figures = phaseFigures(name, await emulator.counters(), runs, limit);
       phases.push(figures);
       const walls = runs.map((r) => `${r.stack} ${r.ms} ms${r.exitCode === 0 ? "" : ` FAILED (exit ${r.exitCode})`}`).join(", ");
-      log(`${name}: ${walls}; ${figures.requests} requests, ${figures.rateLimited} answered 429; minimum ${figures.minimumMs} ms, ratio ${figures.ratio ?? "–"}`);
+      log(
+        `${name}: ${walls}; ${figures.requests} requests, ${figures.rateLimited} answered 429; minimum ${figures.minimumMs} ms, ratio ${figures.ratio ?? "–"}`,
+      );
       for (const r of runs) if (r.output !== undefined) log(`${r.stack} ${name} output:\n${r.output}`);
     };
     await phase("create", (s) => s.up());
@@ -216,7 +238,8 @@ export async function runRateLimitBench(options: RateLimitOptions): Promise<Rate
     for (const { stack, updateSpec } of stacks) await stack.setConfig("specFile", { value: updateSpec });
     await phase("update", (s) => s.up());
     await phase("destroy", (s) => s.destroy());
-    if (phases.map((p) => p.phase).join() !== PHASES.join()) throw new Error(`phases out of step: ${phases.map((p) => p.phase).join(", ")}`);
+    if (phases.map((p) => p.phase).join() !== PHASES.join())
+      throw new Error(`phases out of step: ${phases.map((p) => p.phase).join(", ")}`);
     return rateLimitResult(phases, {
       date: new Date().toISOString(),
       machine: { cpus: os.availableParallelism(), node: process.version, pulumi: pulumiVersion(), load: [loadAtStart, load1()] },
@@ -227,7 +250,8 @@ export async function runRateLimitBench(options: RateLimitOptions): Promise<Rate
       stacks: options.stacks,
     });
   } finally {
-    for (const { stack } of stacks) await stack.remove().catch((e: unknown) => log(`removing ${stack.name}: ${e instanceof Error ? e.message : String(e)}`));
+    for (const { stack } of stacks)
+      await stack.remove().catch((e: unknown) => log(`removing ${stack.name}: ${e instanceof Error ? e.message : String(e)}`));
     fs.rmSync(specDir, { recursive: true, force: true });
     await emulator.close();
   }
@@ -235,7 +259,14 @@ export async function runRateLimitBench(options: RateLimitOptions): Promise<Rate
 
 function targetText(t: Target): string {
   const limit = t.name === "wall ÷ minimum" ? `${t.limit}×` : t.name === "429 share" ? `${t.limit * 100} %` : `${t.limit}`;
-  const value = t.value === null ? "–" : t.name === "429 share" ? `${round(t.value * 100, 1)} %` : t.name === "wall ÷ minimum" ? `${t.value}×` : `${t.value}`;
+  const value =
+    t.value === null
+      ? "–"
+      : t.name === "429 share"
+        ? `${round(t.value * 100, 1)} %`
+        : t.name === "wall ÷ minimum"
+          ? `${t.value}×`
+          : `${t.value}`;
   const verdict = t.met === null ? "n/a (no minimum)" : t.met ? "met" : "NOT met";
   return `${t.name} ${value} ≤ ${limit}: ${verdict}`;
 }
@@ -259,7 +290,10 @@ export function rateLimitTable(result: RateLimitResult): string {
     cells.push(p.minimumMs, p.ratio === null ? "–" : `${p.ratio}×`, p.failed, p.targets.map(targetText).join("; "));
     lines.push(`| ${cells.join(" | ")} |`);
   }
-  lines.push("", `failed commands: ${result.failedCommands}; targets not met: ${result.notMet.length === 0 ? "none" : result.notMet.join("; ")}`);
+  lines.push(
+    "",
+    `failed commands: ${result.failedCommands}; targets not met: ${result.notMet.length === 0 ? "none" : result.notMet.join("; ")}`,
+  );
   return lines.join("\n");
 }
 

@@ -10,7 +10,17 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { createStack, REPO_ROOT, type CliResult, type StateExport, type StateResource, type TestStack } from "../test/support/engine";
 import { BenchEmulator, type Counters } from "./emulator";
-import { idealRoundTrips, load1, packageLoad, PROCESS_CLASSES, ProcessMonitor, type PackageLoad, type ProcessClass, type ProcessReport, type Task } from "./measure";
+import {
+  idealRoundTrips,
+  load1,
+  packageLoad,
+  PROCESS_CLASSES,
+  ProcessMonitor,
+  type PackageLoad,
+  type ProcessClass,
+  type ProcessReport,
+  type Task,
+} from "./measure";
 import { mixedStack, touchedNames } from "./mix";
 
 export const PHASES = ["create", "preview", "refresh", "update", "destroy"] as const;
@@ -262,9 +272,20 @@ async function runPhases(
       if (result.code !== 0) throw new Error(`${stackName} ${name} failed with exit ${result.code}\n${result.stdout}\n${result.stderr}`);
       const counters = await emulator.counters();
       const load = load1();
-      measured.push({ phase: name, ms, requests: counters.totals.requests, routes: perRoute(counters), emulatorCpuMs, providerPeakKb: processes.byClass.provider.peakKb, processes, load });
+      measured.push({
+        phase: name,
+        ms,
+        requests: counters.totals.requests,
+        routes: perRoute(counters),
+        emulatorCpuMs,
+        providerPeakKb: processes.byClass.provider.peakKb,
+        processes,
+        load,
+      });
       const cpu = PROCESS_CLASSES.map((c) => `${c} ${processes.byClass[c].cpuMs}`).join(", ");
-      log(`${stackName} ${name}: ${ms} ms, ${counters.totals.requests} requests; CPU ms ${cpu}, tree ${processes.treeCpuMs}, emulator ${emulatorCpuMs}; load ${load}`);
+      log(
+        `${stackName} ${name}: ${ms} ms, ${counters.totals.requests} requests; CPU ms ${cpu}, tree ${processes.treeCpuMs}, emulator ${emulatorCpuMs}; load ${load}`,
+      );
     };
 
     await phase("create", () => stack.up());
@@ -324,7 +345,10 @@ function profilePhase(stack: TestStack, dir: string): () => void {
   stack.extraArgs.push("--profiling", path.join(dir, "engine"));
   return () => {
     stack.extraArgs.length = 0;
-    for (const [key, value] of [["NODE_OPTIONS", saved.options], ["EI_BENCH_PROFILE_DIR", saved.dir]] as const) {
+    for (const [key, value] of [
+      ["NODE_OPTIONS", saved.options],
+      ["EI_BENCH_PROFILE_DIR", saved.dir],
+    ] as const) {
       if (value === undefined) delete stack.env[key];
       else stack.env[key] = value;
     }
@@ -342,7 +366,14 @@ function stackFigures(n: number, state: StateExport, stored: string, resources: 
   };
 }
 
-async function runSize(emulator: BenchEmulator, n: number, options: BenchOptions, parallel: number, log: (line: string) => void, baseline?: SizeRun): Promise<SizeRun> {
+async function runSize(
+  emulator: BenchEmulator,
+  n: number,
+  options: BenchOptions,
+  parallel: number,
+  log: (line: string) => void,
+  baseline?: SizeRun,
+): Promise<SizeRun> {
   await emulator.resetState();
   // Mix and floor alternately, so that a change of the machine's load falls on both.
   const mixRuns: Array<Awaited<ReturnType<typeof runPhases>>> = [];
@@ -392,23 +423,24 @@ async function runSize(emulator: BenchEmulator, n: number, options: BenchOptions
     };
   });
   // The floor makes no request: its minimum and ideal are 0.
-  const floorPhases = floor.measured.map(
-    (m): PhaseResult => ({
-      ...m,
-      minimum: 0,
-      idealMs: 0,
-      ratio: null,
-      netMs: m.ms - (baseline?.floor.phases.find((b) => b.phase === m.phase)?.ms ?? 0),
-      netRatio: null,
-      effectiveParallelism: null,
-    }),
-  );
+  const floorPhases = floor.measured.map((m): PhaseResult => ({
+    ...m,
+    minimum: 0,
+    idealMs: 0,
+    ratio: null,
+    netMs: m.ms - (baseline?.floor.phases.find((b) => b.phase === m.phase)?.ms ?? 0),
+    netRatio: null,
+    effectiveParallelism: null,
+  }));
   const mixFigures = stackFigures(n, mix.state, mix.stored, mix.resources);
   const floorFigures = stackFigures(n, floor.state, floor.stored, floor.resources);
   return {
     n,
     touched: touched.size,
-    depth: idealRoundTrips(tasks(() => 1), n),
+    depth: idealRoundTrips(
+      tasks(() => 1),
+      n,
+    ),
     phases: mixPhases,
     ...mixFigures,
     floor: { phases: floorPhases, ...floorFigures, shapeMismatches: shapeMismatches(mix.resources, floor.resources) },
@@ -423,7 +455,10 @@ async function runSize(emulator: BenchEmulator, n: number, options: BenchOptions
 
 function phaseRatio(mix: PhaseResult, floor: PhaseResult): PhaseRatio {
   const per = (f: (r: ProcessReport, c: ProcessClass) => number | null) =>
-    Object.fromEntries(PROCESS_CLASSES.map((c) => [c, ratio(f(mix.processes, c), f(floor.processes, c))])) as Record<ProcessClass, number | null>;
+    Object.fromEntries(PROCESS_CLASSES.map((c) => [c, ratio(f(mix.processes, c), f(floor.processes, c))])) as Record<
+      ProcessClass,
+      number | null
+    >;
   return {
     phase: mix.phase,
     ms: ratio(mix.ms, floor.ms),
@@ -441,13 +476,18 @@ function shapeMismatches(mix: StateResource[], floor: StateResource[]): string[]
     for (const r of rs) {
       const kind = r.type.slice(prefix.length);
       if (out.has(kind)) continue;
-      const keys = (o: Record<string, unknown> | undefined) => Object.keys(o ?? {}).sort().join(",");
+      const keys = (o: Record<string, unknown> | undefined) =>
+        Object.keys(o ?? {})
+          .sort()
+          .join(",");
       out.set(kind, `inputs ${keys(r.inputs)}; outputs ${keys(r.outputs)}`);
     }
     return out;
   };
   const [a, b] = [names(mix, TYPE_PREFIX), names(floor, FLOOR_TYPE_PREFIX)];
-  return [...new Set([...a.keys(), ...b.keys()])].filter((k) => a.get(k) !== b.get(k)).map((k) => `${k}: mix ${a.get(k)} / floor ${b.get(k)}`);
+  return [...new Set([...a.keys(), ...b.keys()])]
+    .filter((k) => a.get(k) !== b.get(k))
+    .map((k) => `${k}: mix ${a.get(k)} / floor ${b.get(k)}`);
 }
 
 function perRoute(counters: Counters): Record<string, number> {

@@ -171,7 +171,8 @@ export function parseIgnoreFile(content: string, source: string): IgnoreEntry[] 
     const colon = entry.indexOf(":");
     if (colon < 0) {
       if (/\s/.test(entry)) fail("an id has no spaces (comments go on their own line, starting with #)");
-      if (!Object.values(kinds).some((spec) => idFormOf(spec).test(entry))) fail("is not the id of any kind (or write <Kind>:<id>, <Kind>:* or <Kind>:description=<glob>)");
+      if (!Object.values(kinds).some((spec) => idFormOf(spec).test(entry)))
+        fail("is not the id of any kind (or write <Kind>:<id>, <Kind>:* or <Kind>:description=<glob>)");
       entries.push({ entry, line, id: entry });
       return;
     }
@@ -194,9 +195,15 @@ export function parseIgnoreFile(content: string, source: string): IgnoreEntry[] 
 }
 
 /** The first entry that covers the resource, if any. */
-export function ignoredBy(entries: readonly IgnoreEntry[], item: { kind: string; id: string; description: string }): IgnoreEntry | undefined {
+export function ignoredBy(
+  entries: readonly IgnoreEntry[],
+  item: { kind: string; id: string; description: string },
+): IgnoreEntry | undefined {
   return entries.find(
-    (e) => (e.kind === undefined || e.kind === item.kind) && (e.id === undefined || e.id === item.id) && (e.description === undefined || e.description.test(item.description)),
+    (e) =>
+      (e.kind === undefined || e.kind === item.kind) &&
+      (e.id === undefined || e.id === item.id) &&
+      (e.description === undefined || e.description.test(item.description)),
   );
 }
 
@@ -256,7 +263,12 @@ export interface AuditReport {
 const descriptionOf = (obj: Record<string, any>): string => (typeof obj.description === "string" ? obj.description : "");
 
 /** Compares the account with the stacks' states; the ignore file takes out what people keep on purpose. */
-export function classify(snapshot: AccountSnapshot, states: readonly StackState[], ignore: readonly IgnoreEntry[], apiUrl: string): AuditReport {
+export function classify(
+  snapshot: AccountSnapshot,
+  states: readonly StackState[],
+  ignore: readonly IgnoreEntry[],
+  apiUrl: string,
+): AuditReport {
   const managed = new Set(states.flatMap((s) => s.resources.map((r) => r.id)));
   const inAccount = new Set<string>();
   const unmanaged: Unmanaged[] = [];
@@ -346,23 +358,48 @@ export function formatReport(report: AuditReport, ignoreSource?: string): string
   lines.push(`edge-ingress audit of ${report.apiUrl} against ${plural(report.stacks.length, "stack")}: ${stacks}`, "");
   if (report.unmanaged.length) {
     lines.push(`${report.unmanaged.length} unmanaged (in the account, in no given stack):`);
-    lines.push(...table(["KIND", "ID", "DESCRIPTION"], report.unmanaged.map((u) => [u.kind, u.id, u.description])), "");
+    lines.push(
+      ...table(
+        ["KIND", "ID", "DESCRIPTION"],
+        report.unmanaged.map((u) => [u.kind, u.id, u.description]),
+      ),
+      "",
+    );
   }
   if (report.missing.length) {
     lines.push(`${report.missing.length} missing (in a stack's state, gone from the account):`);
-    lines.push(...table(["KIND", "ID", "STACK", "DESCRIPTION"], report.missing.map((m) => [m.kind, m.id, m.stack, m.description])), "");
+    lines.push(
+      ...table(
+        ["KIND", "ID", "STACK", "DESCRIPTION"],
+        report.missing.map((m) => [m.kind, m.id, m.stack, m.description]),
+      ),
+      "",
+    );
   }
   if (report.ignored.length) lines.push(`${report.ignored.length} ignored (by ${ignoreSource ?? "the ignore file"}).`);
   if (report.notChecked.length) {
     lines.push(`${plural(report.notChecked.length, "recorded resource")} not checked (not in this account, and maybe another's):`);
-    lines.push(...table(["KIND", "ID", "STACK", "WHY"], report.notChecked.map((n) => [n.kind, n.id, n.stack, n.reason])));
+    lines.push(
+      ...table(
+        ["KIND", "ID", "STACK", "WHY"],
+        report.notChecked.map((n) => [n.kind, n.id, n.stack, n.reason]),
+      ),
+    );
   }
-  if (report.notDeclarable.length) lines.push(`${plural(report.notDeclarable.length, "resource")} no program declares (e.g. ${report.notDeclarable[0].kind} ${report.notDeclarable[0].id}: ${report.notDeclarable[0].reason}).`);
+  if (report.notDeclarable.length)
+    lines.push(
+      `${plural(report.notDeclarable.length, "resource")} no program declares (e.g. ${report.notDeclarable[0].kind} ${report.notDeclarable[0].id}: ${report.notDeclarable[0].reason}).`,
+    );
   if (report.unmanaged.some((u) => u.kind === "ApiKey")) {
-    lines.push("The API cannot tell which key a request uses: if the key this audit runs with is listed above, add `ApiKey:<its id>` to the ignore file.");
+    lines.push(
+      "The API cannot tell which key a request uses: if the key this audit runs with is listed above, add `ApiKey:<its id>` to the ignore file.",
+    );
   }
   if (report.export?.resources === 0) lines.push(`Nothing unmanaged: nothing written to ${report.export.dir}.`);
-  else if (report.export) lines.push(`Wrote ${report.export.dir}: ${plural(report.export.resources, "unmanaged resource")} declared with \`adopt\` (see its README.md).`);
+  else if (report.export)
+    lines.push(
+      `Wrote ${report.export.dir}: ${plural(report.export.resources, "unmanaged resource")} declared with \`adopt\` (see its README.md).`,
+    );
   lines.push(report.drift ? `Drift: ${report.unmanaged.length} unmanaged, ${report.missing.length} missing.` : "No drift.");
   return `${lines.join("\n")}\n`;
 }
@@ -395,13 +432,19 @@ export interface AuditIo {
 /** Runs the pulumi CLI on PATH with the user's environment (backend, passphrase, login). */
 export function pulumiStackExport(name: string, cwd: string, env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile("pulumi", ["stack", "export", "--stack", name, "--non-interactive"], { cwd, env, maxBuffer: 1 << 30, encoding: "utf8" }, (error, stdout, stderr) => {
-      if (!error) return resolve(stdout);
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === "ENOENT") return reject(new AuditUsageError("--stack runs the pulumi CLI, which is not on PATH (or give --stack-state <file>)"));
-      const said = stderr.trim().split("\n").slice(-3).join(" ").trim();
-      reject(new AuditUsageError(`pulumi stack export --stack ${name} failed (exit ${error.code ?? "?"})${said ? `: ${said}` : ""}`));
-    });
+    execFile(
+      "pulumi",
+      ["stack", "export", "--stack", name, "--non-interactive"],
+      { cwd, env, maxBuffer: 1 << 30, encoding: "utf8" },
+      (error, stdout, stderr) => {
+        if (!error) return resolve(stdout);
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === "ENOENT")
+          return reject(new AuditUsageError("--stack runs the pulumi CLI, which is not on PATH (or give --stack-state <file>)"));
+        const said = stderr.trim().split("\n").slice(-3).join(" ").trim();
+        reject(new AuditUsageError(`pulumi stack export --stack ${name} failed (exit ${error.code ?? "?"})${said ? `: ${said}` : ""}`));
+      },
+    );
   });
 }
 
@@ -411,7 +454,15 @@ export async function runAudit(argv: string[], io: AuditIo): Promise<number> {
     io.stderr(`edge-ingress audit: ${message}\n\n${USAGE}\n`);
     return EXIT.usage;
   };
-  let values: { "stack-state"?: string[]; stack?: string[]; ignore?: string; json?: boolean; export?: string; "api-url"?: string; help?: boolean };
+  let values: {
+    "stack-state"?: string[];
+    stack?: string[];
+    ignore?: string;
+    json?: boolean;
+    export?: string;
+    "api-url"?: string;
+    help?: boolean;
+  };
   try {
     ({ values } = parseArgs({
       args: argv,
@@ -441,7 +492,8 @@ export async function runAudit(argv: string[], io: AuditIo): Promise<number> {
   if (!isHttpUrl(apiUrl)) return usage(`--api-url must be an http(s) URL, got ${JSON.stringify(apiUrl)}`);
   const files = values["stack-state"] ?? [];
   const names = values.stack ?? [];
-  if (!files.length && !names.length) return usage("give the stacks that manage the account: --stack-state <file> (from `pulumi stack export`) or --stack <name>");
+  if (!files.length && !names.length)
+    return usage("give the stacks that manage the account: --stack-state <file> (from `pulumi stack export`) or --stack <name>");
   const target = { apiUrl, apiKey };
 
   const fail = (e: unknown, code: number): number => {
@@ -462,7 +514,9 @@ export async function runAudit(argv: string[], io: AuditIo): Promise<number> {
       try {
         content = fs.readFileSync(ignorePath, "utf8");
       } catch (e) {
-        throw new AuditUsageError(`--ignore ${ignoreSource}: ${(e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (e as Error).message}`);
+        throw new AuditUsageError(
+          `--ignore ${ignoreSource}: ${(e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (e as Error).message}`,
+        );
       }
       ignore = parseIgnoreFile(content, ignoreSource);
     }
@@ -471,7 +525,9 @@ export async function runAudit(argv: string[], io: AuditIo): Promise<number> {
       try {
         content = fs.readFileSync(path.resolve(io.cwd, file), "utf8");
       } catch (e) {
-        throw new AuditUsageError(`--stack-state ${file}: ${(e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (e as Error).message}`);
+        throw new AuditUsageError(
+          `--stack-state ${file}: ${(e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (e as Error).message}`,
+        );
       }
       states.push(parseStackState(content, file, target));
     }
@@ -509,7 +565,11 @@ export async function runAudit(argv: string[], io: AuditIo): Promise<number> {
   const report = classify(snapshot, states, ignore, apiUrl);
   if (exportDir && !report.unmanaged.length) report.export = { dir: exportDir, resources: 0 };
   if (exportDir && report.unmanaged.length) {
-    const project = path.basename(exportDir).replace(/[^A-Za-z0-9_.-]/g, "-").slice(0, 100) || "edge-ingress-adopt";
+    const project =
+      path
+        .basename(exportDir)
+        .replace(/[^A-Za-z0-9_.-]/g, "-")
+        .slice(0, 100) || "edge-ingress-adopt";
     try {
       const { plan } = writeProject(unmanagedSnapshot(snapshot, report), 0, { outDir: exportDir, project, apiUrl });
       report.export = { dir: exportDir, resources: plan.resources.length };

@@ -96,7 +96,12 @@ function withoutDefaults(value: unknown, fallback: unknown): unknown {
   if (value === null || typeof value !== "object") return value;
   if (Array.isArray(value)) return value.map((v) => withoutDefaults(v, undefined));
   // The service answers unset members with null; the program leaves them out.
-  if (!(fallback instanceof Within)) return Object.fromEntries(Object.entries(value).filter(([, v]) => v != null).map(([k, v]) => [k, withoutDefaults(v, undefined)]));
+  if (!(fallback instanceof Within))
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, v]) => v != null)
+        .map(([k, v]) => [k, withoutDefaults(v, undefined)]),
+    );
   const defaults = fallback.for(value as Record<string, any>);
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
@@ -235,7 +240,8 @@ export function printValue(value: unknown, indent = ""): string {
   if (value === null || value === undefined) return "null";
   if (typeof value === "string") {
     // PEMs and other multi-line text stay readable as template literals.
-    if (value.includes("\n") && !/[\0-\x09\x0b-\x1f\x7f\u2028\u2029]/.test(value)) return `\`${value.replace(/[\\`]|\$\{/g, (m) => `\\${m}`)}\``;
+    if (value.includes("\n") && !/[\0-\x09\x0b-\x1f\x7f\u2028\u2029]/.test(value))
+      return `\`${value.replace(/[\\`]|\$\{/g, (m) => `\\${m}`)}\``;
     return JSON.stringify(value);
   }
   if (typeof value === "number" || typeof value === "boolean") return String(value);
@@ -278,7 +284,8 @@ export function printProgram(plan: ExportPlan): string {
     "// `adopt` takes over the existing resource on the first `pulumi up` instead of creating one;",
     "// it is read only then, so it may stay. Edit the fields to change the account from now on.",
   ];
-  if (plan.secrets.length) lines.push("// Credentials come from secret stack config: README.md lists the `pulumi config set --secret` commands.");
+  if (plan.secrets.length)
+    lines.push("// Credentials come from secret stack config: README.md lists the `pulumi config set --secret` commands.");
   lines.push("");
   if (needsPulumi) lines.push('import * as pulumi from "@pulumi/pulumi";');
   lines.push('import * as ei from "@edge-ingress/pulumi";', "");
@@ -333,7 +340,8 @@ export function printReadme(plan: ExportPlan, options: ProgramOptions): string {
     );
   }
   const notExported = plan.skipped.map((s) => `- ${s.kind} ${s.id}: ${s.why}.`);
-  if (options.endpoints) notExported.push(`- ${options.endpoints} endpoint(s): read-only, not resources; read them with \`ei.getEndpoints()\`.`);
+  if (options.endpoints)
+    notExported.push(`- ${options.endpoints} endpoint(s): read-only, not resources; read them with \`ei.getEndpoints()\`.`);
   notExported.push("- Tunnels: agents start them, so they are not declared.");
   lines.push("## Not declared", "", ...notExported, "");
   return lines.join("\n");
@@ -354,11 +362,24 @@ export function generateProject(snapshot: AccountSnapshot, options: ProgramOptio
     devDependencies: { "@types/node": options.nodeTypesVersion, typescript: options.typescriptVersion },
   };
   const tsconfig = {
-    compilerOptions: { target: "ES2022", module: "commonjs", moduleResolution: "node", strict: true, esModuleInterop: true, skipLibCheck: true },
+    compilerOptions: {
+      target: "ES2022",
+      module: "commonjs",
+      moduleResolution: "node",
+      strict: true,
+      esModuleInterop: true,
+      skipLibCheck: true,
+    },
     files: ["index.ts"],
   };
   const files: ExportedFiles = {
-    "Pulumi.yaml": [`name: ${options.project}`, "description: An Edge Ingress account, exported by edge-ingress export", "runtime: nodejs", "main: index.ts", ""].join("\n"),
+    "Pulumi.yaml": [
+      `name: ${options.project}`,
+      "description: An Edge Ingress account, exported by edge-ingress export",
+      "runtime: nodejs",
+      "main: index.ts",
+      "",
+    ].join("\n"),
     "index.ts": printProgram(plan),
     "package.json": `${JSON.stringify(manifest, null, 2)}\n`,
     "tsconfig.json": `${JSON.stringify(tsconfig, null, 2)}\n`,

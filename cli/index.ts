@@ -53,7 +53,13 @@ async function main(argv: string[]): Promise<void> {
   try {
     ({ values } = parseArgs({
       args: rest,
-      options: { out: { type: "string" }, project: { type: "string" }, "api-url": { type: "string" }, force: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+      options: {
+        out: { type: "string" },
+        project: { type: "string" },
+        "api-url": { type: "string" },
+        force: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
       strict: true,
     }));
   } catch (e) {

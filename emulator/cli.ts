@@ -82,7 +82,8 @@ function parseLatency(text: string): [number, number] {
 /** The fault flags, checked by the same rules as a PUT /_emulator/faults body but named as flags. */
 function parseFaultFlags(values: { latency?: string; "fault-rate"?: string; faults?: string }): FaultSettings {
   const rateText = values["fault-rate"] ?? "0";
-  if (!/^(?:\d+(?:\.\d*)?|\.\d+)$/.test(rateText)) throw new UsageError(`--fault-rate must be a number from 0 to 1, got ${JSON.stringify(rateText)}`);
+  if (!/^(?:\d+(?:\.\d*)?|\.\d+)$/.test(rateText))
+    throw new UsageError(`--fault-rate must be a number from 0 to 1, got ${JSON.stringify(rateText)}`);
   try {
     return parseFaultSettings({
       latency_ms: parseLatency(values.latency ?? "0"),
@@ -112,7 +113,9 @@ function parseRateLimitFlags(values: {
   "rate-limit-headers"?: boolean;
 }): RateLimitSettings | null {
   const rateText = values["rate-limit"];
-  const given = (["rate-limit-burst", "rate-limit-retry-after", "rate-limit-headers"] as const).filter((name) => values[name] !== undefined);
+  const given = (["rate-limit-burst", "rate-limit-retry-after", "rate-limit-headers"] as const).filter(
+    (name) => values[name] !== undefined,
+  );
   if (rateText !== undefined && !/^(?:\d+(?:\.\d*)?|\.\d+)$/.test(rateText)) {
     throw new UsageError(`--rate-limit must be a number of requests per minute (0: no limit), got ${JSON.stringify(rateText)}`);
   }
@@ -123,12 +126,14 @@ function parseRateLimitFlags(values: {
   const rateLimit: Record<string, unknown> = { per_minute: Number(rateText) };
   const burstText = values["rate-limit-burst"];
   if (burstText !== undefined) {
-    if (!/^\d{1,15}$/.test(burstText)) throw new UsageError(`--rate-limit-burst must be a whole number of requests, at least 1, got ${JSON.stringify(burstText)}`);
+    if (!/^\d{1,15}$/.test(burstText))
+      throw new UsageError(`--rate-limit-burst must be a whole number of requests, at least 1, got ${JSON.stringify(burstText)}`);
     rateLimit.burst = Number(burstText);
   }
   const retryAfter = values["rate-limit-retry-after"];
   if (retryAfter !== undefined) {
-    if (retryAfter !== "yes" && retryAfter !== "no") throw new UsageError(`--rate-limit-retry-after must be yes or no, got ${JSON.stringify(retryAfter)}`);
+    if (retryAfter !== "yes" && retryAfter !== "no")
+      throw new UsageError(`--rate-limit-retry-after must be yes or no, got ${JSON.stringify(retryAfter)}`);
     rateLimit.retry_after = retryAfter === "yes";
   }
   if (values["rate-limit-headers"]) rateLimit.headers = true;
@@ -184,11 +189,13 @@ function parseCli(argv: string[]): CliOptions {
   let faultSeed: number | undefined;
   if (values["fault-seed"] !== undefined) {
     faultSeed = /^\d{1,10}$/.test(values["fault-seed"]) ? Number(values["fault-seed"]) : NaN;
-    if (!isFaultSeed(faultSeed)) throw new UsageError(`--fault-seed must be an integer from 0 to 4294967295, got ${JSON.stringify(values["fault-seed"])}`);
+    if (!isFaultSeed(faultSeed))
+      throw new UsageError(`--fault-seed must be an integer from 0 to 4294967295, got ${JSON.stringify(values["fault-seed"])}`);
   }
   const rateLimit = parseRateLimitFlags(values);
   const baseDomain = values["base-domain"];
-  if (baseDomain !== undefined && !isBaseDomain(baseDomain)) throw new UsageError(`--base-domain must be a lowercase DNS name without *., got ${JSON.stringify(baseDomain)}`);
+  if (baseDomain !== undefined && !isBaseDomain(baseDomain))
+    throw new UsageError(`--base-domain must be a lowercase DNS name without *., got ${JSON.stringify(baseDomain)}`);
   const delayText = values["provisioning-delay-ms"];
   const provisioningDelayMs = delayText === undefined ? undefined : /^\d{1,10}$/.test(delayText) ? Number(delayText) : NaN;
   if (provisioningDelayMs !== undefined && !(provisioningDelayMs <= 2_147_483_647)) {
@@ -199,7 +206,19 @@ function parseCli(argv: string[]): CliOptions {
   if (answers !== undefined && updateAnswers === undefined) {
     throw new UsageError(`--update-answers must be one of ${UPDATE_ANSWERS.join(", ")}, got ${JSON.stringify(answers)}`);
   }
-  return { host, port, rootToken, dataFile: values.data, faults, faultSeed, rateLimit, baseDomain, provisioningDelayMs, updateAnswers, help: values.help ?? false };
+  return {
+    host,
+    port,
+    rootToken,
+    dataFile: values.data,
+    faults,
+    faultSeed,
+    rateLimit,
+    baseDomain,
+    provisioningDelayMs,
+    updateAnswers,
+    help: values.help ?? false,
+  };
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -230,7 +249,12 @@ async function main(argv: string[]): Promise<void> {
       faults,
       faultSeed: options.faultSeed,
       rateLimit: options.rateLimit
-        ? { perMinute: options.rateLimit.per_minute, burst: options.rateLimit.burst, retryAfter: options.rateLimit.retry_after, headers: options.rateLimit.headers }
+        ? {
+            perMinute: options.rateLimit.per_minute,
+            burst: options.rateLimit.burst,
+            retryAfter: options.rateLimit.retry_after,
+            headers: options.rateLimit.headers,
+          }
         : undefined,
       baseDomain: options.baseDomain,
       provisioningDelayMs: options.provisioningDelayMs,

@@ -1,6 +1,16 @@
 /** Public entry of the emulator: start a faithful, stateful local server of the Management API. */
 import type { AddressInfo } from "node:net";
-import { adminSurface, DEFAULT_FAULT_SETTINGS, isFaultSeed, optionName, parseFaultSettings, parseRateLimit, rateLimitOptionToWire, type FaultKind, type RateLimitOption } from "./admin";
+import {
+  adminSurface,
+  DEFAULT_FAULT_SETTINGS,
+  isFaultSeed,
+  optionName,
+  parseFaultSettings,
+  parseRateLimit,
+  rateLimitOptionToWire,
+  type FaultKind,
+  type RateLimitOption,
+} from "./admin";
 import { ApiError } from "./errors";
 import { IdempotencyCache } from "./http/idempotency";
 import { UPDATE_ANSWERS, type UpdateAnswers } from "./http/router";
@@ -69,7 +79,8 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   const host = opts.host ?? "127.0.0.1";
   const rootToken = opts.rootToken ?? newToken();
   if (!isValidToken(rootToken)) throw new Error("rootToken must be 1 to 512 visible ASCII characters, no spaces");
-  if (opts.baseDomain !== undefined && !isBaseDomain(opts.baseDomain)) throw new Error("baseDomain must be a lowercase DNS name without *.");
+  if (opts.baseDomain !== undefined && !isBaseDomain(opts.baseDomain))
+    throw new Error("baseDomain must be a lowercase DNS name without *.");
   const delay = opts.provisioningDelayMs;
   if (delay !== undefined && !(Number.isInteger(delay) && delay >= 0 && delay <= 2_147_483_647)) {
     throw new Error("provisioningDelayMs must be an integer number of milliseconds from 0 to 2147483647");

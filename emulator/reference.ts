@@ -111,7 +111,12 @@ function exampleBodies(fx: Fixtures): Record<string, (ids: Ids) => Record<string
     "PATCH /ip_policies/{id}": () => ({ description: "office and vpn" }),
     "POST /ip_restrictions": (ids) => ({ ...meta, type: "dashboard", enforced: true, ip_policy_ids: [ids("/ip_policies")] }),
     "PATCH /ip_restrictions/{id}": () => ({ enforced: false }),
-    "POST /ip_policy_rules": (ids) => ({ description: "office", cidr: "203.0.113.0/24", action: "allow", ip_policy_id: ids("/ip_policies") }),
+    "POST /ip_policy_rules": (ids) => ({
+      description: "office",
+      cidr: "203.0.113.0/24",
+      action: "allow",
+      ip_policy_id: ids("/ip_policies"),
+    }),
     "PATCH /ip_policy_rules/{id}": () => ({ cidr: "2001:db8::/32" }),
     "POST /backends/tunnel_group": () => ({ ...meta, labels: { location: "eu-west" } }),
     "PATCH /backends/tunnel_group/{id}": () => ({ labels: { location: "eu-central" } }),
@@ -121,16 +126,32 @@ function exampleBodies(fx: Fixtures): Record<string, (ids: Ids) => Record<string
     "PATCH /backends/failover/{id}": () => ({ description: "primary, then standby" }),
     "POST /edges/tcp": (ids) => ({ ...meta, hostports: ["1.tcp.example.com:20001"], backend: module.backend(ids) }),
     "PATCH /edges/tcp/{id}": () => ({ description: "ssh gateway" }),
-    "POST /edges/tls": (ids) => ({ ...meta, hostports: ["tls.example.com:443"], backend: module.backend(ids), tls_termination: { terminate_at: "edge" } }),
+    "POST /edges/tls": (ids) => ({
+      ...meta,
+      hostports: ["tls.example.com:443"],
+      backend: module.backend(ids),
+      tls_termination: { terminate_at: "edge" },
+    }),
     "PATCH /edges/tls/{id}": () => ({ description: "mqtt over tls" }),
     "POST /edges/https": (ids) => ({ ...meta, hostports: ["app.example.com:443"], mutual_tls: module.mutual_tls(ids) }),
     "PATCH /edges/https/{id}": () => ({ description: "public web app" }),
-    "POST /edges/https/{edge_id}/routes": (ids) => ({ match_type: "path_prefix", match: "/api", ...meta, backend: module.backend(ids), compression: { enabled: true } }),
+    "POST /edges/https/{edge_id}/routes": (ids) => ({
+      match_type: "path_prefix",
+      match: "/api",
+      ...meta,
+      backend: module.backend(ids),
+      compression: { enabled: true },
+    }),
     "PATCH /edges/https/{edge_id}/routes/{id}": () => ({ match: "/api/v2" }),
     "POST /event_destinations": () => ({
       ...meta,
       format: "json",
-      target: { stream: { auth: { role: { role_resource_name: "arn:example:iam::123456789012:role/events" } }, stream_resource_name: "arn:example:stream:events" } },
+      target: {
+        stream: {
+          auth: { role: { role_resource_name: "arn:example:iam::123456789012:role/events" } },
+          stream_resource_name: "arn:example:stream:events",
+        },
+      },
     }),
     "PATCH /event_destinations/{id}": () => ({ description: "audit stream" }),
     "POST /event_subscriptions": (ids) => ({ ...meta, destination_ids: [ids("/event_destinations")], sources: [{ type: EVENT_TYPE }] }),
@@ -147,9 +168,19 @@ function exampleBodies(fx: Fixtures): Record<string, (ids: Ids) => Record<string
     "PATCH /ssh_credentials/{id}": () => ({ acl: ["bind:app.example.com"] }),
     "POST /ssh_certificate_authorities": () => ({ ...meta, private_key_type: "ed25519" }),
     "PATCH /ssh_certificate_authorities/{id}": () => ({ description: "bastion ca" }),
-    "POST /ssh_user_certificates": (ids) => ({ ...meta, ssh_certificate_authority_id: ids("/ssh_certificate_authorities"), public_key: fx.sshPublicKey, principals: ["deploy"] }),
+    "POST /ssh_user_certificates": (ids) => ({
+      ...meta,
+      ssh_certificate_authority_id: ids("/ssh_certificate_authorities"),
+      public_key: fx.sshPublicKey,
+      principals: ["deploy"],
+    }),
     "PATCH /ssh_user_certificates/{id}": () => ({ description: "deploy user" }),
-    "POST /ssh_host_certificates": (ids) => ({ ...meta, ssh_certificate_authority_id: ids("/ssh_certificate_authorities"), public_key: fx.sshPublicKey, principals: ["bastion.example.com"] }),
+    "POST /ssh_host_certificates": (ids) => ({
+      ...meta,
+      ssh_certificate_authority_id: ids("/ssh_certificate_authorities"),
+      public_key: fx.sshPublicKey,
+      principals: ["bastion.example.com"],
+    }),
     "PATCH /ssh_host_certificates/{id}": () => ({ description: "bastion host" }),
     "POST /credentials": () => ({ ...meta, acl: ["bind:*.example.com"] }),
     "PATCH /credentials/{id}": () => ({ acl: ["bind:app.example.com"] }),
@@ -223,7 +254,10 @@ export function extensionRoutes(choicesMd: string): Map<string, string> {
   const start = choicesMd.indexOf("\n## Extensions");
   if (start < 0) throw new Error("docs/api-choices.md has no Extensions section");
   const out = new Map<string, string>();
-  for (const line of choicesMd.slice(start + 1).split("\n").slice(1)) {
+  for (const line of choicesMd
+    .slice(start + 1)
+    .split("\n")
+    .slice(1)) {
     if (line.startsWith("#")) break;
     const cells = line.split(" | ");
     if (!line.startsWith("|") || cells.length < 3) continue;
@@ -233,7 +267,8 @@ export function extensionRoutes(choicesMd: string): Map<string, string> {
     for (const method of m[1].split(", ")) for (const p of paths) out.set(`${method} ${p}`, cells[0].replace(/^\| /, ""));
   }
   for (const route of out.keys()) {
-    if (!ROUTES.some((r) => key(r) === route)) throw new Error(`docs/api-choices.md lists the extension ${route}, which the route table lacks`);
+    if (!ROUTES.some((r) => key(r) === route))
+      throw new Error(`docs/api-choices.md lists the extension ${route}, which the route table lacks`);
   }
   return out;
 }
@@ -305,9 +340,19 @@ function typeOf(s: z.ZodType): { type: string; rules: string[] } {
     case "boolean":
       return { type: "boolean", rules };
     case "enum":
-      return { type: "string", rules: [`one of ${Object.values(def.entries).map((v) => `\`${String(v)}\``).join(", ")}`] };
+      return {
+        type: "string",
+        rules: [
+          `one of ${Object.values(def.entries)
+            .map((v) => `\`${String(v)}\``)
+            .join(", ")}`,
+        ],
+      };
     case "literal":
-      return { type: typeof def.values[0] === "number" ? "integer" : "string", rules: [`one of ${def.values.map((v: unknown) => `\`${String(v)}\``).join(", ")}`] };
+      return {
+        type: typeof def.values[0] === "number" ? "integer" : "string",
+        rules: [`one of ${def.values.map((v: unknown) => `\`${String(v)}\``).join(", ")}`],
+      };
     case "array": {
       const item = typeOf(peel(def.element).core);
       if (bag.minimum !== undefined || bag.maximum !== undefined) range("items:");
@@ -340,7 +385,12 @@ function fieldsOf(schema: z.ZodType, prefix = "", stop: ReadonlySet<string> = ne
     if (p.nullable) rules.push("may be null");
     if (p.default !== undefined) rules.push(`default \`${JSON.stringify(p.default)}\``);
     if (stop.has(full)) {
-      out.push({ name: full, type: "object", required: p.required, rules: [`the \`${name}\` module, as its PUT body ([${name}](#module-${name.replace(/_/g, "-")}))`, "not null"] });
+      out.push({
+        name: full,
+        type: "object",
+        required: p.required,
+        rules: [`the \`${name}\` module, as its PUT body ([${name}](#module-${name.replace(/_/g, "-")}))`, "not null"],
+      });
       continue;
     }
     out.push({ name: full, type: t.type, required: p.required, rules });
@@ -395,8 +445,7 @@ async function runExamples(): Promise<Run> {
     if (id === undefined) throw new NotYet(collection);
     return id;
   };
-  const fill = (route: Route) =>
-    route.path.replace(/\{(\w+)\}/g, (m, _p, at: number) => ids(route.path.slice(0, at - 1)));
+  const fill = (route: Route) => route.path.replace(/\{(\w+)\}/g, (m, _p, at: number) => ids(route.path.slice(0, at - 1)));
 
   async function send(route: Route, body?: Record<string, unknown>): Promise<Exchange> {
     const target = fill(route);
@@ -411,7 +460,11 @@ async function runExamples(): Promise<Run> {
     try {
       const res = await fetch(`${base}${target}`, {
         method: route.method,
-        headers: { Authorization: `Bearer ${rootToken}`, "Service-Version": SUPPORTED_VERSION, ...(body ? { "Content-Type": "application/json" } : {}) },
+        headers: {
+          Authorization: `Bearer ${rootToken}`,
+          "Service-Version": SUPPORTED_VERSION,
+          ...(body ? { "Content-Type": "application/json" } : {}),
+        },
         body: body ? JSON.stringify(body) : undefined,
       });
       const text = await res.text();
@@ -425,7 +478,8 @@ async function runExamples(): Promise<Run> {
     const make = bodies[key(route)];
     const body = make ? make(ids) : ["POST", "PATCH", "PUT"].includes(route.method) ? {} : undefined;
     const ex = await send(route, body);
-    if (ex.status !== expected) throw new Error(`example ${key(route)} answered ${ex.status}, not ${expected}: ${JSON.stringify(ex.answer)}`);
+    if (ex.status !== expected)
+      throw new Error(`example ${key(route)} answered ${ex.status}, not ${expected}: ${JSON.stringify(ex.answer)}`);
     facts.get(key(route))!.example = ex;
     return ex;
   }
@@ -452,14 +506,21 @@ async function runExamples(): Promise<Run> {
     for (const route of ROUTES) {
       if (route.method === "POST" || route.method === "DELETE" || moduleOf(route)) continue;
       const ex = await example(route, 200);
-      const listKey = route.query?.length && !made.has(route.path) && Object.keys(ex.answer as object).find((k) => Array.isArray((ex.answer as any)[k]));
+      const listKey =
+        route.query?.length && !made.has(route.path) && Object.keys(ex.answer as object).find((k) => Array.isArray((ex.answer as any)[k]));
       if (listKey) made.set(route.path, (ex.answer as any)[listKey][0].id);
     }
     // Modules: set, read and remove each one, so that modules that exclude each other never meet.
     for (const route of ROUTES.filter((r) => r.method === "PUT")) {
       await example(route, 200);
-      await example(ROUTES.find((r) => r.method === "GET" && r.path === route.path)!, 200);
-      await example(ROUTES.find((r) => r.method === "DELETE" && r.path === route.path)!, 204);
+      await example(
+        ROUTES.find((r) => r.method === "GET" && r.path === route.path)!,
+        200,
+      );
+      await example(
+        ROUTES.find((r) => r.method === "DELETE" && r.path === route.path)!,
+        204,
+      );
     }
     // What is used and owned, from the records the examples left.
     const usedBy = new Map<string, Set<string>>();
@@ -478,10 +539,13 @@ async function runExamples(): Promise<Run> {
       if (again.status === 409) facts.get(key(route))!.conflict.push((again.answer as { msg: string }).msg);
       else if (again.status !== 201) throw new Error(`${key(route)} sent again answered ${again.status}`);
       else {
-        const gone = await fetch(`${base}${again.path}/${(again.answer as { id?: string; type?: string }).id ?? (again.answer as { type: string }).type}`, {
-          method: "DELETE",
-          headers: { Authorization: `Bearer ${rootToken}` },
-        });
+        const gone = await fetch(
+          `${base}${again.path}/${(again.answer as { id?: string; type?: string }).id ?? (again.answer as { type: string }).type}`,
+          {
+            method: "DELETE",
+            headers: { Authorization: `Bearer ${rootToken}` },
+          },
+        );
         if (gone.status !== 204) throw new Error(`the copy made by ${key(route)} could not be deleted (${gone.status})`);
       }
     }
@@ -494,7 +558,8 @@ async function runExamples(): Promise<Run> {
         const ex = await send(route);
         if (ex.status === 204) facts.get(key(route))!.example = ex;
         else if (ex.status === 409) left.push(route);
-        else if (ex.status === 404 && facts.get(key(route))!.example) continue; // gone with its owner; the 204 was kept
+        else if (ex.status === 404 && facts.get(key(route))!.example)
+          continue; // gone with its owner; the 204 was kept
         else throw new Error(`example ${key(route)} answered ${ex.status}: ${JSON.stringify(ex.answer)}`);
       }
       if (left.length === deletes.length) throw new Error(`nothing can be deleted of ${left.map(key).join(", ")}`);
@@ -513,12 +578,24 @@ async function runExamples(): Promise<Run> {
 
 const code = (s: string) => `\`${s}\``;
 const cell = (s: string) => s.replace(/\|/g, "\\|");
-const anchor = (s: string) => s.toLowerCase().replace(/[^a-z0-9 _-]/g, "").replace(/ /g, "-");
+const anchor = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9 _-]/g, "")
+    .replace(/ /g, "-");
 const EXAMPLE_BASE = "https://api.example.com";
 
 function curl(ex: Exchange): string {
-  const lines = [`curl ${ex.method === "GET" ? "" : `-X ${ex.method} `}"$EDGE_INGRESS_API_URL${ex.path}"`, '-H "Authorization: Bearer $EDGE_INGRESS_API_KEY"', `-H "Service-Version: ${SUPPORTED_VERSION}"`];
-  if (ex.body) lines.push('-H "Content-Type: application/json"', `-d '${JSON.stringify(ex.body, null, 2).replace(/'/g, "'\\''").replace(/\n/g, "\n  ")}'`);
+  const lines = [
+    `curl ${ex.method === "GET" ? "" : `-X ${ex.method} `}"$EDGE_INGRESS_API_URL${ex.path}"`,
+    '-H "Authorization: Bearer $EDGE_INGRESS_API_KEY"',
+    `-H "Service-Version: ${SUPPORTED_VERSION}"`,
+  ];
+  if (ex.body)
+    lines.push(
+      '-H "Content-Type: application/json"',
+      `-d '${JSON.stringify(ex.body, null, 2).replace(/'/g, "'\\''").replace(/\n/g, "\n  ")}'`,
+    );
   return ["```sh", lines.join(" \\\n  "), "```"].join("\n");
 }
 
@@ -529,7 +606,9 @@ function answer(ex: Exchange): string {
 
 function fieldTable(fields: readonly Field[]): string {
   if (fields.length === 0) return "Body: `{}` (no fields).";
-  const rows = fields.map((f) => `| ${code(f.name)} | ${cell(f.type)} | ${f.required ? "required" : "optional"} | ${cell(f.rules.join("; "))} |`);
+  const rows = fields.map(
+    (f) => `| ${code(f.name)} | ${cell(f.type)} | ${f.required ? "required" : "optional"} | ${cell(f.rules.join("; "))} |`,
+  );
   return ["| field | type | | rules |", "|---|---|---|---|", ...rows].join("\n");
 }
 
@@ -622,7 +701,12 @@ function renderModules(run: Run): string {
     else variants.push({ schema, routes: [route] });
     seen.set(name, variants);
   }
-  const out = ["## Modules", "", "Edges and HTTPS edge routes carry modules: each is a field of the edge or route (`null` when unset) and has its own GET, PUT and DELETE under the edge or route. A module sent in a create or PATCH body has the same fields as its PUT body; it may be absent but not `null` (remove a module with its DELETE).", ""];
+  const out = [
+    "## Modules",
+    "",
+    "Edges and HTTPS edge routes carry modules: each is a field of the edge or route (`null` when unset) and has its own GET, PUT and DELETE under the edge or route. A module sent in a create or PATCH body has the same fields as its PUT body; it may be absent but not `null` (remove a module with its DELETE).",
+    "",
+  ];
   for (const name of [...seen.keys()].sort()) {
     out.push(`### Module ${code(name)}`, "");
     for (const variant of seen.get(name)!) {
@@ -752,7 +836,10 @@ function normalise(text: string, run: Run): string {
       const offset = Math.round((Date.parse(t) - run.start) / minute) * minute;
       return new Date(origin + offset).toISOString().replace(".000Z", "Z");
     })
-    .replace(/-----BEGIN ([A-Z ]+)-----(\\n|\n)[\s\S]*?-----END \1-----/g, (_m, what: string, nl: string) => `-----BEGIN ${what}-----${nl}…${nl}-----END ${what}-----`)
+    .replace(
+      /-----BEGIN ([A-Z ]+)-----(\\n|\n)[\s\S]*?-----END \1-----/g,
+      (_m, what: string, nl: string) => `-----BEGIN ${what}-----${nl}…${nl}-----END ${what}-----`,
+    )
     .replace(/\bAAAA[0-9A-Za-z+/]{16,}={0,2}/g, "AAAA…")
     .replace(/\bSHA256:[0-9A-Za-z+/]{43}\b/g, "SHA256:…")
     .replace(/"token": "[^"]+"/g, '"token": "<token>"')
@@ -764,6 +851,17 @@ export async function renderApiReference(choicesMd: string): Promise<string> {
   const extensions = extensionRoutes(choicesMd);
   const run = await runExamples();
   const modules = new Set(ROUTES.map((r) => moduleOf(r)).filter((m): m is string => m !== undefined));
-  const parts = [intro(run, extensions), contents(), ...Object.keys(ROUTE_FAMILIES).map((f) => renderFamily(f, run, extensions, modules)), renderModules(run)];
-  return normalise(`${parts.join("\n").replace(/\n{3,}/g, "\n\n").trimEnd()}\n`, run);
+  const parts = [
+    intro(run, extensions),
+    contents(),
+    ...Object.keys(ROUTE_FAMILIES).map((f) => renderFamily(f, run, extensions, modules)),
+    renderModules(run),
+  ];
+  return normalise(
+    `${parts
+      .join("\n")
+      .replace(/\n{3,}/g, "\n\n")
+      .trimEnd()}\n`,
+    run,
+  );
 }

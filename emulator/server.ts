@@ -143,7 +143,9 @@ export function createEmulatorServer(options: ServerOptions): http.Server {
       // From here to the answer nothing awaits, so a retry cannot overtake the request it repeats.
       const print = idempotencyKey === undefined ? "" : fingerprint(method, path, body);
       const replay = idempotencyKey === undefined ? undefined : idempotency.lookup(principal, idempotencyKey, print);
-      const out = replay ?? match.route.handle({ store, domains, principal, params: match.params, query, body, baseUrl: baseUrlOf(req), path, updateAnswers });
+      const out =
+        replay ??
+        match.route.handle({ store, domains, principal, params: match.params, query, body, baseUrl: baseUrlOf(req), path, updateAnswers });
       // Remembered before the answer goes out, so a retry after a withheld answer (reset, hold) replays it.
       if (idempotencyKey !== undefined && !replay && out.status === 201) idempotency.remember(principal, idempotencyKey, print, out);
       if (delivery !== "answer") withhold(res, delivery);

@@ -46,7 +46,8 @@ export function parseSshPublicKey(text: string): { type: SshKeyType; key: sshpk.
   }
   const type = (SSH_KEY_TYPES as readonly string[]).includes(key.type) ? (key.type as SshKeyType) : undefined;
   if (!type) throw new SshKeyError(`must be an RSA, ECDSA or Ed25519 key, got ${key.type}`);
-  if (type === "rsa" && key.size < MIN_RSA_BITS) throw new SshKeyError(`must be an RSA key of at least ${MIN_RSA_BITS} bits, got ${key.size}`);
+  if (type === "rsa" && key.size < MIN_RSA_BITS)
+    throw new SshKeyError(`must be an RSA key of at least ${MIN_RSA_BITS} bits, got ${key.size}`);
   return { type, key };
 }
 
@@ -59,7 +60,10 @@ const NODE_CURVES: Record<EllipticCurve, string> = { p256: "P-256", p384: "P-384
 const publicOf = (key: KeyObject): sshpk.Key => sshpk.parseKey(createPublicKey(key).export({ type: "spki", format: "pem" }), "pem");
 
 /** A new CA key: the private key as PKCS#8 PEM (kept by the service) and the OpenSSH public key. */
-export function generateSshCaKey(type: SshKeyType, options: { curve: EllipticCurve; bits: number }): { privateKeyPem: string; publicKey: string } {
+export function generateSshCaKey(
+  type: SshKeyType,
+  options: { curve: EllipticCurve; bits: number },
+): { privateKeyPem: string; publicKey: string } {
   const pair =
     type === "rsa"
       ? generateKeyPairSync("rsa", { modulusLength: options.bits })
@@ -106,7 +110,8 @@ export function signSshCertificate(spec: SshCertificateSpec): string {
   const identity = (name: string) => (spec.kind === "user" ? sshpk.identityForUser(name) : sshpk.identityForHost(name));
   // sshpk writes one principal per subject and takes the certificate type from the first; for an empty
   // list the type rides on an identity that is never written.
-  const subjects = spec.principals.length > 0 ? spec.principals.map(identity) : Object.assign([identity("*")], { forEach: () => undefined });
+  const subjects =
+    spec.principals.length > 0 ? spec.principals.map(identity) : Object.assign([identity("*")], { forEach: () => undefined });
   const cert = new Certificate({
     subjects,
     issuer: sshpk.identityForHost("**"),
@@ -117,7 +122,10 @@ export function signSshCertificate(spec: SshCertificateSpec): string {
     validFrom: spec.validAfter,
     validUntil: spec.validBefore,
   });
-  const openssh = { keyId: spec.keyId, exts: [...options(spec.criticalOptions, true), ...options(spec.extensions, false)] } as Record<string, unknown>;
+  const openssh = { keyId: spec.keyId, exts: [...options(spec.criticalOptions, true), ...options(spec.extensions, false)] } as Record<
+    string,
+    unknown
+  >;
   (cert.signatures as Record<string, unknown>).openssh = openssh;
   const signed = opensshCert.toBuffer(cert, true);
   if (issuerKey.type === "ed25519") {

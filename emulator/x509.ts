@@ -133,9 +133,14 @@ export function buildCertificatePem(spec: CertificateSpec): string {
     extensions.push(extension(id_ce_keyUsage, true, new KeyUsage(flags)));
   }
   if (spec.extendedKeyUsages?.length) {
-    extensions.push(extension(id_ce_extKeyUsage, false, new ExtendedKeyUsage(spec.extendedKeyUsages.map((n) => EXTENDED_KEY_USAGES[n] ?? n))));
+    extensions.push(
+      extension(id_ce_extKeyUsage, false, new ExtendedKeyUsage(spec.extendedKeyUsages.map((n) => EXTENDED_KEY_USAGES[n] ?? n))),
+    );
   }
-  const altNames = [...(spec.dnsNames ?? []).map((dNSName) => new GeneralName({ dNSName })), ...(spec.ips ?? []).map((iPAddress) => new GeneralName({ iPAddress }))];
+  const altNames = [
+    ...(spec.dnsNames ?? []).map((dNSName) => new GeneralName({ dNSName })),
+    ...(spec.ips ?? []).map((iPAddress) => new GeneralName({ iPAddress })),
+  ];
   if (altNames.length) extensions.push(extension(id_ce_subjectAltName, false, new SubjectAlternativeName(altNames)));
   const tbsCertificate = new TBSCertificate({
     version: Version.v3,
@@ -148,7 +153,9 @@ export function buildCertificatePem(spec: CertificateSpec): string {
     extensions: extensions.length ? new Extensions(extensions) : undefined,
   });
   const signature = sign(digest, Buffer.from(AsnConvert.serialize(tbsCertificate)), spec.signingKey);
-  const der = Buffer.from(AsnConvert.serialize(new Certificate({ tbsCertificate, signatureAlgorithm: algorithm, signatureValue: toArrayBuffer(signature) })));
+  const der = Buffer.from(
+    AsnConvert.serialize(new Certificate({ tbsCertificate, signatureAlgorithm: algorithm, signatureValue: toArrayBuffer(signature) })),
+  );
   const lines = der.toString("base64").match(/.{1,64}/g) ?? [];
   return `-----BEGIN CERTIFICATE-----\n${lines.join("\n")}\n-----END CERTIFICATE-----\n`;
 }
@@ -177,7 +184,12 @@ export function parseCertificatePems(text: string): X509Certificate[] {
   PEM_BLOCK.lastIndex = 0;
   while (text.slice(PEM_BLOCK.lastIndex).trim() !== "") {
     const match = PEM_BLOCK.exec(text);
-    if (!match) throw new PemError(certs.length === 0 ? "must be PEM certificate blocks" : `has text that is not a PEM certificate after certificate ${certs.length - 1}`);
+    if (!match)
+      throw new PemError(
+        certs.length === 0
+          ? "must be PEM certificate blocks"
+          : `has text that is not a PEM certificate after certificate ${certs.length - 1}`,
+      );
     const base64 = match[1].replace(/\r?\n/g, "");
     const der = Buffer.from(base64, "base64");
     let cert: X509Certificate | undefined;

@@ -1,4 +1,8 @@
-import { CertificateAuthorityCreateParams, CertificateAuthorityUpdateParams, type CertificateAuthority as CertificateAuthorityObject } from "../sdk/resources/certificate-authority";
+import {
+  CertificateAuthorityCreateParams,
+  CertificateAuthorityUpdateParams,
+  type CertificateAuthority as CertificateAuthorityObject,
+} from "../sdk/resources/certificate-authority";
 import { ID_PREFIXES } from "../sdk/core/id-prefixes";
 import { prefixed } from "./framework/ids";
 import type { KindSpec } from "./framework/kind";

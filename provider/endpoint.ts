@@ -83,7 +83,10 @@ export function getEndpoints(args: { connection?: EndpointConnection } = {}): Pr
 }
 
 /** The connection's values; endpoints are not secret, so what is read with its key is unwrapped. */
-function lookup<T>(connection: Connection | undefined, read: (connection?: EndpointConnection) => Promise<T>): pulumi.Output<pulumi.Unwrap<T>> {
+function lookup<T>(
+  connection: Connection | undefined,
+  read: (connection?: EndpointConnection) => Promise<T>,
+): pulumi.Output<pulumi.Unwrap<T>> {
   if (!connection) return pulumi.output(read());
   const values = pulumi.all([connection.apiUrl, connection.apiKey]);
   return pulumi.unsecret(values.apply(([apiUrl, apiKey]) => pulumi.output(read({ apiUrl, apiKey }))));

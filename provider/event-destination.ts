@@ -1,4 +1,8 @@
-import { EventDestinationCreateParams, EventDestinationUpdateParams, type EventDestination as EventDestinationObject } from "../sdk/resources/event-destination";
+import {
+  EventDestinationCreateParams,
+  EventDestinationUpdateParams,
+  type EventDestination as EventDestinationObject,
+} from "../sdk/resources/event-destination";
 import { ID_PREFIXES } from "../sdk/core/id-prefixes";
 import { prefixed } from "./framework/ids";
 import { within, type KindSpec } from "./framework/kind";

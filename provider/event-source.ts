@@ -26,7 +26,8 @@ function sourcesApi(client: EdgeIngress): KindApi<SourceObject> {
     return withId(subscriptionId, await client.eventSources.get(subscriptionId, type));
   };
   return {
-    create: async ({ subscriptionId, type }, options) => withId(subscriptionId, await client.eventSources.create(subscriptionId, { type }, options)),
+    create: async ({ subscriptionId, type }, options) =>
+      withId(subscriptionId, await client.eventSources.create(subscriptionId, { type }, options)),
     get,
     // Nothing about a source can change.
     update: get,
@@ -62,5 +63,6 @@ export const eventSourceKind: KindSpec<SourceObject> = {
   unique: ["subscriptionId", "type"],
   api: sourcesApi,
   export: { label: (o, nameOf) => `${nameOf(o.subscriptionId) ?? "subscription"}-${o.type}` },
-  listFor: async (client, { subscriptionId }) => (await client.eventSources.list(subscriptionId).toArray()).map((s) => withId(subscriptionId, s)),
+  listFor: async (client, { subscriptionId }) =>
+    (await client.eventSources.list(subscriptionId).toArray()).map((s) => withId(subscriptionId, s)),
 };

@@ -1,4 +1,8 @@
-import { EventSubscriptionCreateParams, EventSubscriptionUpdateParams, type EventSubscription as EventSubscriptionObject } from "../sdk/resources/event-subscription";
+import {
+  EventSubscriptionCreateParams,
+  EventSubscriptionUpdateParams,
+  type EventSubscription as EventSubscriptionObject,
+} from "../sdk/resources/event-subscription";
 import { ID_PREFIXES } from "../sdk/core/id-prefixes";
 import { prefixed } from "./framework/ids";
 import type { KindSpec } from "./framework/kind";

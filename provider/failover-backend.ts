@@ -1,4 +1,8 @@
-import { FailoverBackendCreateParams, FailoverBackendUpdateParams, type FailoverBackend as FailoverBackendObject } from "../sdk/resources/failover-backend";
+import {
+  FailoverBackendCreateParams,
+  FailoverBackendUpdateParams,
+  type FailoverBackend as FailoverBackendObject,
+} from "../sdk/resources/failover-backend";
 import { ID_PREFIXES } from "../sdk/core/id-prefixes";
 import { prefixed } from "./framework/ids";
 import type { KindSpec } from "./framework/kind";

@@ -1,5 +1,9 @@
 import * as fields from "../sdk/core/fields";
-import { HttpsEdgeRouteCreateParams, HttpsEdgeRouteUpdateParams, type HttpsEdgeRoute as HttpsEdgeRouteObject } from "../sdk/resources/https-edge-route";
+import {
+  HttpsEdgeRouteCreateParams,
+  HttpsEdgeRouteUpdateParams,
+  type HttpsEdgeRoute as HttpsEdgeRouteObject,
+} from "../sdk/resources/https-edge-route";
 import { ID_PREFIXES } from "../sdk/core/id-prefixes";
 import type { EdgeIngress } from "../sdk/client";
 import type { HttpsEdgeRouteModules } from "../sdk/resources/modules";
@@ -14,7 +18,11 @@ import { httpsEdgeRouteResource } from "./resources/https-edge-route";
 type RouteObject = HttpsEdgeRouteObject & { routeId: string };
 type RouteModule = SdkModuleName<typeof HttpsEdgeRouteModules>;
 const splitId = compositeId.split;
-const withId = (route: HttpsEdgeRouteObject): RouteObject => ({ ...route, id: compositeId.join(route.edgeId, route.id), routeId: route.id });
+const withId = (route: HttpsEdgeRouteObject): RouteObject => ({
+  ...route,
+  id: compositeId.join(route.edgeId, route.id),
+  routeId: route.id,
+});
 
 function routesApi(client: EdgeIngress): KindApi<RouteObject> {
   const routes = client.httpsEdgeRoutes;

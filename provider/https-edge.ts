@@ -9,7 +9,10 @@ import { httpsEdgeResource } from "./resources/https-edge";
 export const httpsEdgeKind: KindSpec<HttpsEdgeObject> = {
   name: httpsEdgeResource.name,
   section: "§2.6, §4.5",
-  refresh: { by: "one", why: "the spec shows neither the edge's GET nor its list (§4.14): an edge is read whole, with its routes, by its GET" },
+  refresh: {
+    by: "one",
+    why: "the spec shows neither the edge's GET nor its list (§4.14): an edge is read whole, with its routes, by its GET",
+  },
   idForm: prefixed(ID_PREFIXES.httpsEdges),
   createSchema: HttpsEdgeCreateParams,
   updateSchema: HttpsEdgeUpdateParams,

@@ -2,7 +2,15 @@ export { ApiKey, type ApiKeyArgs } from "./resources/api-key";
 export { IpPolicy, type IpPolicyArgs, type IpPolicyInlineRuleArgs, type IpPolicyInlineRule } from "./resources/ip-policy";
 export { IpRestriction, type IpRestrictionArgs, type IpRestrictionType } from "./resources/ip-restriction";
 export { IpPolicyRule, type IpPolicyRuleArgs, type IpPolicyRuleAction } from "./resources/ip-policy-rule";
-export { EventDestination, type EventDestinationArgs, type EventTargetArgs, type EventAuthArgs, type EventTarget, type EventAuth, type EventFormat } from "./resources/event-destination";
+export {
+  EventDestination,
+  type EventDestinationArgs,
+  type EventTargetArgs,
+  type EventAuthArgs,
+  type EventTarget,
+  type EventAuth,
+  type EventFormat,
+} from "./resources/event-destination";
 export { EventSubscription, type EventSubscriptionArgs } from "./resources/event-subscription";
 export { EventSource, type EventSourceArgs } from "./resources/event-source";
 export { TunnelGroupBackend, type TunnelGroupBackendArgs } from "./resources/tunnel-group-backend";
@@ -58,7 +66,12 @@ export type {
 } from "./framework/resource";
 export type { MatchType } from "./resources/https-edge-route";
 export type { EventResourceName, EventTypeName } from "./resources/event-source";
-export type { ReservedDomainRegion, CertificateManagementPolicyArgs, CertificateManagementStatus, ProvisioningJob } from "./resources/reserved-domain";
+export type {
+  ReservedDomainRegion,
+  CertificateManagementPolicyArgs,
+  CertificateManagementStatus,
+  ProvisioningJob,
+} from "./resources/reserved-domain";
 export type { KeyType, SshEllipticCurve } from "./resources/ssh-certificate-authority";
 export type { Endpoint, EndpointRef, EndpointProto, EndpointType } from "./endpoint";
 export { TunnelCredential, type TunnelCredentialArgs } from "./resources/tunnel-credential";

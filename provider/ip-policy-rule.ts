@@ -1,5 +1,9 @@
 import { ID_PREFIXES } from "../sdk/core/id-prefixes";
-import { IpPolicyRuleCreateParams, IpPolicyRuleUpdateParams, type IpPolicyRule as IpPolicyRuleObject } from "../sdk/resources/ip-policy-rule";
+import {
+  IpPolicyRuleCreateParams,
+  IpPolicyRuleUpdateParams,
+  type IpPolicyRule as IpPolicyRuleObject,
+} from "../sdk/resources/ip-policy-rule";
 import { prefixed } from "./framework/ids";
 import type { KindSpec } from "./framework/kind";
 import { ipPolicyKind } from "./ip-policy";

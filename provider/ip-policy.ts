@@ -9,7 +9,13 @@ import { kindSpec } from "./kinds";
 import { ipPolicyResource } from "./resources/ip-policy";
 
 /** Inline rules: each one as an IpPolicyRule declares it (less its policy), each block once. */
-const rules = ownedListSchema("rules", IpPolicyRuleCreateParams.omit({ ipPolicyId: true }), "cidr", canonicalCidr, "a policy's inline rules").optional();
+const rules = ownedListSchema(
+  "rules",
+  IpPolicyRuleCreateParams.omit({ ipPolicyId: true }),
+  "cidr",
+  canonicalCidr,
+  "a policy's inline rules",
+).optional();
 
 /** @internal */
 export const ipPolicyKind: KindSpec<IpPolicyObject> = {

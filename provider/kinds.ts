@@ -20,7 +20,8 @@ const DECLARATIONS: Readonly<Record<string, () => KindSpec>> = {
   HttpsEdge: () => (require("./https-edge") as typeof import("./https-edge")).httpsEdgeKind,
   HttpsEdgeRoute: () => (require("./https-edge-route") as typeof import("./https-edge-route")).httpsEdgeRouteKind,
   SshCredential: () => (require("./ssh-credential") as typeof import("./ssh-credential")).sshCredentialKind,
-  SshCertificateAuthority: () => (require("./ssh-certificate-authority") as typeof import("./ssh-certificate-authority")).sshCertificateAuthorityKind,
+  SshCertificateAuthority: () =>
+    (require("./ssh-certificate-authority") as typeof import("./ssh-certificate-authority")).sshCertificateAuthorityKind,
   SshUserCertificate: () => (require("./ssh-user-certificate") as typeof import("./ssh-user-certificate")).sshUserCertificateKind,
   SshHostCertificate: () => (require("./ssh-host-certificate") as typeof import("./ssh-host-certificate")).sshHostCertificateKind,
   TunnelCredential: () => (require("./tunnel-credential") as typeof import("./tunnel-credential")).tunnelCredentialKind,

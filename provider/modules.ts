@@ -13,7 +13,8 @@ import { SERVER_CHOSEN, within, type ModuleSpec } from "./framework/kind";
 const ids = (refs: { id: string }[]) => refs.map((ref) => ref.id);
 const onOff: ModuleSpec = { defaults: within({ enabled: true }) };
 const headers: ModuleSpec = { defaults: within({ enabled: true, add: {}, remove: [] }), fieldTypes: { remove: "set" } };
-const chosen = <K extends string>(keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, SERVER_CHOSEN])) as Record<K, typeof SERVER_CHOSEN>;
+const chosen = <K extends string>(keys: readonly K[]) =>
+  Object.fromEntries(keys.map((k) => [k, SERVER_CHOSEN])) as Record<K, typeof SERVER_CHOSEN>;
 /** What the two login modules (OAuth, SAML) share: a session cookie and its lifetimes (0 = the service's). */
 const SESSION_DEFAULTS = { enabled: true, optionsPassthrough: false, ...chosen(["cookiePrefix", "inactivityTimeout", "maximumDuration"]) };
 
@@ -44,9 +45,18 @@ export const MODULES = {
   },
   // Upstream termination has no minimum version (null); at the edge the service chooses one (§2.3).
   tlsTermination: {
-    defaults: within((given) => ({ enabled: true, terminateAt: "edge", minVersion: given.terminateAt === "upstream" ? null : SERVER_CHOSEN })),
+    defaults: within((given) => ({
+      enabled: true,
+      terminateAt: "edge",
+      minVersion: given.terminateAt === "upstream" ? null : SERVER_CHOSEN,
+    })),
   },
-  circuitBreaker: { defaults: within({ enabled: true, ...chosen(["trippedDuration", "rollingWindow", "numBuckets", "volumeThreshold", "errorThresholdPercentage"]) }) },
+  circuitBreaker: {
+    defaults: within({
+      enabled: true,
+      ...chosen(["trippedDuration", "rollingWindow", "numBuckets", "volumeThreshold", "errorThresholdPercentage"]),
+    }),
+  },
   compression: onOff,
   requestHeaders: headers,
   responseHeaders: headers,
@@ -63,7 +73,9 @@ export const MODULES = {
         ),
       ),
     }),
-    fieldTypes: Object.fromEntries(["scopes", "emailAddresses", "emailDomains", "teams", "organizations"].map((k) => [`provider.*.${k}`, "set" as const])),
+    fieldTypes: Object.fromEntries(
+      ["scopes", "emailAddresses", "emailDomains", "teams", "organizations"].map((k) => [`provider.*.${k}`, "set" as const]),
+    ),
     guard: true,
   },
   saml: {

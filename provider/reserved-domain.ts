@@ -1,4 +1,9 @@
-import { DEFAULT_MANAGED_KEY_TYPE, ReservedDomainCreateParams, ReservedDomainUpdateParams, type ReservedDomain as ReservedDomainObject } from "../sdk/resources/reserved-domain";
+import {
+  DEFAULT_MANAGED_KEY_TYPE,
+  ReservedDomainCreateParams,
+  ReservedDomainUpdateParams,
+  type ReservedDomain as ReservedDomainObject,
+} from "../sdk/resources/reserved-domain";
 import { ID_PREFIXES } from "../sdk/core/id-prefixes";
 import { prefixed } from "./framework/ids";
 import { within, type KindSpec } from "./framework/kind";

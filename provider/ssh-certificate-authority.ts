@@ -1,5 +1,9 @@
 import { ID_PREFIXES } from "../sdk/core/id-prefixes";
-import { SshCertificateAuthorityCreateParams, SshCertificateAuthorityUpdateParams, type SshCertificateAuthority as SshCertificateAuthorityObject } from "../sdk/resources/ssh-certificate-authority";
+import {
+  SshCertificateAuthorityCreateParams,
+  SshCertificateAuthorityUpdateParams,
+  type SshCertificateAuthority as SshCertificateAuthorityObject,
+} from "../sdk/resources/ssh-certificate-authority";
 import { prefixed } from "./framework/ids";
 import { SERVER_CHOSEN, type KindSpec } from "./framework/kind";
 import { sshCertificateAuthorityResource } from "./resources/ssh-certificate-authority";

@@ -1,5 +1,9 @@
 import { ID_PREFIXES } from "../sdk/core/id-prefixes";
-import { SshCredentialCreateParams, SshCredentialUpdateParams, type SshCredential as SshCredentialObject } from "../sdk/resources/ssh-credential";
+import {
+  SshCredentialCreateParams,
+  SshCredentialUpdateParams,
+  type SshCredential as SshCredentialObject,
+} from "../sdk/resources/ssh-credential";
 import { prefixed } from "./framework/ids";
 import { SERVER_CHOSEN, type KindSpec } from "./framework/kind";
 import { sshCredentialResource } from "./resources/ssh-credential";

@@ -1,5 +1,9 @@
 import { ID_PREFIXES } from "../sdk/core/id-prefixes";
-import { SshUserCertificateCreateParams, SshUserCertificateUpdateParams, type SshUserCertificate as SshUserCertificateObject } from "../sdk/resources/ssh-user-certificate";
+import {
+  SshUserCertificateCreateParams,
+  SshUserCertificateUpdateParams,
+  type SshUserCertificate as SshUserCertificateObject,
+} from "../sdk/resources/ssh-user-certificate";
 import { prefixed } from "./framework/ids";
 import { SERVER_CHOSEN, type KindSpec } from "./framework/kind";
 import { sshUserCertificateResource } from "./resources/ssh-user-certificate";
@@ -12,7 +16,15 @@ export const sshUserCertificateKind: KindSpec<SshUserCertificateObject> = {
   idForm: prefixed(ID_PREFIXES.sshUserCertificates),
   createSchema: SshUserCertificateCreateParams,
   updateSchema: SshUserCertificateUpdateParams,
-  defaults: { description: "", metadata: "", principals: [], criticalOptions: {}, extensions: SERVER_CHOSEN, validAfter: SERVER_CHOSEN, validUntil: SERVER_CHOSEN },
+  defaults: {
+    description: "",
+    metadata: "",
+    principals: [],
+    criticalOptions: {},
+    extensions: SERVER_CHOSEN,
+    validAfter: SERVER_CHOSEN,
+    validUntil: SERVER_CHOSEN,
+  },
   fieldTypes: { publicKey: "publicKey", principals: "set", validAfter: "timestamp", validUntil: "timestamp" },
   outputs: sshUserCertificateResource.outputs,
   api: (client) => client.sshUserCertificates,

@@ -1,5 +1,9 @@
 import { ID_PREFIXES } from "../sdk/core/id-prefixes";
-import { TunnelCredentialCreateParams, TunnelCredentialUpdateParams, type TunnelCredential as TunnelCredentialObject } from "../sdk/resources/tunnel-credential";
+import {
+  TunnelCredentialCreateParams,
+  TunnelCredentialUpdateParams,
+  type TunnelCredential as TunnelCredentialObject,
+} from "../sdk/resources/tunnel-credential";
 import { prefixed } from "./framework/ids";
 import { SERVER_CHOSEN, type KindSpec } from "./framework/kind";
 import { tunnelCredentialResource } from "./resources/tunnel-credential";
@@ -23,5 +27,7 @@ export const tunnelCredentialKind: KindSpec<TunnelCredentialObject> = {
   // A credential whose create answer was lost has no token anyone can read: made again.
   recreateLostCreate: true,
   api: (client) => client.tunnelCredentials,
-  export: { notes: ["The service shows a credential's authtoken only when it is made: this adopted credential's `token` output is empty."] },
+  export: {
+    notes: ["The service shows a credential's authtoken only when it is made: this adopted credential's `token` output is empty."],
+  },
 };

@@ -1,16 +1,23 @@
 import { z } from "zod";
 import * as fields from "../sdk/core/fields";
 import { ID_PREFIXES } from "../sdk/core/id-prefixes";
-import { MAX_WEIGHT, WeightedBackendCreateParams, WeightedBackendUpdateParams, type WeightedBackend as WeightedBackendObject } from "../sdk/resources/weighted-backend";
+import {
+  MAX_WEIGHT,
+  WeightedBackendCreateParams,
+  WeightedBackendUpdateParams,
+  type WeightedBackend as WeightedBackendObject,
+} from "../sdk/resources/weighted-backend";
 import { prefixed } from "./framework/ids";
 import type { InputForm, KindSpec } from "./framework/kind";
 import { weightedBackendResource, type WeightedBackendEntry } from "./resources/weighted-backend";
 
-
-const isEntry = (v: unknown): v is WeightedBackendEntry => v !== null && typeof v === "object" && typeof (v as WeightedBackendEntry).backendId === "string";
+const isEntry = (v: unknown): v is WeightedBackendEntry =>
+  v !== null && typeof v === "object" && typeof (v as WeightedBackendEntry).backendId === "string";
 
 const Entries = z
-  .array(fields.params({ backendId: fields.backendId, weight: fields.intRange(0, MAX_WEIGHT) }), { error: "must be a list of { backendId, weight }" })
+  .array(fields.params({ backendId: fields.backendId, weight: fields.intRange(0, MAX_WEIGHT) }), {
+    error: "must be a list of { backendId, weight }",
+  })
   .min(1, { error: "must have at least 1 item" })
   .superRefine((items, ctx) => {
     // The wire is a map: a backend given twice would silently keep one weight.
@@ -18,7 +25,12 @@ const Entries = z
     items.forEach((item, i) => {
       const at = first.get(item.backendId);
       if (at === undefined) first.set(item.backendId, i);
-      else ctx.addIssue({ code: "custom", path: [i, "backendId"], message: `must not repeat backends[${at}].backendId: each backend appears once` });
+      else
+        ctx.addIssue({
+          code: "custom",
+          path: [i, "backendId"],
+          message: `must not repeat backends[${at}].backendId: each backend appears once`,
+        });
     });
   });
 

@@ -4,7 +4,14 @@
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { API_KEY_ENV, BASE_URL_ENV, EdgeIngress, isHttpUrl } from "../sdk/client";
-import { APIConnectionError, AuthenticationError, InternalServerError, PermissionDeniedError, RateLimitError, ValidationError } from "../sdk/core/errors";
+import {
+  APIConnectionError,
+  AuthenticationError,
+  InternalServerError,
+  PermissionDeniedError,
+  RateLimitError,
+  ValidationError,
+} from "../sdk/core/errors";
 
 import { CONNECTION, type ConnectionValue } from "../provider/connection";
 import { UserError } from "./user-error";
@@ -63,7 +70,8 @@ export function connectionProblems(value: unknown): string[] {
   if (typeof value !== "object" || Array.isArray(value)) return [`${CONNECTION}: must be a Connection`];
   const { name, apiUrl, apiKey, ...rest } = value as Props;
   const problems = Object.keys(rest).map((key) => `${CONNECTION}.${key}: is not a known field`);
-  if (typeof apiUrl !== "string" || !isHttpUrl(apiUrl)) problems.push(`${CONNECTION}.apiUrl: ${label(name)} needs an http(s) URL, got ${JSON.stringify(apiUrl ?? null)}`);
+  if (typeof apiUrl !== "string" || !isHttpUrl(apiUrl))
+    problems.push(`${CONNECTION}.apiUrl: ${label(name)} needs an http(s) URL, got ${JSON.stringify(apiUrl ?? null)}`);
   if (typeof apiKey !== "string" || apiKey === "") problems.push(`${CONNECTION}.apiKey: ${label(name)} needs a non-empty API key`);
   return problems;
 }
@@ -81,7 +89,8 @@ function connectionKey(connection: ConnectionValue | undefined): string {
 }
 
 /** Same account binding: both stack config's, or the same URL and key. */
-export const sameConnection = (a: ConnectionValue | undefined, b: ConnectionValue | undefined): boolean => connectionKey(a) === connectionKey(b);
+export const sameConnection = (a: ConnectionValue | undefined, b: ConnectionValue | undefined): boolean =>
+  connectionKey(a) === connectionKey(b);
 
 /**
  * The client of a connection, once checked: one cheap authenticated GET per connection and provider
@@ -144,12 +153,18 @@ async function connect(target: Target): Promise<EdgeIngress> {
   }
   try {
     // One retry at most: a refused connection or a wrong URL is a setting to fix, said in a second.
-    const page = await client.request<{ keys?: unknown }>({ method: "GET", path: "/api_keys", query: { limit: 1 }, maxRetries: Math.min(maxRetries ?? 1, 1) });
+    const page = await client.request<{ keys?: unknown }>({
+      method: "GET",
+      path: "/api_keys",
+      query: { limit: 1 },
+      maxRetries: Math.min(maxRetries ?? 1, 1),
+    });
     if (!Array.isArray(page?.keys)) throw new Error("GET /api_keys did not answer with a list of keys");
   } catch (e) {
     await client.close();
     const error = connectionError(target, client.baseURL, e);
-    const passing = e instanceof InternalServerError || e instanceof RateLimitError || (e instanceof APIConnectionError && !e.certainlyNotSent);
+    const passing =
+      e instanceof InternalServerError || e instanceof RateLimitError || (e instanceof APIConnectionError && !e.certainlyNotSent);
     throw passing ? error : new LastingError(error.message);
   }
   return client;

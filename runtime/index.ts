@@ -79,13 +79,16 @@ async function diffInputs(kind: string, id: string, olds: Props, news: Props): P
   if (containsUnknown(news?.[CONNECTION])) return { ...result, changes: true };
   const next = connectionOf(news);
   if (sameConnection(connectionOf(olds), next)) return result;
-  const moved = await spec.api(await clientFor(next)).get(id).then(
-    () => false,
-    (e: unknown) => {
-      if (e instanceof NotFoundError) return true;
-      throw e;
-    },
-  );
+  const moved = await spec
+    .api(await clientFor(next))
+    .get(id)
+    .then(
+      () => false,
+      (e: unknown) => {
+        if (e instanceof NotFoundError) return true;
+        throw e;
+      },
+    );
   if (!moved) return { ...result, changes: true };
   const replaces = [...(result.replaces ?? []), CONNECTION];
   return { ...result, changes: true, replaces, deleteBeforeReplace: result.deleteBeforeReplace || (spec.unique ?? []).length > 0 };
@@ -101,7 +104,10 @@ export async function create(kind: string, inputs: Props): Promise<dynamic.Creat
 }
 export async function read(kind: string, id: string, props?: Props): Promise<dynamic.ReadResult> {
   return userFacing(async () => {
-    const result = withConnection(await lifecycle.read(kindSpec(kind), await clientFor(connectionOf(props)), id, props && ownInputs(props)), props);
+    const result = withConnection(
+      await lifecycle.read(kindSpec(kind), await clientFor(connectionOf(props)), id, props && ownInputs(props)),
+      props,
+    );
     // Inputs given back (lifecycle.ts, "Inputs after a refresh") keep the declared connection: the
     // outputs hold it as it was declared, and the engine marks it secret again by its name.
     if (result.inputs && props?.[CONNECTION] !== undefined) result.inputs[CONNECTION] = props[CONNECTION];
@@ -109,7 +115,9 @@ export async function read(kind: string, id: string, props?: Props): Promise<dyn
   });
 }
 export async function update(kind: string, id: string, olds: Props, news: Props): Promise<dynamic.UpdateResult> {
-  return userFacing(async () => withConnection(await lifecycle.update(kindSpec(kind), await clientFor(connectionOf(news)), id, ownInputs(olds), ownInputs(news)), news));
+  return userFacing(async () =>
+    withConnection(await lifecycle.update(kindSpec(kind), await clientFor(connectionOf(news)), id, ownInputs(olds), ownInputs(news)), news),
+  );
 }
 async function remove(kind: string, id: string, props: Props): Promise<void> {
   return userFacing(async () => lifecycle.remove(kindSpec(kind), await clientFor(connectionOf(props)), id));

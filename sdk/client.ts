@@ -74,9 +74,11 @@ const RESOURCES = {
   ipRestrictions: () => (require("./resources/ip-restriction") as typeof import("./resources/ip-restriction")).IpRestrictions,
   ipPolicyRules: () => (require("./resources/ip-policy-rule") as typeof import("./resources/ip-policy-rule")).IpPolicyRules,
   eventDestinations: () => (require("./resources/event-destination") as typeof import("./resources/event-destination")).EventDestinations,
-  eventSubscriptions: () => (require("./resources/event-subscription") as typeof import("./resources/event-subscription")).EventSubscriptions,
+  eventSubscriptions: () =>
+    (require("./resources/event-subscription") as typeof import("./resources/event-subscription")).EventSubscriptions,
   eventSources: () => (require("./resources/event-source") as typeof import("./resources/event-source")).EventSources,
-  tunnelGroupBackends: () => (require("./resources/tunnel-group-backend") as typeof import("./resources/tunnel-group-backend")).TunnelGroupBackends,
+  tunnelGroupBackends: () =>
+    (require("./resources/tunnel-group-backend") as typeof import("./resources/tunnel-group-backend")).TunnelGroupBackends,
   weightedBackends: () => (require("./resources/weighted-backend") as typeof import("./resources/weighted-backend")).WeightedBackends,
   failoverBackends: () => (require("./resources/failover-backend") as typeof import("./resources/failover-backend")).FailoverBackends,
   tcpEdges: () => (require("./resources/tcp-edge") as typeof import("./resources/tcp-edge")).TcpEdges,
@@ -85,12 +87,16 @@ const RESOURCES = {
   httpsEdgeRoutes: () => (require("./resources/https-edge-route") as typeof import("./resources/https-edge-route")).HttpsEdgeRoutes,
   endpoints: () => (require("./resources/endpoint") as typeof import("./resources/endpoint")).Endpoints,
   reservedDomains: () => (require("./resources/reserved-domain") as typeof import("./resources/reserved-domain")).ReservedDomains,
-  certificateAuthorities: () => (require("./resources/certificate-authority") as typeof import("./resources/certificate-authority")).CertificateAuthorities,
+  certificateAuthorities: () =>
+    (require("./resources/certificate-authority") as typeof import("./resources/certificate-authority")).CertificateAuthorities,
   tlsCertificates: () => (require("./resources/tls-certificate") as typeof import("./resources/tls-certificate")).TlsCertificates,
   sshCredentials: () => (require("./resources/ssh-credential") as typeof import("./resources/ssh-credential")).SshCredentials,
-  sshCertificateAuthorities: () => (require("./resources/ssh-certificate-authority") as typeof import("./resources/ssh-certificate-authority")).SshCertificateAuthorities,
-  sshUserCertificates: () => (require("./resources/ssh-user-certificate") as typeof import("./resources/ssh-user-certificate")).SshUserCertificates,
-  sshHostCertificates: () => (require("./resources/ssh-host-certificate") as typeof import("./resources/ssh-host-certificate")).SshHostCertificates,
+  sshCertificateAuthorities: () =>
+    (require("./resources/ssh-certificate-authority") as typeof import("./resources/ssh-certificate-authority")).SshCertificateAuthorities,
+  sshUserCertificates: () =>
+    (require("./resources/ssh-user-certificate") as typeof import("./resources/ssh-user-certificate")).SshUserCertificates,
+  sshHostCertificates: () =>
+    (require("./resources/ssh-host-certificate") as typeof import("./resources/ssh-host-certificate")).SshHostCertificates,
   tunnelCredentials: () => (require("./resources/tunnel-credential") as typeof import("./resources/tunnel-credential")).TunnelCredentials,
 };
 type Resources = { readonly [K in keyof typeof RESOURCES]: InstanceType<ReturnType<(typeof RESOURCES)[K]>> };

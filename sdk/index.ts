@@ -12,7 +12,16 @@ export { EXTENSIONS_HEADER, HttpClient, IDEMPOTENCY_KEY_HEADER, SERVICE_VERSION,
 export type { APIResponse, HttpConfig, HttpMethod, RequestOptions, ServiceInfo } from "./core/http";
 export { ListParams, MAX_PAGE_SIZE, Page, PageIterator, listAll } from "./core/pagination";
 export { CrudResource, ModularCrudResource, ModuleOperations, Operations, ReadResource, itemPath } from "./core/resource";
-export type { CreateOptions, KindDefinition, ModuleName, ModuleOf, ModuleParamsOf, ModuleSchemas, ModuleSet, ReadDefinition } from "./core/resource";
+export type {
+  CreateOptions,
+  KindDefinition,
+  ModuleName,
+  ModuleOf,
+  ModuleParamsOf,
+  ModuleSchemas,
+  ModuleSet,
+  ReadDefinition,
+} from "./core/resource";
 export { path } from "./core/path";
 export { KEY_TYPES, leafKeyMismatch, readCertificateChain, readCertificates, readPrivateKey, readSshPublicKey } from "./core/crypto";
 export type { KeyType, ReadResult } from "./core/crypto";

@@ -8,7 +8,11 @@ export interface Count {
   faults: Record<FaultKind, number>;
 }
 
-const zero = (): Count => ({ requests: 0, rate_limited: 0, faults: Object.fromEntries(FAULT_KINDS.map((k) => [k, 0])) as Record<FaultKind, number> });
+const zero = (): Count => ({
+  requests: 0,
+  rate_limited: 0,
+  faults: Object.fromEntries(FAULT_KINDS.map((k) => [k, 0])) as Record<FaultKind, number>,
+});
 
 export class Counters {
   private readonly byRoute = new Map<string, Count>();

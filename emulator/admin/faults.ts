@@ -12,7 +12,6 @@ export type FaultKind = (typeof FAULT_KINDS)[number];
 /** Upper bound of an injected delay: long enough to simulate a slow service, short enough for any client timeout. */
 export const MAX_LATENCY_MS = 60_000;
 
-
 /** The settings on the wire (GET/PUT /_emulator/faults). */
 export interface FaultSettings {
   /** Each request waits a whole number of ms, uniform in [min, max]. */
@@ -29,11 +28,9 @@ export const DEFAULT_FAULT_SETTINGS: Readonly<FaultSettings> = { latency_ms: [0,
 const delay = z.number().int().min(0).max(MAX_LATENCY_MS);
 
 export const faultSettingsSchema = z.strictObject({
-  latency_ms: z
-    .tuple([delay, delay])
-    .superRefine(([min, max], ctx) => {
-      if (min > max) addRule(ctx, [], "must be [min, max] with min <= max", `[${min}, ${max}]`);
-    }),
+  latency_ms: z.tuple([delay, delay]).superRefine(([min, max], ctx) => {
+    if (min > max) addRule(ctx, [], "must be [min, max] with min <= max", `[${min}, ${max}]`);
+  }),
   fault_rate: z.number().min(0).max(1),
   faults: z
     .array(z.enum(FAULT_KINDS))
@@ -52,7 +49,11 @@ export const faultSettingsSchema = z.strictObject({
  */
 export function parseFaultSettings(body: Record<string, unknown>): FaultSettings {
   const parsed = parseBody(faultSettingsSchema, body);
-  const settings: FaultSettings = { latency_ms: [parsed.latency_ms[0], parsed.latency_ms[1]], fault_rate: parsed.fault_rate, faults: [...parsed.faults] };
+  const settings: FaultSettings = {
+    latency_ms: [parsed.latency_ms[0], parsed.latency_ms[1]],
+    fault_rate: parsed.fault_rate,
+    faults: [...parsed.faults],
+  };
   if (parsed.rate_limit !== undefined) settings.rate_limit = withDefaults(parsed.rate_limit);
   return settings;
 }

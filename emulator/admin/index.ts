@@ -55,7 +55,13 @@ export interface AdminSurface {
  * `settings.rate_limit`: the account's rate limit (absent or null: none). `idempotency`: the remembered
  * answers, forgotten on reset with the state they describe. `now`: the rate limit's clock (ms).
  */
-export function adminSurface(store: Store, settings?: FaultSettings, seed?: number, idempotency?: IdempotencyCache, now?: () => number): AdminSurface {
+export function adminSurface(
+  store: Store,
+  settings?: FaultSettings,
+  seed?: number,
+  idempotency?: IdempotencyCache,
+  now?: () => number,
+): AdminSurface {
   const { rate_limit: rateLimit = null, ...faultSettings } = settings ?? DEFAULT_FAULT_SETTINGS;
   const injector = new FaultInjector(faultSettings, seed);
   const limiter = new RateLimiter(rateLimit, now);
@@ -115,4 +121,3 @@ export function adminSurface(store: Store, settings?: FaultSettings, seed?: numb
 
   return { routes, hook, injector, limiter, counters };
 }
-

@@ -57,7 +57,12 @@ export function parseRateLimit(value: unknown): RateLimitSettings | null {
   return withDefaults(parseBody(alone, { rate_limit: value }).rate_limit);
 }
 
-const OPTION_KEYS: Record<string, keyof RateLimitSettings> = { perMinute: "per_minute", burst: "burst", retryAfter: "retry_after", headers: "headers" };
+const OPTION_KEYS: Record<string, keyof RateLimitSettings> = {
+  perMinute: "per_minute",
+  burst: "burst",
+  retryAfter: "retry_after",
+  headers: "headers",
+};
 
 /**
  * The `rateLimit` option as a wire value for `rateLimitSchema` (0 or undefined: null, off). Keys the

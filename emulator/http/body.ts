@@ -3,8 +3,7 @@ import { ApiError, typeName } from "../errors";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-const tooLarge = () =>
-  new ApiError("BODY_TOO_LARGE", `request body exceeds ${MAX_BODY_BYTES} bytes`, {}, { Connection: "close" });
+const tooLarge = () => new ApiError("BODY_TOO_LARGE", `request body exceeds ${MAX_BODY_BYTES} bytes`, {}, { Connection: "close" });
 
 /**
  * At most MAX_BODY_BYTES of the body. Beyond that it fails at once and the rest is read and dropped, not

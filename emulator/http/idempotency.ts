@@ -91,10 +91,14 @@ export class IdempotencyCache {
     const entry = this.entries.get(`${principalKey(principal)}\n${key}`);
     if (!entry) return undefined;
     if (entry.fingerprint !== print) {
-      throw new ApiError("IDEMPOTENCY_KEY_REUSED", `${IDEMPOTENCY_KEY_HEADER}: was already used for a different request (method, path or body); use a new key`, {
-        field: IDEMPOTENCY_KEY_HEADER,
-        rule: "must not be reused for a different request",
-      });
+      throw new ApiError(
+        "IDEMPOTENCY_KEY_REUSED",
+        `${IDEMPOTENCY_KEY_HEADER}: was already used for a different request (method, path or body); use a new key`,
+        {
+          field: IDEMPOTENCY_KEY_HEADER,
+          rule: "must not be reused for a different request",
+        },
+      );
     }
     return { status: entry.status, body: structuredClone(entry.body) };
   }
@@ -102,7 +106,12 @@ export class IdempotencyCache {
   remember(principal: Principal, key: string, print: string, answer: RememberedAnswer): void {
     const id = `${principalKey(principal)}\n${key}`;
     this.entries.delete(id); // re-inserted as the newest
-    this.entries.set(id, { fingerprint: print, status: answer.status, body: structuredClone(answer.body), expiresAt: this.now() + this.ttlMs });
+    this.entries.set(id, {
+      fingerprint: print,
+      status: answer.status,
+      body: structuredClone(answer.body),
+      expiresAt: this.now() + this.ttlMs,
+    });
     while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
   }
 

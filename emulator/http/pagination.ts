@@ -21,14 +21,21 @@ export function listPage<R extends BaseRecord>(
   const rawLimit = query.get("limit");
   if (rawLimit !== null) {
     limit = /^\d{1,3}$/.test(rawLimit) ? Number(rawLimit) : NaN;
-    if (!(limit >= 1 && limit <= MAX_LIMIT)) throw fieldError("INVALID_QUERY", "limit", `must be an integer from 1 to ${MAX_LIMIT}`, preview(rawLimit));
+    if (!(limit >= 1 && limit <= MAX_LIMIT))
+      throw fieldError("INVALID_QUERY", "limit", `must be an integer from 1 to ${MAX_LIMIT}`, preview(rawLimit));
   }
   const beforeId = query.get("before_id") ?? undefined;
   if (beforeId !== undefined && !isWellFormedId(collection.kind.prefix, beforeId)) {
-    throw fieldError("INVALID_QUERY", "before_id", `must be a ${collection.kind.label} id (${collection.kind.prefix}_...)`, preview(beforeId));
+    throw fieldError(
+      "INVALID_QUERY",
+      "before_id",
+      `must be a ${collection.kind.label} id (${collection.kind.prefix}_...)`,
+      preview(beforeId),
+    );
   }
   const page = collection.page(limit, beforeId);
   const last = page.items[page.items.length - 1];
-  const next = page.more && last ? `${collectionUrl}?${new URLSearchParams({ before_id: last.id, limit: String(limit) }).toString()}` : null;
+  const next =
+    page.more && last ? `${collectionUrl}?${new URLSearchParams({ before_id: last.id, limit: String(limit) }).toString()}` : null;
   return { [listKey]: page.items.map(render), uri: collectionUrl, next_page_uri: next };
 }

@@ -1,9 +1,4 @@
-import {
-  createEventDestination,
-  eventDestinations,
-  updateEventDestination,
-  type EventDestinationRecord,
-} from "../state/event-destination";
+import { createEventDestination, eventDestinations, updateEventDestination, type EventDestinationRecord } from "../state/event-destination";
 import { crudRoutes, resourceUri } from "./crud";
 
 /** §2.21 field order; the target is stored in its response form (unset members null). */

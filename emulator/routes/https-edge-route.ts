@@ -34,7 +34,10 @@ export const httpsEdgeRouteOperations: Route[] = [
   {
     method: "GET",
     path: itemPath,
-    handle: (req) => ({ status: 200, body: renderRoute(requireRoute(req.store, req.params.edge_id, req.params.id), req.baseUrl, req.store) }),
+    handle: (req) => ({
+      status: 200,
+      body: renderRoute(requireRoute(req.store, req.params.edge_id, req.params.id), req.baseUrl, req.store),
+    }),
   },
   {
     method: "PATCH",

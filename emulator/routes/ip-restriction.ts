@@ -1,10 +1,5 @@
 import { ipPolicies } from "../state/ip-policy";
-import {
-  createIpRestriction,
-  ipRestrictions,
-  updateIpRestriction,
-  type IpRestrictionRecord,
-} from "../state/ip-restriction";
+import { createIpRestriction, ipRestrictions, updateIpRestriction, type IpRestrictionRecord } from "../state/ip-restriction";
 import { crudRoutes, ref, resourceUri } from "./crud";
 
 function render(record: IpRestrictionRecord, baseUrl: string) {

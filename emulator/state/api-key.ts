@@ -45,15 +45,12 @@ export function resolveOwner(store: Store, principal: Principal, ownerIdSent: st
   const owner = ownerIdSent ?? principal.ownerId;
   if (owner === principal.ownerId) return owner;
   if (!principal.admin) throw fieldError("FORBIDDEN", "owner_id", "only an admin may name an owner other than the caller");
-  if (!store.isKnownOwner(owner)) throw fieldError("INVALID_FIELD", "owner_id", "must be the id of a user or bot of the account", preview(owner));
+  if (!store.isKnownOwner(owner))
+    throw fieldError("INVALID_FIELD", "owner_id", "must be the id of a user or bot of the account", preview(owner));
   return owner;
 }
 
-export function createApiKey(
-  store: Store,
-  principal: Principal,
-  body: Record<string, unknown>,
-): { record: ApiKeyRecord; token: string } {
+export function createApiKey(store: Store, principal: Principal, body: Record<string, unknown>): { record: ApiKeyRecord; token: string } {
   const input = parseBody(createSchema, body);
   const owner = resolveOwner(store, principal, input.owner_id);
   const token = newToken();

@@ -87,7 +87,15 @@ export function syncEndpoints(store: Store, edge: { id: string; hostports: reado
     for (const value of edge.hostports) {
       if (mine.some((ep) => ep.hostport === value)) continue;
       const now = rfc3339Now();
-      collection.insert({ id: store.newId(endpoints.prefix), created_at: now, updated_at: now, edge_id: edge.id, proto, hostport: value, metadata: edge.metadata });
+      collection.insert({
+        id: store.newId(endpoints.prefix),
+        created_at: now,
+        updated_at: now,
+        edge_id: edge.id,
+        proto,
+        hostport: value,
+        metadata: edge.metadata,
+      });
     }
   });
 }

@@ -52,7 +52,9 @@ type AuthInput = z.infer<typeof auth>;
 function normalizeTarget(t: TargetInput) {
   const authOf = (a: AuthInput) => ({ role: a.role ?? null, creds: a.creds ?? null });
   return {
-    delivery: t.delivery ? { auth: authOf(t.delivery.auth), delivery_stream_resource_name: t.delivery.delivery_stream_resource_name } : null,
+    delivery: t.delivery
+      ? { auth: authOf(t.delivery.auth), delivery_stream_resource_name: t.delivery.delivery_stream_resource_name }
+      : null,
     stream: t.stream ? { auth: authOf(t.stream.auth), stream_resource_name: t.stream.stream_resource_name } : null,
     logs: t.logs ? { auth: authOf(t.logs.auth), log_group_resource_name: t.logs.log_group_resource_name } : null,
     monitoring: t.monitoring

@@ -58,7 +58,11 @@ export function listEventSources(subscriptions: Collection<EventSubscriptionReco
   return subscriptions.require(subscriptionId).source_types;
 }
 
-export function addEventSource(subscriptions: Collection<EventSubscriptionRecord>, subscriptionId: string, body: Record<string, unknown>): string {
+export function addEventSource(
+  subscriptions: Collection<EventSubscriptionRecord>,
+  subscriptionId: string,
+  body: Record<string, unknown>,
+): string {
   const subscription = subscriptions.require(subscriptionId);
   const { type } = parseBody(createSchema, body);
   if (subscription.source_types.includes(type)) {

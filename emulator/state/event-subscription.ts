@@ -48,7 +48,8 @@ const createSchema = z.strictObject({
 // `sources` sent on PATCH replaces the whole list, with the rules of create.
 const updateSchema = z.strictObject({ ...commonFields, destination_ids: destinationIds.optional(), sources: inlineSources.optional() });
 
-const checkDestinationIds = (store: Store, ids: readonly string[] | undefined) => checkRefs(store, eventDestinations, ids, "destination_ids");
+const checkDestinationIds = (store: Store, ids: readonly string[] | undefined) =>
+  checkRefs(store, eventDestinations, ids, "destination_ids");
 
 export function createEventSubscription(store: Store, body: Record<string, unknown>): EventSubscriptionRecord {
   const input = parseBody(createSchema, body);
@@ -73,4 +74,3 @@ export function updateEventSubscription(store: Store, id: string, body: Record<s
     source_types: input.sources ? input.sources.map((source) => source.type) : current.source_types,
   });
 }
-

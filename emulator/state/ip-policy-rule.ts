@@ -60,7 +60,11 @@ function cidrFaults(addressText: string, prefix: string): string[] {
   const width = v6 ? 128 : 32;
   const faults: string[] = [];
   if (!readAddress(addressText)) {
-    faults.push(v6 ? "the address is not an IPv6 address (RFC 4291 text, no zone)" : "the address is not an IPv4 address (four decimal octets 0-255 without leading zeros)");
+    faults.push(
+      v6
+        ? "the address is not an IPv6 address (RFC 4291 text, no zone)"
+        : "the address is not an IPv4 address (four decimal octets 0-255 without leading zeros)",
+    );
   }
   if (!OCTET.test(prefix)) faults.push("the prefix length after / must be a whole number without leading zeros");
   else if (Number(prefix) > width) faults.push(`prefix length ${prefix} is over ${width} for IPv${v6 ? 6 : 4}`);

@@ -78,9 +78,12 @@ const provider = (extra: z.core.$ZodLooseShape = {}) =>
     })
     .superRefine((p, ctx) => {
       // §2.6: an own app needs both credentials; the managed app takes no scopes (§7.3).
-      if (p.client_id !== null && p.client_secret === null) addRule(ctx, ["client_secret"], "is required when client_id is set", undefined, "MISSING_FIELD");
-      if (p.client_secret !== null && p.client_id === null) addRule(ctx, ["client_id"], "is required when client_secret is set", undefined, "MISSING_FIELD");
-      if (p.scopes.length > 0 && p.client_id === null) addRule(ctx, ["scopes"], "may only be set together with client_id and client_secret");
+      if (p.client_id !== null && p.client_secret === null)
+        addRule(ctx, ["client_secret"], "is required when client_id is set", undefined, "MISSING_FIELD");
+      if (p.client_secret !== null && p.client_id === null)
+        addRule(ctx, ["client_id"], "is required when client_secret is set", undefined, "MISSING_FIELD");
+      if (p.scopes.length > 0 && p.client_id === null)
+        addRule(ctx, ["scopes"], "may only be set together with client_id and client_secret");
     });
 const teams = z.array(
   z.string().superRefine((value, ctx) => {
@@ -152,7 +155,13 @@ const SCHEMAS = {
       if (w.provider === SECRETLESS_WEBHOOK) {
         if (w.secret) addRule(ctx, ["secret"], `must be absent or empty for provider ${SECRETLESS_WEBHOOK}`);
       } else if (!w.secret) {
-        addRule(ctx, ["secret"], `is required for provider ${w.provider}`, undefined, w.secret === undefined ? "MISSING_FIELD" : "INVALID_FIELD");
+        addRule(
+          ctx,
+          ["secret"],
+          `is required for provider ${w.provider}`,
+          undefined,
+          w.secret === undefined ? "MISSING_FIELD" : "INVALID_FIELD",
+        );
       }
     })
     .transform((w) => ({ enabled: w.enabled, provider: w.provider, secret: w.secret ?? "" })),
@@ -298,7 +307,12 @@ export const TLS_EDGE_MODULES: ModuleSet = {
     const blocked = (Object.keys(modules) as ModuleName[]).filter((name) => !UPSTREAM_ALLOWED.includes(name));
     if (blocked.length === 0) return;
     if (sent.includes("tls_termination")) {
-      throw fieldError("INVALID_FIELD", at("tls_termination", "terminate_at"), `must not be upstream while the ${blocked[0]} module is set`, '"upstream"');
+      throw fieldError(
+        "INVALID_FIELD",
+        at("tls_termination", "terminate_at"),
+        `must not be upstream while the ${blocked[0]} module is set`,
+        '"upstream"',
+      );
     }
     throw fieldError("INVALID_FIELD", at(blocked[0]), "is not allowed while tls_termination.terminate_at is upstream");
   },

@@ -64,7 +64,8 @@ export const reservedDomains: KindDef<ReservedDomainRecord> = {
 
 const DOMAIN_RE = new RegExp(`^${DNS_NAME}$`);
 const domain = z.string().superRefine((value, ctx) => {
-  if (!DOMAIN_RE.test(value) || value.length > 253) addRule(ctx, [], "must be a lowercase hostname, optionally *. in front", preview(value));
+  if (!DOMAIN_RE.test(value) || value.length > 253)
+    addRule(ctx, [], "must be a lowercase hostname, optionally *. in front", preview(value));
 });
 // Absent or null fields mean "unset"; the authority defaults to the only one, the key type to rsa.
 const policyInput = z
@@ -154,18 +155,27 @@ export class ReservedDomainService {
   /** 400 unless the id names an uploaded TLS certificate. */
   private checkCertificate(id: string): void {
     const cert = this.store.collection(tlsCertificates).get(id);
-    if (!cert || cert.reserved_domain_id !== null) throw fieldError("INVALID_FIELD", "certificate_id", "must be the id of an uploaded TLS certificate", preview(id));
+    if (!cert || cert.reserved_domain_id !== null)
+      throw fieldError("INVALID_FIELD", "certificate_id", "must be the id of an uploaded TLS certificate", preview(id));
   }
 
   create(body: Record<string, unknown>): ReservedDomainRecord {
     const input = parseBody(createSchema, body);
     const certificateId = input.certificate_id ?? null;
     const managed = input.certificate_management_policy ?? null;
-    if (certificateId !== null && managed !== null) throw fieldError("INVALID_FIELD", "certificate_management_policy", "must not be set together with certificate_id");
+    if (certificateId !== null && managed !== null)
+      throw fieldError("INVALID_FIELD", "certificate_management_policy", "must not be set together with certificate_id");
     if (certificateId !== null) this.checkCertificate(certificateId);
-    const holder = this.store.collection(reservedDomains).all().find((r) => r.domain === input.domain);
+    const holder = this.store
+      .collection(reservedDomains)
+      .all()
+      .find((r) => r.domain === input.domain);
     if (holder) {
-      throw new ApiError("CONFLICT", `domain: ${input.domain} is already reserved by ${holder.id}`, { field: "domain", rule: "must not be reserved already", in_use_by: holder.id });
+      throw new ApiError("CONFLICT", `domain: ${input.domain} is already reserved by ${holder.id}`, {
+        field: "domain",
+        rule: "must not be reserved already",
+        in_use_by: holder.id,
+      });
     }
     const owned = this.serviceOwned(input.domain);
     const created = this.store.collection(reservedDomains).insert({
@@ -188,7 +198,8 @@ export class ReservedDomainService {
     const current = collection.require(id);
     const input = parseBody(updateSchema, body, ["domain", "region"]);
     const certificateId = input.certificate_id === undefined ? current.certificate_id : input.certificate_id;
-    const managed = input.certificate_management_policy === undefined ? current.certificate_management_policy : input.certificate_management_policy;
+    const managed =
+      input.certificate_management_policy === undefined ? current.certificate_management_policy : input.certificate_management_policy;
     if (certificateId !== null && managed !== null) {
       const field = input.certificate_management_policy ? "certificate_management_policy" : "certificate_id";
       const other = field === "certificate_id" ? "certificate_management_policy" : "certificate_id";
@@ -197,7 +208,12 @@ export class ReservedDomainService {
     // Every value sent but null is checked, "" too, as on create.
     if (input.certificate_id !== undefined && input.certificate_id !== null) this.checkCertificate(input.certificate_id);
     const restart = managed !== null && !samePolicy(managed, current.certificate_management_policy);
-    const status = managed === null ? null : restart ? { renews_at: current.certificate_management_status?.renews_at ?? null, provisioning_job: pendingJob() } : current.certificate_management_status;
+    const status =
+      managed === null
+        ? null
+        : restart
+          ? { renews_at: current.certificate_management_status?.renews_at ?? null, provisioning_job: pendingJob() }
+          : current.certificate_management_status;
     const updated = this.store.transaction(() => {
       const next = collection.replace({
         ...current,
@@ -259,21 +275,31 @@ export class ReservedDomainService {
       return;
     }
     if (label === FLAKY_LABEL && current.error_code === null) {
-      setJob({ ...current, error_code: "INTERNAL_ERROR", msg: "temporary failure talking to the certificate authority", retries_at: rfc3339(new Date(Date.now() + this.delayMs)) });
+      setJob({
+        ...current,
+        error_code: "INTERNAL_ERROR",
+        msg: "temporary failure talking to the certificate authority",
+        retries_at: rfc3339(new Date(Date.now() + this.delayMs)),
+      });
       this.schedule(id);
       return;
     }
     this.store.transaction(() => {
       const cert = this.issue(rd.id, rd.domain, rd.certificate_management_policy!.private_key_type);
       const renewsAt = rfc3339(new Date(Date.parse(cert.not_after) - RENEW_BEFORE_DAYS * DAY_MS));
-      collection.replace({ ...rd, managed_certificate_id: cert.id, certificate_management_status: { renews_at: renewsAt, provisioning_job: null } });
+      collection.replace({
+        ...rd,
+        managed_certificate_id: cert.id,
+        certificate_management_status: { renews_at: renewsAt, provisioning_job: null },
+      });
       if (rd.managed_certificate_id) this.store.collection(tlsCertificates).remove(rd.managed_certificate_id);
     });
   }
 
   private issue(domainId: string, name: string, keyType: (typeof MANAGED_KEY_TYPES)[number]) {
     const issuer = acmeIssuer();
-    const { publicKey, privateKey } = keyType === "rsa" ? generateKeyPairSync("rsa", { modulusLength: 2048 }) : generateKeyPairSync("ec", { namedCurve: "P-256" });
+    const { publicKey, privateKey } =
+      keyType === "rsa" ? generateKeyPairSync("rsa", { modulusLength: 2048 }) : generateKeyPairSync("ec", { namedCurve: "P-256" });
     const now = Date.now();
     const leaf = buildCertificatePem({
       subject: { common_name: name },

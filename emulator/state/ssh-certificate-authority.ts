@@ -5,7 +5,16 @@
  */
 import { z } from "zod";
 import { fieldError, preview } from "../errors";
-import { ELLIPTIC_CURVES, generateSshCaKey, parseSshPublicKey, RSA_KEY_SIZES, signSshCertificate, SSH_KEY_TYPES, SshKeyError, type SshCertificateSpec } from "../ssh";
+import {
+  ELLIPTIC_CURVES,
+  generateSshCaKey,
+  parseSshPublicKey,
+  RSA_KEY_SIZES,
+  signSshCertificate,
+  SSH_KEY_TYPES,
+  SshKeyError,
+  type SshCertificateSpec,
+} from "../ssh";
 import { rfc3339, type KindDef, type Store } from "./store";
 import { addRule, baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
 
@@ -36,14 +45,19 @@ const createSchema = z
     key_size: z.literal(RSA_KEY_SIZES).optional(),
   })
   .superRefine((input, ctx) => {
-    if (input.elliptic_curve !== undefined && input.private_key_type !== "ecdsa") addRule(ctx, ["elliptic_curve"], "applies only to private_key_type ecdsa");
-    if (input.key_size !== undefined && input.private_key_type !== "rsa") addRule(ctx, ["key_size"], "applies only to private_key_type rsa");
+    if (input.elliptic_curve !== undefined && input.private_key_type !== "ecdsa")
+      addRule(ctx, ["elliptic_curve"], "applies only to private_key_type ecdsa");
+    if (input.key_size !== undefined && input.private_key_type !== "rsa")
+      addRule(ctx, ["key_size"], "applies only to private_key_type rsa");
   });
 const updateSchema = z.strictObject({ ...commonFields });
 
 export function createSshCertificateAuthority(store: Store, body: Record<string, unknown>): SshCertificateAuthorityRecord {
   const input = parseBody(createSchema, body);
-  const key = generateSshCaKey(input.private_key_type, { curve: input.elliptic_curve ?? DEFAULT_CURVE, bits: input.key_size ?? DEFAULT_RSA_BITS });
+  const key = generateSshCaKey(input.private_key_type, {
+    curve: input.elliptic_curve ?? DEFAULT_CURVE,
+    bits: input.key_size ?? DEFAULT_RSA_BITS,
+  });
   return store.collection(sshCertificateAuthorities).insert({
     ...newBase(store, sshCertificateAuthorities, input),
     key_type: input.private_key_type,
@@ -85,7 +99,15 @@ export const certificateFields = {
   valid_until: timestamp.optional(),
 };
 /** Fields fixed once signed: a PATCH may change only description and metadata. */
-export const CERTIFICATE_IMMUTABLE = ["ssh_certificate_authority_id", "public_key", "principals", "critical_options", "extensions", "valid_after", "valid_until"];
+export const CERTIFICATE_IMMUTABLE = [
+  "ssh_certificate_authority_id",
+  "public_key",
+  "principals",
+  "critical_options",
+  "extensions",
+  "valid_after",
+  "valid_until",
+];
 
 /** Stored fields of both certificate kinds. */
 export const certificateRecordFields = {
@@ -121,7 +143,12 @@ export function signCertificate(
 ) {
   const ca = store.collection(sshCertificateAuthorities).get(input.ssh_certificate_authority_id);
   if (!ca) {
-    throw fieldError("INVALID_FIELD", "ssh_certificate_authority_id", "must be the id of an existing SSH certificate authority", preview(input.ssh_certificate_authority_id));
+    throw fieldError(
+      "INVALID_FIELD",
+      "ssh_certificate_authority_id",
+      "must be the id of an existing SSH certificate authority",
+      preview(input.ssh_certificate_authority_id),
+    );
   }
   let keyType;
   try {

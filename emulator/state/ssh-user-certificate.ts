@@ -2,12 +2,7 @@
 import { isIP } from "node:net";
 import { z } from "zod";
 import { preview } from "../errors";
-import {
-  CERTIFICATE_IMMUTABLE,
-  certificateFields,
-  certificateRecordFields,
-  signCertificate,
-} from "./ssh-certificate-authority";
+import { CERTIFICATE_IMMUTABLE, certificateFields, certificateRecordFields, signCertificate } from "./ssh-certificate-authority";
 import type { KindDef, Store } from "./store";
 import { addRule, commonFields, newBase, parseBody, patchRecord } from "./validation";
 
@@ -40,7 +35,8 @@ function isAddressOrCidr(entry: string): boolean {
 
 const criticalOptions = z.record(z.string(), z.string()).superRefine((map, ctx) => {
   for (const [name, value] of Object.entries(map)) {
-    if (!(CRITICAL_OPTIONS as readonly string[]).includes(name)) addRule(ctx, [name], `is not a known critical option (known: ${CRITICAL_OPTIONS.join(", ")})`);
+    if (!(CRITICAL_OPTIONS as readonly string[]).includes(name))
+      addRule(ctx, [name], `is not a known critical option (known: ${CRITICAL_OPTIONS.join(", ")})`);
     else if (name === "source-address" && !value.split(",").every(isAddressOrCidr)) {
       addRule(ctx, [name], "must be a comma-separated list of IP addresses or CIDR blocks", preview(value));
     } else if (name === "force-command" && value === "") addRule(ctx, [name], "must not be empty");
@@ -51,7 +47,11 @@ const extensions = z.record(z.string(), z.string()).superRefine((map, ctx) => {
   for (const name of Object.keys(map)) if (name === "") addRule(ctx, [name], "must be a non-empty extension name");
 });
 
-const createSchema = z.strictObject({ ...certificateFields, critical_options: criticalOptions.optional(), extensions: extensions.optional() });
+const createSchema = z.strictObject({
+  ...certificateFields,
+  critical_options: criticalOptions.optional(),
+  extensions: extensions.optional(),
+});
 // PATCH is an extension (§4.14): description and metadata; the signed fields are fixed.
 const updateSchema = z.strictObject({ ...commonFields });
 

@@ -309,7 +309,12 @@ export class Store {
   /** Every record whose `uses` names this id, in kind order, oldest first within a kind. */
   usersOf(id: string): Array<{ kind: KindDef<BaseRecord>; record: BaseRecord }> {
     return [...this.collections.values()].flatMap(({ kind }) =>
-      kind.uses ? this.collection(kind).all().filter((r) => kind.uses!(r).includes(id)).map((record) => ({ kind, record })) : [],
+      kind.uses
+        ? this.collection(kind)
+            .all()
+            .filter((r) => kind.uses!(r).includes(id))
+            .map((record) => ({ kind, record }))
+        : [],
     );
   }
 

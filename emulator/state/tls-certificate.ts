@@ -74,7 +74,8 @@ export function insertTlsCertificate(store: Store, input: NewTlsCertificate): Tl
     return chain;
   });
   const { key, type } = atField("private_key_pem", () => parsePrivateKeyPem(input.private_key_pem));
-  if (!certs[0].checkPrivateKey(key)) throw fieldError("INVALID_FIELD", "private_key_pem", "must be the private key of the leaf (first) certificate");
+  if (!certs[0].checkPrivateKey(key))
+    throw fieldError("INVALID_FIELD", "private_key_pem", "must be the private key of the leaf (first) certificate");
   return store.collection(tlsCertificates).insert({
     ...newBase(store, tlsCertificates, input),
     certificate_pem: input.certificate_pem,

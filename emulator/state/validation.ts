@@ -24,13 +24,7 @@ export const description = utf8String(255);
 export const metadata = utf8String(4096);
 
 /** A rule broken inside a refinement; `got` is appended to the message like fieldError does. */
-export function addRule(
-  ctx: z.RefinementCtx,
-  path: PropertyKey[],
-  rule: string,
-  got?: string,
-  code: ErrorCode = "INVALID_FIELD",
-): void {
+export function addRule(ctx: z.RefinementCtx, path: PropertyKey[], rule: string, got?: string, code: ErrorCode = "INVALID_FIELD"): void {
   ctx.addIssue({ code: "custom", path, message: got === undefined ? rule : `${rule}, got ${got}`, params: { rule, code } });
 }
 
@@ -60,9 +54,7 @@ type Path = readonly PropertyKey[];
 
 /** `ip_policy_ids[1]`, `backend.backend_id`. */
 export function fieldPath(path: Path): string {
-  return path
-    .map((key, i) => (typeof key === "number" ? `[${key}]` : i === 0 ? String(key) : `.${String(key)}`))
-    .join("");
+  return path.map((key, i) => (typeof key === "number" ? `[${key}]` : i === 0 ? String(key) : `.${String(key)}`)).join("");
 }
 
 function valueAt(body: unknown, path: Path): unknown {
@@ -143,11 +135,7 @@ export function observeBodies(observer: BodyObserver): () => void {
  * Validate a request body against a strict wire schema. Fields named in `immutable` are rejected first
  * (IMMUTABLE_FIELD), then unknown fields, then the remaining issues in schema order; the first one wins.
  */
-export function parseBody<S extends z.ZodType>(
-  schema: S,
-  body: Record<string, unknown>,
-  immutable: readonly string[] = [],
-): z.output<S> {
+export function parseBody<S extends z.ZodType>(schema: S, body: Record<string, unknown>, immutable: readonly string[] = []): z.output<S> {
   bodyObserver?.(schema, immutable);
   const frozen = immutable.find((name) => Object.hasOwn(body, name));
   if (frozen !== undefined) throw fieldError("IMMUTABLE_FIELD", frozen, "cannot be changed after creation");

@@ -38,9 +38,7 @@ const eventTypes = [
   "api_key_created.v0",
   "https_edge_updated.v0",
 ] as const;
-const sources = eventTypes.map(
-  (type) => new ei.EventSource(type.replace(/\.v\d+$/, ""), { subscriptionId: changes.id, type }),
-);
+const sources = eventTypes.map((type) => new ei.EventSource(type.replace(/\.v\d+$/, ""), { subscriptionId: changes.id, type }));
 
 export const auditStreamId = auditStream.id;
 export const monitoringId = monitoring.id;

@@ -29,18 +29,31 @@ export function childFields(owned: OwnedChildren): string[] {
  * The list of children a parent's input declares: each item checked by `item` (issues name
  * `rules[3].cidr`), and no two with the same key in its normal form (children are told apart by it).
  */
-export function ownedListSchema(inputKey: string, item: z.ZodType, key: string, normalise: (value: string) => string | undefined, what: string): z.ZodType {
-  return z.array(item, { error: "must be a list" }).superRefine((items, ctx) => {
-    const seen = new Map<string, number>();
-    items.forEach((child: any, i) => {
-      const value = typeof child?.[key] === "string" ? normalise(child[key]) : undefined;
-      if (value === undefined) return;
-      const first = seen.get(value);
-      if (first === undefined) return void seen.set(value, i);
-      ctx.addIssue({ code: "custom", path: [i, key], message: `is the ${key} of ${inputKey}[${first}] again; ${what} are told apart by ${key}, declare each once` });
-    });
-    // Also when other items have problems: every problem is named at once.
-  }, { when: (payload) => Array.isArray(payload.value) });
+export function ownedListSchema(
+  inputKey: string,
+  item: z.ZodType,
+  key: string,
+  normalise: (value: string) => string | undefined,
+  what: string,
+): z.ZodType {
+  return z.array(item, { error: "must be a list" }).superRefine(
+    (items, ctx) => {
+      const seen = new Map<string, number>();
+      items.forEach((child: any, i) => {
+        const value = typeof child?.[key] === "string" ? normalise(child[key]) : undefined;
+        if (value === undefined) return;
+        const first = seen.get(value);
+        if (first === undefined) return void seen.set(value, i);
+        ctx.addIssue({
+          code: "custom",
+          path: [i, key],
+          message: `is the ${key} of ${inputKey}[${first}] again; ${what} are told apart by ${key}, declare each once`,
+        });
+      });
+      // Also when other items have problems: every problem is named at once.
+    },
+    { when: (payload) => Array.isArray(payload.value) },
+  );
 }
 
 /** A child's effective fields in their normal form (defaults filled, a CIDR canonical): how children compare. */
@@ -131,7 +144,11 @@ async function childrenOf(owned: OwnedChildren, client: EdgeIngress, parentId: s
   for (let attempt = 1; ; attempt++) {
     const state = writeState();
     let listing = byKind.get(name);
-    const stale = !listing || listing.generation !== state.generation || pageReads.now() - listing.startedAt > pageReads.ttlMs || listing.answered.has(parentId);
+    const stale =
+      !listing ||
+      listing.generation !== state.generation ||
+      pageReads.now() - listing.startedAt > pageReads.ttlMs ||
+      listing.answered.has(parentId);
     if (stale || state.writes > 0) {
       listing = { generation: state.generation, startedAt: pageReads.now(), answered: new Set(), byParent: listAll(owned, client) };
       if (state.writes === 0) byKind.set(name, listing);
@@ -297,7 +314,12 @@ async function applyOne(
       steps.push({ rank: 4, what: what("replace"), run: async () => (await gone(h), await made(child)) });
     }
   }
-  for (const h of [...byKey.values(), ...extra]) steps.push({ rank: restricts(h.child) ? 6 : 2, what: `delete the undeclared ${key} item ${h.id} (${owned.key} ${h.child[owned.key]})`, run: () => gone(h) });
+  for (const h of [...byKey.values(), ...extra])
+    steps.push({
+      rank: restricts(h.child) ? 6 : 2,
+      what: `delete the undeclared ${key} item ${h.id} (${owned.key} ${h.child[owned.key]})`,
+      run: () => gone(h),
+    });
   steps.sort((a, b) => a.rank - b.rank);
   for (const step of steps) {
     try {

@@ -72,7 +72,10 @@ export interface IdForm {
 /** The CRUD surface of one kind in the sdk client. */
 export interface KindApi<T extends { id: string }> {
   /** The whole account's resources of the kind, newest first; nested kinds list within their parent instead. */
-  list?(): AsyncIterable<T> & { toArray(): Promise<T[]>; pages?(): AsyncIterator<{ readonly items: readonly T[]; readonly nextPageUri: string | null }> };
+  list?(): AsyncIterable<T> & {
+    toArray(): Promise<T[]>;
+    pages?(): AsyncIterator<{ readonly items: readonly T[]; readonly nextPageUri: string | null }>;
+  };
   create(params: any, options?: CreateOptions): Promise<T>;
   get(id: string): Promise<T>;
   update(id: string, params: any): Promise<T>;

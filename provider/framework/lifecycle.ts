@@ -97,7 +97,9 @@ export function check(spec: KindSpec, _olds: Props, news: Props): dynamic.CheckR
     if (issue.code === "unrecognized_keys") {
       for (const key of issue.keys) {
         // A misspelt key inside a module or target is named by its whole path, under its top-level input.
-        const reason = issue.path.length ? `${formatPath([...issue.path, key])}: is not a known field` : `${key}: is not a property of ${spec.name}`;
+        const reason = issue.path.length
+          ? `${formatPath([...issue.path, key])}: is not a known field`
+          : `${key}: is not a property of ${spec.name}`;
         failures.push({ property: shown(String(issue.path[0] ?? key)), reason });
       }
       continue;
@@ -173,7 +175,9 @@ function moduleInputs(spec: KindSpec, obj: any): Props {
 function withDeclared(spec: KindSpec, outs: Props, inputs: Props): Props {
   const given = userInputs(inputs);
   const known = new Set([...inputKeys(spec), ADOPT]);
-  const keys = Object.keys(given).filter((k) => known.has(k)).sort();
+  const keys = Object.keys(given)
+    .filter((k) => known.has(k))
+    .sort();
   const spelled: Props = {};
   // Exactly as written (a null the outputs lack is a spelling too): the engine shows any difference.
   for (const key of keys) if (key === ADOPT || !isDeepStrictEqual(given[key], outs[key])) spelled[key] = given[key];
@@ -270,7 +274,12 @@ function shape(types: ReturnType<typeof fieldTypesOf>, path: string[], now: unkn
 
 /** An error the engine records as partial state, so what the service made is not orphaned. */
 export class PartialStateError extends Error {
-  constructor(message: string, readonly id: string, readonly properties: Props, readonly reasons: string[] = [message]) {
+  constructor(
+    message: string,
+    readonly id: string,
+    readonly properties: Props,
+    readonly reasons: string[] = [message],
+  ) {
     super(message);
     this.name = "PartialStateError";
   }
@@ -327,7 +336,8 @@ async function adopt(spec: KindSpec, client: EdgeIngress, id: string, inputs: Pr
   try {
     obj = await spec.api(client).get(id);
   } catch (e) {
-    if (e instanceof NotFoundError) throw new Error(`${ADOPT}: there is no ${spec.name} with id "${id}" (it does not exist, or it is another kind)`);
+    if (e instanceof NotFoundError)
+      throw new Error(`${ADOPT}: there is no ${spec.name} with id "${id}" (it does not exist, or it is another kind)`);
     throw e;
   }
   // A value the service does not show (a private key) cannot differ from anything: the declared one is kept.
@@ -342,7 +352,9 @@ async function adopt(spec: KindSpec, client: EdgeIngress, id: string, inputs: Pr
         ? `another ${key} than declared (secret, not shown)`
         : `${key} ${valueText(current[key])} but ${valueText(effective(spec, inputs, key))} is declared`,
     );
-    throw new Error(`${ADOPT}: ${spec.name} ${obj.id} has ${parts.join(", and ")}, which cannot change after creation; declare ${replaces.length > 1 ? "its values" : "its value"} or create a new one`);
+    throw new Error(
+      `${ADOPT}: ${spec.name} ${obj.id} has ${parts.join(", and ")}, which cannot change after creation; declare ${replaces.length > 1 ? "its values" : "its value"} or create a new one`,
+    );
   }
   if (!changes) return { id: obj.id, outs: current };
   return { id: obj.id, outs: (await updateOutputs(spec, client, obj.id, current, inputs)).outs };
@@ -436,7 +448,13 @@ async function createOnce(spec: KindSpec, client: EdgeIngress, params: Props, in
  * be placed (no creation time, or no service clock known). Those created before the request are not
  * candidates at all: they are someone else's.
  */
-async function candidates(spec: KindSpec, client: EdgeIngress, params: Props, inputs: Props, since: number | undefined): Promise<{ ours: any[]; unplaced: any[] }> {
+async function candidates(
+  spec: KindSpec,
+  client: EdgeIngress,
+  params: Props,
+  inputs: Props,
+  since: number | undefined,
+): Promise<{ ours: any[]; unplaced: any[] }> {
   const items = await listWithRetries(spec, client, params);
   const ours: any[] = [];
   const unplaced: any[] = [];
@@ -462,7 +480,9 @@ async function listWithRetries(spec: KindSpec, client: EdgeIngress, params: Prop
       return items;
     } catch (e) {
       if (attempt >= LOST_CREATE_ATTEMPTS || !passing(e)) {
-        throw new Error(`${spec.name}: the answer to a create was lost, and what it may have made could not be listed (${(e as Error).message}); list the ${spec.name} resources and adopt the one made now, if any, with adopt: "<id>"`);
+        throw new Error(
+          `${spec.name}: the answer to a create was lost, and what it may have made could not be listed (${(e as Error).message}); list the ${spec.name} resources and adopt the one made now, if any, with adopt: "<id>"`,
+        );
       }
     }
   }
@@ -538,7 +558,15 @@ function fromUpdateAnswer(spec: KindSpec, obj: any, olds: Props, sent: Props): P
  * the rule. If a step fails, what was applied is recorded as partial state, so the next update carries
  * on from there.
  */
-async function updateWithModules(spec: KindSpec, api: KindApi<any>, id: string, olds: Props, news: Props, changed: string[], fields: Props): Promise<Props> {
+async function updateWithModules(
+  spec: KindSpec,
+  api: KindApi<any>,
+  id: string,
+  olds: Props,
+  news: Props,
+  changed: string[],
+  fields: Props,
+): Promise<Props> {
   const modules = spec.modules!;
   const removed = changed.filter((m) => m in modules && news[m] == null);
   const set = changed.filter((m) => m in modules && news[m] != null);
@@ -592,7 +620,10 @@ async function updateWithModules(spec: KindSpec, api: KindApi<any>, id: string, 
       await step.run();
     } catch (e) {
       // Recorded with the inputs the engine keeps for it (the new ones), so a refresh still reads them.
-      throw new PartialStateError(`${spec.name} ${id}: could not ${step.what}: ${(e as Error).message}`, id, { ...withDeclared(spec, outs, news), [PROVIDER_KEY]: news[PROVIDER_KEY] });
+      throw new PartialStateError(`${spec.name} ${id}: could not ${step.what}: ${(e as Error).message}`, id, {
+        ...withDeclared(spec, outs, news),
+        [PROVIDER_KEY]: news[PROVIDER_KEY],
+      });
     }
   }
   // A PATCH alone answers with the whole resource. A module's answer holds only the module: read back

@@ -24,7 +24,13 @@ function instant(text: string): number | undefined {
 /** JSON with object keys sorted: the order of a set's items. */
 function canonical(v: unknown): string {
   return JSON.stringify(v, (_k, val) =>
-    val !== null && typeof val === "object" && !Array.isArray(val) ? Object.fromEntries(Object.keys(val).sort().map((k) => [k, val[k]])) : val,
+    val !== null && typeof val === "object" && !Array.isArray(val)
+      ? Object.fromEntries(
+          Object.keys(val)
+            .sort()
+            .map((k) => [k, val[k]]),
+        )
+      : val,
   );
 }
 

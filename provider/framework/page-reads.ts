@@ -133,14 +133,25 @@ class PagedReader {
 
   private decide(): void {
     let listing = this.listing;
-    if (listing && (listing.generation !== generation || pageReads.now() - listing.startedAt > pageReads.ttlMs)) listing = this.listing = undefined;
+    if (listing && (listing.generation !== generation || pageReads.now() - listing.startedAt > pageReads.ttlMs))
+      listing = this.listing = undefined;
     if (listing?.fetching) return;
     if (listing) this.answer(listing);
     if (!this.pending.length) return;
     if (writes > 0) return this.get(this.pending.length);
     if (!listing) {
       const pages = this.api.list!().pages!() as AsyncIterator<PageStep>;
-      listing = this.listing = { generation, startedAt: pageReads.now(), pages, items: new Map(), answered: new Set(), fetching: false, complete: false, count: 0, pageSize: PAGE_SIZE };
+      listing = this.listing = {
+        generation,
+        startedAt: pageReads.now(),
+        pages,
+        items: new Map(),
+        answered: new Set(),
+        fetching: false,
+        complete: false,
+        count: 0,
+        pageSize: PAGE_SIZE,
+      };
       return this.fetch(listing);
     }
     // A read without a creation time cannot be placed in the list.
@@ -268,7 +279,12 @@ class ParentReader {
     if (writes > 0) return api.get(id);
     const [parentId] = compositeId.split(id);
     let listing = this.listings.get(parentId);
-    if (!listing || listing.generation !== generation || pageReads.now() - listing.startedAt > pageReads.ttlMs || listing.answered.has(id)) {
+    if (
+      !listing ||
+      listing.generation !== generation ||
+      pageReads.now() - listing.startedAt > pageReads.ttlMs ||
+      listing.answered.has(id)
+    ) {
       const since = generation;
       const items = this.children(parentId).then(
         (children) => (generation === since && writes === 0 ? children : undefined),

@@ -47,7 +47,8 @@ export function resourceArgs(
   const { [CONNECTION]: fromGet, ...resourceOpts } = (opts ?? {}) as GetOptions;
   const connection: unknown = (args as Record<string, unknown> | undefined)?.[CONNECTION] ?? fromGet;
   if (connection !== undefined) {
-    if (!Connection.isInstance(connection)) throw new Error(`${spec.name} ${name}: connection must be a Connection (new Connection(name, { apiUrl, apiKey }))`);
+    if (!Connection.isInstance(connection))
+      throw new Error(`${spec.name} ${name}: connection must be a Connection (new Connection(name, { apiUrl, apiKey }))`);
     // One secret value: read and delete need it from state, and its key must never be plaintext there.
     props[CONNECTION] = connection.toInput();
     secretOutputs.push(CONNECTION);
@@ -69,7 +70,6 @@ export function typeToken(spec: ResourceKind): string {
 export function isResourceOf(spec: ResourceKind, obj: unknown): boolean {
   return typeof obj === "object" && obj !== null && (obj as { __pulumiType?: unknown }).__pulumiType === typeToken(spec);
 }
-
 
 /** Every kind's provider-level inputs. */
 export interface AdoptArgs {

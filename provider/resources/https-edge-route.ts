@@ -24,11 +24,29 @@ import {
   type WebhookVerificationModuleArgs,
 } from "../framework/resource";
 
-
 /** @internal What the class declares: every input and output, and which are secret (the lifecycle reads these lists too). */
 export const httpsEdgeRouteResource: ResourceKind = {
   name: "HttpsEdgeRoute",
-  inputs: ["matchType", "match", "description", "metadata", "backend", "ipRestriction", "circuitBreaker", "compression", "requestHeaders", "responseHeaders", "webhookVerification", "oauth", "saml", "oidc", "websocketTcpConverter", "userAgentFilter", "jwtValidation", "edgeId"],
+  inputs: [
+    "matchType",
+    "match",
+    "description",
+    "metadata",
+    "backend",
+    "ipRestriction",
+    "circuitBreaker",
+    "compression",
+    "requestHeaders",
+    "responseHeaders",
+    "webhookVerification",
+    "oauth",
+    "saml",
+    "oidc",
+    "websocketTcpConverter",
+    "userAgentFilter",
+    "jwtValidation",
+    "edgeId",
+  ],
   outputs: ["routeId", "uri", "createdAt", "samlServiceProvider"],
   secretInputs: ["oauth", "webhookVerification"],
 };

@@ -11,7 +11,6 @@ import {
   type TlsTerminationModule,
 } from "../framework/resource";
 
-
 /** @internal What the class declares: every input and output, and which are secret (the lifecycle reads these lists too). */
 export const httpsEdgeResource: ResourceKind = {
   name: "HttpsEdge",

@@ -2,7 +2,6 @@ import * as pulumi from "@pulumi/pulumi";
 import { isResourceOf, resourceArgs, type AdoptArgs, type GetOptions, type ResourceKind } from "../framework/resource";
 import type { IpPolicyRuleAction } from "./ip-policy-rule";
 
-
 /** @internal What the class declares: every input and output, and which are secret (the lifecycle reads these lists too). */
 export const ipPolicyResource: ResourceKind = {
   name: "IpPolicy",

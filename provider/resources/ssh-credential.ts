@@ -1,7 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { isResourceOf, resourceArgs, type AdoptArgs, type GetOptions, type ResourceKind } from "../framework/resource";
 
-
 /** @internal What the class declares: every input and output, and which are secret (the lifecycle reads these lists too). */
 export const sshCredentialResource: ResourceKind = {
   name: "SshCredential",

@@ -1,11 +1,20 @@
 import * as pulumi from "@pulumi/pulumi";
 import { isResourceOf, resourceArgs, type AdoptArgs, type GetOptions, type ResourceKind } from "../framework/resource";
 
-
 /** @internal What the class declares: every input and output, and which are secret (the lifecycle reads these lists too). */
 export const sshUserCertificateResource: ResourceKind = {
   name: "SshUserCertificate",
-  inputs: ["sshCertificateAuthorityId", "publicKey", "principals", "validAfter", "validUntil", "description", "metadata", "criticalOptions", "extensions"],
+  inputs: [
+    "sshCertificateAuthorityId",
+    "publicKey",
+    "principals",
+    "validAfter",
+    "validUntil",
+    "description",
+    "metadata",
+    "criticalOptions",
+    "extensions",
+  ],
   outputs: ["uri", "createdAt", "keyType", "certificate"],
 };
 

@@ -1,6 +1,15 @@
 import * as pulumi from "@pulumi/pulumi";
-import { isResourceOf, resourceArgs, type AdoptArgs, type BackendModule, type BackendModuleArgs, type GetOptions, type IpRestrictionModule, type IpRestrictionModuleArgs, type ResourceKind } from "../framework/resource";
-
+import {
+  isResourceOf,
+  resourceArgs,
+  type AdoptArgs,
+  type BackendModule,
+  type BackendModuleArgs,
+  type GetOptions,
+  type IpRestrictionModule,
+  type IpRestrictionModuleArgs,
+  type ResourceKind,
+} from "../framework/resource";
 
 /** @internal What the class declares: every input and output, and which are secret (the lifecycle reads these lists too). */
 export const tcpEdgeResource: ResourceKind = {
@@ -21,7 +30,6 @@ export interface TcpEdgeArgs extends AdoptArgs {
   /** Guards access: only the ranges of these IP policies. */
   ipRestriction?: pulumi.Input<IpRestrictionModuleArgs>;
 }
-
 
 /** TCP hostports with a backend and an IP restriction module. */
 export class TcpEdge extends pulumi.CustomResource {

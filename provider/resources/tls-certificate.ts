@@ -1,12 +1,29 @@
 import * as pulumi from "@pulumi/pulumi";
 import { isResourceOf, resourceArgs, type AdoptArgs, type GetOptions, type ResourceKind } from "../framework/resource";
 
-
 /** @internal What the class declares: every input and output, and which are secret (the lifecycle reads these lists too). */
 export const tlsCertificateResource: ResourceKind = {
   name: "TlsCertificate",
   inputs: ["description", "metadata", "certificatePem", "privateKeyPem"],
-  outputs: ["uri", "createdAt", "subjectCommonName", "subjectAlternativeNames", "issuedAt", "notBefore", "notAfter", "keyUsages", "extendedKeyUsages", "privateKeyType", "issuerCommonName", "serialNumber", "subjectOrganization", "subjectOrganizationalUnit", "subjectLocality", "subjectProvince", "subjectCountry"],
+  outputs: [
+    "uri",
+    "createdAt",
+    "subjectCommonName",
+    "subjectAlternativeNames",
+    "issuedAt",
+    "notBefore",
+    "notAfter",
+    "keyUsages",
+    "extendedKeyUsages",
+    "privateKeyType",
+    "issuerCommonName",
+    "serialNumber",
+    "subjectOrganization",
+    "subjectOrganizationalUnit",
+    "subjectLocality",
+    "subjectProvince",
+    "subjectCountry",
+  ],
   secretInputs: ["privateKeyPem"],
 };
 

@@ -1,6 +1,19 @@
 import * as pulumi from "@pulumi/pulumi";
-import { isResourceOf, resourceArgs, type AdoptArgs, type BackendModule, type BackendModuleArgs, type GetOptions, type IpRestrictionModule, type IpRestrictionModuleArgs, type MutualTlsModule, type MutualTlsModuleArgs, type ResourceKind, type TlsTerminationModule, type TlsTerminationModuleArgs } from "../framework/resource";
-
+import {
+  isResourceOf,
+  resourceArgs,
+  type AdoptArgs,
+  type BackendModule,
+  type BackendModuleArgs,
+  type GetOptions,
+  type IpRestrictionModule,
+  type IpRestrictionModuleArgs,
+  type MutualTlsModule,
+  type MutualTlsModuleArgs,
+  type ResourceKind,
+  type TlsTerminationModule,
+  type TlsTerminationModuleArgs,
+} from "../framework/resource";
 
 /** @internal What the class declares: every input and output, and which are secret (the lifecycle reads these lists too). */
 export const tlsEdgeResource: ResourceKind = {
@@ -25,7 +38,6 @@ export interface TlsEdgeArgs extends AdoptArgs {
   /** Where TLS ends and its minimum version. */
   tlsTermination?: pulumi.Input<TlsTerminationModuleArgs>;
 }
-
 
 /** TLS hostports with backend, IP restriction, mutual TLS and TLS termination modules. */
 export class TlsEdge extends pulumi.CustomResource {

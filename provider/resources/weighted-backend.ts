@@ -1,8 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { isResourceOf, resourceArgs, type AdoptArgs, type GetOptions, type ResourceKind } from "../framework/resource";
 
-
-
 /** @internal What the class declares: every input and output, and which are secret (the lifecycle reads these lists too). */
 export const weightedBackendResource: ResourceKind = {
   name: "WeightedBackend",
@@ -20,7 +18,9 @@ export interface WeightedBackendArgs extends AdoptArgs {
    * Child backends with their weights (0 to 10000), each backend once; `backendId` may be another
    * resource's `id`. A map of child backend id → weight (the service's form) is accepted too.
    */
-  backends: pulumi.Input<pulumi.Input<{ backendId: pulumi.Input<string>; weight: pulumi.Input<number> }>[] | Record<string, pulumi.Input<number>>>;
+  backends: pulumi.Input<
+    pulumi.Input<{ backendId: pulumi.Input<string>; weight: pulumi.Input<number> }>[] | Record<string, pulumi.Input<number>>
+  >;
   /** Human-readable, at most 255 bytes. Default "". */
   description?: pulumi.Input<string>;
   /** Arbitrary user data, at most 4096 bytes. Default "". */

@@ -7,13 +7,7 @@
  * names, child backend ids): their keys pass through unchanged. A field of that name holding a list
  * (the failover backend's `backends`) is converted as usual.
  */
-export const USER_KEYED_FIELDS: ReadonlySet<string> = new Set([
-  "labels",
-  "add",
-  "critical_options",
-  "extensions",
-  "backends",
-]);
+export const USER_KEYED_FIELDS: ReadonlySet<string> = new Set(["labels", "add", "critical_options", "extensions", "backends"]);
 
 /** `ip_policy_ids` → `ipPolicyIds`; an underscore before a digit stays, so the mapping round-trips. */
 export function snakeToCamel(key: string): string {

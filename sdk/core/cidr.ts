@@ -35,7 +35,7 @@ function parseIpv6(text: string): bigint | undefined {
 function formatIpv6(value: bigint): string {
   const groups = Array.from({ length: 8 }, (_, i) => Number((value >> BigInt(112 - 16 * i)) & 0xffffn));
   let best = { start: -1, length: 1 };
-  for (let i = 0; i < 8; ) {
+  for (let i = 0; i < 8;) {
     let j = i;
     while (j < 8 && groups[j] === 0) j++;
     if (j - i > best.length) best = { start: i, length: j - i };
@@ -95,9 +95,11 @@ export function cidrProblem(text: string): string | undefined {
   const [addressText, bits] = [text.slice(0, slash), text.slice(slash + 1)];
   const family = addressText.includes(":") ? 6 : 4;
   const problems: string[] = [];
-  if ((family === 4 ? parseIpv4(addressText) : parseIpv6(addressText)) === undefined) problems.push(family === 4 ? CIDR_IPV4_RULE : CIDR_IPV6_RULE);
+  if ((family === 4 ? parseIpv4(addressText) : parseIpv6(addressText)) === undefined)
+    problems.push(family === 4 ? CIDR_IPV4_RULE : CIDR_IPV6_RULE);
   if (!DECIMAL.test(bits)) problems.push(CIDR_PREFIX_RULE);
-  else if (Number(bits) > (family === 4 ? 32 : 128)) problems.push(`prefix length ${bits} is over ${family === 4 ? 32 : 128} for IPv${family}`);
+  else if (Number(bits) > (family === 4 ? 32 : 128))
+    problems.push(`prefix length ${bits} is over ${family === 4 ? 32 : 128} for IPv${family}`);
   if (problems.length) return problems.join("; ");
   return parseCidr(text)?.hostBitsZero === false ? CIDR_HOST_BITS_RULE : undefined;
 }

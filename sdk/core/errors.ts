@@ -49,7 +49,14 @@ export class APIError extends EdgeIngressError {
   readonly method: string;
   readonly path: string;
 
-  constructor(status: number, errorCode: string | undefined, msg: string, details: ErrorDetails, operationId: string | undefined, request: RequestInfo) {
+  constructor(
+    status: number,
+    errorCode: string | undefined,
+    msg: string,
+    details: ErrorDetails,
+    operationId: string | undefined,
+    request: RequestInfo,
+  ) {
     const field = details.field ? ` (field ${details.field}${details.rule ? `, rule ${details.rule}` : ""})` : "";
     const op = operationId ? ` [operation ${operationId}]` : "";
     super(`${status} ${errorCode ?? "(no error code)"} on ${request.method} ${request.path}: ${msg}${field}${op}`);
@@ -161,7 +168,9 @@ const TIMEOUT_CODES = new Set(["UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEO
 export function wrapTransportError(err: unknown, request: RequestInfo): EdgeIngressError {
   if (err instanceof EdgeIngressError) return err;
   const code = asRecord(err).code;
-  return typeof code === "string" && TIMEOUT_CODES.has(code) ? new APIConnectionTimeoutError(err, request) : new APIConnectionError(err, request);
+  return typeof code === "string" && TIMEOUT_CODES.has(code)
+    ? new APIConnectionTimeoutError(err, request)
+    : new APIConnectionError(err, request);
 }
 
 function describeIssues(issues: readonly ValidationIssue[]): string {

@@ -31,9 +31,7 @@ export function idWithPrefix(...prefixes: [string, ...string[]]) {
   const shape = new RegExp(`^(?:${prefixes.join("|")})${ID_SUFFIX}$`);
   const quoted = prefixes.map((p) => `"${p}"`);
   const names = quoted.length === 1 ? quoted[0] : `${quoted.slice(0, -1).join(", ")} or ${quoted[quoted.length - 1]}`;
-  return z
-    .string({ error: "must be a string" })
-    .refine((v) => shape.test(v), { error: `must be an id starting with ${names}` });
+  return z.string({ error: "must be a string" }).refine((v) => shape.test(v), { error: `must be an id starting with ${names}` });
 }
 
 /** An id whose kind is not fixed (an owner may be a user or a bot). */
@@ -115,7 +113,9 @@ export const hostport = z
   .refine(isHostport, { error: "must be host:port with a lowercase DNS name (optionally *.) and a port from 1 to 65535" });
 
 /** An edge's hostports: at least one, none repeated. */
-export const hostports = uniqueItems(z.array(hostport, { error: "must be a list of host:port strings" }).min(1, { error: "must have at least 1 item" }));
+export const hostports = uniqueItems(
+  z.array(hostport, { error: "must be a list of host:port strings" }).min(1, { error: "must have at least 1 item" }),
+);
 
 /** Request parameters: camelCase and strict, so a misspelt key fails instead of being dropped. */
 export function params<S extends z.ZodRawShape>(shape: S) {
@@ -203,7 +203,13 @@ export function parseParams<T>(schema: z.ZodType<T>, input: unknown, name = ""):
 }
 
 /** Checks a 2xx body (already camelCase) against its response schema. */
-export function parseResponse<T>(schema: z.ZodType<T>, data: unknown, status: number, operationId: string | undefined, request: RequestInfo): T {
+export function parseResponse<T>(
+  schema: z.ZodType<T>,
+  data: unknown,
+  status: number,
+  operationId: string | undefined,
+  request: RequestInfo,
+): T {
   const result = schema.safeParse(data);
   if (result.success) return result.data;
   throw new UnexpectedResponseError(status, operationId, request, issuesFrom(result.error, data));

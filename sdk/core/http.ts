@@ -5,7 +5,15 @@
 import { Agent, type Dispatcher, type RetryHandler } from "undici";
 import { VERSION } from "../version";
 import { fromWire, toWire } from "./case";
-import { EdgeIngressError, OPERATION_ID_HEADER, RequestInfo, UnexpectedResponseError, headerValue, makeApiError, wrapTransportError } from "./errors";
+import {
+  EdgeIngressError,
+  OPERATION_ID_HEADER,
+  RequestInfo,
+  UnexpectedResponseError,
+  headerValue,
+  makeApiError,
+  wrapTransportError,
+} from "./errors";
 import { type Pacer, pacerFor } from "./pacer";
 import { type Pacing, RetryPolicy, retryCallback, retryInterceptor, settle } from "./retry";
 
@@ -133,7 +141,14 @@ export class HttpClient {
       body: hasBody ? JSON.stringify(toWire(opts.body)) : undefined,
       headersTimeout: this.#timeoutMs,
       bodyTimeout: this.#timeoutMs,
-      retryOptions: { retry: retryCallback(opts.method, opts.maxRetries === undefined ? this.#policy : { ...this.#policy, maxRetries: opts.maxRetries }, repeatable || undefined, pacing) },
+      retryOptions: {
+        retry: retryCallback(
+          opts.method,
+          opts.maxRetries === undefined ? this.#policy : { ...this.#policy, maxRetries: opts.maxRetries },
+          repeatable || undefined,
+          pacing,
+        ),
+      },
     };
     if (pacing) pacing.ticket = await pacing.pacer.acquire();
     try {

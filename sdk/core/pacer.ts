@@ -237,7 +237,10 @@ export function readRateLimitHeaders(headers: ResponseHeaders): RateLimitHeaders
   if (remaining !== undefined && /^\s*\d+\s*$/.test(remaining)) out.remaining = Number(remaining);
   const policy = header(headers, "ratelimit-policy");
   if (policy !== undefined) {
-    const params = policy.split(",")[0].split(";").map((p) => p.trim());
+    const params = policy
+      .split(",")[0]
+      .split(";")
+      .map((p) => p.trim());
     const quota = /^\d+$/.test(params[0]) ? Number(params[0]) : Number(params.find((p) => p.startsWith("q="))?.slice(2));
     const window = Number(params.find((p) => p.startsWith("w="))?.slice(2));
     if (quota > 0 && window > 0) out.rate = quota / window;

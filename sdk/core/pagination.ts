@@ -35,7 +35,10 @@ export class Page<T> {
 
 /** Iterates items (or whole pages) of a list across all its pages, fetching lazily. */
 export class PageIterator<T> implements AsyncIterable<T> {
-  constructor(private readonly fetchPage: (pathOrUrl: string) => Promise<Page<T>>, private readonly firstPath: () => string) {}
+  constructor(
+    private readonly fetchPage: (pathOrUrl: string) => Promise<Page<T>>,
+    private readonly firstPath: () => string,
+  ) {}
 
   async *pages(): AsyncGenerator<Page<T>, void, undefined> {
     const seen = new Set<string>();
@@ -47,7 +50,9 @@ export class PageIterator<T> implements AsyncIterable<T> {
       if (next !== null && seen.has(next)) {
         // A cursor that repeats would loop forever.
         const { status, operationId, request } = page.response;
-        throw new UnexpectedResponseError(status, operationId, request, [{ field: "nextPageUri", rule: "must not repeat an earlier page" }]);
+        throw new UnexpectedResponseError(status, operationId, request, [
+          { field: "nextPageUri", rule: "must not repeat an earlier page" },
+        ]);
       }
       if (next !== null) seen.add(next);
     }
@@ -82,7 +87,10 @@ export function listAll<T>(
   });
   const fetchPage = async (pathOrUrl: string): Promise<Page<T>> => {
     const { data, ...response } = await http.request({ method: "GET", path: pathOrUrl });
-    const page = parseResponse(pageSchema, data, response.status, response.operationId, response.request) as Record<string, unknown> & { uri: string; nextPageUri?: string | null };
+    const page = parseResponse(pageSchema, data, response.status, response.operationId, response.request) as Record<string, unknown> & {
+      uri: string;
+      nextPageUri?: string | null;
+    };
     // A relative cursor is a URL reference (RFC 3986), not an API path: resolve it as one.
     const next = page.nextPageUri ? new URL(page.nextPageUri, http.baseURL).href : null;
     return new Page(page[listKey] as T[], page.uri, next, response);

@@ -39,7 +39,14 @@ export interface CreateOptions {
 }
 
 /** One request whose 2xx body is checked against `model`. */
-async function send<T>(http: HttpClient, model: z.ZodType<T>, method: HttpMethod, target: string, body?: unknown, idempotencyKey?: string): Promise<T> {
+async function send<T>(
+  http: HttpClient,
+  model: z.ZodType<T>,
+  method: HttpMethod,
+  target: string,
+  body?: unknown,
+  idempotencyKey?: string,
+): Promise<T> {
   const { data, status, operationId, request } = await http.request({ method, path: target, body, idempotencyKey });
   return parseResponse(model, data, status, operationId, request);
 }

@@ -78,7 +78,15 @@ export function backoffDelay(retry: number, random: () => number = Math.random):
 }
 
 /** The wait before retry number `retry` (1-based), or undefined to give up. */
-export function nextDelay(method: string, failure: Failure, retry: number, elapsedMs: number, policy: RetryPolicy, now: number, repeatable?: boolean): number | undefined {
+export function nextDelay(
+  method: string,
+  failure: Failure,
+  retry: number,
+  elapsedMs: number,
+  policy: RetryPolicy,
+  now: number,
+  repeatable?: boolean,
+): number | undefined {
   if (retry > policy.maxRetries || !isRetryable(method, failure, repeatable)) return undefined;
   const delay = parseRetryAfter(failure.retryAfter, now) ?? backoffDelay(retry);
   return elapsedMs + delay > policy.maxRetryTimeMs ? undefined : delay;

@@ -36,6 +36,12 @@ export type ApiKeyUpdateParams = z.infer<typeof ApiKeyUpdateParams>;
 
 export class ApiKeys extends CrudResource<ApiKey, ApiKeyCreateParams, ApiKeyUpdateParams> {
   constructor(http: HttpClient) {
-    super(http, { collection: "/api_keys", listKey: "keys", model: ApiKey, createParams: ApiKeyCreateParams, updateParams: ApiKeyUpdateParams });
+    super(http, {
+      collection: "/api_keys",
+      listKey: "keys",
+      model: ApiKey,
+      createParams: ApiKeyCreateParams,
+      updateParams: ApiKeyUpdateParams,
+    });
   }
 }

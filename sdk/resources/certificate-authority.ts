@@ -41,7 +41,11 @@ export const CertificateAuthorityUpdateParams = params({
 });
 export type CertificateAuthorityUpdateParams = z.infer<typeof CertificateAuthorityUpdateParams>;
 
-export class CertificateAuthorities extends CrudResource<CertificateAuthority, CertificateAuthorityCreateParams, CertificateAuthorityUpdateParams> {
+export class CertificateAuthorities extends CrudResource<
+  CertificateAuthority,
+  CertificateAuthorityCreateParams,
+  CertificateAuthorityUpdateParams
+> {
   constructor(http: HttpClient) {
     super(http, {
       collection: "/certificate_authorities",

@@ -20,7 +20,8 @@ const nonEmpty = z.string({ error: "must be a string" }).min(1, { error: "must n
 function exactlyOne(names: readonly string[]) {
   const rule = `must have exactly one of ${names.join(", ")} set`;
   return (value: Record<string, unknown>, ctx: z.RefinementCtx) => {
-    if (names.filter((name) => value[name] !== undefined && value[name] !== null).length !== 1) ctx.addIssue({ code: "custom", message: rule });
+    if (names.filter((name) => value[name] !== undefined && value[name] !== null).length !== 1)
+      ctx.addIssue({ code: "custom", message: rule });
   };
 }
 

@@ -54,7 +54,11 @@ export class HttpsEdgeRoutes {
   readonly #modules: ModuleOperations<Modules>;
 
   constructor(http: HttpClient) {
-    this.#ops = new Operations(http, { model: HttpsEdgeRoute, createParams: HttpsEdgeRouteCreateParams, updateParams: HttpsEdgeRouteUpdateParams });
+    this.#ops = new Operations(http, {
+      model: HttpsEdgeRoute,
+      createParams: HttpsEdgeRouteCreateParams,
+      updateParams: HttpsEdgeRouteUpdateParams,
+    });
     this.#modules = new ModuleOperations(http, HttpsEdgeRouteModules);
   }
 
@@ -82,7 +86,12 @@ export class HttpsEdgeRoutes {
   }
 
   /** PUT: sets or wholly replaces one module. */
-  async replaceModule<N extends ModuleName<Modules>>(edgeId: string, id: string, name: N, params: ModuleParamsOf<Modules, N>): Promise<ModuleOf<Modules, N>> {
+  async replaceModule<N extends ModuleName<Modules>>(
+    edgeId: string,
+    id: string,
+    name: N,
+    params: ModuleParamsOf<Modules, N>,
+  ): Promise<ModuleOf<Modules, N>> {
     return this.#modules.replace(routePath(edgeId, id), name, params);
   }
 

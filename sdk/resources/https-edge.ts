@@ -43,7 +43,13 @@ export class HttpsEdges extends ModularCrudResource<HttpsEdge, HttpsEdgeCreatePa
   constructor(http: HttpClient) {
     super(
       http,
-      { collection: "/edges/https", listKey: "httpsEdges", model: HttpsEdge, createParams: HttpsEdgeCreateParams, updateParams: HttpsEdgeUpdateParams },
+      {
+        collection: "/edges/https",
+        listKey: "httpsEdges",
+        model: HttpsEdge,
+        createParams: HttpsEdgeCreateParams,
+        updateParams: HttpsEdgeUpdateParams,
+      },
       HttpsEdgeModules,
     );
   }

@@ -30,6 +30,12 @@ export type IpPolicyUpdateParams = z.infer<typeof IpPolicyUpdateParams>;
 
 export class IpPolicies extends CrudResource<IpPolicy, IpPolicyCreateParams, IpPolicyUpdateParams> {
   constructor(http: HttpClient) {
-    super(http, { collection: "/ip_policies", listKey: "ipPolicies", model: IpPolicy, createParams: IpPolicyCreateParams, updateParams: IpPolicyUpdateParams });
+    super(http, {
+      collection: "/ip_policies",
+      listKey: "ipPolicies",
+      model: IpPolicy,
+      createParams: IpPolicyCreateParams,
+      updateParams: IpPolicyUpdateParams,
+    });
   }
 }

@@ -67,9 +67,11 @@ export const DEFAULT_MIN_VERSION = "1.2";
 const minVersion = oneOf(TLS_VERSIONS).nullable().optional();
 
 /** TLS edges: TLS may pass through (`upstream`), and then the service has no version to enforce. */
-export const TlsTerminationModuleParams = moduleParams({ enabled, terminateAt: oneOf(TERMINATE_AT).optional(), minVersion }).superRefine((v, ctx) => {
-  if (v.terminateAt === "upstream" && v.minVersion != null) issue(ctx, ["minVersion"], "must be null when terminateAt is upstream");
-});
+export const TlsTerminationModuleParams = moduleParams({ enabled, terminateAt: oneOf(TERMINATE_AT).optional(), minVersion }).superRefine(
+  (v, ctx) => {
+    if (v.terminateAt === "upstream" && v.minVersion != null) issue(ctx, ["minVersion"], "must be null when terminateAt is upstream");
+  },
+);
 export type TlsTerminationModuleParams = z.infer<typeof TlsTerminationModuleParams>;
 
 /** HTTPS edges always terminate at the edge, so only the version is set. */
@@ -181,7 +183,9 @@ export type OAuthProviderConfigParams = z.infer<typeof OAuthProviderConfigParams
 export const CodehostOAuthProviderConfigParams = params({
   ...oauthProviderFields,
   /** `<org>/<team>` slugs; a member of any is allowed. */
-  teams: z.array(string.regex(/^[^/\s]+\/[^/\s]+$/, { error: "must have the form <org>/<team>" }), { error: "must be a list of strings" }).optional(),
+  teams: z
+    .array(string.regex(/^[^/\s]+\/[^/\s]+$/, { error: "must have the form <org>/<team>" }), { error: "must be a list of strings" })
+    .optional(),
   organizations: nonEmptyStrings.optional(),
 }).superRefine(credentialRule);
 export type CodehostOAuthProviderConfigParams = z.infer<typeof CodehostOAuthProviderConfigParams>;

@@ -36,7 +36,12 @@ export const SshCertificateAuthorityCreateParams = params({
   /** ECDSA only; default p256. */
   ellipticCurve: oneOf(SSH_ELLIPTIC_CURVES).optional(),
   /** RSA only; default 4096. */
-  keySize: z.union(SSH_RSA_KEY_SIZES.map((n) => z.literal(n)), { error: `must be one of ${SSH_RSA_KEY_SIZES.join(", ")}` }).optional(),
+  keySize: z
+    .union(
+      SSH_RSA_KEY_SIZES.map((n) => z.literal(n)),
+      { error: `must be one of ${SSH_RSA_KEY_SIZES.join(", ")}` },
+    )
+    .optional(),
 }).superRefine((value, ctx) => {
   if (value.ellipticCurve !== undefined && value.privateKeyType !== "ecdsa") {
     ctx.addIssue({ code: "custom", path: ["ellipticCurve"], message: "is only for privateKeyType ecdsa" });

@@ -11,8 +11,7 @@ import { ID_PREFIXES } from "../core/id-prefixes";
 
 export const SSH_CREDENTIAL_ID_PREFIX = ID_PREFIXES.sshCredentials;
 
-export const ACL_RULE =
-  "must be *, bind:<domain>, bind:*.<domain>, bind:<host>:<port> or bind:<key>=<value> (either side may be *)";
+export const ACL_RULE = "must be *, bind:<domain>, bind:*.<domain>, bind:<host>:<port> or bind:<key>=<value> (either side may be *)";
 
 // A label key or value: `*`, or printable characters without spaces, `=` or `*`.
 const LABEL_PART = /^(?:\*|[^\s=*]+)$/;

@@ -20,7 +20,8 @@ export const CRITICAL_OPTION_RULE = `is not a critical option: only ${SSH_CRITIC
 // Keys are option names (user data, passed unchanged on the wire).
 const criticalOptions = stringMap(string, string).superRefine((map, ctx) => {
   for (const key of Object.keys(map)) {
-    if (!(SSH_CRITICAL_OPTIONS as readonly string[]).includes(key)) ctx.addIssue({ code: "custom", path: [key], message: CRITICAL_OPTION_RULE });
+    if (!(SSH_CRITICAL_OPTIONS as readonly string[]).includes(key))
+      ctx.addIssue({ code: "custom", path: [key], message: CRITICAL_OPTION_RULE });
   }
 });
 const extensions = stringMap(string, string).refine((m) => !Object.hasOwn(m, ""), { error: "keys must not be empty" });

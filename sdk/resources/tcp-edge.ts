@@ -35,6 +35,16 @@ export type TcpEdgeUpdateParams = z.infer<typeof TcpEdgeUpdateParams>;
 
 export class TcpEdges extends ModularCrudResource<TcpEdge, TcpEdgeCreateParams, TcpEdgeUpdateParams, typeof TcpEdgeModules> {
   constructor(http: HttpClient) {
-    super(http, { collection: "/edges/tcp", listKey: "tcpEdges", model: TcpEdge, createParams: TcpEdgeCreateParams, updateParams: TcpEdgeUpdateParams }, TcpEdgeModules);
+    super(
+      http,
+      {
+        collection: "/edges/tcp",
+        listKey: "tcpEdges",
+        model: TcpEdge,
+        createParams: TcpEdgeCreateParams,
+        updateParams: TcpEdgeUpdateParams,
+      },
+      TcpEdgeModules,
+    );
   }
 }

@@ -20,7 +20,10 @@ export const TlsCertificate = z.object({
   metadata: text,
   certificatePem: z.string(),
   subjectCommonName: text,
-  subjectAlternativeNames: orEmpty(z.object({ dnsNames: orEmpty(z.array(z.string()), []), ips: orEmpty(z.array(z.string()), []) }), { dnsNames: [], ips: [] }),
+  subjectAlternativeNames: orEmpty(z.object({ dnsNames: orEmpty(z.array(z.string()), []), ips: orEmpty(z.array(z.string()), []) }), {
+    dnsNames: [],
+    ips: [],
+  }),
   /** Set when the service issued it (a managed reserved domain); null when uploaded. */
   issuedAt: nullable(timestamp),
   notBefore: timestamp,
@@ -47,7 +50,8 @@ export const TlsCertificateCreateParams = params({
   /** The leaf's unencrypted PEM private key (RSA, ECDSA or Ed25519). Write-only: never returned. */
   privateKeyPem: pemPrivateKey,
 }).superRefine((value, ctx) => {
-  if (leafKeyMismatch(value.certificatePem, value.privateKeyPem)) ctx.addIssue({ code: "custom", path: ["privateKeyPem"], message: KEY_MISMATCH_RULE });
+  if (leafKeyMismatch(value.certificatePem, value.privateKeyPem))
+    ctx.addIssue({ code: "custom", path: ["privateKeyPem"], message: KEY_MISMATCH_RULE });
 });
 export type TlsCertificateCreateParams = z.infer<typeof TlsCertificateCreateParams>;
 

@@ -47,6 +47,16 @@ export type TlsEdgeUpdateParams = z.infer<typeof TlsEdgeUpdateParams>;
 
 export class TlsEdges extends ModularCrudResource<TlsEdge, TlsEdgeCreateParams, TlsEdgeUpdateParams, typeof TlsEdgeModules> {
   constructor(http: HttpClient) {
-    super(http, { collection: "/edges/tls", listKey: "tlsEdges", model: TlsEdge, createParams: TlsEdgeCreateParams, updateParams: TlsEdgeUpdateParams }, TlsEdgeModules);
+    super(
+      http,
+      {
+        collection: "/edges/tls",
+        listKey: "tlsEdges",
+        model: TlsEdge,
+        createParams: TlsEdgeCreateParams,
+        updateParams: TlsEdgeUpdateParams,
+      },
+      TlsEdgeModules,
+    );
   }
 }

@@ -19,7 +19,9 @@ export const WeightedBackend = z.object({
 });
 export type WeightedBackend = z.infer<typeof WeightedBackend>;
 
-const weights = stringMap(backendId, intRange(0, MAX_WEIGHT)).refine((m) => Object.keys(m).length > 0, { error: "must have at least 1 entry" });
+const weights = stringMap(backendId, intRange(0, MAX_WEIGHT)).refine((m) => Object.keys(m).length > 0, {
+  error: "must have at least 1 entry",
+});
 
 export const WeightedBackendCreateParams = params({
   description: description.optional(),

@@ -24,7 +24,11 @@ test("every phase of N=6 makes exactly the minimum of requests: one connection c
   const expected = { create: 7, preview: 1, refresh: 7, update: 2, destroy: 7 };
   const method = { create: "POST", preview: "", refresh: "GET", update: "PATCH", destroy: "DELETE" };
   for (const p of run.phases) {
-    expect({ phase: p.phase, minimum: p.minimum, requests: p.requests }).toEqual({ phase: p.phase, minimum: expected[p.phase], requests: expected[p.phase] });
+    expect({ phase: p.phase, minimum: p.minimum, requests: p.requests }).toEqual({
+      phase: p.phase,
+      minimum: expected[p.phase],
+      requests: expected[p.phase],
+    });
     // The connection check once, then one route per kind, each with the phase's method.
     const { [CONNECTION_CHECK_ROUTE]: checks, ...routes } = p.routes;
     expect(checks).toBe(1);
@@ -79,11 +83,18 @@ test("per-process figures: program, provider, engine and language host are each 
   const present = (p: PhaseResult, classes: Array<(typeof PROCESS_CLASSES)[number]>) => {
     for (const c of classes) {
       const f = p.processes.byClass[c];
-      expect({ phase: p.phase, class: c, seen: f.count > 0, memory: (f.peakKb ?? 0) > 1000 }).toEqual({ phase: p.phase, class: c, seen: true, memory: true });
+      expect({ phase: p.phase, class: c, seen: f.count > 0, memory: (f.peakKb ?? 0) > 1000 }).toEqual({
+        phase: p.phase,
+        class: c,
+        seen: true,
+        memory: true,
+      });
     }
     expect(p.processes.treeCpuMs).toBeGreaterThan(0);
     expect(p.processes.byClass.engine.cpuMs).toBeGreaterThan(0);
-    expect(p.processes.unattributedCpuMs).toEqual(p.processes.treeCpuMs! - PROCESS_CLASSES.reduce((sum, c) => sum + p.processes.byClass[c].cpuMs, 0));
+    expect(p.processes.unattributedCpuMs).toEqual(
+      p.processes.treeCpuMs! - PROCESS_CLASSES.reduce((sum, c) => sum + p.processes.byClass[c].cpuMs, 0),
+    );
   };
   for (const run of [result.runs[0], result.runs[0].floor]) {
     for (const p of run.phases) {
@@ -108,7 +119,11 @@ test("the emulator's CPU is measured per phase apart from the stack's processes;
 });
 
 test("repeated runs combine figure by figure into medians: numbers, nulls where a run has none, lists joined", () => {
-  const run = (ms: number, peakKb: number | null, commands: string[]) => ({ phase: "create", ms, processes: { byClass: { provider: { cpuMs: ms / 2, peakKb } }, otherCommands: commands } });
+  const run = (ms: number, peakKb: number | null, commands: string[]) => ({
+    phase: "create",
+    ms,
+    processes: { byClass: { provider: { cpuMs: ms / 2, peakKb } }, otherCommands: commands },
+  });
   expect(medianOf([run(30, 5, ["a"]), run(10, null, []), run(20, 7, ["b", "a"])])).toEqual({
     phase: "create",
     ms: 20,

@@ -9,7 +9,10 @@ const profile = (scale: number) => ({
   nodes: [
     { id: 1, callFrame: { functionName: "parse", url: "file:///p/node_modules/zod/v4/core/parse.cjs" } },
     { id: 2, callFrame: { functionName: "request", url: "file:///p/node_modules/undici/lib/dispatcher/client.js" } },
-    { id: 3, callFrame: { functionName: "check", url: "file:///p/node_modules/@edge-ingress/pulumi/dist/provider/framework/lifecycle.js" } },
+    {
+      id: 3,
+      callFrame: { functionName: "check", url: "file:///p/node_modules/@edge-ingress/pulumi/dist/provider/framework/lifecycle.js" },
+    },
     { id: 4, callFrame: { functionName: "(garbage collector)", url: "" } },
     { id: 5, callFrame: { functionName: "(idle)", url: "" } },
   ],

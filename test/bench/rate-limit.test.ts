@@ -32,7 +32,25 @@ describe("command line", () => {
       parallel: undefined,
       out: undefined,
     });
-    expect(parseRateLimitArgs(["--rate-limit=600", "--burst", "7", "--no-retry-after", "--headers", "--rules", "100", "--stacks", "2", "--latency", "0", "--parallel", "16", "--out", "x.json"])).toEqual({
+    expect(
+      parseRateLimitArgs([
+        "--rate-limit=600",
+        "--burst",
+        "7",
+        "--no-retry-after",
+        "--headers",
+        "--rules",
+        "100",
+        "--stacks",
+        "2",
+        "--latency",
+        "0",
+        "--parallel",
+        "16",
+        "--out",
+        "x.json",
+      ]),
+    ).toEqual({
       limit: { perMinute: 600, burst: 7, retryAfter: false, headers: true },
       rules: 100,
       stacks: 2,
@@ -107,8 +125,27 @@ const counters = (routes: Record<string, [number, number]>): Counters => {
 
 describe("figures and targets from made-up counters", () => {
   test("a create: accepted, share, minimum and ratio from the counters; targets ratio ≤ 1.1×, 429s ≤ 10 %, no failed command", () => {
-    const p = phaseFigures("create", counters({ "GET /api_keys": [1, 0], "POST /ip_policies": [1, 0], "POST /ip_policy_rules": [1050, 50], "POST /ip_restrictions": [1, 0] }), [{ stack: "s", ms: 520_000, exitCode: 0 }], limit);
-    expect(p).toMatchObject({ requests: 1053, rateLimited: 50, accepted: 1003, share: 0.047, ms: 520_000, minimumMs: 496_500, ratio: 1.05, failed: 0 });
+    const p = phaseFigures(
+      "create",
+      counters({
+        "GET /api_keys": [1, 0],
+        "POST /ip_policies": [1, 0],
+        "POST /ip_policy_rules": [1050, 50],
+        "POST /ip_restrictions": [1, 0],
+      }),
+      [{ stack: "s", ms: 520_000, exitCode: 0 }],
+      limit,
+    );
+    expect(p).toMatchObject({
+      requests: 1053,
+      rateLimited: 50,
+      accepted: 1003,
+      share: 0.047,
+      ms: 520_000,
+      minimumMs: 496_500,
+      ratio: 1.05,
+      failed: 0,
+    });
     expect(p.routes["POST /ip_policy_rules"]).toEqual({ requests: 1050, rateLimited: 50 });
     expect(p.targets).toEqual([
       { name: "wall ÷ minimum", value: 1.05, limit: 1.1, met: true },
@@ -135,12 +172,25 @@ describe("figures and targets from made-up counters", () => {
     const preview = phaseFigures("preview", counters({ "GET /api_keys": [1, 0] }), [{ stack: "s", ms: 4000, exitCode: 0 }], limit);
     expect(preview).toMatchObject({ minimumMs: 0, ratio: null, share: 0 });
     expect(preview.targets[0]).toEqual({ name: "requests", value: 1, limit: 2, met: true });
-    const refresh = phaseFigures("refresh", counters({ "GET /ip_policy_rules": [22, 2] }), [{ stack: "s", ms: 31_000, exitCode: 0 }], limit);
+    const refresh = phaseFigures(
+      "refresh",
+      counters({ "GET /ip_policy_rules": [22, 2] }),
+      [{ stack: "s", ms: 31_000, exitCode: 0 }],
+      limit,
+    );
     expect(refresh.targets.slice(0, 2)).toEqual([
       { name: "requests", value: 22, limit: 15, met: false },
       { name: "wall ms", value: 31_000, limit: 30_000, met: false },
     ]);
-    const twoStacks = phaseFigures("refresh", counters({ "GET /ip_policy_rules": [22, 0] }), [{ stack: "a", ms: 9000, exitCode: 0 }, { stack: "b", ms: 9000, exitCode: 0 }], limit);
+    const twoStacks = phaseFigures(
+      "refresh",
+      counters({ "GET /ip_policy_rules": [22, 0] }),
+      [
+        { stack: "a", ms: 9000, exitCode: 0 },
+        { stack: "b", ms: 9000, exitCode: 0 },
+      ],
+      limit,
+    );
     expect(twoStacks.targets[0]).toEqual({ name: "requests", value: 22, limit: 30, met: true });
     // A create whose requests all fit in the bucket: its ratio target does not apply.
     const small = phaseFigures("create", counters({ "POST /ip_policy_rules": [8, 0] }), [{ stack: "s", ms: 3000, exitCode: 0 }], limit);
@@ -170,10 +220,14 @@ describe("figures and targets from made-up counters", () => {
     expect(result.notMet).toEqual(["update: wall ÷ minimum 1.21× ≤ 1.1×: NOT met", "update: failed commands 1 ≤ 0: NOT met"]);
     const printed = rateLimitTable(JSON.parse(JSON.stringify(result)) as RateLimitResult);
     expect(printed).toContain("rate limit 120/min (burst 10, Retry-After on, RateLimit-* headers off), 1 × 1000 rules");
-    expect(printed).toContain("| create | 1010 | 7 | 0.7 % | 1003 | 510000 | 496500 | 1.03× | 0 | wall ÷ minimum 1.03× ≤ 1.1×: met; 429 share 0.7 % ≤ 10 %: met; failed commands 0 ≤ 0: met |");
+    expect(printed).toContain(
+      "| create | 1010 | 7 | 0.7 % | 1003 | 510000 | 496500 | 1.03× | 0 | wall ÷ minimum 1.03× ≤ 1.1×: met; 429 share 0.7 % ≤ 10 %: met; failed commands 0 ≤ 0: met |",
+    );
     expect(printed).toContain("| preview | 1 | 0 | 0 % | 1 | 4000 | 0 | – | 0 | requests 1 ≤ 2: met;");
     expect(printed).not.toContain("wall ms per stack");
-    expect(printed).toContain("failed commands: 1; targets not met: update: wall ÷ minimum 1.21× ≤ 1.1×: NOT met; update: failed commands 1 ≤ 0: NOT met");
+    expect(printed).toContain(
+      "failed commands: 1; targets not met: update: wall ÷ minimum 1.21× ≤ 1.1×: NOT met; update: failed commands 1 ≤ 0: NOT met",
+    );
   });
 
   test("a failed command's output is kept without the root token, its end when long", () => {
@@ -189,7 +243,12 @@ describe("a small run through the real engine (two stacks of 12 rules at 1200/mi
   let result: RateLimitResult;
 
   beforeAll(async () => {
-    result = await runRateLimitBench({ limit: { perMinute: 1200, burst: 5, retryAfter: true, headers: false }, rules: 12, stacks: 2, latencyMs: 0 });
+    result = await runRateLimitBench({
+      limit: { perMinute: 1200, burst: 5, retryAfter: true, headers: false },
+      rules: 12,
+      stacks: 2,
+      latencyMs: 0,
+    });
   }, 600_000);
 
   test("every phase ran both stacks, none failed; the limit is the emulator's as set", () => {

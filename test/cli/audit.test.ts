@@ -6,7 +6,17 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { classify, parseIgnoreFile, parseStackState, runAudit, ignoredBy, AuditUsageError, TYPE_PREFIX, type AuditReport, type StackState } from "../../cli/audit";
+import {
+  classify,
+  parseIgnoreFile,
+  parseStackState,
+  runAudit,
+  ignoredBy,
+  AuditUsageError,
+  TYPE_PREFIX,
+  type AuditReport,
+  type StackState,
+} from "../../cli/audit";
 import { readAccount } from "../../cli/export";
 import { EXPORT_ORDER, type AccountSnapshot } from "../../cli/generate";
 import { providerId } from "../../provider/framework/ids";
@@ -37,14 +47,23 @@ function stateJson(stack: string, resources: Recorded[], project = "shop"): stri
       secrets_providers: { type: "passphrase", state: { salt: "v1:x" } },
       resources: [
         { urn: `${prefix}::pulumi:pulumi:Stack::${project}-${stack}`, custom: false, type: "pulumi:pulumi:Stack" },
-        { urn: `${prefix}::pulumi:providers:pulumi-nodejs::default`, custom: true, id: "3f1c0f0e-0000-4000-8000-000000000000", type: "pulumi:providers:pulumi-nodejs" },
+        {
+          urn: `${prefix}::pulumi:providers:pulumi-nodejs::default`,
+          custom: true,
+          id: "3f1c0f0e-0000-4000-8000-000000000000",
+          type: "pulumi:providers:pulumi-nodejs",
+        },
         ...resources.map((r, i) => ({
           urn: `${prefix}::${TYPE_PREFIX}${r.kind}::r${i}`,
           custom: true,
           id: r.id,
           type: `${TYPE_PREFIX}${r.kind}`,
           inputs: { __provider: "exports.handler = …", ...(r.connection === undefined ? {} : { connection: r.connection }) },
-          outputs: { __provider: "exports.handler = …", description: r.description ?? "", ...(r.connection === undefined ? {} : { connection: r.connection }) },
+          outputs: {
+            __provider: "exports.handler = …",
+            description: r.description ?? "",
+            ...(r.connection === undefined ? {} : { connection: r.connection }),
+          },
           parent: `${prefix}::pulumi:pulumi:Stack::${project}-${stack}`,
           ...(r.external ? { external: true } : {}),
           ...(r.delete ? { delete: true } : {}),
@@ -84,9 +103,17 @@ describe("parseStackState", () => {
   });
 
   test("a policy's inline rules are recorded through it (their ids in its outputs), as managed as the policy", () => {
-    const json = JSON.parse(stateJson("prod", [{ kind: "IpPolicy", id: "ipp_1", description: "allowlist" }, { kind: "IpPolicy", id: "ipp_2" }]));
+    const json = JSON.parse(
+      stateJson("prod", [
+        { kind: "IpPolicy", id: "ipp_1", description: "allowlist" },
+        { kind: "IpPolicy", id: "ipp_2" },
+      ]),
+    );
     const [, , owning, plain] = json.deployment.resources;
-    owning.outputs.rules = [{ cidr: "192.0.2.0/24", action: "allow", description: "office", metadata: "" }, { cidr: "::/0", action: "deny", description: "", metadata: "" }];
+    owning.outputs.rules = [
+      { cidr: "192.0.2.0/24", action: "allow", description: "office", metadata: "" },
+      { cidr: "::/0", action: "deny", description: "", metadata: "" },
+    ];
     owning.outputs.ruleIds = ["ipr_a", "ipr_b"];
     plain.outputs.rules = null;
     plain.outputs.ruleIds = null;
@@ -100,7 +127,9 @@ describe("parseStackState", () => {
   });
 
   test("an empty stack has no resources; the name given wins over none", () => {
-    expect(parseStackState(JSON.stringify({ version: 3, deployment: { manifest: {} } }), "pulumi stack export --stack dev", target, "dev")).toMatchObject({ name: "dev", resources: [] });
+    expect(
+      parseStackState(JSON.stringify({ version: 3, deployment: { manifest: {} } }), "pulumi stack export --stack dev", target, "dev"),
+    ).toMatchObject({ name: "dev", resources: [] });
   });
 
   test.each([
@@ -174,7 +203,9 @@ describe("against an account with every kind", () => {
     started = await start({ provisioningDelayMs: 0 });
     await buildAccount(started.client);
     ({ snapshot } = await readAccount(started.client));
-    all = EXPORT_ORDER.flatMap((kind) => (snapshot[kind] ?? []).map((obj) => ({ kind, id: providerId(kinds[kind], obj), description: obj.description ?? "" })));
+    all = EXPORT_ORDER.flatMap((kind) =>
+      (snapshot[kind] ?? []).map((obj) => ({ kind, id: providerId(kinds[kind], obj), description: obj.description ?? "" })),
+    );
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), "ei-audit-"));
   });
   afterAll(async () => {
@@ -201,7 +232,17 @@ describe("against an account with every kind", () => {
   test("resources no stack records are unmanaged, per kind with id and description, in the kind table's order", () => {
     const left = ["IpPolicyRule", "HttpsEdgeRoute", "ApiKey", "EventSource"];
     const items = declarable();
-    const report = classify(snapshot, [stateOf("prod", items.filter((r) => !left.includes(r.kind)))], [], URL_A);
+    const report = classify(
+      snapshot,
+      [
+        stateOf(
+          "prod",
+          items.filter((r) => !left.includes(r.kind)),
+        ),
+      ],
+      [],
+      URL_A,
+    );
     expect(report.unmanaged).toEqual(items.filter((r) => left.includes(r.kind)));
     expect(report.unmanaged.map((u) => u.kind)).toEqual(expect.arrayContaining(left));
     expect(report.unmanaged.find((u) => u.kind === "IpPolicyRule" && u.description === "Office NAT")).toBeDefined();
@@ -223,7 +264,13 @@ describe("against an account with every kind", () => {
     const report = classify(snapshot, [stateOf("prod", recorded)], [], URL_A);
     expect(report.unmanaged).toEqual([]);
     expect(report.missing).toEqual([
-      { kind: "IpPolicy", id: "ipp_gone1", description: "deleted by hand", stack: "prod", urn: expect.stringMatching(/::pulumi-nodejs:dynamic\/edgeingress:IpPolicy::r\d+$/) },
+      {
+        kind: "IpPolicy",
+        id: "ipp_gone1",
+        description: "deleted by hand",
+        stack: "prod",
+        urn: expect.stringMatching(/::pulumi-nodejs:dynamic\/edgeingress:IpPolicy::r\d+$/),
+      },
       { kind: "IpPolicy", id: "ipp_gone2", description: "", stack: "prod", urn: expect.any(String) },
     ]);
     expect(report.notChecked.map((n) => [n.id, n.reason])).toEqual([
@@ -245,7 +292,12 @@ describe("against an account with every kind", () => {
     const rule = items.find((r) => r.kind === "IpPolicyRule")!;
     const ignore = parseIgnoreFile(`# by hand\nHttpsEdgeRoute:*\n${rule.id}\nIpPolicy:ipp_gone\n`, ".edge-ingress-audit-ignore");
     const kept = items.filter((r) => r.kind !== "HttpsEdgeRoute" && r.id !== rule.id);
-    const report = classify(snapshot, [stateOf("prod", [...kept, { kind: "IpPolicy", id: "ipp_gone", description: "old" }])], ignore, URL_A);
+    const report = classify(
+      snapshot,
+      [stateOf("prod", [...kept, { kind: "IpPolicy", id: "ipp_gone", description: "old" }])],
+      ignore,
+      URL_A,
+    );
     const routes = items.filter((r) => r.kind === "HttpsEdgeRoute");
     expect(report.ignored).toEqual([
       { finding: "unmanaged", ...rule, entry: rule.id, line: 3 },
@@ -257,14 +309,29 @@ describe("against an account with every kind", () => {
 
   test("the JSON report has the documented keys", () => {
     const report: AuditReport = classify(snapshot, [stateOf("prod", [])], [], URL_A);
-    expect(Object.keys(report)).toEqual(["version", "apiUrl", "stacks", "unmanaged", "missing", "ignored", "notChecked", "notDeclarable", "export", "drift"]);
+    expect(Object.keys(report)).toEqual([
+      "version",
+      "apiUrl",
+      "stacks",
+      "unmanaged",
+      "missing",
+      "ignored",
+      "notChecked",
+      "notDeclarable",
+      "export",
+      "drift",
+    ]);
     expect(report.version).toBe(1);
     expect(Object.keys(report.unmanaged[0])).toEqual(["kind", "id", "description"]);
   });
 
   // --- the command -----------------------------------------------------------------------------------
 
-  async function audit(args: string[], env: Record<string, string | undefined> = {}, cwd = tmp): Promise<{ code: number; stdout: string; stderr: string }> {
+  async function audit(
+    args: string[],
+    env: Record<string, string | undefined> = {},
+    cwd = tmp,
+  ): Promise<{ code: number; stdout: string; stderr: string }> {
     let stdout = "";
     let stderr = "";
     const code = await runAudit(args, {
@@ -275,7 +342,8 @@ describe("against an account with every kind", () => {
     });
     return { code, stdout, stderr };
   }
-  const writeState = (file: string, resources: Recorded[]) => fs.writeFileSync(path.join(tmp, file), stateJson(path.basename(file, ".json"), resources));
+  const writeState = (file: string, resources: Recorded[]) =>
+    fs.writeFileSync(path.join(tmp, file), stateJson(path.basename(file, ".json"), resources));
 
   test("exit 0 without drift: a table-less report that says so", async () => {
     writeState("all.json", declarable());
@@ -287,11 +355,20 @@ describe("against an account with every kind", () => {
 
   test("exit 1 with drift: the tables name kind, id and description (and the stack of a missing one); --json says the same", async () => {
     const key = declarable().find((r) => r.kind === "ApiKey")!;
-    writeState("most.json", [...declarable().filter((r) => r.id !== key.id), { kind: "IpPolicy", id: "ipp_gone", description: "deleted by hand" }]);
+    writeState("most.json", [
+      ...declarable().filter((r) => r.id !== key.id),
+      { kind: "IpPolicy", id: "ipp_gone", description: "deleted by hand" },
+    ]);
     const human = await audit(["--stack-state", "most.json"]);
     expect(human.code).toBe(1);
-    expect(human.stdout).toMatch(new RegExp(`1 unmanaged \\(in the account, in no given stack\\):\\n  KIND +ID +DESCRIPTION\\n  ApiKey +${key.id} {2}${key.description}\\n`));
-    expect(human.stdout).toMatch(/1 missing \(in a stack's state, gone from the account\):\n {2}KIND +ID +STACK +DESCRIPTION\n {2}IpPolicy +ipp_gone +most +deleted by hand\n/);
+    expect(human.stdout).toMatch(
+      new RegExp(
+        `1 unmanaged \\(in the account, in no given stack\\):\\n  KIND +ID +DESCRIPTION\\n  ApiKey +${key.id} {2}${key.description}\\n`,
+      ),
+    );
+    expect(human.stdout).toMatch(
+      /1 missing \(in a stack's state, gone from the account\):\n {2}KIND +ID +STACK +DESCRIPTION\n {2}IpPolicy +ipp_gone +most +deleted by hand\n/,
+    );
     // The audit cannot tell its own key from the others: it says how to keep it out.
     expect(human.stdout).toContain("add `ApiKey:<its id>` to the ignore file");
     expect(human.stdout).toMatch(/Drift: 1 unmanaged, 1 missing\.\n$/);
@@ -300,12 +377,21 @@ describe("against an account with every kind", () => {
     const json = await audit(["--stack-state", "most.json", "--json"]);
     expect(json.code).toBe(1);
     const report = JSON.parse(json.stdout) as AuditReport;
-    expect(report).toMatchObject({ version: 1, apiUrl: started.url, drift: true, unmanaged: [key], missing: [{ kind: "IpPolicy", id: "ipp_gone", stack: "most" }] });
+    expect(report).toMatchObject({
+      version: 1,
+      apiUrl: started.url,
+      drift: true,
+      unmanaged: [key],
+      missing: [{ kind: "IpPolicy", id: "ipp_gone", stack: "most" }],
+    });
   });
 
   test("the ignore file in the current directory is read by default; --ignore names another; ignored ones are counted", async () => {
     const key = declarable().find((r) => r.kind === "ApiKey")!;
-    writeState("nokey.json", declarable().filter((r) => r.id !== key.id));
+    writeState(
+      "nokey.json",
+      declarable().filter((r) => r.id !== key.id),
+    );
     const dir = fs.mkdtempSync(path.join(tmp, "cwd-"));
     fs.copyFileSync(path.join(tmp, "nokey.json"), path.join(dir, "nokey.json"));
     fs.writeFileSync(path.join(dir, ".edge-ingress-audit-ignore"), `# the key this audit runs with\nApiKey:${key.id}\n`);
@@ -319,12 +405,19 @@ describe("against an account with every kind", () => {
     expect(broken).toMatchObject({ code: 2, stderr: expect.stringContaining("--ignore broken: no such file") });
     fs.writeFileSync(path.join(dir, "bad-ignore"), "ApiKey:*\nIpPolcy:*\n");
     const bad = await audit(["--stack-state", "nokey.json", "--ignore", "bad-ignore"], {}, dir);
-    expect(bad).toMatchObject({ code: 2, stdout: "", stderr: expect.stringContaining('bad-ignore:2: "IpPolcy:*": unknown kind "IpPolcy"') });
+    expect(bad).toMatchObject({
+      code: 2,
+      stdout: "",
+      stderr: expect.stringContaining('bad-ignore:2: "IpPolcy:*": unknown kind "IpPolcy"'),
+    });
   });
 
   test("--export writes the unmanaged ones, and only those, as a program that adopts them", async () => {
     const left = declarable().filter((r) => r.kind === "IpPolicyRule" || r.kind === "HttpsEdgeRoute");
-    writeState("partial.json", declarable().filter((r) => !left.includes(r)));
+    writeState(
+      "partial.json",
+      declarable().filter((r) => !left.includes(r)),
+    );
     const result = await audit(["--stack-state", "partial.json", "--export", "adopt-these", "--json"]);
     expect(result.code).toBe(1);
     const out = path.join(tmp, "adopt-these");
@@ -344,15 +437,36 @@ describe("against an account with every kind", () => {
 
   test("usage errors exit 2: no key, a key flag, no stack, a bad URL, an unreadable state, no pulumi CLI for --stack", async () => {
     writeState("one.json", []);
-    expect(await audit(["--stack-state", "one.json"], { EDGE_INGRESS_API_KEY: "" })).toMatchObject({ code: 2, stderr: expect.stringContaining("set EDGE_INGRESS_API_KEY") });
-    expect(await audit(["--stack-state", "one.json", "--api-key", "ak_secret"])).toMatchObject({ code: 2, stderr: expect.stringContaining("Unknown option '--api-key'") });
+    expect(await audit(["--stack-state", "one.json"], { EDGE_INGRESS_API_KEY: "" })).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("set EDGE_INGRESS_API_KEY"),
+    });
+    expect(await audit(["--stack-state", "one.json", "--api-key", "ak_secret"])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("Unknown option '--api-key'"),
+    });
     expect(await audit([])).toMatchObject({ code: 2, stderr: expect.stringContaining("give the stacks that manage the account") });
-    expect(await audit(["--stack-state", "one.json"], { EDGE_INGRESS_API_URL: "" })).toMatchObject({ code: 2, stderr: expect.stringContaining("pass --api-url") });
-    expect(await audit(["--stack-state", "one.json", "--api-url", "ftp://x"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--api-url must be an http(s) URL") });
-    expect(await audit(["--stack-state", "nope.json"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--stack-state nope.json: no such file") });
+    expect(await audit(["--stack-state", "one.json"], { EDGE_INGRESS_API_URL: "" })).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("pass --api-url"),
+    });
+    expect(await audit(["--stack-state", "one.json", "--api-url", "ftp://x"])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("--api-url must be an http(s) URL"),
+    });
+    expect(await audit(["--stack-state", "nope.json"])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("--stack-state nope.json: no such file"),
+    });
     fs.writeFileSync(path.join(tmp, "garbage.json"), "{}");
-    expect(await audit(["--stack-state", "garbage.json"])).toMatchObject({ code: 2, stderr: expect.stringContaining('garbage.json: not the output of `pulumi stack export`') });
-    expect(await audit(["--stack", "prod"], { PATH: tmp })).toMatchObject({ code: 2, stderr: expect.stringContaining("--stack runs the pulumi CLI, which is not on PATH") });
+    expect(await audit(["--stack-state", "garbage.json"])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("garbage.json: not the output of `pulumi stack export`"),
+    });
+    expect(await audit(["--stack", "prod"], { PATH: tmp })).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("--stack runs the pulumi CLI, which is not on PATH"),
+    });
   });
 
   test("an account that cannot be read exits 3, without the key", async () => {

@@ -8,7 +8,17 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { readAccount } from "../../cli/export";
-import { EXPORT_ORDER, Ref, Secret, generateProject, planExport, printValue, slug, type AccountSnapshot, type ExportPlan } from "../../cli/generate";
+import {
+  EXPORT_ORDER,
+  Ref,
+  Secret,
+  generateProject,
+  planExport,
+  printValue,
+  slug,
+  type AccountSnapshot,
+  type ExportPlan,
+} from "../../cli/generate";
 import { start, type Started } from "../support/emulator";
 import { diff, toOutputs } from "../../provider/framework/lifecycle";
 import { kinds } from "../../provider/kinds";
@@ -40,19 +50,24 @@ function resolve(value: unknown, credentials: BuiltAccount["credentials"]): unkn
   if (value instanceof Ref) return value.id;
   if (value instanceof Secret) return credentials.get(value.id)?.[value.path];
   if (Array.isArray(value)) return value.map((v) => resolve(v, credentials));
-  if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v, credentials)]));
+  if (value !== null && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v, credentials)]));
   return value;
 }
 
 const objectOf = (kind: string, id: string) =>
-  snapshot[kind]!.find((o) => (kind === "HttpsEdgeRoute" ? `${o.edgeId}/${o.id}` : kind === "EventSource" ? `${o.subscriptionId}/${o.type}` : o.id) === id);
+  snapshot[kind]!.find(
+    (o) => (kind === "HttpsEdgeRoute" ? `${o.edgeId}/${o.id}` : kind === "EventSource" ? `${o.subscriptionId}/${o.type}` : o.id) === id,
+  );
 
 describe("planExport on an account with every kind", () => {
   test("declares every resource of every kind but the certificate the service issued for a domain", () => {
     for (const kind of EXPORT_ORDER) expect(plan.resources.filter((r) => r.kind === kind).length).toBeGreaterThan(0);
     const listed = EXPORT_ORDER.reduce((n, kind) => n + (snapshot[kind]?.length ?? 0), 0);
     expect(plan.resources.length).toBe(listed - 1);
-    expect(plan.skipped).toEqual([{ kind: "TlsCertificate", id: expect.stringMatching(/^cert_/), why: expect.stringMatching(/reserved domain/) }]);
+    expect(plan.skipped).toEqual([
+      { kind: "TlsCertificate", id: expect.stringMatching(/^cert_/), why: expect.stringMatching(/reserved domain/) },
+    ]);
     expect(snapshot.TlsCertificate!.find((c) => c.id === plan.skipped[0].id)?.issuedAt).toBeTruthy();
   });
 
@@ -85,7 +100,8 @@ describe("planExport on an account with every kind", () => {
     expect(new Set(plan.secrets.map((s) => s.key)).size).toBe(plan.secrets.length);
     const { files } = generateProject(snapshot, { project: "acct", ...VERSIONS });
     const text = Object.values(files).join("\n");
-    for (const paths of account.credentials.values()) for (const value of Object.values(paths)) expect(text).not.toContain(value.trim().split("\n")[1] ?? value);
+    for (const paths of account.credentials.values())
+      for (const value of Object.values(paths)) expect(text).not.toContain(value.trim().split("\n")[1] ?? value);
     for (const s of plan.secrets) {
       expect(files["index.ts"]).toContain(`config.requireSecret("${s.key}")`);
       expect(files["README.md"]).toContain(`pulumi config set --secret ${s.key}`);
@@ -139,9 +155,13 @@ describe("planExport on an account with every kind", () => {
       ]),
     );
     const variables = plan.resources.map((r) => r.variable);
-    expect(variables).toEqual(expect.arrayContaining(["ipPolicyOfficeEgress", "ipPolicy", "tlsCertificateAppExampleCom2", "httpsEdgeRouteCiWebhooks"]));
+    expect(variables).toEqual(
+      expect.arrayContaining(["ipPolicyOfficeEgress", "ipPolicy", "tlsCertificateAppExampleCom2", "httpsEdgeRouteCiWebhooks"]),
+    );
     const shuffled = Object.fromEntries(Object.entries(snapshot).map(([k, list]) => [k, [...list!].reverse()]));
-    expect(generateProject(shuffled, { project: "acct", ...VERSIONS }).files).toEqual(generateProject(snapshot, { project: "acct", ...VERSIONS }).files);
+    expect(generateProject(shuffled, { project: "acct", ...VERSIONS }).files).toEqual(
+      generateProject(snapshot, { project: "acct", ...VERSIONS }).files,
+    );
   });
 
   test("the generated project type-checks against the built package", () => {
@@ -175,8 +195,12 @@ describe("printing", () => {
 
   test("values print as TypeScript: quoted keys where needed, references and config", () => {
     const policy = new Ref("ipPolicyOffice", "ipp_1");
-    expect(printValue({ ids: [policy], "X-Env": "a\"b", n: 1, on: true })).toBe('{\n  ids: [ipPolicyOffice.id],\n  "X-Env": "a\\"b",\n  n: 1,\n  on: true,\n}');
-    expect(printValue(new Secret("routeSecret", "HttpsEdgeRoute", "r", "edghts_1/edghtsrt_1", "webhookVerification.secret"))).toBe('config.requireSecret("routeSecret")');
+    expect(printValue({ ids: [policy], "X-Env": 'a"b', n: 1, on: true })).toBe(
+      '{\n  ids: [ipPolicyOffice.id],\n  "X-Env": "a\\"b",\n  n: 1,\n  on: true,\n}',
+    );
+    expect(printValue(new Secret("routeSecret", "HttpsEdgeRoute", "r", "edghts_1/edghtsrt_1", "webhookVerification.secret"))).toBe(
+      'config.requireSecret("routeSecret")',
+    );
     expect(printValue([{ backendId: policy, weight: 80 }])).toBe("[\n  {\n    backendId: ipPolicyOffice.id,\n    weight: 80,\n  },\n]");
   });
 
@@ -204,7 +228,11 @@ describe("credential declarations", () => {
     for (const spec of declared) {
       for (const credential of spec.credentials!) {
         const top = credential.split(".")[0];
-        expect({ credential, secret: spec.secretInputs?.includes(top), input: top in spec.createSchema.shape }).toEqual({ credential, secret: true, input: true });
+        expect({ credential, secret: spec.secretInputs?.includes(top), input: top in spec.createSchema.shape }).toEqual({
+          credential,
+          secret: true,
+          input: true,
+        });
       }
     }
   });

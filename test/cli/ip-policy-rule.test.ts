@@ -4,7 +4,14 @@ import { generateProject, planExport, Ref } from "../../cli/generate";
 const VERSIONS = { packageVersion: "0.1.0", pulumiVersion: "^3.139.0", typescriptVersion: "~5.9.3", nodeTypesVersion: "^24.0.0" };
 const base = { uri: "u", createdAt: "2026-01-01T00:00:00Z", metadata: "" };
 const policy = { ...base, id: "ipp_office", description: "Office egress" };
-const rule = (id: string, cidr: string, action: string, description = "") => ({ ...base, id, description, cidr, action, ipPolicy: { id: "ipp_office", uri: "u" } });
+const rule = (id: string, cidr: string, action: string, description = "") => ({
+  ...base,
+  id,
+  description,
+  cidr,
+  action,
+  ipPolicy: { id: "ipp_office", uri: "u" },
+});
 
 test("rules are declared after their policy, referring to it, with cidr and action", () => {
   // Listed before the policy, as a list may answer: the plan still puts the policy first.
@@ -22,7 +29,10 @@ test("rules are declared after their policy, referring to it, with cidr and acti
   // The parent comes first in the declaration.
   expect(Object.keys(plan.resources[2].inputs)).toEqual(["ipPolicyId", "description", "cidr", "action"]);
 
-  const { files } = generateProject({ IpPolicy: [policy], IpPolicyRule: [rule("ipr_1", "203.0.113.0/24", "allow")] }, { project: "p", apiUrl: "http://x", endpoints: 0, ...VERSIONS });
+  const { files } = generateProject(
+    { IpPolicy: [policy], IpPolicyRule: [rule("ipr_1", "203.0.113.0/24", "allow")] },
+    { project: "p", apiUrl: "http://x", endpoints: 0, ...VERSIONS },
+  );
   expect(files["index.ts"]).toContain(
     [
       'new ei.IpPolicyRule("office-egress-allow-203-0-113-0-24", {',

@@ -59,13 +59,26 @@ describe("edge-ingress audit against a real stack", () => {
   });
 
   test("a rule `allow ::/0` added to the managed allowlist and a /debug route added to the managed edge are reported: exit 1", async () => {
-    rule = await fixture.client.ipPolicyRules.create({ ipPolicyId: outputs.allowlistId, cidr: "::/0", action: "allow", description: "temporary: all of IPv6" });
-    const added = await fixture.client.httpsEdgeRoutes.create(outputs.edgeId, { matchType: "path_prefix", match: "/debug", description: "debug console" });
+    rule = await fixture.client.ipPolicyRules.create({
+      ipPolicyId: outputs.allowlistId,
+      cidr: "::/0",
+      action: "allow",
+      description: "temporary: all of IPv6",
+    });
+    const added = await fixture.client.httpsEdgeRoutes.create(outputs.edgeId, {
+      matchType: "path_prefix",
+      match: "/debug",
+      description: "debug console",
+    });
     route = { id: `${outputs.edgeId}/${added.id}` };
 
     const human = await audit(["--stack-state", stateFile]);
     expect(human.code).toBe(1);
-    expect(human.stdout).toMatch(new RegExp(`2 unmanaged \\(in the account, in no given stack\\):\\n  KIND +ID +DESCRIPTION\\n  IpPolicyRule +${rule.id} +temporary: all of IPv6\\n  HttpsEdgeRoute +${route.id} +debug console\\n`));
+    expect(human.stdout).toMatch(
+      new RegExp(
+        `2 unmanaged \\(in the account, in no given stack\\):\\n  KIND +ID +DESCRIPTION\\n  IpPolicyRule +${rule.id} +temporary: all of IPv6\\n  HttpsEdgeRoute +${route.id} +debug console\\n`,
+      ),
+    );
     expect(human.stdout).toMatch(/Drift: 2 unmanaged, 0 missing\.\n$/);
 
     const report = json(await audit(["--stack-state", stateFile, "--json"]));
@@ -87,14 +100,18 @@ describe("edge-ingress audit against a real stack", () => {
     const result = await audit(["--stack", fixture.stack.name, "--json"], { cwd: PROGRAM, env: fixture.stack.env });
     expect(result.code).toBe(1);
     const report = json(result);
-    expect(report.stacks).toEqual([{ name: fixture.stack.name, project: "audit", source: `pulumi stack export --stack ${fixture.stack.name}`, resources: 4 }]);
+    expect(report.stacks).toEqual([
+      { name: fixture.stack.name, project: "audit", source: `pulumi stack export --stack ${fixture.stack.name}`, resources: 4 },
+    ]);
     expect(report.unmanaged.map((u) => u.id)).toEqual([rule.id, route.id]);
     const unknown = await audit(["--stack", "no-such-stack"], { cwd: PROGRAM, env: fixture.stack.env });
     expect(unknown).toMatchObject({ code: 2, stderr: expect.stringContaining("pulumi stack export --stack no-such-stack failed") });
   });
 
   test("the GitOps workflow's audit step, as written, runs after the drift gate even when it failed, and fails on them", async () => {
-    const steps = (parse(fs.readFileSync(WORKFLOW, "utf8")).jobs["drift-gate"].steps as Array<{ id?: string; if?: string; run?: string }>).filter((s) => s.run);
+    const steps = (
+      parse(fs.readFileSync(WORKFLOW, "utf8")).jobs["drift-gate"].steps as Array<{ id?: string; if?: string; run?: string }>
+    ).filter((s) => s.run);
     const at = steps.findIndex((s) => /edge-ingress audit/.test(s.run!));
     expect(steps[at - 1]).toMatchObject({ id: "gate", run: expect.stringMatching(/^pulumi preview .*--expect-no-changes/) });
     expect(steps[at].if).toBe("${{ success() || steps.gate.outcome == 'failure' }}");
@@ -104,7 +121,12 @@ describe("edge-ingress audit against a real stack", () => {
     const command = line.replace(/^npx --no edge-ingress/, `"${process.execPath}" "${BIN}"`);
     const result = await runCommand("bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", command], {
       cwd: PROGRAM,
-      env: { ...fixture.stack.env, PULUMI_STACK: fixture.stack.name, EDGE_INGRESS_API_KEY: fixture.emulator.rootToken, EDGE_INGRESS_API_URL: fixture.emulator.url },
+      env: {
+        ...fixture.stack.env,
+        PULUMI_STACK: fixture.stack.name,
+        EDGE_INGRESS_API_KEY: fixture.emulator.rootToken,
+        EDGE_INGRESS_API_URL: fixture.emulator.url,
+      },
     });
     expect(result.code).toBe(1);
     expect(result.stdout).toContain(rule.id);
@@ -112,7 +134,10 @@ describe("edge-ingress audit against a real stack", () => {
   });
 
   test("listed in the ignore file, they are not reported: exit 0 with the count ignored", async () => {
-    fs.writeFileSync(path.join(tmp, ".edge-ingress-audit-ignore"), `# kept by hand on purpose\nIpPolicyRule:${rule.id}\nHttpsEdgeRoute:description=debug *\n`);
+    fs.writeFileSync(
+      path.join(tmp, ".edge-ingress-audit-ignore"),
+      `# kept by hand on purpose\nIpPolicyRule:${rule.id}\nHttpsEdgeRoute:description=debug *\n`,
+    );
     try {
       const result = await audit(["--stack-state", stateFile]);
       expect(result).toMatchObject({ code: 0, stderr: "" });
@@ -146,7 +171,11 @@ describe("edge-ingress audit against a real stack", () => {
     await fixture.client.ipPolicyRules.delete(outputs.officeRuleId);
     const result = await audit(["--stack-state", stateFile]);
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(new RegExp(`1 missing \\(in a stack's state, gone from the account\\):\\n  KIND +ID +STACK +DESCRIPTION\\n  IpPolicyRule +${outputs.officeRuleId} +${fixture.stack.name} +Office NAT\\n`));
+    expect(result.stdout).toMatch(
+      new RegExp(
+        `1 missing \\(in a stack's state, gone from the account\\):\\n  KIND +ID +STACK +DESCRIPTION\\n  IpPolicyRule +${outputs.officeRuleId} +${fixture.stack.name} +Office NAT\\n`,
+      ),
+    );
     expect(result.stdout).toMatch(/Drift: 2 unmanaged, 1 missing\.\n$/);
     // Nothing of the audit's output holds the key it ran with.
     expect(result.stdout + result.stderr).not.toContain(fixture.emulator.rootToken);

@@ -26,7 +26,10 @@ async function relay(req: http.IncomingMessage, res: http.ServerResponse): Promi
   for await (const c of req) chunks.push(c as Buffer);
   // A path under another prefix: the API answers ROUTE_NOT_FOUND.
   const target = new URL((mode === "wrong-prefix" ? "/v9" : "") + req.url, fx.emulator.url);
-  const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== "host" && k !== "content-length")) as Record<string, string>;
+  const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== "host" && k !== "content-length")) as Record<
+    string,
+    string
+  >;
   const answer = await fetch(target, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
   res.writeHead(answer.status, Object.fromEntries(answer.headers));
   res.end(Buffer.from(await answer.arrayBuffer()));
@@ -61,27 +64,41 @@ test("a wrong API URL fails at preview, naming the URL and the setting", async (
   }
 });
 
-test.each(["html-404", "wrong-prefix"] as const)("a deployment answering %s: refresh keeps state, destroy deletes nothing and fails", async (m) => {
-  const before = await ids();
-  expect(before).toHaveLength(2);
-  mode = m;
-  try {
-    const refresh = await fx.stack.refresh();
-    expect(refresh.code).not.toBe(0);
-    expect(refresh.stdout + refresh.stderr).toMatch(/does not answer as the Edge Ingress API/);
-    expect(await ids()).toEqual(before);
-    const destroy = await fx.stack.destroy();
-    expect(destroy.code).not.toBe(0);
-    expect(await ids()).toEqual(before);
-  } finally {
-    mode = "forward";
-  }
-  expect(await fx.client.ipPolicies.list().toArray()).toHaveLength(1);
-  expectSuccess(await fx.stack.preview({ refresh: true, expectNoChanges: true }));
-});
+test.each(["html-404", "wrong-prefix"] as const)(
+  "a deployment answering %s: refresh keeps state, destroy deletes nothing and fails",
+  async (m) => {
+    const before = await ids();
+    expect(before).toHaveLength(2);
+    mode = m;
+    try {
+      const refresh = await fx.stack.refresh();
+      expect(refresh.code).not.toBe(0);
+      expect(refresh.stdout + refresh.stderr).toMatch(/does not answer as the Edge Ingress API/);
+      expect(await ids()).toEqual(before);
+      const destroy = await fx.stack.destroy();
+      expect(destroy.code).not.toBe(0);
+      expect(await ids()).toEqual(before);
+    } finally {
+      mode = "forward";
+    }
+    expect(await fx.client.ipPolicies.list().toArray()).toHaveLength(1);
+    expectSuccess(await fx.stack.preview({ refresh: true, expectNoChanges: true }));
+  },
+);
 
 test("a missing key fails at preview with the command to run", async () => {
-  expectSuccess(await fx.stack.run(["config", "rm", "edgeingress:apiKey", "--stack", fx.stack.name, "--config-file", fx.stack.configFile, "--non-interactive"]));
+  expectSuccess(
+    await fx.stack.run([
+      "config",
+      "rm",
+      "edgeingress:apiKey",
+      "--stack",
+      fx.stack.name,
+      "--config-file",
+      fx.stack.configFile,
+      "--non-interactive",
+    ]),
+  );
   try {
     const preview = await fx.stack.preview();
     expect(preview.code).not.toBe(0);

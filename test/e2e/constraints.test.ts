@@ -31,7 +31,10 @@ const FORMS: Record<string, string> = {
   TlsCertificate: "a resource holding a secret input, broken in a plain one",
 };
 const GROUPS = groupCases([...LIMIT_CASES, ...CASES]);
-const PREVIEWS: Array<[string, Case[]]> = Object.entries(FORMS).map(([kind, form]) => [`${kind}: ${form}`, GROUPS.find((g) => g[0].kind === kind)!]);
+const PREVIEWS: Array<[string, Case[]]> = Object.entries(FORMS).map(([kind, form]) => [
+  `${kind}: ${form}`,
+  GROUPS.find((g) => g[0].kind === kind)!,
+]);
 
 function expectNamed(result: CliResult, named: Array<[string, RegExp]>): void {
   expectCheckFailure(result, named[0][0].split(/[.[]/)[0], named[0][1]);
@@ -78,7 +81,10 @@ describe("constraints are rejected at preview, naming the field, with nothing se
 
   test.each(PREVIEWS)("%s", async (_title, cases) => {
     const args = Object.assign({}, ...cases.map((c) => c.args));
-    expectNamed(await previewOf(cases[0].kind, args), cases.flatMap((c) => c.named));
+    expectNamed(
+      await previewOf(cases[0].kind, args),
+      cases.flatMap((c) => c.named),
+    );
   });
 });
 

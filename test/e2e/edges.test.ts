@@ -110,7 +110,14 @@ describe("edges, routes and modules on the real engine", () => {
     const weights = backends.map((b) => (b.name === "split" ? { ...b, args: { backends: { "@blue": 50, "@green": 50 } } } : b));
     const other: Res = { kind: "HttpsEdge", name: "web2", args: { hostports: ["web2.example.com:443"] } };
     await fx.setSpec({
-      resources: [...weights, tcp({ ipRestriction: undefined }), tls(), https, other, route({ edgeId: "@web2", oauth: undefined, saml: undefined, compression: {}, requestHeaders: { remove: ["X-Debug"] } })],
+      resources: [
+        ...weights,
+        tcp({ ipRestriction: undefined }),
+        tls(),
+        https,
+        other,
+        route({ edgeId: "@web2", oauth: undefined, saml: undefined, compression: {}, requestHeaders: { remove: ["X-Debug"] } }),
+      ],
       endpoints: true,
     });
     const preview = await fx.stack.preview();
@@ -123,7 +130,14 @@ describe("edges, routes and modules on the real engine", () => {
     expect(after.api.startsWith(`${after.web2}/`)).toBe(true);
     await expect(fx.client.httpsEdgeRoutes.get(oldEdge, oldRoute)).rejects.toMatchObject({ status: 404 });
     // Back to the first edge for the tests that follow.
-    await fx.setSpec(stackOf(tcp({ ipRestriction: undefined }), tls(), https, route({ oauth: undefined, saml: undefined, compression: {}, requestHeaders: { remove: ["X-Debug"] } })));
+    await fx.setSpec(
+      stackOf(
+        tcp({ ipRestriction: undefined }),
+        tls(),
+        https,
+        route({ oauth: undefined, saml: undefined, compression: {}, requestHeaders: { remove: ["X-Debug"] } }),
+      ),
+    );
     expectSuccess(await fx.stack.up());
   });
 
@@ -154,7 +168,15 @@ describe("edges, routes and modules on the real engine", () => {
   test("destroy leaves no edge, backend or endpoint behind", async () => {
     await fx.setSpec(stackOf(tcp(), tls(), https, route()));
     expectSuccess(await fx.stack.destroy());
-    for (const list of [fx.client.tcpEdges, fx.client.tlsEdges, fx.client.httpsEdges, fx.client.tunnelGroupBackends, fx.client.weightedBackends, fx.client.failoverBackends, fx.client.endpoints]) {
+    for (const list of [
+      fx.client.tcpEdges,
+      fx.client.tlsEdges,
+      fx.client.httpsEdges,
+      fx.client.tunnelGroupBackends,
+      fx.client.weightedBackends,
+      fx.client.failoverBackends,
+      fx.client.endpoints,
+    ]) {
       expect(await (list as { list(): { toArray(): Promise<unknown[]> } }).list().toArray()).toEqual([]);
     }
   });

@@ -20,12 +20,21 @@ beforeAll(async () => {
   const relay = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
     if (refuse) {
       res.writeHead(401, { "content-type": "application/json" });
-      return void res.end(JSON.stringify({ error_code: "UNAUTHORIZED", status_code: 401, msg: "the token is unknown or revoked", details: {} }));
+      return void res.end(
+        JSON.stringify({ error_code: "UNAUTHORIZED", status_code: 401, msg: "the token is unknown or revoked", details: {} }),
+      );
     }
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
-    const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== "host" && k !== "content-length")) as Record<string, string>;
-    const answer = await fetch(new URL(req.url ?? "/", fx.emulator.url), { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+    const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== "host" && k !== "content-length")) as Record<
+      string,
+      string
+    >;
+    const answer = await fetch(new URL(req.url ?? "/", fx.emulator.url), {
+      method: req.method,
+      headers,
+      body: chunks.length ? Buffer.concat(chunks) : undefined,
+    });
     res.writeHead(answer.status, Object.fromEntries(answer.headers));
     res.end(Buffer.from(await answer.arrayBuffer()));
   };
@@ -72,7 +81,9 @@ test("plain output: the message only on the engine's own error lines of the reso
     expect(preview.code).not.toBe(0);
     expectNoNoise(output(preview));
     // The engine shows a resource's error in its progress line and again under Diagnostics, for any provider.
-    const lines = output(preview).split("\n").filter((l) => l.includes(refused()));
+    const lines = output(preview)
+      .split("\n")
+      .filter((l) => l.includes(refused()));
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) expect(line).toMatch(/error: .*has a problem: edgeingress: the API at/);
   } finally {
@@ -83,7 +94,16 @@ test("plain output: the message only on the engine's own error lines of the reso
 test.each(["refresh", "destroy"] as const)("a key refused at %s: no doubling, no stack frame", async (command) => {
   refuse = true;
   try {
-    const result = await fx.stack.run([command, "--yes", "--skip-preview", "--stack", fx.stack.name, "--config-file", fx.stack.configFile, "--non-interactive"]);
+    const result = await fx.stack.run([
+      command,
+      "--yes",
+      "--skip-preview",
+      "--stack",
+      fx.stack.name,
+      "--config-file",
+      fx.stack.configFile,
+      "--non-interactive",
+    ]);
     expect(result.code).not.toBe(0);
     expect(output(result)).toContain(refused());
     expectNoNoise(output(result));

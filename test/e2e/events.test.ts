@@ -6,7 +6,9 @@ const fx = useEngineStack(path.join(__dirname, "..", "fixtures", "events"), "eve
 const SECRET = "wJalrXUtnFEMI-secret-access-key";
 const MONITORING_KEY = "monitoring-api-key-0042";
 // The credentials reach the program through secret config (see the fixture's "secret:<key>").
-const streamTarget = { stream: { streamResourceName: "arn:stream/events", auth: { creds: { accessKeyId: "AKIAEXAMPLE", secretAccessKey: "secret:aws" } } } };
+const streamTarget = {
+  stream: { streamResourceName: "arn:stream/events", auth: { creds: { accessKeyId: "AKIAEXAMPLE", secretAccessKey: "secret:aws" } } },
+};
 const monitoringTarget = { monitoring: { apiKey: "secret:monitoring", site: "eu" } };
 
 describe("event resources on the real engine", () => {
@@ -49,7 +51,10 @@ describe("event resources on the real engine", () => {
     expectSuccess(await fx.stack.up());
     const after = await ids();
     expect(after.destinationIds.audit).toBe(before.destinationIds.audit);
-    expect((await fx.client.eventDestinations.get(after.destinationIds.audit)).target.monitoring).toMatchObject({ apiKey: MONITORING_KEY, site: "eu" });
+    expect((await fx.client.eventDestinations.get(after.destinationIds.audit)).target.monitoring).toMatchObject({
+      apiKey: MONITORING_KEY,
+      site: "eu",
+    });
     const sources = await fx.client.eventSources.list(after.subscriptionIds.policies).toArray();
     expect(sources.map((s) => s.type)).toEqual(["ip_policy_updated.v0"]);
     expect((await fx.stack.exportState()).raw).not.toContain(MONITORING_KEY);
@@ -64,7 +69,9 @@ describe("event resources on the real engine", () => {
     expect(preview.ops[fx.urn("EventSource", "created")]).toEqual(["refresh", "create"]);
     expectSuccess(await fx.stack.up(["--refresh"]));
     expect((await fx.client.eventSubscriptions.get(out.subscriptionIds.policies)).description).toBe("");
-    expect((await fx.client.eventSources.list(out.subscriptionIds.policies).toArray()).map((s) => s.type)).toEqual(["ip_policy_updated.v0"]);
+    expect((await fx.client.eventSources.list(out.subscriptionIds.policies).toArray()).map((s) => s.type)).toEqual([
+      "ip_policy_updated.v0",
+    ]);
     expectSuccess(await fx.stack.preview({ refresh: true, expectNoChanges: true }));
   });
 

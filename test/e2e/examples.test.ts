@@ -38,7 +38,12 @@ function useExample(name: string, config: ExampleConfig = {}, emulator: Emulator
 /** The exported state holds no secret config value (nor any long line of one) in plain text. */
 async function expectNoSecretInState(fx: EngineFixture, config: ExampleConfig): Promise<void> {
   const { raw } = await fx.stack.exportState();
-  const secrets = [fx.emulator.rootToken, ...Object.values(config).filter((c) => c.secret).map((c) => c.value)];
+  const secrets = [
+    fx.emulator.rootToken,
+    ...Object.values(config)
+      .filter((c) => c.secret)
+      .map((c) => c.value),
+  ];
   expect(secrets.length).toBeGreaterThan(1);
   for (const secret of secrets) {
     // A PEM is JSON-escaped in the export: look for each of its lines instead.
@@ -54,8 +59,18 @@ async function expectEmpty(lists: { list(): { toArray(): Promise<unknown[]> } }[
 }
 
 test("every example has a Pulumi.yaml, a README, the stock tsconfig.json, a package.json depending on the package, and a test here", () => {
-  const dirs = fs.readdirSync(EXAMPLES, { withFileTypes: true }).filter((d) => d.isDirectory() && fs.existsSync(path.join(EXAMPLES, d.name, "index.ts")));
-  expect(dirs.map((d) => d.name).sort()).toEqual(["allowlist", "domains-certificates", "edges", "events", "quickstart", "ssh", "two-accounts"]);
+  const dirs = fs
+    .readdirSync(EXAMPLES, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && fs.existsSync(path.join(EXAMPLES, d.name, "index.ts")));
+  expect(dirs.map((d) => d.name).sort()).toEqual([
+    "allowlist",
+    "domains-certificates",
+    "edges",
+    "events",
+    "quickstart",
+    "ssh",
+    "two-accounts",
+  ]);
   // No shared tsconfig for the examples to extend: each stands alone.
   expect(fs.existsSync(path.join(EXAMPLES, "tsconfig.json"))).toBe(false);
   const read = (file: string) => JSON.parse(fs.readFileSync(file, "utf8"));
@@ -70,10 +85,12 @@ test("every example has a Pulumi.yaml, a README, the stock tsconfig.json, a pack
   };
   for (const { name } of dirs) {
     const dir = path.join(EXAMPLES, name);
-    for (const file of ["Pulumi.yaml", "README.md", "tsconfig.json", "package.json"]) expect([name, file, fs.existsSync(path.join(dir, file))]).toEqual([name, file, true]);
+    for (const file of ["Pulumi.yaml", "README.md", "tsconfig.json", "package.json"])
+      expect([name, file, fs.existsSync(path.join(dir, file))]).toEqual([name, file, true]);
     const tsconfig = read(path.join(dir, "tsconfig.json"));
     expect({ name, tsconfig }).toEqual({ name, tsconfig: { compilerOptions: stock, files: ["index.ts"] } });
-    for (const option of ["paths", "baseUrl", "esModuleInterop", "skipLibCheck"]) expect(tsconfig.compilerOptions).not.toHaveProperty(option);
+    for (const option of ["paths", "baseUrl", "esModuleInterop", "skipLibCheck"])
+      expect(tsconfig.compilerOptions).not.toHaveProperty(option);
     expect(tsconfig).not.toHaveProperty("extends");
     const manifest = read(path.join(dir, "package.json"));
     expect({ name, dependencies: manifest.dependencies, devDependencies: manifest.devDependencies }).toEqual({
@@ -89,7 +106,12 @@ test("every example has a Pulumi.yaml, a README, the stock tsconfig.json, a pack
 test("a copy is the example's files and a node_modules link to the one install of the packed package", async () => {
   const shared = await installShared();
   const copy = copyExample("quickstart");
-  expect(fs.readdirSync(copy).sort()).toEqual([...fs.readdirSync(path.join(EXAMPLES, "quickstart")).filter((f) => !/^Pulumi\..+\.yaml$/.test(f) || f === "Pulumi.yaml"), "node_modules"].sort());
+  expect(fs.readdirSync(copy).sort()).toEqual(
+    [
+      ...fs.readdirSync(path.join(EXAMPLES, "quickstart")).filter((f) => !/^Pulumi\..+\.yaml$/.test(f) || f === "Pulumi.yaml"),
+      "node_modules",
+    ].sort(),
+  );
   expect(fs.realpathSync(path.join(copy, "node_modules"))).toBe(path.join(shared, "node_modules"));
   // Resolved from the copy, as the dynamic provider process resolves it (docs/engine.md): the packed build, not this clone.
   const runtime = require.resolve("@edge-ingress/pulumi/runtime", { paths: [copy] });
@@ -134,7 +156,11 @@ describe("examples/allowlist", () => {
   const RANGES = fs.readFileSync(path.join(EXAMPLES, "allowlist", "ranges.txt"), "utf8").split("\n");
   /** The service's rules of the policy, as [cidr, description], sorted (read from the snapshot: never rate limited). */
   const serviceRules = async (policyId: string) => {
-    const rules = JSON.parse(await api.snapshot()).collections.ip_policy_rules as Array<{ ip_policy_id: string; cidr: string; description: string }>;
+    const rules = JSON.parse(await api.snapshot()).collections.ip_policy_rules as Array<{
+      ip_policy_id: string;
+      cidr: string;
+      description: string;
+    }>;
     return rules
       .filter((r) => r.ip_policy_id === policyId)
       .map((r) => [r.cidr, r.description])
@@ -151,7 +177,9 @@ describe("examples/allowlist", () => {
     const expected = blocks.map((b) => [b, b === "2001:db8:0:1::/64" ? "the origin shield" : "from ranges.txt"]).sort();
     expect(await serviceRules(out.policyId)).toEqual(expected);
     const restrictions = JSON.parse(await api.snapshot()).collections.ip_restrictions;
-    expect(restrictions.map((r: Record<string, unknown>) => [r.id, r.type, r.enforced, r.ip_policy_ids])).toEqual([[out.restrictionId, "endpoints", false, [out.policyId]]]);
+    expect(restrictions.map((r: Record<string, unknown>) => [r.id, r.type, r.enforced, r.ip_policy_ids])).toEqual([
+      [out.restrictionId, "endpoints", false, [out.policyId]],
+    ]);
     expect((await api.get("/_emulator/counters")).body.totals.rate_limited).toBeGreaterThan(0);
   });
 
@@ -166,7 +194,11 @@ describe("examples/allowlist", () => {
       expectSuccess(preview);
       const rule = (name: string) => fx.urn("IpPolicyRule", name);
       const changed = Object.fromEntries(Object.entries(preview.ops).filter(([, ops]) => !ops.every((op) => op === "same")));
-      expect(changed).toEqual({ [rule("cdn-192-0-2-32-27")]: ["delete"], [rule("cdn-2001-db8-5000---36")]: ["delete"], [rule("cdn-198-18-0-0-15")]: ["create"] });
+      expect(changed).toEqual({
+        [rule("cdn-192-0-2-32-27")]: ["delete"],
+        [rule("cdn-2001-db8-5000---36")]: ["delete"],
+        [rule("cdn-198-18-0-0-15")]: ["create"],
+      });
       expectSuccess(await fx.stack.up());
       const out = await fx.outputs();
       const rules = await serviceRules(out.policyId);
@@ -223,18 +255,29 @@ describe("examples/edges", () => {
     expect(api.circuitBreaker).toMatchObject({ errorThresholdPercentage: 0.25, volumeThreshold: 50 });
     const app = await route("app");
     // The secret from stack config reached the service.
-    expect(app.oauth?.provider.codehost).toMatchObject({ clientId: "shop-oauth-app", clientSecret: config.oauthClientSecret.value, organizations: ["shop-team"] });
+    expect(app.oauth?.provider.codehost).toMatchObject({
+      clientId: "shop-oauth-app",
+      clientSecret: config.oauthClientSecret.value,
+      organizations: ["shop-team"],
+    });
     const admin = await route("admin");
     expect(admin.saml?.entityId).toBe(out.samlEntityId);
     expect(admin.saml?.assertionConsumerServiceUrl).toBe(out.samlAssertionConsumerServiceUrl);
-    expect(await route("hooks")).toMatchObject({ webhookVerification: { provider: "CI", secret: config.webhookSecret.value }, matchType: "exact_path" });
+    expect(await route("hooks")).toMatchObject({
+      webhookVerification: { provider: "CI", secret: config.webhookSecret.value },
+      matchType: "exact_path",
+    });
     expect((await route("portal")).oidc).toEqual({ enabled: true });
     expect((await fx.client.tcpEdges.get(out.edgeIds.db)).backend?.backend.id).toBe(b.failover);
     expect((await fx.client.tlsEdges.get(out.edgeIds.mqtt)).tlsTermination).toMatchObject({ terminateAt: "upstream" });
 
     const endpoints = (await fx.client.endpoints.list().toArray()).map((e) => e.publicUrl).sort();
     expect(out.endpoints).toEqual(endpoints);
-    expect(endpoints).toEqual(["https://shop.shop-example.test:443", "tcp://db.shop-example.test:5432", "tls://mqtt.shop-example.test:8883"]);
+    expect(endpoints).toEqual([
+      "https://shop.shop-example.test:443",
+      "tcp://db.shop-example.test:5432",
+      "tls://mqtt.shop-example.test:8883",
+    ]);
   });
 
   test("no secret config value in plain text in state", () => expectNoSecretInState(fx, config));
@@ -242,13 +285,33 @@ describe("examples/edges", () => {
   test("destroy leaves no edge, route, backend, policy or endpoint", async () => {
     expectSuccess(await fx.stack.destroy());
     const c = fx.client;
-    await expectEmpty([c.httpsEdges, c.tcpEdges, c.tlsEdges, c.tunnelGroupBackends, c.weightedBackends, c.failoverBackends, c.ipPolicies, c.ipPolicyRules, c.endpoints]);
+    await expectEmpty([
+      c.httpsEdges,
+      c.tcpEdges,
+      c.tlsEdges,
+      c.tunnelGroupBackends,
+      c.weightedBackends,
+      c.failoverBackends,
+      c.ipPolicies,
+      c.ipPolicyRules,
+      c.endpoints,
+    ]);
   });
 });
 
 describe("examples/domains-certificates", () => {
-  const ca = certificate({ subject: { CN: "Example Internal CA", O: "Example" }, ca: true, keyUsages: ["cert_sign", "crl_sign"], keyType: "rsa" });
-  const leaf = certificate({ subject: { CN: "app.example.test" }, dnsNames: ["app.example.test"], issuer: ca, extendedKeyUsages: ["server_auth"] });
+  const ca = certificate({
+    subject: { CN: "Example Internal CA", O: "Example" },
+    ca: true,
+    keyUsages: ["cert_sign", "crl_sign"],
+    keyType: "rsa",
+  });
+  const leaf = certificate({
+    subject: { CN: "app.example.test" },
+    dnsNames: ["app.example.test"],
+    issuer: ca,
+    extendedKeyUsages: ["server_auth"],
+  });
   const config: ExampleConfig = {
     shopDomain: { value: "shop.example.test" },
     appDomain: { value: "app.example.test" },
@@ -270,7 +333,11 @@ describe("examples/domains-certificates", () => {
     expect(app.certificate?.id).toBe(out.appCertificateId);
     expect(out.appCnameTarget).toBe(app.cnameTarget);
     const cert = await fx.client.tlsCertificates.get(out.appCertificateId);
-    expect(out.appCertificateDetails).toEqual({ subjectCommonName: "app.example.test", issuerCommonName: "Example Internal CA", notAfter: cert.notAfter });
+    expect(out.appCertificateDetails).toEqual({
+      subjectCommonName: "app.example.test",
+      issuerCommonName: "Example Internal CA",
+      notAfter: cert.notAfter,
+    });
     expect(cert.serialNumber).toBe(leaf.serialHex);
     const authority = await fx.client.certificateAuthorities.get(out.internalCaId);
     expect(authority.subjectCommonName).toBe("Example Internal CA");
@@ -300,7 +367,12 @@ describe("examples/ssh", () => {
     const ca = await fx.client.sshCertificateAuthorities.get(out.caId);
     expect(out.caPublicKey).toBe(ca.publicKey);
     const user = readSshCertificate(out.userCertificateText, ca.publicKey);
-    expect(user).toMatchObject({ signedByCa: true, principals: ["alice"], criticalOptions: ["source-address"], extensions: ["permit-pty"] });
+    expect(user).toMatchObject({
+      signedByCa: true,
+      principals: ["alice"],
+      criticalOptions: ["source-address"],
+      extensions: ["permit-pty"],
+    });
     expect(user.subjectKey).toBe(config.userPublicKey.value.split(" ").slice(0, 2).join(" "));
     expect((await fx.client.sshUserCertificates.get(out.userCertificateId)).certificate).toBe(out.userCertificateText);
     const host = readSshCertificate(out.hostCertificateText, ca.publicKey);
@@ -337,8 +409,14 @@ describe("examples/events", () => {
     expect(sub.sources.map((s) => s.type).sort()).toEqual([...out.sourceTypes].sort());
     expect(out.sourceTypes).toHaveLength(6);
     const stream = await fx.client.eventDestinations.get(out.auditStreamId);
-    expect(stream.target.stream?.auth.creds).toEqual({ accessKeyId: "AKIDEXAMPLE0001", secretAccessKey: config.auditStreamSecretAccessKey.value });
-    expect((await fx.client.eventDestinations.get(out.monitoringId)).target.monitoring).toMatchObject({ apiKey: config.monitoringApiKey.value, site: "eu" });
+    expect(stream.target.stream?.auth.creds).toEqual({
+      accessKeyId: "AKIDEXAMPLE0001",
+      secretAccessKey: config.auditStreamSecretAccessKey.value,
+    });
+    expect((await fx.client.eventDestinations.get(out.monitoringId)).target.monitoring).toMatchObject({
+      apiKey: config.monitoringApiKey.value,
+      site: "eu",
+    });
   });
 
   test("no secret config value in plain text in state", () => expectNoSecretInState(fx, config));
@@ -362,7 +440,8 @@ describe("examples/two-accounts", () => {
     await fx.stack.setConfig("stagingApiKey", { value: staging.rootToken, secret: true });
   });
   afterAll(() => staging?.close());
-  const descriptions = async (c: EdgeIngress) => (await c.apiKeys.list().toArray()).map((k) => k.description).filter((d) => d.endsWith("deploys"));
+  const descriptions = async (c: EdgeIngress) =>
+    (await c.apiKeys.list().toArray()).map((k) => k.description).filter((d) => d.endsWith("deploys"));
 
   test("up puts each resource in its account; no changes after (refreshed too); staging's key is never plaintext in state", async () => {
     expectSuccess(await fx.stack.up());
@@ -380,7 +459,8 @@ describe("examples/two-accounts", () => {
     const state = await fx.stack.exportState();
     expect(state.raw).not.toContain(staging.rootToken);
     // The serialized providers name no connection: it travels with each resource, encrypted.
-    for (const r of state.resources.filter((r) => r.custom)) expect(String((r.outputs?.__provider as string | undefined) ?? "")).not.toContain(staging.url);
+    for (const r of state.resources.filter((r) => r.custom))
+      expect(String((r.outputs?.__provider as string | undefined) ?? "")).not.toContain(staging.url);
     const stagingPolicy = state.resources.find((r) => r.id === out.stagingPolicyId)!;
     expect(stagingPolicy.outputs?.connection).toMatchObject({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270" });
   });

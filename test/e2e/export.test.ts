@@ -33,15 +33,27 @@ afterAll(async () => {
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-const exportTo = (out: string, args: string[] = [], env: Record<string, string> = { EDGE_INGRESS_API_KEY: emulator.rootToken, EDGE_INGRESS_API_URL: emulator.url }) =>
-  runCommand(process.execPath, [BIN, "export", "--out", out, ...args], { cwd: tmp, env: { ...process.env, EDGE_INGRESS_API_KEY: "", EDGE_INGRESS_API_URL: "", ...env } });
+const exportTo = (
+  out: string,
+  args: string[] = [],
+  env: Record<string, string> = { EDGE_INGRESS_API_KEY: emulator.rootToken, EDGE_INGRESS_API_URL: emulator.url },
+) =>
+  runCommand(process.execPath, [BIN, "export", "--out", out, ...args], {
+    cwd: tmp,
+    env: { ...process.env, EDGE_INGRESS_API_KEY: "", EDGE_INGRESS_API_URL: "", ...env },
+  });
 
 /** `pulumi config set --secret <key>   # <path> of <Kind> "<name>" (<id>)` lines of the generated README. */
 function secretConfigLines(readme: string): Array<{ key: string; path: string; id: string }> {
-  return [...readme.matchAll(/^pulumi config set --secret (\S+)\s+# (\S+) of \w+ "[^"]*" \(([^)]+)\)$/gm)].map(([, key, p, id]) => ({ key, path: p, id }));
+  return [...readme.matchAll(/^pulumi config set --secret (\S+)\s+# (\S+) of \w+ "[^"]*" \(([^)]+)\)$/gm)].map(([, key, p, id]) => ({
+    key,
+    path: p,
+    id,
+  }));
 }
 
-const writeRequests = (counters: { routes: Record<string, unknown> }) => Object.keys(counters.routes).filter((route) => !route.startsWith("GET "));
+const writeRequests = (counters: { routes: Record<string, unknown> }) =>
+  Object.keys(counters.routes).filter((route) => !route.startsWith("GET "));
 
 describe("edge-ingress export", () => {
   test("the generated program adopts the whole account: the first up only reads, the account is unchanged, a second preview shows no changes", async () => {
@@ -60,7 +72,9 @@ describe("edge-ingress export", () => {
     expect(await exportTo(out)).toMatchObject({ code: 1, stderr: expect.stringMatching(/already exist.*--force/) });
 
     const lines = secretConfigLines(fs.readFileSync(path.join(out, "README.md"), "utf8"));
-    expect(lines.map((l) => `${l.id} ${l.path}`).sort()).toEqual([...account.credentials].flatMap(([id, paths]) => Object.keys(paths).map((p) => `${id} ${p}`)).sort());
+    expect(lines.map((l) => `${l.id} ${l.path}`).sort()).toEqual(
+      [...account.credentials].flatMap(([id, paths]) => Object.keys(paths).map((p) => `${id} ${p}`)).sort(),
+    );
 
     linkInstall(out);
     let stack: TestStack | undefined;
@@ -79,7 +93,10 @@ describe("edge-ingress export", () => {
       await client.request({ method: "DELETE", path: "/_emulator/counters" });
       const up = await stack.up();
       expectSuccess(up);
-      const counters = await client.request<{ routes: Record<string, unknown>; totals: { requests: number } }>({ method: "GET", path: "/_emulator/counters" });
+      const counters = await client.request<{ routes: Record<string, unknown>; totals: { requests: number } }>({
+        method: "GET",
+        path: "/_emulator/counters",
+      });
       expect(writeRequests(counters)).toEqual([]);
       expect(counters.totals.requests).toBeGreaterThan(0);
       expect(await readAccount(client)).toEqual(before);
@@ -90,10 +107,15 @@ describe("edge-ingress export", () => {
       const adoptIds = [...fs.readFileSync(path.join(out, "index.ts"), "utf8").matchAll(/^ {2}adopt: "([^"]+)",$/gm)].map((m) => m[1]);
       expect(adoptIds).toHaveLength(Object.values(before.snapshot).reduce((n, list) => n + (list?.length ?? 0), 0) - 1);
       expect(adopted.map((r) => r.id).sort()).toEqual(adoptIds.sort());
-      for (const paths of account.credentials.values()) for (const value of Object.values(paths)) expect(state.raw).not.toContain(value.split("\n")[1] ?? value);
+      for (const paths of account.credentials.values())
+        for (const value of Object.values(paths)) expect(state.raw).not.toContain(value.split("\n")[1] ?? value);
 
       const preview = await stack.preview({ expectNoChanges: true });
-      expect({ code: preview.code, noChanges: preview.noChanges, stderr: preview.stderr }).toEqual({ code: 0, noChanges: true, stderr: "" });
+      expect({ code: preview.code, noChanges: preview.noChanges, stderr: preview.stderr }).toEqual({
+        code: 0,
+        noChanges: true,
+        stderr: "",
+      });
     } finally {
       await stack?.remove();
     }

@@ -21,15 +21,26 @@ interface Res {
 function mixedStack(changed = false): Res[] {
   const rs: Res[] = [];
   // The changed stack touches 10 %: descriptions, and edges losing their IP restriction module.
-  for (let i = 0; i < 50; i++) rs.push({ kind: "IpPolicy", name: `policy-${i}`, args: { description: changed && i < 10 ? `policy ${i} v2` : `policy ${i}` } });
-  for (let i = 0; i < 30; i++) rs.push({ kind: "IpRestriction", name: `restriction-${i}`, args: { type: "endpoints", ipPolicyIds: [`@policy-${i}`] } });
+  for (let i = 0; i < 50; i++)
+    rs.push({ kind: "IpPolicy", name: `policy-${i}`, args: { description: changed && i < 10 ? `policy ${i} v2` : `policy ${i}` } });
+  for (let i = 0; i < 30; i++)
+    rs.push({ kind: "IpRestriction", name: `restriction-${i}`, args: { type: "endpoints", ipPolicyIds: [`@policy-${i}`] } });
   for (let i = 0; i < 30; i++) rs.push({ kind: "TunnelGroupBackend", name: `backend-${i}`, args: { labels: { app: `app-${i}` } } });
   for (let i = 0; i < 30; i++) {
     const guard = changed && i < 10 ? {} : { ipRestriction: { ipPolicyIds: [`@policy-${i}`] } };
-    rs.push({ kind: "TcpEdge", name: `edge-${i}`, args: { hostports: [`edge-${i}.example.com:${10000 + i}`], backend: { backendId: `@backend-${i}` }, ...guard } });
+    rs.push({
+      kind: "TcpEdge",
+      name: `edge-${i}`,
+      args: { hostports: [`edge-${i}.example.com:${10000 + i}`], backend: { backendId: `@backend-${i}` }, ...guard },
+    });
   }
   for (let i = 0; i < 20; i++) rs.push({ kind: "ApiKey", name: `key-${i}`, args: { description: `key ${i}` } });
-  for (let i = 0; i < 20; i++) rs.push({ kind: "EventDestination", name: `dest-${i}`, args: { target: { logs: { logGroupResourceName: `lg-${i}`, auth: { role: { roleResourceName: "r" } } } } } });
+  for (let i = 0; i < 20; i++)
+    rs.push({
+      kind: "EventDestination",
+      name: `dest-${i}`,
+      args: { target: { logs: { logGroupResourceName: `lg-${i}`, auth: { role: { roleResourceName: "r" } } } } },
+    });
   for (let i = 0; i < 20; i++) rs.push({ kind: "EventSubscription", name: `sub-${i}`, args: { destinationIds: [`@dest-${i}`] } });
   return rs;
 }
@@ -93,7 +104,10 @@ async function expectServiceMatchesState(): Promise<number> {
   await client.put("/_emulator/faults", { body: FAULTS_OFF });
   const state = await stack.exportState();
   for (const [kind, list] of Object.entries(LISTS)) {
-    const inState = state.resources.filter((r) => r.type === `pulumi-nodejs:dynamic/edgeingress:${kind}`).map((r) => r.id).sort();
+    const inState = state.resources
+      .filter((r) => r.type === `pulumi-nodejs:dynamic/edgeingress:${kind}`)
+      .map((r) => r.id)
+      .sort();
     const inService = (await list().toArray()).map((r: { id: string }) => r.id).sort();
     expect({ kind, ids: inService }).toEqual({ kind, ids: inState });
   }

@@ -31,7 +31,11 @@ beforeAll(async () => {
   started = await start();
   ({ emulator, client } = started);
   // The provider's credentials come from the environment, as the workflow gives them.
-  stack = await createStack({ programDir: PROGRAM, linkSelf: false, env: { EDGE_INGRESS_API_KEY: emulator.rootToken, EDGE_INGRESS_API_URL: emulator.url } });
+  stack = await createStack({
+    programDir: PROGRAM,
+    linkSelf: false,
+    env: { EDGE_INGRESS_API_KEY: emulator.rootToken, EDGE_INGRESS_API_URL: emulator.url },
+  });
   runnerTemp = fs.mkdtempSync(path.join(os.tmpdir(), "ei-runner-"));
   // As a repository commits Pulumi.<stack>.yaml beside its program.
   stackConfig = path.join(PROGRAM, `Pulumi.${stack.name}.yaml`);
@@ -40,7 +44,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   try {
-    if (stack) await runCommand("pulumi", ["destroy", "--stack", stack.name, "--yes", "--non-interactive"], { cwd: PROGRAM, env: stack.env });
+    if (stack)
+      await runCommand("pulumi", ["destroy", "--stack", stack.name, "--yes", "--non-interactive"], { cwd: PROGRAM, env: stack.env });
   } finally {
     if (stackConfig) fs.rmSync(stackConfig, { force: true });
     if (runnerTemp) fs.rmSync(runnerTemp, { recursive: true, force: true });
@@ -51,15 +56,22 @@ afterAll(async () => {
 });
 
 /** Runs a job's pulumi commands as its steps would, in the program directory (the job's `infra/`). */
-const runJob = (job: string): Promise<CliResult> => runWorkflowJob(job, PROGRAM, { ...stack.env, PULUMI_STACK: stack.name, RUNNER_TEMP: runnerTemp });
+const runJob = (job: string): Promise<CliResult> =>
+  runWorkflowJob(job, PROGRAM, { ...stack.env, PULUMI_STACK: stack.name, RUNNER_TEMP: runnerTemp });
 
 describe("the workflow file", () => {
   test("runs preview on pull requests, up on main, the drift gate on a schedule and by hand", () => {
     expect(Object.keys(workflow.on).sort()).toEqual(["pull_request", "push", "schedule", "workflow_dispatch"]);
     expect(workflow.on.push.branches).toEqual(["main"]);
     expect(workflow.on.schedule[0].cron).toEqual(expect.any(String));
-    expect(pulumiCommands("preview")).toEqual(["pulumi login", expect.stringMatching(/^pulumi preview --stack "\$PULUMI_STACK" --non-interactive/)]);
-    expect(pulumiCommands("up")).toEqual(["pulumi login", expect.stringMatching(/^pulumi up --stack "\$PULUMI_STACK" --non-interactive --yes/)]);
+    expect(pulumiCommands("preview")).toEqual([
+      "pulumi login",
+      expect.stringMatching(/^pulumi preview --stack "\$PULUMI_STACK" --non-interactive/),
+    ]);
+    expect(pulumiCommands("up")).toEqual([
+      "pulumi login",
+      expect.stringMatching(/^pulumi up --stack "\$PULUMI_STACK" --non-interactive --yes/),
+    ]);
     const gate = pulumiCommands("drift-gate");
     expect(gate[1]).toMatch(/^pulumi preview\b/);
     expect(gate[1].split(" ")).toEqual(expect.arrayContaining(["--refresh", "--expect-no-changes"]));

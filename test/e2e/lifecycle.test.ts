@@ -66,7 +66,11 @@ interface Case {
   /** `Kind.get` and adopt: an sdk create body for an existing one, and inputs that adopt it. */
   existing?: { body: Args; adopt: Args };
   /** Kind-specific checks after a phase. */
-  after?: { create?: (h: HookContext) => Promise<void>; refresh?: (h: HookContext) => Promise<void>; replace?: (h: HookContext) => Promise<void> };
+  after?: {
+    create?: (h: HookContext) => Promise<void>;
+    refresh?: (h: HookContext) => Promise<void>;
+    replace?: (h: HookContext) => Promise<void>;
+  };
 }
 
 /** In args: the emulator's bot user (known once it runs), an owner other than the caller. */
@@ -88,7 +92,11 @@ const SUPPORT: Res[] = [
 ];
 // After the cases: they use some.
 const USERS: Res[] = [
-  { kind: "HttpsEdgeRoute", name: "route", args: { edgeId: "@web", matchType: "path_prefix", match: "/", backend: { backendId: "@split" } } },
+  {
+    kind: "HttpsEdgeRoute",
+    name: "route",
+    args: { edgeId: "@web", matchType: "path_prefix", match: "/", backend: { backendId: "@split" } },
+  },
   { kind: "TlsEdge", name: "tls", args: { hostports: ["mtls.example.com:443"], mutualTls: { certificateAuthorityIds: ["@clients"] } } },
 ];
 const caPem = (cn: string) => certificate({ subject: { CN: cn }, ca: true, keyUsages: ["cert_sign"], keyType: "rsa" }).pem;
@@ -102,7 +110,12 @@ const userKey = sshPublicKey("ecdsa", "alice@laptop");
 const hostKey = sshPublicKey("ed25519", "root@bastion");
 
 /** The SSH certificate `certId` of `kind`: signed by the authority `caId`, with `principals`. */
-async function expectSshCertificate(kind: "sshUserCertificates" | "sshHostCertificates", certId: string, caId: string, principals: string[]) {
+async function expectSshCertificate(
+  kind: "sshUserCertificates" | "sshHostCertificates",
+  certId: string,
+  caId: string,
+  principals: string[],
+) {
   const ca = await fx.client.sshCertificateAuthorities.get(caId);
   const parsed = readSshCertificate((await fx.client[kind].get(certId)).certificate, ca.publicKey);
   expect(parsed.signedByCa).toBe(true);
@@ -128,7 +141,10 @@ const CASES: Case[] = [
   {
     kind: "IpPolicy",
     name: "office",
-    create: { args: { description: "office ranges", metadata: '{"team":"net"}' }, server: () => ({ description: "office ranges", metadata: '{"team":"net"}' }) },
+    create: {
+      args: { description: "office ranges", metadata: '{"team":"net"}' },
+      server: () => ({ description: "office ranges", metadata: '{"team":"net"}' }),
+    },
     // metadata dropped from the program: back to the service's default.
     update: { args: { description: "office and VPN" }, server: () => ({ description: "office and VPN", metadata: "" }) },
     drift: { description: "edited by hand" },
@@ -138,7 +154,10 @@ const CASES: Case[] = [
   {
     kind: "IpRestriction",
     name: "api",
-    create: { args: { type: "api", ipPolicyIds: ["@a"] }, server: (ids) => ({ type: "api", enforced: false, ipPolicies: [{ id: ids.a }] }) },
+    create: {
+      args: { type: "api", ipPolicyIds: ["@a"] },
+      server: (ids) => ({ type: "api", enforced: false, ipPolicies: [{ id: ids.a }] }),
+    },
     update: {
       args: { type: "api", ipPolicyIds: ["@a", "@b"], enforced: true },
       server: (ids) => ({ type: "api", enforced: true, ipPolicies: [{ id: ids.a }, { id: ids.b }] }),
@@ -156,13 +175,23 @@ const CASES: Case[] = [
       args: { ipPolicyId: "@rules", cidr: "203.0.113.0/24", action: "allow" },
       server: (ids) => ({ cidr: "203.0.113.0/24", action: "allow", ipPolicy: { id: ids.rules } }),
     },
-    update: { args: { ipPolicyId: "@rules", cidr: "198.51.100.0/24", action: "allow" }, server: () => ({ cidr: "198.51.100.0/24", action: "allow" }) },
-    replace: { args: { ipPolicyId: "@rules", cidr: "198.51.100.0/24", action: "deny" }, server: () => ({ cidr: "198.51.100.0/24", action: "deny" }) },
+    update: {
+      args: { ipPolicyId: "@rules", cidr: "198.51.100.0/24", action: "allow" },
+      server: () => ({ cidr: "198.51.100.0/24", action: "allow" }),
+    },
+    replace: {
+      args: { ipPolicyId: "@rules", cidr: "198.51.100.0/24", action: "deny" },
+      server: () => ({ cidr: "198.51.100.0/24", action: "deny" }),
+    },
     drift: { cidr: "192.0.2.0/24" },
     after: {
       create: async ({ ids }) => {
         // Made in the same update as its policy; the service writes IPv6 in its canonical form.
-        expect(await fx.client.ipPolicyRules.get(ids.v6)).toMatchObject({ cidr: "2001:db8::/32", action: "deny", ipPolicy: { id: ids.rules } });
+        expect(await fx.client.ipPolicyRules.get(ids.v6)).toMatchObject({
+          cidr: "2001:db8::/32",
+          action: "deny",
+          ipPolicy: { id: ids.rules },
+        });
       },
     },
   },
@@ -172,7 +201,10 @@ const CASES: Case[] = [
     token: true,
     create: { args: { description: "ci" }, server: () => ({ description: "ci", token: null }) },
     update: { args: { description: "ci pipeline" }, server: () => ({ description: "ci pipeline" }) },
-    replace: { args: { description: "ci pipeline", ownerId: BOT }, server: () => ({ description: "ci pipeline", ownerId: fx.emulator.botId }) },
+    replace: {
+      args: { description: "ci pipeline", ownerId: BOT },
+      server: () => ({ description: "ci pipeline", ownerId: fx.emulator.botId }),
+    },
     drift: { description: "by hand" },
     after: {
       create: async ({ id, token }) => {
@@ -208,7 +240,9 @@ const CASES: Case[] = [
         expect(id).toMatch(/^cr_/);
         expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
         // An agent's authtoken is not an API token.
-        await withToken(token!, (asAgent) => expect(asAgent.tunnelCredentials.list().toArray()).rejects.toBeInstanceOf(AuthenticationError));
+        await withToken(token!, (asAgent) =>
+          expect(asAgent.tunnelCredentials.list().toArray()).rejects.toBeInstanceOf(AuthenticationError),
+        );
       },
       replace: async ({ id }) => {
         expect((await fx.client.tunnelCredentials.list().toArray()).map((c) => c.id)).toEqual([id]);
@@ -220,7 +254,10 @@ const CASES: Case[] = [
     name: "ssh-agent",
     create: { args: { publicKey: agentKey, acl: ["bind:*.example.com"] }, server: () => ({ acl: ["bind:*.example.com"] }) },
     update: { args: { publicKey: agentKey, acl: ["bind:app.example.com"] }, server: () => ({ acl: ["bind:app.example.com"] }) },
-    replace: { args: { publicKey: agentKey, acl: ["bind:app.example.com"], ownerId: BOT }, server: () => ({ acl: ["bind:app.example.com"], ownerId: fx.emulator.botId }) },
+    replace: {
+      args: { publicKey: agentKey, acl: ["bind:app.example.com"], ownerId: BOT },
+      server: () => ({ acl: ["bind:app.example.com"], ownerId: fx.emulator.botId }),
+    },
     drift: { acl: ["*"] },
   },
   {
@@ -234,8 +271,14 @@ const CASES: Case[] = [
   {
     kind: "SshUserCertificate",
     name: "alice",
-    create: { args: { sshCertificateAuthorityId: "@user-ca", publicKey: userKey, principals: ["alice"] }, server: () => ({ principals: ["alice"] }) },
-    update: { args: { sshCertificateAuthorityId: "@user-ca", publicKey: userKey, principals: ["alice"], description: "alice" }, server: () => ({ description: "alice" }) },
+    create: {
+      args: { sshCertificateAuthorityId: "@user-ca", publicKey: userKey, principals: ["alice"] },
+      server: () => ({ principals: ["alice"] }),
+    },
+    update: {
+      args: { sshCertificateAuthorityId: "@user-ca", publicKey: userKey, principals: ["alice"], description: "alice" },
+      server: () => ({ description: "alice" }),
+    },
     replace: {
       args: { sshCertificateAuthorityId: "@user-ca", publicKey: userKey, principals: ["alice", "deploy"], description: "alice" },
       server: () => ({ principals: ["alice", "deploy"], description: "alice" }),
@@ -249,7 +292,10 @@ const CASES: Case[] = [
   {
     kind: "SshHostCertificate",
     name: "bastion",
-    create: { args: { sshCertificateAuthorityId: "@ca", publicKey: hostKey, principals: ["bastion.example.com"] }, server: () => ({ principals: ["bastion.example.com"] }) },
+    create: {
+      args: { sshCertificateAuthorityId: "@ca", publicKey: hostKey, principals: ["bastion.example.com"] },
+      server: () => ({ principals: ["bastion.example.com"] }),
+    },
     update: {
       args: { sshCertificateAuthorityId: "@ca", publicKey: hostKey, principals: ["bastion.example.com"], description: "bastion" },
       server: () => ({ description: "bastion" }),
@@ -275,7 +321,13 @@ const CASES: Case[] = [
     update: { args: { backends: weights(50, 50) }, server: (ids) => ({ backends: { [ids.blue]: 50, [ids.green]: 50 } }) },
     drift: (ids) => ({ backends: { [ids.blue]: 10, [ids.green]: 90 } }),
     keptFromDelete: "the route uses it: the service refuses to delete it (409)",
-    bad: [{ args: { backends: [...weights(50, 50), { backendId: "@blue", weight: 1 }] }, field: "backends", rule: /backends\[2\]\.backendId: must not repeat backends\[0\]\.backendId/ }],
+    bad: [
+      {
+        args: { backends: [...weights(50, 50), { backendId: "@blue", weight: 1 }] },
+        field: "backends",
+        rule: /backends\[2\]\.backendId: must not repeat backends\[0\]\.backendId/,
+      },
+    ],
     after: {
       create: async ({ id, ids }) => {
         expect((await fx.client.weightedBackends.get(id)).backends).toEqual({ [ids.blue]: 90, [ids.green]: 10 });
@@ -312,7 +364,10 @@ const CASES: Case[] = [
     kind: "TlsCertificate",
     name: "app",
     create: { args: { certificatePem: CHAIN_PEM, privateKeyPem: "secret:key" }, server: () => ({ subjectCommonName: "app.example.com" }) },
-    update: { args: { certificatePem: CHAIN_PEM, privateKeyPem: "secret:key", description: "web" }, server: () => ({ description: "web" }) },
+    update: {
+      args: { certificatePem: CHAIN_PEM, privateKeyPem: "secret:key", description: "web" },
+      server: () => ({ description: "web" }),
+    },
     drift: { description: "by hand" },
     bad: [
       {
@@ -336,8 +391,14 @@ const CASES: Case[] = [
   {
     kind: "ReservedDomain",
     name: "app-domain",
-    create: { args: { domain: "app.example.com", certificateId: "@app" }, server: (ids) => ({ domain: "app.example.com", certificate: { id: ids.app } }) },
-    update: { args: { domain: "app.example.com", certificateId: "@app", description: "app" }, server: (ids) => ({ description: "app", certificate: { id: ids.app } }) },
+    create: {
+      args: { domain: "app.example.com", certificateId: "@app" },
+      server: (ids) => ({ domain: "app.example.com", certificate: { id: ids.app } }),
+    },
+    update: {
+      args: { domain: "app.example.com", certificateId: "@app", description: "app" },
+      server: (ids) => ({ description: "app", certificate: { id: ids.app } }),
+    },
     drift: { description: "by hand" },
   },
   {
@@ -412,7 +473,12 @@ describe("every kind's lifecycle on the real engine, in one stack", () => {
   let tokens: Record<string, string> = {};
   let was: { ids: Ids; tokens: Record<string, string> } = { ids: {}, tokens: {} };
   let stage: StageName = "create";
-  const hook = (c: Case): HookContext => ({ id: ids[c.name], token: tokens[c.name], was: { id: was.ids[c.name], token: was.tokens[c.name] }, ids });
+  const hook = (c: Case): HookContext => ({
+    id: ids[c.name],
+    token: tokens[c.name],
+    was: { id: was.ids[c.name], token: was.tokens[c.name] },
+    ids,
+  });
   /** Reads ids and tokens after an up, keeping the ones before. */
   const reread = async () => {
     was = { ids, tokens };
@@ -638,7 +704,8 @@ describe("every kind's lifecycle on the real engine, in one stack", () => {
       }
       const reads = EXISTING.map((c) => ({ kind: c.kind, name: `${c.name}-seen`, id: made[c.name].seen }));
       const s = spec(stage, {}, { reads });
-      for (const c of EXISTING) s.resources.push({ kind: c.kind, name: `${c.name}-legacy`, args: { ...c.existing!.adopt, adopt: made[c.name].adopted } });
+      for (const c of EXISTING)
+        s.resources.push({ kind: c.kind, name: `${c.name}-legacy`, args: { ...c.existing!.adopt, adopt: made[c.name].adopted } });
       await fx.setSpec(s);
       expectSuccess(await fx.stack.up());
     });
@@ -670,7 +737,9 @@ describe("every kind's lifecycle on the real engine, in one stack", () => {
     });
 
     test.each(CASES)("$kind $name: before, the service holds exactly the stack's resources of the kind", async (c) => {
-      const mine = spec(stage).resources.filter((r) => r.kind === c.kind).map((r) => out[r.name]);
+      const mine = spec(stage)
+        .resources.filter((r) => r.kind === c.kind)
+        .map((r) => out[r.name]);
       // Certificates the service issued for a managed domain are its own, not the stack's.
       const listed = (await coll(c).list().toArray()).filter((r) => !r.issuedAt);
       expect(listed.map((r) => r.id).sort()).toEqual(mine.sort());

@@ -14,7 +14,11 @@ interface Res {
 
 const fx = useEngineStack<{ resources: Res[] }>(path.join(__dirname, "..", "fixtures", "edges"), "edges");
 
-const RULES = Array.from({ length: 30 }, (_, i) => ({ cidr: `198.51.${i}.0/24`, action: i % 10 === 9 ? "deny" : "allow", description: `range ${i}` }));
+const RULES = Array.from({ length: 30 }, (_, i) => ({
+  cidr: `198.51.${i}.0/24`,
+  action: i % 10 === 9 ? "deny" : "allow",
+  description: `range ${i}`,
+}));
 const RESOURCES: Res[] = [
   { kind: "IpPolicy", name: "allowlist", args: { description: "allowlist", rules: RULES } },
   // Rules of this one are someone else's (IpPolicyRule resources elsewhere, or people): never touched.
@@ -33,7 +37,18 @@ const declared = RULES.map((r) => `${r.cidr} ${r.action} ${r.description}`).sort
 
 /** `preview --refresh --expect-no-changes --diff`, as a drift gate in CI runs it (text, not JSON). */
 const gate = () =>
-  fx.stack.run(["preview", "--refresh", "--expect-no-changes", "--diff", "--stack", fx.stack.name, "--config-file", fx.stack.configFile, "--non-interactive", "--color=never"]);
+  fx.stack.run([
+    "preview",
+    "--refresh",
+    "--expect-no-changes",
+    "--diff",
+    "--stack",
+    fx.stack.name,
+    "--config-file",
+    fx.stack.configFile,
+    "--non-interactive",
+    "--color=never",
+  ]);
 
 describe("IpPolicy with inline rules", () => {
   let ids: Record<string, string>;
@@ -47,8 +62,18 @@ describe("IpPolicy with inline rules", () => {
   });
 
   test("a rule added by hand fails the drift gate, named with its fields; up --refresh deletes it; nothing remains", async () => {
-    const intruder = await fx.client.ipPolicyRules.create({ ipPolicyId: ids.allowlist, cidr: "::/0", action: "allow", description: "opened by hand" });
-    const other = await fx.client.ipPolicyRules.create({ ipPolicyId: ids.shared, cidr: "203.0.113.0/24", action: "allow", description: "kept by hand" });
+    const intruder = await fx.client.ipPolicyRules.create({
+      ipPolicyId: ids.allowlist,
+      cidr: "::/0",
+      action: "allow",
+      description: "opened by hand",
+    });
+    const other = await fx.client.ipPolicyRules.create({
+      ipPolicyId: ids.shared,
+      cidr: "203.0.113.0/24",
+      action: "allow",
+      description: "kept by hand",
+    });
 
     const result = await gate();
     expect(result.code).not.toBe(0);
@@ -72,7 +97,9 @@ describe("IpPolicy with inline rules", () => {
   });
 
   test("changing the declared rules applies them rule by rule", async () => {
-    const next = [...RULES.slice(1, 29), { ...RULES[29], action: "allow" }, { cidr: "2001:DB8::/48", action: "deny" }].map((r, i) => (i === 0 ? { ...r, description: "renamed" } : r));
+    const next = [...RULES.slice(1, 29), { ...RULES[29], action: "allow" }, { cidr: "2001:DB8::/48", action: "deny" }].map((r, i) =>
+      i === 0 ? { ...r, description: "renamed" } : r,
+    );
     await fx.setSpec({ resources: [{ ...RESOURCES[0], args: { description: "allowlist", rules: next } }, RESOURCES[1]] });
     expectSuccess(await fx.stack.up());
     const want = next.map((r) => `${r.cidr.toLowerCase()} ${r.action} ${"description" in r ? String(r.description) : ""}`).sort();

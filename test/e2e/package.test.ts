@@ -31,7 +31,8 @@ describe("the npm tarball in a TypeScript project with the stock tsconfig", () =
 
   beforeAll(async () => {
     project = tempDir("ei-package-consumer-");
-    for (const file of ["Pulumi.yaml", "tsconfig.json", "tsconfig.sdk.json"]) fs.copyFileSync(path.join(FIXTURE, file), path.join(project, file));
+    for (const file of ["Pulumi.yaml", "tsconfig.json", "tsconfig.sdk.json"])
+      fs.copyFileSync(path.join(FIXTURE, file), path.join(project, file));
     // Stored as .ts.txt so the repository's own type-check (test/**/*.ts) does not take them for its sources.
     for (const file of ["index.ts", "misuse.ts", "sdk.ts"]) fs.copyFileSync(path.join(FIXTURE, `${file}.txt`), path.join(project, file));
     await installPackage(project, { name: "package-consumer" });
@@ -43,7 +44,11 @@ describe("the npm tarball in a TypeScript project with the stock tsconfig", () =
   });
 
   const tsc = (args: string[], config = ".") =>
-    runCommand(process.execPath, [path.join(project, "node_modules", "typescript", "bin", "tsc"), "-p", config, "--pretty", "false", ...args], { cwd: project });
+    runCommand(
+      process.execPath,
+      [path.join(project, "node_modules", "typescript", "bin", "tsc"), "-p", config, "--pretty", "false", ...args],
+      { cwd: project },
+    );
 
   test("the program type-checks and compiles with no error, and the package's declarations reach no zod type", async () => {
     const result = await tsc(["--listFiles"]);
@@ -62,7 +67,12 @@ describe("the npm tarball in a TypeScript project with the stock tsconfig", () =
     try {
       const result = await tsc(["--noEmit"]);
       expect(result.code).not.toBe(0);
-      const failing = new Set(result.stdout.split("\n").filter((l) => l.startsWith("misuse.ts(")).map((l) => l.slice(0, l.indexOf(","))));
+      const failing = new Set(
+        result.stdout
+          .split("\n")
+          .filter((l) => l.startsWith("misuse.ts("))
+          .map((l) => l.slice(0, l.indexOf(","))),
+      );
       expect(failing.size).toBe(marked);
     } finally {
       fs.writeFileSync(path.join(project, "misuse.ts"), source);
@@ -78,7 +88,11 @@ describe("the npm tarball in a TypeScript project with the stock tsconfig", () =
   }, 120_000);
 
   test("the program entry loads neither the client, nor the schemas, nor the HTTP library", () => {
-    const loaded = execFileSync(process.execPath, ["-e", 'require("@edge-ingress/pulumi"); console.log(JSON.stringify(Object.keys(require.cache)))'], { cwd: project, encoding: "utf8" });
+    const loaded = execFileSync(
+      process.execPath,
+      ["-e", 'require("@edge-ingress/pulumi"); console.log(JSON.stringify(Object.keys(require.cache)))'],
+      { cwd: project, encoding: "utf8" },
+    );
     const files = JSON.parse(loaded) as string[];
     expect(files.some((f) => f.includes("@edge-ingress/pulumi/dist/provider/resources/"))).toBe(true);
     expect(files.filter((f) => /node_modules\/(zod|undici)\/|@edge-ingress\/pulumi\/dist\/sdk\//.test(f))).toEqual([]);
@@ -86,9 +100,12 @@ describe("the npm tarball in a TypeScript project with the stock tsconfig", () =
 
   test("the runtime entry loads the declarations and schemas of the kinds it serves, no other", () => {
     const script = 'require("@edge-ingress/pulumi/runtime").provider("IpPolicy"); console.log(JSON.stringify(Object.keys(require.cache)))';
-    const files = (JSON.parse(execFileSync(process.execPath, ["-e", script], { cwd: project, encoding: "utf8" })) as string[]).map((f) => f.split(path.sep).join("/"));
+    const files = (JSON.parse(execFileSync(process.execPath, ["-e", script], { cwd: project, encoding: "utf8" })) as string[]).map((f) =>
+      f.split(path.sep).join("/"),
+    );
     // The files directly in dist/<sub>.
-    const dist = (sub: string) => files.filter((f) => new RegExp(`@edge-ingress/pulumi/dist/${sub}/[^/]+$`).test(f)).map((f) => path.posix.basename(f));
+    const dist = (sub: string) =>
+      files.filter((f) => new RegExp(`@edge-ingress/pulumi/dist/${sub}/[^/]+$`).test(f)).map((f) => path.posix.basename(f));
     expect(dist("sdk/resources")).toEqual(["ip-policy.js"]);
     expect(dist("provider")).toContain("ip-policy.js");
     for (const other of ["tcp-edge.js", "modules.js"]) expect(dist("provider")).not.toContain(other);
@@ -98,17 +115,33 @@ describe("the npm tarball in a TypeScript project with the stock tsconfig", () =
     const packed = await runCommand("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: REPO_ROOT });
     expectCommand(packed, "npm pack --dry-run");
     const files = (JSON.parse(packed.stdout) as { files: { path: string }[] }[])[0].files.map((f) => f.path);
-    for (const file of ["LICENSE", "README.md", "CHANGELOG.md", "CONTRIBUTING.md", "package.json", "dist/index.d.ts", "dist/sdk/index.d.ts", "dist/emulator/index.d.ts", "dist/runtime/index.d.ts", "docs/reference.md", "docs/provider.md"]) {
+    for (const file of [
+      "LICENSE",
+      "README.md",
+      "CHANGELOG.md",
+      "CONTRIBUTING.md",
+      "package.json",
+      "dist/index.d.ts",
+      "dist/sdk/index.d.ts",
+      "dist/emulator/index.d.ts",
+      "dist/runtime/index.d.ts",
+      "docs/reference.md",
+      "docs/provider.md",
+    ]) {
       expect(files).toContain(file);
     }
     // Every doc of the repository ships, so the README's links work in an installed copy too.
     for (const doc of fs.readdirSync(path.join(REPO_ROOT, "docs"))) expect(files).toContain(`docs/${doc}`);
-    expect(files.filter((f) => /^(test|bench|examples|scripts|tools|sdk|provider|runtime|emulator|cli)\//.test(f) || f.endsWith(".tsbuildinfo"))).toEqual([]);
+    expect(
+      files.filter((f) => /^(test|bench|examples|scripts|tools|sdk|provider|runtime|emulator|cli)\//.test(f) || f.endsWith(".tsbuildinfo")),
+    ).toEqual([]);
     // Every relative link of the README points at a file the tarball holds (or a directory of the repository's examples, linked on GitHub).
     const readme = fs.readFileSync(path.join(REPO_ROOT, "README.md"), "utf8");
     const links = [...readme.matchAll(/\]\(([^)#]+)(?:#[^)]*)?\)/g)].map((m) => m[1]).filter((l) => !/^[a-z]+:/.test(l));
     expect(links.length).toBeGreaterThan(5);
-    expect(links.filter((link) => !(link.startsWith("examples/") ? fs.existsSync(path.join(REPO_ROOT, link)) : files.includes(link)))).toEqual([]);
+    expect(
+      links.filter((link) => !(link.startsWith("examples/") ? fs.existsSync(path.join(REPO_ROOT, link)) : files.includes(link))),
+    ).toEqual([]);
   }, 120_000);
 
   test("npm publish --dry-run accepts the package", async () => {
@@ -148,9 +181,15 @@ describe("the npm tarball in a TypeScript project with the stock tsconfig", () =
       // Each resource's source position is the line of the program that declared it, not a package file.
       const { resources } = await stack.exportState();
       const declared = resources.filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/edgeingress:"));
-      expect(declared.map((r) => String(r.sourcePosition))).toEqual(declared.map(() => expect.stringMatching(/^project:\/\/\/index\.ts#\d+,\d+$/)));
+      expect(declared.map((r) => String(r.sourcePosition))).toEqual(
+        declared.map(() => expect.stringMatching(/^project:\/\/\/index\.ts#\d+,\d+$/)),
+      );
       // The stored provider is one line calling the runtime entry.
-      expect(declared.map((r) => r.outputs?.__provider)).toEqual(declared.map((r) => `exports.handler = () => require("@edge-ingress/pulumi/runtime").provider(${JSON.stringify(r.type.split(":").pop())});\n`));
+      expect(declared.map((r) => r.outputs?.__provider)).toEqual(
+        declared.map(
+          (r) => `exports.handler = () => require("@edge-ingress/pulumi/runtime").provider(${JSON.stringify(r.type.split(":").pop())});\n`,
+        ),
+      );
       expectSuccess(await stack.destroy());
     } finally {
       await stack.remove();

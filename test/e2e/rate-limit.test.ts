@@ -137,10 +137,14 @@ describe.each([
     const preview = await fx.stack.preview({ refresh: true });
     expectSuccess(preview);
     const rule = (i: number) => urn("IpPolicyRule", `rule-${i}`);
-    const drifted = Object.fromEntries(Object.entries(preview.ops).filter(([, ops]) => ops.some((op) => op !== "refresh" && op !== "same")));
+    const drifted = Object.fromEntries(
+      Object.entries(preview.ops).filter(([, ops]) => ops.some((op) => op !== "refresh" && op !== "same")),
+    );
     expect(drifted).toEqual({ [rule(edited)]: ["refresh", "update"], [rule(deleted)]: ["refresh", "create"] });
     // Every resource of the stack was read.
-    expect(Object.keys(preview.ops)).toEqual(expect.arrayContaining([urn("IpPolicy", "policy"), urn("IpRestriction", "restriction"), rule(0), rule(RULES - 1)]));
+    expect(Object.keys(preview.ops)).toEqual(
+      expect.arrayContaining([urn("IpPolicy", "policy"), urn("IpRestriction", "restriction"), rule(0), rule(RULES - 1)]),
+    );
 
     expectSuccess(await fx.stack.up(["--refresh"]));
     const after = await stackIds(fx.stack);
@@ -195,7 +199,8 @@ describe("two stacks of the program on one account at the same time", () => {
     expect((await counters(started.api)).totals.rate_limited).toBeGreaterThan(0);
     const ids = await Promise.all(stacks.map(stackIds));
     expect(ids[0].policyId).not.toBe(ids[1].policyId);
-    for (const [i, name] of ["a", "b"].entries()) expect(await serviceRules(started.api, ids[i].policyId)).toEqual(declared(`stack ${name}`, EACH));
+    for (const [i, name] of ["a", "b"].entries())
+      expect(await serviceRules(started.api, ids[i].policyId)).toEqual(declared(`stack ${name}`, EACH));
 
     const destroys = await Promise.all(stacks.map((s) => s.destroy()));
     destroys.forEach(expectSuccess);

@@ -15,7 +15,12 @@ import { createStack, type TestStack } from "../support/engine";
 import { expectSuccess } from "../support/engine-stack";
 
 const FIXTURE = path.join(__dirname, "..", "fixtures", "state-0.1.0");
-const made = JSON.parse(fs.readFileSync(path.join(FIXTURE, "made.json"), "utf8")) as { url: string; rootToken: string; passphrase: string; stack: string };
+const made = JSON.parse(fs.readFileSync(path.join(FIXTURE, "made.json"), "utf8")) as {
+  url: string;
+  rootToken: string;
+  passphrase: string;
+  stack: string;
+};
 
 const TYPE = "pulumi-nodejs:dynamic/edgeingress:";
 let emulator: Started;
@@ -72,7 +77,13 @@ test("destroy deletes every resource the old state holds", async () => {
   expectSuccess(await stack.destroy());
   for (const r of held) {
     const kind = r.type.slice(TYPE.length);
-    const left = await kinds[kind].api(emulator.client).get(r.id!).then(() => "still there", (e: unknown) => (e instanceof NotFoundError ? "gone" : String(e)));
+    const left = await kinds[kind]
+      .api(emulator.client)
+      .get(r.id!)
+      .then(
+        () => "still there",
+        (e: unknown) => (e instanceof NotFoundError ? "gone" : String(e)),
+      );
     expect({ kind, id: r.id, left }).toEqual({ kind, id: r.id, left: "gone" });
   }
 });

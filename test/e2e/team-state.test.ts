@@ -60,7 +60,10 @@ async function emulator(): Promise<Started> {
 }
 
 /** A stack of a program with its state in the database; its config file also committed beside the program, as the workflow expects. */
-async function stackOf(programDir: string, options: { env?: Record<string, string>; config?: Record<string, { value: string; secret?: boolean }> }): Promise<TestStack> {
+async function stackOf(
+  programDir: string,
+  options: { env?: Record<string, string>; config?: Record<string, { value: string; secret?: boolean }> },
+): Promise<TestStack> {
   // No NODE_PATH link to this clone: the provider process finds the package in the checkout's node_modules.
   const stack = await createStack({ programDir, backendUrl: pg.url, linkSelf: false, ...options, env: { ...pg.env, ...options.env } });
   stacks.push(stack);
@@ -72,7 +75,8 @@ async function stackOf(programDir: string, options: { env?: Record<string, strin
 }
 
 /** A quickstart stack whose provider key comes from the environment, as the workflow gives it. */
-const quickstartStack = (started: Started) => stackOf(QUICKSTART, { env: { EDGE_INGRESS_API_KEY: started.rootToken, EDGE_INGRESS_API_URL: started.url } });
+const quickstartStack = (started: Started) =>
+  stackOf(QUICKSTART, { env: { EDGE_INGRESS_API_KEY: started.rootToken, EDGE_INGRESS_API_URL: started.url } });
 
 /**
  * Every object the backend keeps (state, history, backups, locks): key and content, decoded from the
@@ -174,9 +178,15 @@ describe("the workflow's up job twice at once on one stack", () => {
     expect(firstResult.stdout).toMatch(/\b6 created\b/);
     expect(second.code).not.toBe(0);
     const message = second.stdout + second.stderr;
-    expect(message).toContain("the stack is currently locked by 1 lock(s). Either wait for the other process(es) to end or delete the lock file with `pulumi cancel`.");
+    expect(message).toContain(
+      "the stack is currently locked by 1 lock(s). Either wait for the other process(es) to end or delete the lock file with `pulumi cancel`.",
+    );
     // The lock is named by its place in the database, with the credentials masked, and by who holds it.
-    expect(message).toMatch(new RegExp(`postgres://\\*\\*\\*\\*:\\*\\*\\*\\*@127\\.0\\.0\\.1:${pg.port}/pulumi/\\.pulumi/locks/organization/quickstart/${stack.name}/[0-9a-f-]+\\.json(\\?sslmode=disable)?: created by \\S+@\\S+ \\(pid \\d+\\)`));
+    expect(message).toMatch(
+      new RegExp(
+        `postgres://\\*\\*\\*\\*:\\*\\*\\*\\*@127\\.0\\.0\\.1:${pg.port}/pulumi/\\.pulumi/locks/organization/quickstart/${stack.name}/[0-9a-f-]+\\.json(\\?sslmode=disable)?: created by \\S+@\\S+ \\(pid \\d+\\)`,
+      ),
+    );
     expect(message).not.toContain(pg.password);
     // The refused run changed nothing and the lock went away with the first.
     expect(await lockKeys()).toEqual([]);
@@ -204,7 +214,8 @@ describe("the workflow's up job twice at once on one stack", () => {
     const applied = results.filter((r) => r.code === 0);
     expect(applied.length).toBeLessThanOrEqual(1);
     // Usually one wins; the lock is written and then checked again, so a near tie refuses both.
-    for (const refused of results.filter((r) => r.code !== 0)) expect(refused.stdout + refused.stderr).toContain("the stack is currently locked by 1 lock(s).");
+    for (const refused of results.filter((r) => r.code !== 0))
+      expect(refused.stdout + refused.stderr).toContain("the stack is currently locked by 1 lock(s).");
     expect(await lockKeys()).toEqual([]);
     if (applied.length === 1) await expectStateMatchesService(together, other.client);
     else expect(await other.client.ipPolicies.list().toArray()).toEqual([]);
@@ -234,7 +245,8 @@ describe("a second runner: another checkout with its own node_modules", () => {
   let stack: TestStack;
   let checkout: string;
   let secondRunner: NodeJS.ProcessEnv;
-  const pulumi = (args: string[]): Promise<CliResult> => runCommand("pulumi", [...args, "--stack", stack.name, "--non-interactive"], { cwd: checkout, env: secondRunner });
+  const pulumi = (args: string[]): Promise<CliResult> =>
+    runCommand("pulumi", [...args, "--stack", stack.name, "--non-interactive"], { cwd: checkout, env: secondRunner });
 
   beforeAll(async () => {
     started = await emulator();
@@ -245,7 +257,8 @@ describe("a second runner: another checkout with its own node_modules", () => {
     // The second checkout: the program's files as a repository holds them, the package installed from
     // its packed tarball into its own node_modules (as a user's package.json would have it).
     checkout = tempDir("ei-second-checkout-");
-    for (const file of ["Pulumi.yaml", "index.ts", "tsconfig.json"]) fs.copyFileSync(path.join(QUICKSTART, file), path.join(checkout, file));
+    for (const file of ["Pulumi.yaml", "index.ts", "tsconfig.json"])
+      fs.copyFileSync(path.join(QUICKSTART, file), path.join(checkout, file));
     fs.copyFileSync(stack.configFile, path.join(checkout, `Pulumi.${stack.name}.yaml`));
     await installPackage(checkout, { name: "infra" });
 
@@ -254,7 +267,6 @@ describe("a second runner: another checkout with its own node_modules", () => {
     secondRunner = { ...stack.env };
     delete secondRunner.NODE_PATH;
   }, 300_000);
-
 
   test("its preview of the program finds nothing to change", async () => {
     expect(fs.existsSync(path.join(checkout, "node_modules", "@edge-ingress", "pulumi", "dist", "runtime", "index.js"))).toBe(true);

@@ -56,7 +56,11 @@ describe("POST /_emulator/reset", () => {
     const tg = (await api.post("/backends/tunnel_group", {})).body.id;
     const edge = (await api.post("/edges/https", { hostports: ["r.example.com:443"] })).body.id;
     await api.post(`/edges/https/${edge}/routes`, { match_type: "path_prefix", match: "/", backend: { backend_id: tg } });
-    const destination = (await api.post("/event_destinations", { target: { logs: { auth: { role: { role_resource_name: "r" } }, log_group_resource_name: "lg" } } })).body.id;
+    const destination = (
+      await api.post("/event_destinations", {
+        target: { logs: { auth: { role: { role_resource_name: "r" } }, log_group_resource_name: "lg" } },
+      })
+    ).body.id;
     await api.post("/event_subscriptions", { destination_ids: [destination], sources: [{ type: "ip_policy_created.v0" }] });
 
     const reply = await api.post("/_emulator/reset");
@@ -116,7 +120,9 @@ describe("GET /_emulator/snapshot", () => {
         expect(created.collections.ip_policy_rules).toEqual([expect.objectContaining({ ip_policy_id: policy })]);
 
         await root.patch(`/ip_policies/${policy}`, { description: "two" });
-        expect((await root.get("/_emulator/snapshot")).body.collections.ip_policies).toEqual([expect.objectContaining({ description: "two" })]);
+        expect((await root.get("/_emulator/snapshot")).body.collections.ip_policies).toEqual([
+          expect.objectContaining({ description: "two" }),
+        ]);
 
         await root.del(`/ip_policies/${policy}`); // its rules go with it
         const deleted = (await root.get("/_emulator/snapshot")).body;
@@ -171,7 +177,10 @@ describe("counters", () => {
     expect((await api.get("/_emulator/counters")).body.totals.requests).toBe(1);
     const reply = await api.del("/_emulator/counters");
     expect(reply.status).toBe(204);
-    expect((await api.get("/_emulator/counters")).body).toEqual({ routes: {}, totals: { requests: 0, rate_limited: 0, faults: zeroFaults } });
+    expect((await api.get("/_emulator/counters")).body).toEqual({
+      routes: {},
+      totals: { requests: 0, rate_limited: 0, faults: zeroFaults },
+    });
   });
 });
 
@@ -216,7 +225,15 @@ describe("GET and PUT /_emulator/faults", () => {
   });
 
   test("a body that is not a JSON object is refused like on every route", async () => {
-    expectError(await api.call("PUT", "/_emulator/faults", { raw: "[1]", headers: { "content-type": "application/json" } }), 400, "MALFORMED_JSON");
-    expectError(await api.call("PUT", "/_emulator/faults", { raw: "x", headers: { "content-type": "text/plain" } }), 415, "UNSUPPORTED_MEDIA_TYPE");
+    expectError(
+      await api.call("PUT", "/_emulator/faults", { raw: "[1]", headers: { "content-type": "application/json" } }),
+      400,
+      "MALFORMED_JSON",
+    );
+    expectError(
+      await api.call("PUT", "/_emulator/faults", { raw: "x", headers: { "content-type": "text/plain" } }),
+      415,
+      "UNSUPPORTED_MEDIA_TYPE",
+    );
   });
 });

@@ -24,8 +24,17 @@ describe("certificate authorities", () => {
     expect(created.status).toBe(201);
     const ca = created.body;
     expect(Object.keys(ca)).toEqual([
-      "id", "uri", "created_at", "description", "metadata", "ca_pem",
-      "subject_common_name", "not_before", "not_after", "key_usages", "extended_key_usages",
+      "id",
+      "uri",
+      "created_at",
+      "description",
+      "metadata",
+      "ca_pem",
+      "subject_common_name",
+      "not_before",
+      "not_after",
+      "key_usages",
+      "extended_key_usages",
     ]);
     expect(ca).toMatchObject({
       description: "corp",
@@ -52,7 +61,12 @@ describe("certificate authorities", () => {
 
   test("a CA named by a mutual TLS module cannot be deleted until the module lets go", async () => {
     const ca = (await api.post("/certificate_authorities", { ca_pem: caPem() })).body;
-    const edge = (await api.post("/edges/tls", { hostports: ["mtls.example.com:443"], mutual_tls: { enabled: true, certificate_authority_ids: [ca.id] } })).body;
+    const edge = (
+      await api.post("/edges/tls", {
+        hostports: ["mtls.example.com:443"],
+        mutual_tls: { enabled: true, certificate_authority_ids: [ca.id] },
+      })
+    ).body;
     const reply = await api.unchanged(() => api.del(`/certificate_authorities/${ca.id}`));
     expectError(reply, 409, "CONFLICT");
     expect(reply.body.details.in_use_by).toBe(edge.id);
@@ -71,7 +85,12 @@ describe("certificate authorities", () => {
       ["not PEM", { ca_pem: "hello" }, "INVALID_FIELD", "ca_pem"],
       ["two certificates", { ca_pem: one + caPem() }, "INVALID_FIELD", "ca_pem"],
       ["trailing garbage", { ca_pem: `${one}garbage\n` }, "INVALID_FIELD", "ca_pem"],
-      ["bad base64", { ca_pem: `-----BEGIN CERTIFICATE-----\n${body.slice(0, 40)}*${body.slice(41)}\n-----END CERTIFICATE-----\n` }, "INVALID_FIELD", "ca_pem"],
+      [
+        "bad base64",
+        { ca_pem: `-----BEGIN CERTIFICATE-----\n${body.slice(0, 40)}*${body.slice(41)}\n-----END CERTIFICATE-----\n` },
+        "INVALID_FIELD",
+        "ca_pem",
+      ],
       ["not a certificate inside", { ca_pem: "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n" }, "INVALID_FIELD", "ca_pem"],
       ["a private key", { ca_pem: certificate().keyPem }, "INVALID_FIELD", "ca_pem"],
       ["description over 255 bytes", { ca_pem: one, description: "x".repeat(256) }, "INVALID_FIELD", "description"],
@@ -83,7 +102,12 @@ describe("certificate authorities", () => {
 
     test("PATCH cannot change ca_pem", async () => {
       const ca = (await api.post("/certificate_authorities", { ca_pem: one })).body;
-      expectError(await api.unchanged(() => api.patch(`/certificate_authorities/${ca.id}`, { ca_pem: one })), 400, "IMMUTABLE_FIELD", "ca_pem");
+      expectError(
+        await api.unchanged(() => api.patch(`/certificate_authorities/${ca.id}`, { ca_pem: one })),
+        400,
+        "IMMUTABLE_FIELD",
+        "ca_pem",
+      );
       expect((await api.get(`/certificate_authorities/${ca.id}`)).body).toEqual(ca);
       await api.del(`/certificate_authorities/${ca.id}`);
     });
@@ -97,6 +121,8 @@ describe("certificate authorities", () => {
 
   test("odd values in every field are answered without a 5xx", async () => {
     const pem = caPem();
-    expect(await sendOddValues({ description: "d", metadata: "m", ca_pem: pem }, (b) => api.post("/certificate_authorities", b))).toBeGreaterThan(0);
+    expect(
+      await sendOddValues({ description: "d", metadata: "m", ca_pem: pem }, (b) => api.post("/certificate_authorities", b)),
+    ).toBeGreaterThan(0);
   });
 });

@@ -26,7 +26,9 @@ afterEach(() => {
 
 /** Alternating kinds, each with its index in the description. */
 const write = (i: number): [string, Record<string, unknown>] =>
-  i % 2 === 0 ? ["/ip_policies", { description: `load ${i}` }] : ["/backends/tunnel_group", { description: `load ${i}`, labels: { i: String(i) } }];
+  i % 2 === 0
+    ? ["/ip_policies", { description: `load ${i}` }]
+    : ["/backends/tunnel_group", { description: `load ${i}`, labels: { i: String(i) } }];
 
 test("SIGKILL during 200 concurrent creates loses no acknowledged write", async () => {
   const file = path.join(dir, "state.json");

@@ -111,12 +111,18 @@ describe("endpoints", () => {
 
     test("a PATCH adding a held hostport is 409; keeping its own is fine", async () => {
       const other = (await api.post("/edges/https", { hostports: ["other.example.com:443"] })).body.id;
-      expectError(await api.unchanged(() => api.patch(`/edges/https/${other}`, { hostports: ["other.example.com:443", held] })), 409, "CONFLICT");
+      expectError(
+        await api.unchanged(() => api.patch(`/edges/https/${other}`, { hostports: ["other.example.com:443", held] })),
+        409,
+        "CONFLICT",
+      );
       expect((await api.patch(`/edges/tcp/${holder}`, { hostports: [held, "more.example.com:443"] })).status).toBe(200);
     });
 
     test("validation errors come before the conflict", async () => {
-      const reply = await api.unchanged(() => api.post("/edges/tls", { hostports: [held], backend: { backend_id: "bkdtg_00000000000000000000000000" } }));
+      const reply = await api.unchanged(() =>
+        api.post("/edges/tls", { hostports: [held], backend: { backend_id: "bkdtg_00000000000000000000000000" } }),
+      );
       expectError(reply, 400, "INVALID_FIELD", "backend.backend_id");
     });
 

@@ -19,15 +19,34 @@ describe("event destinations", () => {
     expect(d).toMatchObject({ description: "", metadata: "", format: "json" });
     expect(d.target).toEqual({
       ...none,
-      delivery: { auth: { role: { role_resource_name: "arn:role/events" }, creds: null }, delivery_stream_resource_name: "arn:delivery/one" },
+      delivery: {
+        auth: { role: { role_resource_name: "arn:role/events" }, creds: null },
+        delivery_stream_resource_name: "arn:delivery/one",
+      },
     });
   });
 
   test.each([
-    ["delivery with creds", { delivery: { auth: creds, delivery_stream_resource_name: "d" } }, { delivery: { auth: { role: null, ...creds }, delivery_stream_resource_name: "d" } }],
-    ["stream with a role", { stream: { auth: role, stream_resource_name: "s" } }, { stream: { auth: { ...role, creds: null }, stream_resource_name: "s" } }],
-    ["logs with creds", { logs: { auth: creds, log_group_resource_name: "l" } }, { logs: { auth: { role: null, ...creds }, log_group_resource_name: "l" } }],
-    ["monitoring, all fields", { monitoring: { api_key: SECRET, tags: "env:prod", service: "edge", site: "eu" } }, { monitoring: { api_key: SECRET, tags: "env:prod", service: "edge", site: "eu" } }],
+    [
+      "delivery with creds",
+      { delivery: { auth: creds, delivery_stream_resource_name: "d" } },
+      { delivery: { auth: { role: null, ...creds }, delivery_stream_resource_name: "d" } },
+    ],
+    [
+      "stream with a role",
+      { stream: { auth: role, stream_resource_name: "s" } },
+      { stream: { auth: { ...role, creds: null }, stream_resource_name: "s" } },
+    ],
+    [
+      "logs with creds",
+      { logs: { auth: creds, log_group_resource_name: "l" } },
+      { logs: { auth: { role: null, ...creds }, log_group_resource_name: "l" } },
+    ],
+    [
+      "monitoring, all fields",
+      { monitoring: { api_key: SECRET, tags: "env:prod", service: "edge", site: "eu" } },
+      { monitoring: { api_key: SECRET, tags: "env:prod", service: "edge", site: "eu" } },
+    ],
     ["monitoring, api_key only", { monitoring: { api_key: SECRET } }, { monitoring: { api_key: SECRET, tags: "", service: "", site: "" } }],
   ])("target %s; secrets are returned by create, get and list", async (_name, target, expected) => {
     const created = await api.post("/event_destinations", { format: "json", target });
@@ -93,20 +112,80 @@ describe("event destinations", () => {
       ["format other than json", { format: "xml", target: delivery }, "INVALID_FIELD", "format"],
       ["format null", { format: null, target: delivery }, "INVALID_FIELD", "format"],
       ["delivery without auth", { target: { delivery: { delivery_stream_resource_name: "d" } } }, "MISSING_FIELD", "target.delivery.auth"],
-      ["delivery without its resource name", { target: { delivery: { auth: role } } }, "MISSING_FIELD", "target.delivery.delivery_stream_resource_name"],
-      ["an empty delivery stream name", { target: { delivery: { auth: role, delivery_stream_resource_name: "" } } }, "INVALID_FIELD", "target.delivery.delivery_stream_resource_name"],
-      ["an empty stream name", { target: { stream: { auth: role, stream_resource_name: "" } } }, "INVALID_FIELD", "target.stream.stream_resource_name"],
-      ["an empty log group name", { target: { logs: { auth: role, log_group_resource_name: "" } } }, "INVALID_FIELD", "target.logs.log_group_resource_name"],
-      ["a resource name not a string", { target: { logs: { auth: role, log_group_resource_name: 5 } } }, "INVALID_FIELD", "target.logs.log_group_resource_name"],
-      ["auth with role and creds", { target: { stream: { auth: { ...role, ...creds }, stream_resource_name: "s" } } }, "INVALID_FIELD", "target.stream.auth"],
-      ["auth with neither", { target: { stream: { auth: { role: null, creds: null }, stream_resource_name: "s" } } }, "INVALID_FIELD", "target.stream.auth"],
-      ["an empty role name", { target: { logs: { auth: { role: { role_resource_name: "" } }, log_group_resource_name: "l" } } }, "INVALID_FIELD", "target.logs.auth.role.role_resource_name"],
-      ["creds without the secret", { target: { logs: { auth: { creds: { access_key_id: "a" } }, log_group_resource_name: "l" } } }, "MISSING_FIELD", "target.logs.auth.creds.secret_access_key"],
-      ["creds with an empty key id", { target: { logs: { auth: { creds: { access_key_id: "", secret_access_key: SECRET } }, log_group_resource_name: "l" } } }, "INVALID_FIELD", "target.logs.auth.creds.access_key_id"],
-      ["an unknown auth field", { target: { logs: { auth: { ...creds, token: "t" }, log_group_resource_name: "l" } } }, "UNKNOWN_FIELD", "target.logs.auth.token"],
+      [
+        "delivery without its resource name",
+        { target: { delivery: { auth: role } } },
+        "MISSING_FIELD",
+        "target.delivery.delivery_stream_resource_name",
+      ],
+      [
+        "an empty delivery stream name",
+        { target: { delivery: { auth: role, delivery_stream_resource_name: "" } } },
+        "INVALID_FIELD",
+        "target.delivery.delivery_stream_resource_name",
+      ],
+      [
+        "an empty stream name",
+        { target: { stream: { auth: role, stream_resource_name: "" } } },
+        "INVALID_FIELD",
+        "target.stream.stream_resource_name",
+      ],
+      [
+        "an empty log group name",
+        { target: { logs: { auth: role, log_group_resource_name: "" } } },
+        "INVALID_FIELD",
+        "target.logs.log_group_resource_name",
+      ],
+      [
+        "a resource name not a string",
+        { target: { logs: { auth: role, log_group_resource_name: 5 } } },
+        "INVALID_FIELD",
+        "target.logs.log_group_resource_name",
+      ],
+      [
+        "auth with role and creds",
+        { target: { stream: { auth: { ...role, ...creds }, stream_resource_name: "s" } } },
+        "INVALID_FIELD",
+        "target.stream.auth",
+      ],
+      [
+        "auth with neither",
+        { target: { stream: { auth: { role: null, creds: null }, stream_resource_name: "s" } } },
+        "INVALID_FIELD",
+        "target.stream.auth",
+      ],
+      [
+        "an empty role name",
+        { target: { logs: { auth: { role: { role_resource_name: "" } }, log_group_resource_name: "l" } } },
+        "INVALID_FIELD",
+        "target.logs.auth.role.role_resource_name",
+      ],
+      [
+        "creds without the secret",
+        { target: { logs: { auth: { creds: { access_key_id: "a" } }, log_group_resource_name: "l" } } },
+        "MISSING_FIELD",
+        "target.logs.auth.creds.secret_access_key",
+      ],
+      [
+        "creds with an empty key id",
+        { target: { logs: { auth: { creds: { access_key_id: "", secret_access_key: SECRET } }, log_group_resource_name: "l" } } },
+        "INVALID_FIELD",
+        "target.logs.auth.creds.access_key_id",
+      ],
+      [
+        "an unknown auth field",
+        { target: { logs: { auth: { ...creds, token: "t" }, log_group_resource_name: "l" } } },
+        "UNKNOWN_FIELD",
+        "target.logs.auth.token",
+      ],
       ["monitoring without api_key", { target: { monitoring: { site: "eu" } } }, "MISSING_FIELD", "target.monitoring.api_key"],
       ["monitoring with an empty api_key", { target: { monitoring: { api_key: "" } } }, "INVALID_FIELD", "target.monitoring.api_key"],
-      ["monitoring tags not a string", { target: { monitoring: { api_key: SECRET, tags: ["a"] } } }, "INVALID_FIELD", "target.monitoring.tags"],
+      [
+        "monitoring tags not a string",
+        { target: { monitoring: { api_key: SECRET, tags: ["a"] } } },
+        "INVALID_FIELD",
+        "target.monitoring.tags",
+      ],
       ["monitoring with auth", { target: { monitoring: { api_key: SECRET, auth: role } } }, "UNKNOWN_FIELD", "target.monitoring.auth"],
       ["description over 255 bytes", { description: "x".repeat(256), target: delivery }, "INVALID_FIELD", "description"],
       ["metadata over 4096 bytes", { metadata: "x".repeat(4097), target: delivery }, "INVALID_FIELD", "metadata"],
@@ -127,8 +206,18 @@ describe("event destinations", () => {
     const patchCases: Array<[string, unknown, string, string]> = [
       ["target null", { target: null }, "INVALID_FIELD", "target"],
       ["target with no member", { target: {} }, "INVALID_FIELD", "target"],
-      ["target with two members", { target: { ...delivery, stream: { auth: creds, stream_resource_name: "s" } } }, "INVALID_FIELD", "target"],
-      ["a secret left empty", { target: { stream: { auth: { creds: { access_key_id: "a", secret_access_key: "" } }, stream_resource_name: "s" } } }, "INVALID_FIELD", "target.stream.auth.creds.secret_access_key"],
+      [
+        "target with two members",
+        { target: { ...delivery, stream: { auth: creds, stream_resource_name: "s" } } },
+        "INVALID_FIELD",
+        "target",
+      ],
+      [
+        "a secret left empty",
+        { target: { stream: { auth: { creds: { access_key_id: "a", secret_access_key: "" } }, stream_resource_name: "s" } } },
+        "INVALID_FIELD",
+        "target.stream.auth.creds.secret_access_key",
+      ],
       ["format other than json", { format: "protobuf" }, "INVALID_FIELD", "format"],
       ["metadata null", { metadata: null }, "INVALID_FIELD", "metadata"],
       ["a read-only field", { created_at: "2020-01-01T00:00:00Z" }, "UNKNOWN_FIELD", "created_at"],

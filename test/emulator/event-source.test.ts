@@ -17,10 +17,25 @@ const source = (id: string, type: string) => ({ type, uri: `${emu.url}${sources(
 
 // The event types the emulator documents (docs/api-choices.md): every one must be accepted.
 const RESOURCES = [
-  "api_key", "ip_policy", "ip_restriction", "tcp_edge", "tls_edge", "https_edge", "https_edge_route",
-  "tunnel_group_backend", "weighted_backend", "failover_backend", "reserved_domain", "certificate_authority",
-  "tls_certificate", "ssh_credential", "ssh_certificate_authority", "ssh_user_certificate", "ssh_host_certificate",
-  "event_destination", "event_subscription",
+  "api_key",
+  "ip_policy",
+  "ip_restriction",
+  "tcp_edge",
+  "tls_edge",
+  "https_edge",
+  "https_edge_route",
+  "tunnel_group_backend",
+  "weighted_backend",
+  "failover_backend",
+  "reserved_domain",
+  "certificate_authority",
+  "tls_certificate",
+  "ssh_credential",
+  "ssh_certificate_authority",
+  "ssh_user_certificate",
+  "ssh_host_certificate",
+  "event_destination",
+  "event_subscription",
 ];
 const DOCUMENTED = RESOURCES.flatMap((r) => [`${r}_created.v0`, `${r}_updated.v0`, `${r}_deleted.v0`]);
 
@@ -119,7 +134,11 @@ describe("event sources", () => {
       const id = await newSubscription(["ip_policy_deleted.v0"]);
       for (const type of ["ip_policy_created.v0", "coffee_brewed.v0"]) {
         const item = `${sources(id)}/${type}`;
-        for (const reply of [await api.get(item), await api.unchanged(() => api.patch(item, {})), await api.unchanged(() => api.del(item))]) {
+        for (const reply of [
+          await api.get(item),
+          await api.unchanged(() => api.patch(item, {})),
+          await api.unchanged(() => api.del(item)),
+        ]) {
           expectError(reply, 404, "NOT_FOUND");
         }
       }

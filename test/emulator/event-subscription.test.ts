@@ -68,11 +68,31 @@ describe("event subscriptions", () => {
       ["sources not a list", () => ({ destination_ids: [d1], sources: "ip_policy_created.v0" }), "INVALID_FIELD", "sources"],
       ["a source without type", () => ({ destination_ids: [d1], sources: [{}] }), "MISSING_FIELD", "sources[0].type"],
       ["a source as a string", () => ({ destination_ids: [d1], sources: ["ip_policy_created.v0"] }), "INVALID_FIELD", "sources[0]"],
-      ["an unknown event type", () => ({ destination_ids: [d1], sources: [{ type: "ip_policy_created.v0" }, { type: "coffee_brewed.v0" }] }), "INVALID_FIELD", "sources[1].type"],
-      ["a repeated event type", () => ({ destination_ids: [d1], sources: [{ type: "ip_policy_created.v0" }, { type: "ip_policy_created.v0" }] }), "INVALID_FIELD", "sources[1].type"],
-      ["a source with its uri", () => ({ destination_ids: [d1], sources: [{ type: "ip_policy_created.v0", uri: "x" }] }), "UNKNOWN_FIELD", "sources[0].uri"],
+      [
+        "an unknown event type",
+        () => ({ destination_ids: [d1], sources: [{ type: "ip_policy_created.v0" }, { type: "coffee_brewed.v0" }] }),
+        "INVALID_FIELD",
+        "sources[1].type",
+      ],
+      [
+        "a repeated event type",
+        () => ({ destination_ids: [d1], sources: [{ type: "ip_policy_created.v0" }, { type: "ip_policy_created.v0" }] }),
+        "INVALID_FIELD",
+        "sources[1].type",
+      ],
+      [
+        "a source with its uri",
+        () => ({ destination_ids: [d1], sources: [{ type: "ip_policy_created.v0", uri: "x" }] }),
+        "UNKNOWN_FIELD",
+        "sources[0].uri",
+      ],
       // A good destination with a bad source: nothing is made.
-      ["a bad source after good fields", () => ({ destination_ids: [d1], description: "ok", sources: [{ type: "ip_policy_created.v9" }] }), "INVALID_FIELD", "sources[0].type"],
+      [
+        "a bad source after good fields",
+        () => ({ destination_ids: [d1], description: "ok", sources: [{ type: "ip_policy_created.v9" }] }),
+        "INVALID_FIELD",
+        "sources[0].type",
+      ],
       ["the response field destinations", () => ({ destination_ids: [d1], destinations: [d1] }), "UNKNOWN_FIELD", "destinations"],
       ["description over 255 bytes", () => ({ destination_ids: [d1], description: "é".repeat(128) }), "INVALID_FIELD", "description"],
       ["metadata not a string", () => ({ destination_ids: [d1], metadata: {} }), "INVALID_FIELD", "metadata"],
@@ -82,7 +102,10 @@ describe("event subscriptions", () => {
     });
 
     test("a repeated type is a body rule: it is reported before a missing destination", async () => {
-      const reply = await api.post("/event_subscriptions", { destination_ids: [missing], sources: [{ type: "api_key_created.v0" }, { type: "api_key_created.v0" }] });
+      const reply = await api.post("/event_subscriptions", {
+        destination_ids: [missing],
+        sources: [{ type: "api_key_created.v0" }, { type: "api_key_created.v0" }],
+      });
       expectError(reply, 400, "INVALID_FIELD", "sources[1].type");
       expect(reply.body.msg).toBe('sources[1].type: must not repeat sources[0].type, got "api_key_created.v0"');
       expect(reply.body.details.rule).toBe("must not repeat sources[0].type");
@@ -96,7 +119,12 @@ describe("event subscriptions", () => {
     const patchCases: Array<[string, () => unknown, string, string]> = [
       ["sources not a list", () => ({ sources: "ip_policy_updated.v0" }), "INVALID_FIELD", "sources"],
       ["sources null", () => ({ sources: null }), "INVALID_FIELD", "sources"],
-      ["a repeated source type", () => ({ sources: [{ type: "ip_policy_updated.v0" }, { type: "ip_policy_updated.v0" }] }), "INVALID_FIELD", "sources[1].type"],
+      [
+        "a repeated source type",
+        () => ({ sources: [{ type: "ip_policy_updated.v0" }, { type: "ip_policy_updated.v0" }] }),
+        "INVALID_FIELD",
+        "sources[1].type",
+      ],
       ["an unknown event type", () => ({ sources: [{ type: "coffee_brewed.v0" }] }), "INVALID_FIELD", "sources[0].type"],
       ["a source with its uri", () => ({ sources: [{ type: "ip_policy_updated.v0", uri: "x" }] }), "UNKNOWN_FIELD", "sources[0].uri"],
       ["destination_ids empty", () => ({ destination_ids: [] }), "INVALID_FIELD", "destination_ids"],
@@ -111,11 +139,19 @@ describe("event subscriptions", () => {
     });
 
     test("update: sources replace the whole list, in the order sent, with the same rules as create", async () => {
-      const created = (await api.post("/event_subscriptions", { destination_ids: [d1], sources: [{ type: "ip_policy_created.v0" }, { type: "ip_policy_deleted.v0" }] })).body;
+      const created = (
+        await api.post("/event_subscriptions", {
+          destination_ids: [d1],
+          sources: [{ type: "ip_policy_created.v0" }, { type: "ip_policy_deleted.v0" }],
+        })
+      ).body;
       const item = `/event_subscriptions/${created.id}`;
       const replaced = await api.patch(item, { sources: [{ type: "tls_edge_deleted.v0" }, { type: "ip_policy_created.v0" }] });
       expect(replaced.status).toBe(200);
-      expect(replaced.body).toEqual({ ...created, sources: [source(created.id, "tls_edge_deleted.v0"), source(created.id, "ip_policy_created.v0")] });
+      expect(replaced.body).toEqual({
+        ...created,
+        sources: [source(created.id, "tls_edge_deleted.v0"), source(created.id, "ip_policy_created.v0")],
+      });
       expect((await api.get(`${item}/sources`)).body.sources).toEqual(replaced.body.sources);
       // A type dropped by the PATCH is gone from the sources endpoints too.
       expectError(await api.get(`${item}/sources/ip_policy_deleted.v0`), 404, "NOT_FOUND");
@@ -138,7 +174,12 @@ describe("persistence", () => {
     const first = await start({ dataFile: file });
     const destination = await newDestination(first.api);
     const monitoring = (await first.api.post("/event_destinations", { target: { monitoring: { api_key: "k" } } })).body.id;
-    const sub = (await first.api.post("/event_subscriptions", { destination_ids: [destination, monitoring], sources: [{ type: "tls_edge_created.v0" }] })).body;
+    const sub = (
+      await first.api.post("/event_subscriptions", {
+        destination_ids: [destination, monitoring],
+        sources: [{ type: "tls_edge_created.v0" }],
+      })
+    ).body;
     await first.api.post(`/event_subscriptions/${sub.id}/sources`, { type: "tls_edge_deleted.v0" });
     const before = JSON.stringify(await first.api.listed());
     await first.emulator.close();
@@ -158,7 +199,12 @@ describe("persistence", () => {
   test("a data file with an unknown event type is refused, naming the place", async () => {
     const file = path.join(dir, "state.json");
     const first = await start({ dataFile: file });
-    const sub = (await first.api.post("/event_subscriptions", { destination_ids: [await newDestination(first.api)], sources: [{ type: "api_key_updated.v0" }] })).body;
+    const sub = (
+      await first.api.post("/event_subscriptions", {
+        destination_ids: [await newDestination(first.api)],
+        sources: [{ type: "api_key_updated.v0" }],
+      })
+    ).body;
     await first.emulator.close();
     const data = JSON.parse(fs.readFileSync(file, "utf8"));
     expect(data.collections.event_subscriptions[0].id).toBe(sub.id);

@@ -183,7 +183,12 @@ describe("CLI flags", () => {
   test("without fault flags: no faults, all four kinds allowed", async () => {
     const cli = spawnCli(["--root-token", "flag-root"]);
     const api = new Client(await cli.url, "flag-root");
-    expect((await api.get("/_emulator/faults")).body).toEqual({ latency_ms: [0, 0], fault_rate: 0, faults: ["429", "503", "reset", "timeout"], rate_limit: null });
+    expect((await api.get("/_emulator/faults")).body).toEqual({
+      latency_ms: [0, 0],
+      fault_rate: 0,
+      faults: ["429", "503", "reset", "timeout"],
+      rate_limit: null,
+    });
     expect((await api.get("/ip_policies")).status).toBe(200);
   });
 

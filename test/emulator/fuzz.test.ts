@@ -14,25 +14,115 @@ const QUERY_RUNS = 25;
 
 /** Wire field names of every kind and module, so generated objects reach past UNKNOWN_FIELD. */
 const FIELDS = [
-  "description", "metadata", "owner_id", "type", "ip_policy_ids", "enforced", "labels", "backends", "hostports",
-  "backend", "backend_id", "enabled", "ip_restriction", "mutual_tls", "certificate_authority_ids", "tls_termination",
-  "terminate_at", "min_version", "match_type", "match", "circuit_breaker", "num_buckets", "error_threshold_percentage",
-  "tripped_duration", "rolling_window", "volume_threshold", "compression", "request_headers", "response_headers", "add",
-  "remove", "webhook_verification", "provider", "secret", "oauth", "codehost", "client_id", "client_secret", "scopes",
-  "teams", "organizations", "email_addresses", "email_domains", "options_passthrough", "cookie_prefix",
-  "inactivity_timeout", "maximum_duration", "auth_check_interval", "saml", "idp_metadata", "force_authn",
-  "allow_idp_initiated", "authorized_groups", "nameid_format", "oidc", "issuer", "websocket_tcp_converter",
-  "user_agent_filter", "allow", "deny", "jwt_validation", "format", "target", "delivery", "stream", "logs",
-  "monitoring", "auth", "role", "role_resource_name", "creds", "access_key_id", "secret_access_key",
-  "delivery_stream_resource_name", "stream_resource_name", "log_group_resource_name", "destination_ids", "sources",
-  "id", "uri", "created_at", "token",
+  "description",
+  "metadata",
+  "owner_id",
+  "type",
+  "ip_policy_ids",
+  "enforced",
+  "labels",
+  "backends",
+  "hostports",
+  "backend",
+  "backend_id",
+  "enabled",
+  "ip_restriction",
+  "mutual_tls",
+  "certificate_authority_ids",
+  "tls_termination",
+  "terminate_at",
+  "min_version",
+  "match_type",
+  "match",
+  "circuit_breaker",
+  "num_buckets",
+  "error_threshold_percentage",
+  "tripped_duration",
+  "rolling_window",
+  "volume_threshold",
+  "compression",
+  "request_headers",
+  "response_headers",
+  "add",
+  "remove",
+  "webhook_verification",
+  "provider",
+  "secret",
+  "oauth",
+  "codehost",
+  "client_id",
+  "client_secret",
+  "scopes",
+  "teams",
+  "organizations",
+  "email_addresses",
+  "email_domains",
+  "options_passthrough",
+  "cookie_prefix",
+  "inactivity_timeout",
+  "maximum_duration",
+  "auth_check_interval",
+  "saml",
+  "idp_metadata",
+  "force_authn",
+  "allow_idp_initiated",
+  "authorized_groups",
+  "nameid_format",
+  "oidc",
+  "issuer",
+  "websocket_tcp_converter",
+  "user_agent_filter",
+  "allow",
+  "deny",
+  "jwt_validation",
+  "format",
+  "target",
+  "delivery",
+  "stream",
+  "logs",
+  "monitoring",
+  "auth",
+  "role",
+  "role_resource_name",
+  "creds",
+  "access_key_id",
+  "secret_access_key",
+  "delivery_stream_resource_name",
+  "stream_resource_name",
+  "log_group_resource_name",
+  "destination_ids",
+  "sources",
+  "id",
+  "uri",
+  "created_at",
+  "token",
 ];
 
 /** Strings the rules look at: enum values, hostports, event types, ids of other kinds. */
 const WORDS = [
-  "", "agent", "api", "dashboard", "edge", "upstream", "1.2", "1.3", "path_prefix", "exact_path", "json", "github",
-  "CI", "a.example.com:443", "example.com", "b.example.com:1", "example.com:0", "x:99999", "ip_policy_created.v0",
-  "ipp_01m80f5tva9fyp6am2h8nbgnt0", "bkdtg_01m80f5tva9fyp6am2h8nbgnt0", "ed_x", "usr_1",
+  "",
+  "agent",
+  "api",
+  "dashboard",
+  "edge",
+  "upstream",
+  "1.2",
+  "1.3",
+  "path_prefix",
+  "exact_path",
+  "json",
+  "github",
+  "CI",
+  "a.example.com:443",
+  "example.com",
+  "b.example.com:1",
+  "example.com:0",
+  "x:99999",
+  "ip_policy_created.v0",
+  "ipp_01m80f5tva9fyp6am2h8nbgnt0",
+  "bkdtg_01m80f5tva9fyp6am2h8nbgnt0",
+  "ed_x",
+  "usr_1",
 ];
 
 /** Long strings of one character (multi-byte ones included), up to about half the body cap each. */
@@ -46,14 +136,19 @@ const huge = fc
  */
 function bodyArbitrary(ids: readonly string[], accepted: readonly string[]) {
   const anyKey = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...FIELDS) }, { weight: 1, arbitrary: fc.string({ maxLength: 12 }) });
-  const topKey = accepted.length ? fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...accepted) }, { weight: 1, arbitrary: anyKey }) : anyKey;
+  const topKey = accepted.length
+    ? fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...accepted) }, { weight: 1, arbitrary: anyKey })
+    : anyKey;
   const leaf = fc.oneof(
     { weight: 4, arbitrary: fc.jsonValue({ maxDepth: 1 }) },
     { weight: 3, arbitrary: fc.constantFrom(...WORDS, ...ids) },
     { weight: 1, arbitrary: fc.constantFrom(0, -1, 1, 0.5, 10001, 128, 129, 2 ** 53, -0, 1e308, true, false, null) },
     { weight: 1, arbitrary: huge },
   );
-  const known = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...WORDS, ...ids) }, { weight: 1, arbitrary: fc.constantFrom(...ids).map((id) => ({ backend_id: id })) });
+  const known = fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...WORDS, ...ids) },
+    { weight: 1, arbitrary: fc.constantFrom(...ids).map((id) => ({ backend_id: id })) },
+  );
   const { tree } = fc.letrec((tie) => ({
     tree: fc.oneof({ depthSize: "small" }, leaf, known, tie("list"), tie("object")),
     list: fc.array(tie("tree"), { maxLength: 4 }),
@@ -65,9 +160,15 @@ function bodyArbitrary(ids: readonly string[], accepted: readonly string[]) {
 }
 
 const queryArbitrary = fc
-  .array(fc.tuple(fc.constantFrom("limit", "before_id", "page", ""), fc.oneof(fc.constantFrom("1", "100", "101", "0", "-1", "01", "ipp_01m80f5tva9fyp6am2h8nbgnt0"), fc.string({ maxLength: 30 }))), {
-    maxLength: 3,
-  })
+  .array(
+    fc.tuple(
+      fc.constantFrom("limit", "before_id", "page", ""),
+      fc.oneof(fc.constantFrom("1", "100", "101", "0", "-1", "01", "ipp_01m80f5tva9fyp6am2h8nbgnt0"), fc.string({ maxLength: 30 })),
+    ),
+    {
+      maxLength: 3,
+    },
+  )
   .map((pairs) => new URLSearchParams(pairs).toString());
 
 /** The fixture id (or source type) for one parameter of a route pattern. */
@@ -89,7 +190,10 @@ function pathArbitrary(pattern: string, f: Fixtures) {
   const choices = Object.fromEntries(
     paramsOf(pattern).map((param) => [
       param,
-      fc.oneof({ weight: 12, arbitrary: fc.constant(fixtureValue(pattern, param, f)) }, { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 40 }) }),
+      fc.oneof(
+        { weight: 12, arbitrary: fc.constant(fixtureValue(pattern, param, f)) },
+        { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 40 }) },
+      ),
     ]),
   );
   return fc.record(choices).map((values) => fill(pattern, values));
@@ -111,10 +215,27 @@ describe("generated requests to every route", () => {
     const collections = new Set(ROUTES.map((r) => r.path.replace(/\/\{.*$/, "")));
     expect([...collections].sort()).toEqual(
       [
-        "/api_keys", "/backends/failover", "/backends/tunnel_group", "/backends/weighted", "/edges/https", "/edges/tcp", "/edges/tls",
-        "/endpoints", "/event_destinations", "/event_subscriptions", "/ip_policies", "/ip_restrictions", "/ip_policy_rules",
-        "/certificate_authorities", "/tls_certificates", "/reserved_domains", "/ssh_credentials", "/ssh_certificate_authorities",
-        "/ssh_user_certificates", "/ssh_host_certificates", "/credentials",
+        "/api_keys",
+        "/backends/failover",
+        "/backends/tunnel_group",
+        "/backends/weighted",
+        "/edges/https",
+        "/edges/tcp",
+        "/edges/tls",
+        "/endpoints",
+        "/event_destinations",
+        "/event_subscriptions",
+        "/ip_policies",
+        "/ip_restrictions",
+        "/ip_policy_rules",
+        "/certificate_authorities",
+        "/tls_certificates",
+        "/reserved_domains",
+        "/ssh_credentials",
+        "/ssh_certificate_authorities",
+        "/ssh_user_certificates",
+        "/ssh_host_certificates",
+        "/credentials",
       ].sort(),
     );
   });

@@ -48,7 +48,10 @@ describe("request bodies", () => {
   });
 
   test("application/json with charset=utf-8 is accepted", async () => {
-    const reply = await api.call("POST", "/ip_policies", { raw: '{"description":"ok"}', headers: { "content-type": "Application/JSON; charset=UTF-8" } });
+    const reply = await api.call("POST", "/ip_policies", {
+      raw: '{"description":"ok"}',
+      headers: { "content-type": "Application/JSON; charset=UTF-8" },
+    });
     expect(reply.status).toBe(201);
     expect(reply.body.description).toBe("ok");
   });
@@ -72,7 +75,9 @@ describe("request bodies", () => {
       for (let i = 0; i < 12; i++) yield Buffer.alloc(100_000, 0x61);
       yield Buffer.from('"}');
     }
-    const reply = await api.unchanged(() => api.call("POST", "/ip_policies", { raw: Readable.from(chunks()), headers: { "content-type": "application/json" } }));
+    const reply = await api.unchanged(() =>
+      api.call("POST", "/ip_policies", { raw: Readable.from(chunks()), headers: { "content-type": "application/json" } }),
+    );
     expectError(reply, 413, "BODY_TOO_LARGE");
   });
 
@@ -80,7 +85,12 @@ describe("request bodies", () => {
     const prefix = '{"description":"';
     const raw = prefix + "x".repeat(MIB - prefix.length - 2) + '"}';
     expect(Buffer.byteLength(raw)).toBe(MIB);
-    expectError(await api.call("POST", "/ip_policies", { raw, headers: { "content-type": "application/json" } }), 400, "INVALID_FIELD", "description");
+    expectError(
+      await api.call("POST", "/ip_policies", { raw, headers: { "content-type": "application/json" } }),
+      400,
+      "INVALID_FIELD",
+      "description",
+    );
   });
 });
 
@@ -145,9 +155,12 @@ describe("responses", () => {
     const weird = [null, true, 0, -1.5, "", "x".repeat(5000), [], [null], {}, { a: [1] }];
     const fields = ["description", "metadata", "owner_id", "type", "enforced", "ip_policy_ids", "__proto__", "constructor"];
     const targets: Array<[string, string]> = [
-      ["POST", "/api_keys"], ["PATCH", `/api_keys/${key}`],
-      ["POST", "/ip_policies"], ["PATCH", `/ip_policies/${policy}`],
-      ["POST", "/ip_restrictions"], ["PATCH", `/ip_restrictions/${restriction}`],
+      ["POST", "/api_keys"],
+      ["PATCH", `/api_keys/${key}`],
+      ["POST", "/ip_policies"],
+      ["PATCH", `/ip_policies/${policy}`],
+      ["POST", "/ip_restrictions"],
+      ["PATCH", `/ip_restrictions/${restriction}`],
     ];
     const failures: string[] = [];
     for (const [method, path] of targets) {

@@ -18,7 +18,8 @@ const newRoute = async (extra: Record<string, unknown> = {}, edgeId = edge) => {
   return reply.body;
 };
 
-const IDP_METADATA = '<?xml version="1.0"?>\n<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" entityID="https://idp.test/"/>';
+const IDP_METADATA =
+  '<?xml version="1.0"?>\n<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" entityID="https://idp.test/"/>';
 const PERSISTENT = "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent";
 const MODULES = [
   "backend",
@@ -130,8 +131,20 @@ describe("HTTPS edge routes", () => {
     const cases: Array<[string, string, unknown, string, string]> = [
       ["circuit_breaker", "num_buckets 0", { num_buckets: 0 }, "INVALID_FIELD", "num_buckets"],
       ["circuit_breaker", "num_buckets 129", { num_buckets: 129 }, "INVALID_FIELD", "num_buckets"],
-      ["circuit_breaker", "error_threshold_percentage 1.5", { error_threshold_percentage: 1.5 }, "INVALID_FIELD", "error_threshold_percentage"],
-      ["circuit_breaker", "error_threshold_percentage -0.1", { error_threshold_percentage: -0.1 }, "INVALID_FIELD", "error_threshold_percentage"],
+      [
+        "circuit_breaker",
+        "error_threshold_percentage 1.5",
+        { error_threshold_percentage: 1.5 },
+        "INVALID_FIELD",
+        "error_threshold_percentage",
+      ],
+      [
+        "circuit_breaker",
+        "error_threshold_percentage -0.1",
+        { error_threshold_percentage: -0.1 },
+        "INVALID_FIELD",
+        "error_threshold_percentage",
+      ],
       ["circuit_breaker", "tripped_duration over uint32", { tripped_duration: 4294967296 }, "INVALID_FIELD", "tripped_duration"],
       ["circuit_breaker", "rolling_window negative", { rolling_window: -1 }, "INVALID_FIELD", "rolling_window"],
       ["circuit_breaker", "volume_threshold fractional", { volume_threshold: 1.5 }, "INVALID_FIELD", "volume_threshold"],
@@ -143,19 +156,61 @@ describe("HTTPS edge routes", () => {
       ["webhook_verification", "an unknown provider", { provider: "codehost", secret: "s" }, "INVALID_FIELD", "provider"],
       ["webhook_verification", "secret missing", { provider: "PAYMENTS" }, "MISSING_FIELD", "secret"],
       ["webhook_verification", "secret empty", { provider: "CHAT", secret: "" }, "INVALID_FIELD", "secret"],
-      ["webhook_verification", "a secret for the secretless provider", { provider: "CLOUD_NOTIFICATIONS", secret: "x" }, "INVALID_FIELD", "secret"],
+      [
+        "webhook_verification",
+        "a secret for the secretless provider",
+        { provider: "CLOUD_NOTIFICATIONS", secret: "x" },
+        "INVALID_FIELD",
+        "secret",
+      ],
       ["oauth", "provider missing", {}, "MISSING_FIELD", "provider"],
       ["oauth", "no provider key", { provider: {} }, "INVALID_FIELD", "provider"],
       ["oauth", "two provider keys", { provider: { social: {}, devops: {} } }, "INVALID_FIELD", "provider"],
       ["oauth", "an unknown provider key", { provider: { github: {} } }, "UNKNOWN_FIELD", "provider.github"],
       ["oauth", "a provider null", { provider: { social: null } }, "INVALID_FIELD", "provider.social"],
-      ["oauth", "client_id without client_secret", { provider: { workspace: { client_id: "a" } } }, "MISSING_FIELD", "provider.workspace.client_secret"],
-      ["oauth", "client_secret without client_id", { provider: { directory: { client_secret: "a" } } }, "MISSING_FIELD", "provider.directory.client_id"],
-      ["oauth", "scopes without credentials", { provider: { codehost: { scopes: ["user"] } } }, "INVALID_FIELD", "provider.codehost.scopes"],
-      ["oauth", "teams on a provider other than codehost", { provider: { social: { teams: ["a/b"] } } }, "UNKNOWN_FIELD", "provider.social.teams"],
-      ["oauth", "a team without its organization", { provider: { codehost: { teams: ["ops"] } } }, "INVALID_FIELD", "provider.codehost.teams[0]"],
+      [
+        "oauth",
+        "client_id without client_secret",
+        { provider: { workspace: { client_id: "a" } } },
+        "MISSING_FIELD",
+        "provider.workspace.client_secret",
+      ],
+      [
+        "oauth",
+        "client_secret without client_id",
+        { provider: { directory: { client_secret: "a" } } },
+        "MISSING_FIELD",
+        "provider.directory.client_id",
+      ],
+      [
+        "oauth",
+        "scopes without credentials",
+        { provider: { codehost: { scopes: ["user"] } } },
+        "INVALID_FIELD",
+        "provider.codehost.scopes",
+      ],
+      [
+        "oauth",
+        "teams on a provider other than codehost",
+        { provider: { social: { teams: ["a/b"] } } },
+        "UNKNOWN_FIELD",
+        "provider.social.teams",
+      ],
+      [
+        "oauth",
+        "a team without its organization",
+        { provider: { codehost: { teams: ["ops"] } } },
+        "INVALID_FIELD",
+        "provider.codehost.teams[0]",
+      ],
       ["oauth", "a cookie prefix with a space", { provider: { social: {} }, cookie_prefix: "a b" }, "INVALID_FIELD", "cookie_prefix"],
-      ["oauth", "a negative inactivity_timeout", { provider: { social: {} }, inactivity_timeout: -5 }, "INVALID_FIELD", "inactivity_timeout"],
+      [
+        "oauth",
+        "a negative inactivity_timeout",
+        { provider: { social: {} }, inactivity_timeout: -5 },
+        "INVALID_FIELD",
+        "inactivity_timeout",
+      ],
       ["saml", "idp_metadata missing", {}, "MISSING_FIELD", "idp_metadata"],
       ["saml", "idp_metadata not XML", { idp_metadata: "https://idp.test/metadata" }, "INVALID_FIELD", "idp_metadata"],
       ["saml", "idp_metadata without an EntityDescriptor", { idp_metadata: "<html></html>" }, "INVALID_FIELD", "idp_metadata"],
@@ -176,7 +231,12 @@ describe("HTTPS edge routes", () => {
         "MISSING_FIELD",
         "oauth.provider.workspace.client_secret",
       );
-      expectError(await api.unchanged(() => api.post(routes(), { match_type: "exact_path", match: "/", circuit_breaker: { num_buckets: 200 } })), 400, "INVALID_FIELD", "circuit_breaker.num_buckets");
+      expectError(
+        await api.unchanged(() => api.post(routes(), { match_type: "exact_path", match: "/", circuit_breaker: { num_buckets: 200 } })),
+        400,
+        "INVALID_FIELD",
+        "circuit_breaker.num_buckets",
+      );
     });
 
     test("every webhook provider and every nameid_format is accepted", async () => {
@@ -219,7 +279,17 @@ describe("HTTPS edge routes", () => {
         response_headers: { add: { a: "b" }, remove: ["c"] },
         webhook_verification: { provider: "CI", secret: "x" },
         oauth: {
-          provider: { codehost: { client_id: "a", client_secret: "b", scopes: ["x"], email_addresses: ["x"], email_domains: ["y"], teams: ["a/b"], organizations: ["o"] } },
+          provider: {
+            codehost: {
+              client_id: "a",
+              client_secret: "b",
+              scopes: ["x"],
+              email_addresses: ["x"],
+              email_domains: ["y"],
+              teams: ["a/b"],
+              organizations: ["o"],
+            },
+          },
           options_passthrough: true,
           cookie_prefix: "x",
           inactivity_timeout: 1,

@@ -9,7 +9,16 @@ import { ROUTES } from "../../emulator/routes";
 import { KINDS } from "../../emulator/state";
 import { useEmulator } from "../support/emulator";
 import { caPem, certificate, sshPublicKey } from "../support/pki";
-import { checkModuleLifecycle, expectError, ID_SUFFIX, pathOf, RFC3339_UTC, seedOneOfEach, type Fixtures, type ModuleCase } from "./support";
+import {
+  checkModuleLifecycle,
+  expectError,
+  ID_SUFFIX,
+  pathOf,
+  RFC3339_UTC,
+  seedOneOfEach,
+  type Fixtures,
+  type ModuleCase,
+} from "./support";
 
 const emu = useEmulator();
 const { api } = emu;
@@ -34,7 +43,8 @@ const ref = (collection: string, id: string) => ({ id, uri: `${emu.url}${collect
 
 // --- Modules: a case per module, the request bodies `a`, `b` and what they render as --------------
 
-const IDP_METADATA = '<?xml version="1.0"?>\n<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" entityID="https://idp.test/"/>';
+const IDP_METADATA =
+  '<?xml version="1.0"?>\n<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" entityID="https://idp.test/"/>';
 const PERSISTENT = "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent";
 const enabledOnly = (name: string): ModuleCase => ({ name, a: {}, b: { enabled: false }, ra: { enabled: true }, rb: { enabled: false } });
 
@@ -81,9 +91,23 @@ const MODULES: Record<string, () => ModuleCase> = {
   circuit_breaker: () => ({
     name: "circuit_breaker",
     a: {},
-    b: { enabled: false, tripped_duration: 4294967295, rolling_window: 0, num_buckets: 128, volume_threshold: 1, error_threshold_percentage: 1 },
+    b: {
+      enabled: false,
+      tripped_duration: 4294967295,
+      rolling_window: 0,
+      num_buckets: 128,
+      volume_threshold: 1,
+      error_threshold_percentage: 1,
+    },
     ra: { enabled: true, tripped_duration: 10, rolling_window: 10, num_buckets: 10, volume_threshold: 20, error_threshold_percentage: 0.5 },
-    rb: { enabled: false, tripped_duration: 4294967295, rolling_window: 0, num_buckets: 128, volume_threshold: 1, error_threshold_percentage: 1 },
+    rb: {
+      enabled: false,
+      tripped_duration: 4294967295,
+      rolling_window: 0,
+      num_buckets: 128,
+      volume_threshold: 1,
+      error_threshold_percentage: 1,
+    },
   }),
   compression: () => enabledOnly("compression"),
   ...Object.fromEntries(
@@ -130,7 +154,17 @@ const MODULES: Record<string, () => ModuleCase> = {
       },
       rb: {
         ...b,
-        provider: { codehost: { client_id: "id", client_secret: "sec", scopes: ["read:org"], email_addresses: [], email_domains: [], teams: ["acme/ops"], organizations: ["acme"] } },
+        provider: {
+          codehost: {
+            client_id: "id",
+            client_secret: "sec",
+            scopes: ["read:org"],
+            email_addresses: [],
+            email_domains: [],
+            teams: ["acme/ops"],
+            organizations: ["acme"],
+          },
+        },
       },
     };
   },
@@ -190,7 +224,10 @@ const OWNERS: Record<string, { collection: () => string; body: () => Record<stri
   "/edges/tcp/{id}": { collection: () => "/edges/tcp", body: () => ({ hostports: [hp("tcp")] }) },
   "/edges/tls/{id}": { collection: () => "/edges/tls", body: () => ({ hostports: [hp("tls")] }) },
   "/edges/https/{id}": { collection: () => "/edges/https", body: () => ({ hostports: [hp("https")] }) },
-  "/edges/https/{edge_id}/routes/{id}": { collection: () => `/edges/https/${edge}/routes`, body: () => ({ match_type: "path_prefix", match: "/" }) },
+  "/edges/https/{edge_id}/routes/{id}": {
+    collection: () => `/edges/https/${edge}/routes`,
+    body: () => ({ match_type: "path_prefix", match: "/" }),
+  },
 };
 
 /** Every module route (its PUT) split into owner item pattern and module name. */
@@ -242,12 +279,27 @@ const edgeRow = (proto: string, paged: string): Row => ({
 });
 let domain = 0;
 /** A type is one source per subscription: each create takes the next. */
-const SOURCE_TYPES = ["tcp_edge", "tls_edge", "https_edge", "api_key", "reserved_domain"].flatMap((r) => [`${r}_created.v0`, `${r}_updated.v0`, `${r}_deleted.v0`]);
+const SOURCE_TYPES = ["tcp_edge", "tls_edge", "https_edge", "api_key", "reserved_domain"].flatMap((r) => [
+  `${r}_created.v0`,
+  `${r}_updated.v0`,
+  `${r}_deleted.v0`,
+]);
 let sourceType = 0;
 
 const ROWS: Row[] = [
-  { pattern: "/api_keys", body: () => ({ description: "d", metadata: "m", owner_id: emu.emulator.botId }), paged: "keys", patch: () => ({ description: "changed" }), once: "token" },
-  { pattern: "/ip_policies", body: () => ({ description: "d", metadata: "m" }), paged: "ip_policies", patch: () => ({ metadata: "changed" }) },
+  {
+    pattern: "/api_keys",
+    body: () => ({ description: "d", metadata: "m", owner_id: emu.emulator.botId }),
+    paged: "keys",
+    patch: () => ({ description: "changed" }),
+    once: "token",
+  },
+  {
+    pattern: "/ip_policies",
+    body: () => ({ description: "d", metadata: "m" }),
+    paged: "ip_policies",
+    patch: () => ({ metadata: "changed" }),
+  },
   {
     pattern: "/ip_restrictions",
     body: () => ({ description: "d", metadata: "m", enforced: true, type: "dashboard", ip_policy_ids: [seed("/ip_policies")] }),
@@ -260,7 +312,12 @@ const ROWS: Row[] = [
     paged: "ip_policy_rules",
     patch: () => ({ cidr: "198.51.100.128/25", metadata: "changed" }),
   },
-  { pattern: "/backends/tunnel_group", body: () => ({ description: "d", metadata: "m", labels: { a: "1" } }), paged: "backends", patch: () => ({ metadata: "changed" }) },
+  {
+    pattern: "/backends/tunnel_group",
+    body: () => ({ description: "d", metadata: "m", labels: { a: "1" } }),
+    paged: "backends",
+    patch: () => ({ metadata: "changed" }),
+  },
   {
     pattern: "/backends/weighted",
     body: () => ({ description: "d", metadata: "m", backends: { [seed("/backends/tunnel_group")]: 5 } }),
@@ -279,7 +336,13 @@ const ROWS: Row[] = [
   {
     pattern: "/edges/https/{edge_id}/routes",
     path: () => `/edges/https/${edge}/routes`,
-    body: () => ({ match_type: "path_prefix", match: "/", description: "d", metadata: "m", ...everyModule("/edges/https/{edge_id}/routes/{id}") }),
+    body: () => ({
+      match_type: "path_prefix",
+      match: "/",
+      description: "d",
+      metadata: "m",
+      ...everyModule("/edges/https/{edge_id}/routes/{id}"),
+    }),
     // No list operation: the edge's `routes` lists them.
     list: async () => (await api.get(`/edges/https/${edge}`)).body.routes,
     patch: () => ({ match_type: "exact_path", match: "/exact", metadata: "changed" }),
@@ -299,13 +362,23 @@ const ROWS: Row[] = [
   },
   {
     pattern: "/event_destinations",
-    body: () => ({ description: "d", metadata: "m", format: "json", target: { monitoring: { api_key: "k", tags: "t", service: "s", site: "eu" } } }),
+    body: () => ({
+      description: "d",
+      metadata: "m",
+      format: "json",
+      target: { monitoring: { api_key: "k", tags: "t", service: "s", site: "eu" } },
+    }),
     paged: "event_destinations",
     patch: () => ({ description: "changed", metadata: "changed" }),
   },
   {
     pattern: "/event_subscriptions",
-    body: () => ({ description: "d", metadata: "m", destination_ids: [seed("/event_destinations")], sources: [{ type: "api_key_created.v0" }] }),
+    body: () => ({
+      description: "d",
+      metadata: "m",
+      destination_ids: [seed("/event_destinations")],
+      sources: [{ type: "api_key_created.v0" }],
+    }),
     paged: "event_subscriptions",
     patch: () => ({ description: "changed" }),
   },
@@ -317,7 +390,12 @@ const ROWS: Row[] = [
     patch: () => ({}), // a source has no field to change
     key: "type",
   },
-  { pattern: "/certificate_authorities", body: () => ({ description: "d", metadata: "m", ca_pem: caPem() }), paged: "certificate_authorities", patch: () => ({ description: "changed" }) },
+  {
+    pattern: "/certificate_authorities",
+    body: () => ({ description: "d", metadata: "m", ca_pem: caPem() }),
+    paged: "certificate_authorities",
+    patch: () => ({ description: "changed" }),
+  },
   {
     pattern: "/tls_certificates",
     body: () => ({ description: "d", metadata: "m", ...certificatePair() }),
@@ -327,7 +405,13 @@ const ROWS: Row[] = [
   },
   {
     pattern: "/reserved_domains",
-    body: () => ({ description: "d", metadata: "m", domain: `kinds${domain++}.example.com`, region: "eu", certificate_id: seed("/tls_certificates") }),
+    body: () => ({
+      description: "d",
+      metadata: "m",
+      domain: `kinds${domain++}.example.com`,
+      region: "eu",
+      certificate_id: seed("/tls_certificates"),
+    }),
     paged: "reserved_domains",
     patch: () => ({ metadata: "changed" }),
   },
@@ -388,7 +472,8 @@ beforeAll(async () => {
 });
 
 /** Item routes: a route table path with one `{param}` segment after a collection's. */
-const itemPattern = (pattern: string) => ROUTES.find((r) => r.path.startsWith(`${pattern}/{`) && r.path.split("/").length === pattern.split("/").length + 1)?.path;
+const itemPattern = (pattern: string) =>
+  ROUTES.find((r) => r.path.startsWith(`${pattern}/{`) && r.path.split("/").length === pattern.split("/").length + 1)?.path;
 const has = (method: string, path: string | undefined) => ROUTES.some((r) => r.method === method && r.path === path);
 /** Every collection of the route table: a path with item routes under it. */
 const COLLECTIONS = [
@@ -510,7 +595,8 @@ describe.each(ROWS.map((row) => [row.pattern, row] as const))("%s", (pattern, ro
     }
     expectError(await api.unchanged(() => api.post(path(), { ...row.body!(), unknown_field: 1 })), 400, "UNKNOWN_FIELD", "unknown_field");
     const at = `${path()}/${(await create())[key]}`;
-    if (has("PATCH", item)) expectError(await api.unchanged(() => api.patch(at, { ...row.patch!(), unknown_field: 1 })), 400, "UNKNOWN_FIELD", "unknown_field");
+    if (has("PATCH", item))
+      expectError(await api.unchanged(() => api.patch(at, { ...row.patch!(), unknown_field: 1 })), 400, "UNKNOWN_FIELD", "unknown_field");
   });
 
   test("an id of another kind, or of no kind, is NOT_FOUND", async () => {

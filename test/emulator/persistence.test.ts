@@ -74,7 +74,13 @@ describe("persistence", () => {
     const wd = (await api.post("/backends/weighted", { backends: { [tg]: 3 } })).body.id;
     const fo = (await api.post("/backends/failover", { backends: [wd, tg] })).body.id;
     const policy = (await api.post("/ip_policies", {})).body.id;
-    const tcp = (await api.post("/edges/tcp", { hostports: ["a.example.com:1"], backend: { backend_id: fo }, ip_restriction: { ip_policy_ids: [policy] } })).body.id;
+    const tcp = (
+      await api.post("/edges/tcp", {
+        hostports: ["a.example.com:1"],
+        backend: { backend_id: fo },
+        ip_restriction: { ip_policy_ids: [policy] },
+      })
+    ).body.id;
     await api.post("/edges/tls", { hostports: ["b.example.com:1", "c.example.com:1"], tls_termination: { terminate_at: "upstream" } });
     const https = (await api.post("/edges/https", { hostports: ["d.example.com:443"], tls_termination: { min_version: "1.3" } })).body.id;
     await api.post(`/edges/https/${https}/routes`, {
@@ -164,7 +170,9 @@ describe("persistence", () => {
       expectError(await api.patch(`/ip_policies/${kept.id}`, { description: "lost" }), 500, "INTERNAL_ERROR");
       expectError(await api.del(`/ip_policies/${kept.id}`), 500, "INTERNAL_ERROR");
       expect(await api.snapshot()).toEqual(before);
-      expect(logged.filter((e) => e.level === "error").map((e) => e.message)).toEqual(Array(3).fill(expect.stringMatching(/internal error .*ENOENT/s)));
+      expect(logged.filter((e) => e.level === "error").map((e) => e.message)).toEqual(
+        Array(3).fill(expect.stringMatching(/internal error .*ENOENT/s)),
+      );
     } finally {
       await emulator.close();
     }

@@ -27,7 +27,8 @@ const settings = (s: Partial<RateLimitSettings> & { per_minute: number }): RateL
 });
 
 const RATE_HEADERS = ["ratelimit-limit", "ratelimit-remaining", "ratelimit-reset", "ratelimit-policy"];
-const rateHeaders = (reply: Reply) => Object.fromEntries(RATE_HEADERS.filter((h) => reply.headers[h] !== undefined).map((h) => [h, reply.headers[h]]));
+const rateHeaders = (reply: Reply) =>
+  Object.fromEntries(RATE_HEADERS.filter((h) => reply.headers[h] !== undefined).map((h) => [h, reply.headers[h]]));
 
 describe("the token bucket (simulated clock)", () => {
   test("starts full: `burst` requests at once go through, the next is refused", () => {
@@ -147,7 +148,11 @@ describe("the limiter's answers (simulated clock)", () => {
     expect(limiter.take()!.headers).toEqual({ ...policy, "RateLimit-Remaining": "2", "RateLimit-Reset": "1" });
     expect(limiter.take()!.headers).toEqual({ ...policy, "RateLimit-Remaining": "1", "RateLimit-Reset": "2" });
     expect(limiter.take()!.headers).toEqual({ ...policy, "RateLimit-Remaining": "0", "RateLimit-Reset": "3" });
-    expect(limiter.take()).toEqual({ allowed: false, message: expect.any(String), headers: { ...policy, "RateLimit-Remaining": "0", "RateLimit-Reset": "3", "Retry-After": "1" } });
+    expect(limiter.take()).toEqual({
+      allowed: false,
+      message: expect.any(String),
+      headers: { ...policy, "RateLimit-Remaining": "0", "RateLimit-Reset": "3", "Retry-After": "1" },
+    });
     c.set(1_500); // 1.5 tokens: one taken, half a token left, 2.5 s to full
     expect(limiter.take()!.headers).toEqual({ ...policy, "RateLimit-Remaining": "0", "RateLimit-Reset": "3" });
   });
@@ -177,8 +182,20 @@ describe("over HTTP with a simulated clock", () => {
   beforeAll(async () => {
     const store = Store.open(KINDS);
     const rateLimit = settings({ per_minute: 6, burst: 2, headers: true });
-    const admin = adminSurface(store, { latency_ms: [0, 0], fault_rate: 0, faults: ["503"], rate_limit: rateLimit }, undefined, undefined, c.now);
-    server = createEmulatorServer({ store, rootToken: "clock-root", routes: [...ROUTES, ...admin.routes], hooks: [admin.hook], log: () => undefined });
+    const admin = adminSurface(
+      store,
+      { latency_ms: [0, 0], fault_rate: 0, faults: ["503"], rate_limit: rateLimit },
+      undefined,
+      undefined,
+      c.now,
+    );
+    server = createEmulatorServer({
+      store,
+      rootToken: "clock-root",
+      routes: [...ROUTES, ...admin.routes],
+      hooks: [admin.hook],
+      log: () => undefined,
+    });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     api = new Client(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, "clock-root");
   });
@@ -190,7 +207,12 @@ describe("over HTTP with a simulated clock", () => {
   test("the 429: its body, Retry-After and RateLimit-* exactly; admin answers carry none of them", async () => {
     const first = await api.post("/ip_policies", { description: "first" });
     expect(first.status).toBe(201);
-    expect(rateHeaders(first)).toEqual({ "ratelimit-limit": "6", "ratelimit-remaining": "1", "ratelimit-reset": "10", "ratelimit-policy": "6;w=60" });
+    expect(rateHeaders(first)).toEqual({
+      "ratelimit-limit": "6",
+      "ratelimit-remaining": "1",
+      "ratelimit-reset": "10",
+      "ratelimit-policy": "6;w=60",
+    });
     c.advance(4_000);
     const second = await api.get("/ip_policies");
     expect(rateHeaders(second)).toMatchObject({ "ratelimit-remaining": "0", "ratelimit-reset": "16" });
@@ -204,7 +226,12 @@ describe("over HTTP with a simulated clock", () => {
       details: { operation_id: refused.headers["edge-ingress-operation-id"] },
     });
     expect(refused.headers["retry-after"]).toBe("5");
-    expect(rateHeaders(refused)).toEqual({ "ratelimit-limit": "6", "ratelimit-remaining": "0", "ratelimit-reset": "15", "ratelimit-policy": "6;w=60" });
+    expect(rateHeaders(refused)).toEqual({
+      "ratelimit-limit": "6",
+      "ratelimit-remaining": "0",
+      "ratelimit-reset": "15",
+      "ratelimit-policy": "6;w=60",
+    });
 
     const admin = await api.get("/_emulator/faults");
     expect(admin.status).toBe(200);
@@ -288,10 +315,20 @@ describe("startEmulator({ rateLimit })", () => {
   test("headers: every answer of a limited route carries RateLimit-*, errors and 204s too", async () => {
     const api = await emulatorWith({ perMinute: 6, burst: 4, headers: true });
     const id = (await api.post("/ip_policies", {})).body.id;
-    const answers = [await api.del(`/ip_policies/${id}`), await api.get("/ip_policies", { token: null }), await api.get("/no/such/route"), await api.get("/ip_policies")];
+    const answers = [
+      await api.del(`/ip_policies/${id}`),
+      await api.get("/ip_policies", { token: null }),
+      await api.get("/no/such/route"),
+      await api.get("/ip_policies"),
+    ];
     expect(answers.map((r) => r.status)).toEqual([204, 401, 404, 429]);
     expect(answers.map((r) => r.headers["ratelimit-remaining"])).toEqual(["2", "1", "0", "0"]);
-    for (const reply of answers) expect(reply.headers).toMatchObject({ "ratelimit-limit": "6", "ratelimit-policy": "6;w=60", "ratelimit-reset": expect.stringMatching(/^\d+$/) });
+    for (const reply of answers)
+      expect(reply.headers).toMatchObject({
+        "ratelimit-limit": "6",
+        "ratelimit-policy": "6;w=60",
+        "ratelimit-reset": expect.stringMatching(/^\d+$/),
+      });
   });
 
   test("a refused request is answered at once and not faulted: no latency, no fault, none counted as one", async () => {
@@ -300,7 +337,11 @@ describe("startEmulator({ rateLimit })", () => {
     // A minute of latency on every request; PUT without rate_limit leaves the (empty) bucket as it is.
     expect((await api.put("/_emulator/faults", { latency_ms: [60_000, 60_000], fault_rate: 1, faults: ["reset"] })).status).toBe(200);
     expectError(await api.post("/ip_policies", {}), 429, "RATE_LIMITED");
-    expect((await api.get("/_emulator/counters")).body.totals).toEqual({ requests: 2, rate_limited: 1, faults: { "429": 0, "503": 1, reset: 0, timeout: 0 } });
+    expect((await api.get("/_emulator/counters")).body.totals).toEqual({
+      requests: 2,
+      rate_limited: 1,
+      faults: { "429": 0, "503": 1, reset: 0, timeout: 0 },
+    });
   }, 20_000);
 
   test.each<[string, EmulatorOptions["rateLimit"], string]>([
@@ -312,7 +353,11 @@ describe("startEmulator({ rateLimit })", () => {
     ["a fractional burst", { perMinute: 60, burst: 1.5 }, "rateLimit.burst: must be an integer"],
     ["retryAfter not a boolean", { perMinute: 60, retryAfter: "no" as never }, "rateLimit.retryAfter: must be a boolean, got string"],
     ["headers not a boolean", { perMinute: 60, headers: 1 as never }, "rateLimit.headers: must be a boolean, got number"],
-    ["an unknown key", { perMinute: 60, window: 60 } as never, "rateLimit.window: unknown option (accepted: perMinute, burst, retryAfter, headers)"],
+    [
+      "an unknown key",
+      { perMinute: 60, window: 60 } as never,
+      "rateLimit.window: unknown option (accepted: perMinute, burst, retryAfter, headers)",
+    ],
   ])("refuses %s, naming the option", async (_, rateLimit, message) => {
     await expect(startEmulator({ rateLimit })).rejects.toThrow(message);
   });
@@ -343,7 +388,11 @@ describe("rate_limit in GET/PUT /_emulator/faults", () => {
     expect((await api.get("/ip_policies")).status).toBe(200);
     expectError(await api.get("/ip_policies"), 429, "RATE_LIMITED");
 
-    expect((await api.put("/_emulator/faults", { ...faults, fault_rate: 0.5 })).body).toEqual({ ...faults, fault_rate: 0.5, rate_limit: expected });
+    expect((await api.put("/_emulator/faults", { ...faults, fault_rate: 0.5 })).body).toEqual({
+      ...faults,
+      fault_rate: 0.5,
+      rate_limit: expected,
+    });
     expectError(await api.get("/ip_policies"), 429, "RATE_LIMITED");
 
     expect((await api.put("/_emulator/faults", { ...faults, rate_limit: null })).body.rate_limit).toBeNull();
@@ -377,7 +426,12 @@ describe("rate_limit in GET/PUT /_emulator/faults", () => {
   ])("refuses %s, naming the field, and keeps every setting", async (_, rateLimit, code, field) => {
     const kept = { ...faults, rate_limit: { per_minute: 600, burst: 50, retry_after: true, headers: false } };
     await api.put("/_emulator/faults", kept);
-    expectError(await api.put("/_emulator/faults", { latency_ms: [1, 1], fault_rate: 0, faults: ["429"], rate_limit: rateLimit }), 400, code, field);
+    expectError(
+      await api.put("/_emulator/faults", { latency_ms: [1, 1], fault_rate: 0, faults: ["429"], rate_limit: rateLimit }),
+      400,
+      code,
+      field,
+    );
     expect((await api.get("/_emulator/faults")).body).toEqual(kept);
   });
 });
@@ -387,7 +441,17 @@ describe("CLI flags", () => {
   afterEach(killAll);
 
   test("--rate-limit 6 --rate-limit-burst 2 --rate-limit-retry-after no --rate-limit-headers", async () => {
-    const cli = spawnCli(["--root-token", "rl-root", "--rate-limit", "6", "--rate-limit-burst", "2", "--rate-limit-retry-after", "no", "--rate-limit-headers"]);
+    const cli = spawnCli([
+      "--root-token",
+      "rl-root",
+      "--rate-limit",
+      "6",
+      "--rate-limit-burst",
+      "2",
+      "--rate-limit-retry-after",
+      "no",
+      "--rate-limit-headers",
+    ]);
     const api = new Client(await cli.url, "rl-root");
     expect((await api.get("/_emulator/faults")).body.rate_limit).toEqual({ per_minute: 6, burst: 2, retry_after: false, headers: true });
     expect((await api.get("/ip_policies")).status).toBe(200);

@@ -16,8 +16,17 @@ describe("docs/api.md", () => {
   test("has a section for every route of the table", () => {
     const headings = new Set([...committed.matchAll(/^### (GET|POST|PUT|PATCH|DELETE) `([^`]+)`$/gm)].map((m) => `${m[1]} ${m[2]}`));
     // Module routes are rows of their owner's module table (one row per module path, its methods listed).
-    const moduleRows = new Map([...committed.matchAll(/^\| \[\w+\]\(#module-[\w-]+\) \| `([^`]+)` \| ([^|]+) \|$/gm)].map((m) => [m[1], m[2]]));
-    const missing = ROUTES.filter((r) => !headings.has(`${r.method} ${r.path}`) && !moduleRows.get(r.path)?.split(", ").some((m) => m.startsWith(r.method)));
+    const moduleRows = new Map(
+      [...committed.matchAll(/^\| \[\w+\]\(#module-[\w-]+\) \| `([^`]+)` \| ([^|]+) \|$/gm)].map((m) => [m[1], m[2]]),
+    );
+    const missing = ROUTES.filter(
+      (r) =>
+        !headings.has(`${r.method} ${r.path}`) &&
+        !moduleRows
+          .get(r.path)
+          ?.split(", ")
+          .some((m) => m.startsWith(r.method)),
+    );
     expect(missing.map((r) => `${r.method} ${r.path}`)).toEqual([]);
     expect(headings.size + [...moduleRows.values()].join(", ").split(", ").length).toBe(ROUTES.length);
   });
@@ -27,14 +36,20 @@ describe("docs/api.md", () => {
     expect(extensions.has("POST /ip_policy_rules")).toBe(true);
     for (const [route, name] of extensions) {
       const [method, p] = route.split(" ");
-      const section = new RegExp(`^### ${method} \`${p.replace(/[{}]/g, "\\$&")}\`\\n\\n\\*\\*Extension\\*\\* \\(${name.replace(/[()]/g, "\\$&")}\\)`, "m");
+      const section = new RegExp(
+        `^### ${method} \`${p.replace(/[{}]/g, "\\$&")}\`\\n\\n\\*\\*Extension\\*\\* \\(${name.replace(/[()]/g, "\\$&")}\\)`,
+        "m",
+      );
       const row = committed.split("\n").find((line) => line.includes(` \`${p}\` | `) && line.includes(`${method} (extension)`));
       expect({ route, marked: section.test(committed) || row !== undefined }).toEqual({ route, marked: true });
     }
   });
 
   test("an extension that the route table lacks fails the rendering", () => {
-    const choices = read("api-choices.md").replace("| Create IP policy rule | POST `/ip_policy_rules`", "| Create IP policy rule | POST `/ip_policy_rulez`");
+    const choices = read("api-choices.md").replace(
+      "| Create IP policy rule | POST `/ip_policy_rules`",
+      "| Create IP policy rule | POST `/ip_policy_rulez`",
+    );
     expect(() => extensionRoutes(choices)).toThrow("POST /ip_policy_rulez");
   });
 

@@ -7,9 +7,20 @@ const emu = useEmulator({ provisioningDelayMs: 0 });
 const { api } = emu;
 
 const FIELDS = [
-  "id", "uri", "created_at", "description", "metadata", "domain", "region", "cname_target",
-  "http_endpoint_configuration", "https_endpoint_configuration", "certificate", "certificate_management_policy",
-  "certificate_management_status", "acme_challenge_cname_target",
+  "id",
+  "uri",
+  "created_at",
+  "description",
+  "metadata",
+  "domain",
+  "region",
+  "cname_target",
+  "http_endpoint_configuration",
+  "https_endpoint_configuration",
+  "certificate",
+  "certificate_management_policy",
+  "certificate_management_status",
+  "acme_challenge_cname_target",
 ];
 
 /** Read the domain until `done` holds (provisioning runs on a timer); bounded by a number of reads. */
@@ -31,7 +42,13 @@ async function upload(name = "up.example.com") {
 describe("reserved domains", () => {
   test("a custom domain with an uploaded certificate: the fields, clearing the certificate, and delete leaves it", async () => {
     const cert = await upload();
-    const created = await api.post("/reserved_domains", { domain: "app.example.com", region: "eu", description: "app", metadata: "m", certificate_id: cert.id });
+    const created = await api.post("/reserved_domains", {
+      domain: "app.example.com",
+      region: "eu",
+      description: "app",
+      metadata: "m",
+      certificate_id: cert.id,
+    });
     expect(created.status).toBe(201);
     const rd = created.body;
     expect(Object.keys(rd)).toEqual(FIELDS);
@@ -75,7 +92,10 @@ describe("reserved domains", () => {
   });
 
   test("a managed certificate: a provisioning job, then a real certificate issued for the domain", async () => {
-    const created = await api.post("/reserved_domains", { domain: "managed.example.com", certificate_management_policy: { authority: "public-acme", private_key_type: "ecdsa" } });
+    const created = await api.post("/reserved_domains", {
+      domain: "managed.example.com",
+      certificate_management_policy: { authority: "public-acme", private_key_type: "ecdsa" },
+    });
     expect(created.status).toBe(201);
     const rd = created.body;
     expect(rd.certificate).toBeNull();
@@ -95,9 +115,13 @@ describe("reserved domains", () => {
       extended_key_usages: ["server_auth"],
     });
     expect(cert.issued_at).toMatch(RFC3339_UTC);
-    expect(done.certificate_management_status.renews_at).toBe(new Date(Date.parse(cert.not_after) - 30 * 86_400_000).toISOString().replace(/\.\d{3}Z$/, "Z"));
+    expect(done.certificate_management_status.renews_at).toBe(
+      new Date(Date.parse(cert.not_after) - 30 * 86_400_000).toISOString().replace(/\.\d{3}Z$/, "Z"),
+    );
     // The chain is real: the leaf is issued and signed by the CA that follows it.
-    const [leaf, ca] = cert.certificate_pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g).map((pem: string) => new X509Certificate(pem));
+    const [leaf, ca] = cert.certificate_pem
+      .match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g)
+      .map((pem: string) => new X509Certificate(pem));
     expect(leaf.checkIssued(ca) && leaf.verify(ca.publicKey)).toBe(true);
     expect(leaf.checkHost("managed.example.com")).toBe("managed.example.com");
 
@@ -137,7 +161,11 @@ describe("reserved domains", () => {
     const slow = await start({ provisioningDelayMs: 300 });
     try {
       const rd = (await slow.api.post("/reserved_domains", { domain: "flaky.example.com", certificate_management_policy: {} })).body;
-      const failed = await until(`/reserved_domains/${rd.id}`, (r) => r.certificate_management_status.provisioning_job?.error_code === "INTERNAL_ERROR", slow.api);
+      const failed = await until(
+        `/reserved_domains/${rd.id}`,
+        (r) => r.certificate_management_status.provisioning_job?.error_code === "INTERNAL_ERROR",
+        slow.api,
+      );
       expect(failed.certificate_management_status.provisioning_job).toEqual({
         error_code: "INTERNAL_ERROR",
         msg: expect.any(String),
@@ -160,13 +188,20 @@ describe("reserved domains", () => {
     const both = await api.unchanged(() => api.patch(`/reserved_domains/${rd.id}`, { certificate_id: cert.id }));
     expectError(both, 400, "INVALID_FIELD", "certificate_id");
     const uploaded = await api.patch(`/reserved_domains/${rd.id}`, { certificate_id: cert.id, certificate_management_policy: null });
-    expect(uploaded.body).toMatchObject({ certificate: { id: cert.id }, certificate_management_policy: null, certificate_management_status: null });
+    expect(uploaded.body).toMatchObject({
+      certificate: { id: cert.id },
+      certificate_management_policy: null,
+      certificate_management_status: null,
+    });
     // The managed certificate went with the policy.
     expectError(await api.get(`/tls_certificates/${managed.certificate.id}`), 404, "NOT_FOUND");
     // The uploaded one is in use now.
     expectError(await api.unchanged(() => api.del(`/tls_certificates/${cert.id}`)), 409, "CONFLICT");
 
-    const back = await api.patch(`/reserved_domains/${rd.id}`, { certificate_id: null, certificate_management_policy: { private_key_type: "ecdsa" } });
+    const back = await api.patch(`/reserved_domains/${rd.id}`, {
+      certificate_id: null,
+      certificate_management_policy: { private_key_type: "ecdsa" },
+    });
     expect(back.body.certificate).toBeNull();
     expect(back.body.certificate_management_status.provisioning_job.msg).toBe("provisioning");
     const reissued = await until(`/reserved_domains/${rd.id}`, issued);
@@ -191,12 +226,37 @@ describe("reserved domains", () => {
       ["domain with a port", () => ({ domain: "app.example.com:443" }), "INVALID_FIELD", "domain"],
       ["wildcard not in front", () => ({ domain: "a.*.example.com" }), "INVALID_FIELD", "domain"],
       ["unknown region", () => ({ domain: "r.example.com", region: "mars" }), "INVALID_FIELD", "region"],
-      ["unknown certificate", () => ({ domain: "c.example.com", certificate_id: "cert_00000000000000000000000000" }), "INVALID_FIELD", "certificate_id"],
+      [
+        "unknown certificate",
+        () => ({ domain: "c.example.com", certificate_id: "cert_00000000000000000000000000" }),
+        "INVALID_FIELD",
+        "certificate_id",
+      ],
       ["an empty certificate_id", () => ({ domain: "c.example.com", certificate_id: "" }), "INVALID_FIELD", "certificate_id"],
-      ["a managed certificate of another domain", () => ({ domain: "c.example.com", certificate_id: managedCert }), "INVALID_FIELD", "certificate_id"],
-      ["both certificate_id and a policy", () => ({ domain: "c.example.com", certificate_id: cert.id, certificate_management_policy: {} }), "INVALID_FIELD", "certificate_management_policy"],
-      ["vendor authority", () => ({ domain: "c.example.com", certificate_management_policy: { authority: "other" } }), "INVALID_FIELD", "certificate_management_policy.authority"],
-      ["ed25519 managed key", () => ({ domain: "c.example.com", certificate_management_policy: { private_key_type: "ed25519" } }), "INVALID_FIELD", "certificate_management_policy.private_key_type"],
+      [
+        "a managed certificate of another domain",
+        () => ({ domain: "c.example.com", certificate_id: managedCert }),
+        "INVALID_FIELD",
+        "certificate_id",
+      ],
+      [
+        "both certificate_id and a policy",
+        () => ({ domain: "c.example.com", certificate_id: cert.id, certificate_management_policy: {} }),
+        "INVALID_FIELD",
+        "certificate_management_policy",
+      ],
+      [
+        "vendor authority",
+        () => ({ domain: "c.example.com", certificate_management_policy: { authority: "other" } }),
+        "INVALID_FIELD",
+        "certificate_management_policy.authority",
+      ],
+      [
+        "ed25519 managed key",
+        () => ({ domain: "c.example.com", certificate_management_policy: { private_key_type: "ed25519" } }),
+        "INVALID_FIELD",
+        "certificate_management_policy.private_key_type",
+      ],
       ["metadata over 4096 bytes", () => ({ domain: "c.example.com", metadata: "x".repeat(4097) }), "INVALID_FIELD", "metadata"],
       ["read-only cname_target", () => ({ domain: "c.example.com", cname_target: null }), "UNKNOWN_FIELD", "cname_target"],
     ])("%s", async (_name, json, code, field) => {
@@ -211,17 +271,52 @@ describe("reserved domains", () => {
     });
 
     test("PATCH: domain and region are immutable; both certificate kinds at once are refused", async () => {
-      for (const [field, value] of [["domain", "taken.example.com"], ["region", "eu"]]) {
-        expectError(await api.unchanged(() => api.patch(`/reserved_domains/${taken.id}`, { [field]: value })), 400, "IMMUTABLE_FIELD", field);
+      for (const [field, value] of [
+        ["domain", "taken.example.com"],
+        ["region", "eu"],
+      ]) {
+        expectError(
+          await api.unchanged(() => api.patch(`/reserved_domains/${taken.id}`, { [field]: value })),
+          400,
+          "IMMUTABLE_FIELD",
+          field,
+        );
       }
-      expectError(await api.unchanged(() => api.patch(`/reserved_domains/${taken.id}`, { certificate_id: cert.id, certificate_management_policy: {} })), 400, "INVALID_FIELD", "certificate_management_policy");
-      expectError(await api.unchanged(() => api.patch(`/reserved_domains/${taken.id}`, { certificate_id: "cert_00000000000000000000000000", certificate_management_policy: null })), 400, "INVALID_FIELD", "certificate_id");
+      expectError(
+        await api.unchanged(() =>
+          api.patch(`/reserved_domains/${taken.id}`, { certificate_id: cert.id, certificate_management_policy: {} }),
+        ),
+        400,
+        "INVALID_FIELD",
+        "certificate_management_policy",
+      );
+      expectError(
+        await api.unchanged(() =>
+          api.patch(`/reserved_domains/${taken.id}`, {
+            certificate_id: "cert_00000000000000000000000000",
+            certificate_management_policy: null,
+          }),
+        ),
+        400,
+        "INVALID_FIELD",
+        "certificate_id",
+      );
     });
 
     test("PATCH checks certificate_id as create does: an empty one is refused, not stored as a reference to nothing", async () => {
       const plain = (await api.post("/reserved_domains", { domain: "plain.example.com" })).body;
-      expectError(await api.unchanged(() => api.patch(`/reserved_domains/${plain.id}`, { certificate_id: "" })), 400, "INVALID_FIELD", "certificate_id");
-      expectError(await api.unchanged(() => api.patch(`/reserved_domains/${taken.id}`, { certificate_id: "", certificate_management_policy: null })), 400, "INVALID_FIELD", "certificate_id");
+      expectError(
+        await api.unchanged(() => api.patch(`/reserved_domains/${plain.id}`, { certificate_id: "" })),
+        400,
+        "INVALID_FIELD",
+        "certificate_id",
+      );
+      expectError(
+        await api.unchanged(() => api.patch(`/reserved_domains/${taken.id}`, { certificate_id: "", certificate_management_policy: null })),
+        400,
+        "INVALID_FIELD",
+        "certificate_id",
+      );
       expect((await api.get(`/reserved_domains/${plain.id}`)).body.certificate).toBeNull();
     });
   });
@@ -251,7 +346,12 @@ describe("reserved domains with another base domain", () => {
   test("odd values in every field are answered without a 5xx", async () => {
     const { emulator: other, api: client } = await start({ provisioningDelayMs: 0 });
     try {
-      const body = { domain: "odd.example.com", region: "eu", description: "d", certificate_management_policy: { authority: "public-acme", private_key_type: "rsa" } };
+      const body = {
+        domain: "odd.example.com",
+        region: "eu",
+        description: "d",
+        certificate_management_policy: { authority: "public-acme", private_key_type: "rsa" },
+      };
       expect(await sendOddValues(body, (b) => client.post("/reserved_domains", b))).toBeGreaterThan(0);
     } finally {
       await other.close();

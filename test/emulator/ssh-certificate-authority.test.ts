@@ -58,13 +58,26 @@ describe("SSH certificate authorities", () => {
 
     test("PATCH cannot change the key parameters", async () => {
       const ca = (await api.post("/ssh_certificate_authorities", { private_key_type: "ecdsa" })).body;
-      for (const [field, value] of [["private_key_type", "ecdsa"], ["elliptic_curve", "p256"], ["key_size", 2048]]) {
-        expectError(await api.unchanged(() => api.patch(`/ssh_certificate_authorities/${ca.id}`, { [field]: value })), 400, "IMMUTABLE_FIELD", field as string);
+      for (const [field, value] of [
+        ["private_key_type", "ecdsa"],
+        ["elliptic_curve", "p256"],
+        ["key_size", 2048],
+      ]) {
+        expectError(
+          await api.unchanged(() => api.patch(`/ssh_certificate_authorities/${ca.id}`, { [field]: value })),
+          400,
+          "IMMUTABLE_FIELD",
+          field as string,
+        );
       }
     });
   });
 
   test("odd values in every field are answered without a 5xx", async () => {
-    expect(await sendOddValues({ description: "d", private_key_type: "ecdsa", elliptic_curve: "p256" }, (b) => api.post("/ssh_certificate_authorities", b))).toBeGreaterThan(0);
+    expect(
+      await sendOddValues({ description: "d", private_key_type: "ecdsa", elliptic_curve: "p256" }, (b) =>
+        api.post("/ssh_certificate_authorities", b),
+      ),
+    ).toBeGreaterThan(0);
   });
 });

@@ -9,14 +9,30 @@ const { api } = emu;
 const cas: Record<string, { id: string; public_key: string }> = {};
 
 beforeAll(async () => {
-  for (const json of [{ private_key_type: "rsa", key_size: 2048 }, { private_key_type: "ecdsa", elliptic_curve: "p384" }, { private_key_type: "ed25519" }]) {
+  for (const json of [
+    { private_key_type: "rsa", key_size: 2048 },
+    { private_key_type: "ecdsa", elliptic_curve: "p384" },
+    { private_key_type: "ed25519" },
+  ]) {
     cas[json.private_key_type] = (await api.post("/ssh_certificate_authorities", json)).body;
   }
 });
 
 const USER_FIELDS = [
-  "id", "uri", "created_at", "description", "metadata", "public_key", "key_type", "ssh_certificate_authority_id",
-  "principals", "critical_options", "extensions", "valid_after", "valid_until", "certificate",
+  "id",
+  "uri",
+  "created_at",
+  "description",
+  "metadata",
+  "public_key",
+  "key_type",
+  "ssh_certificate_authority_id",
+  "principals",
+  "critical_options",
+  "extensions",
+  "valid_after",
+  "valid_until",
+  "certificate",
 ];
 const HOST_FIELDS = USER_FIELDS.filter((f) => f !== "critical_options" && f !== "extensions");
 
@@ -24,7 +40,9 @@ const HOST_FIELDS = USER_FIELDS.filter((f) => f !== "critical_options" && f !== 
 function options(cert: sshpk.Certificate, critical: boolean): Record<string, string> {
   const exts = (cert.signatures as { openssh: { exts: Array<{ critical: boolean; name: string; data: Buffer }> } }).openssh.exts;
   // A non-empty option value is an SSH string: 4-byte length, then the bytes.
-  return Object.fromEntries(exts.filter((e) => e.critical === critical).map((e) => [e.name, e.data.length ? e.data.subarray(4).toString() : ""]));
+  return Object.fromEntries(
+    exts.filter((e) => e.critical === critical).map((e) => [e.name, e.data.length ? e.data.subarray(4).toString() : ""]),
+  );
 }
 
 describe("SSH user certificates", () => {
@@ -77,9 +95,16 @@ describe("SSH user certificates", () => {
 
   test("defaults: now for 24 hours, permit-pty and permit-user-rc, no principals (any user)", async () => {
     const before = Math.floor(Date.now() / 1000) * 1000;
-    const uc = (await api.post("/ssh_user_certificates", { ssh_certificate_authority_id: cas.ed25519.id, public_key: sshPublicKey("ecdsa") })).body;
+    const uc = (
+      await api.post("/ssh_user_certificates", { ssh_certificate_authority_id: cas.ed25519.id, public_key: sshPublicKey("ecdsa") })
+    ).body;
     const after = Date.now();
-    expect(uc).toMatchObject({ key_type: "ecdsa", principals: [], critical_options: {}, extensions: { "permit-pty": "", "permit-user-rc": "" } });
+    expect(uc).toMatchObject({
+      key_type: "ecdsa",
+      principals: [],
+      critical_options: {},
+      extensions: { "permit-pty": "", "permit-user-rc": "" },
+    });
     expect(uc.valid_after).toMatch(RFC3339_UTC);
     const validAfter = new Date(uc.valid_after).getTime();
     expect(validAfter).toBeGreaterThanOrEqual(before);
@@ -92,7 +117,13 @@ describe("SSH user certificates", () => {
   });
 
   test.each(["rsa", "ecdsa", "ed25519"])("an %s authority signs a certificate that verifies with its public key", async (type) => {
-    const uc = (await api.post("/ssh_user_certificates", { ssh_certificate_authority_id: cas[type].id, public_key: sshPublicKey("rsa"), principals: ["u"] })).body;
+    const uc = (
+      await api.post("/ssh_user_certificates", {
+        ssh_certificate_authority_id: cas[type].id,
+        public_key: sshPublicKey("rsa"),
+        principals: ["u"],
+      })
+    ).body;
     expect(uc.key_type).toBe("rsa");
     expect(uc.certificate.startsWith("ssh-rsa-cert-v01@openssh.com ")).toBe(true);
     verifiedSshCertificate(uc.certificate, cas[type].public_key);
@@ -113,19 +144,54 @@ describe("SSH user certificates", () => {
     const body = () => ({ ssh_certificate_authority_id: cas.ed25519.id, public_key: key });
     const cases: Array<[string, () => Record<string, unknown>, string, string]> = [
       ["missing authority", () => ({ public_key: key }), "MISSING_FIELD", "ssh_certificate_authority_id"],
-      ["unknown authority", () => ({ ...body(), ssh_certificate_authority_id: "sshca_00000000000000000000000000" }), "INVALID_FIELD", "ssh_certificate_authority_id"],
+      [
+        "unknown authority",
+        () => ({ ...body(), ssh_certificate_authority_id: "sshca_00000000000000000000000000" }),
+        "INVALID_FIELD",
+        "ssh_certificate_authority_id",
+      ],
       ["missing public_key", () => ({ ssh_certificate_authority_id: cas.ed25519.id }), "MISSING_FIELD", "public_key"],
       ["bad public_key", () => ({ ...body(), public_key: "ssh-ed25519 AAAA" }), "INVALID_FIELD", "public_key"],
       ["empty principal", () => ({ ...body(), principals: ["a", ""] }), "INVALID_FIELD", "principals[1]"],
-      ["unknown critical option", () => ({ ...body(), critical_options: { "verify-required": "" } }), "INVALID_FIELD", "critical_options.verify-required"],
-      ["bad source-address", () => ({ ...body(), critical_options: { "source-address": "10.0.0.0/33" } }), "INVALID_FIELD", "critical_options.source-address"],
-      ["source-address not an address", () => ({ ...body(), critical_options: { "source-address": "example.com" } }), "INVALID_FIELD", "critical_options.source-address"],
-      ["empty force-command", () => ({ ...body(), critical_options: { "force-command": "" } }), "INVALID_FIELD", "critical_options.force-command"],
+      [
+        "unknown critical option",
+        () => ({ ...body(), critical_options: { "verify-required": "" } }),
+        "INVALID_FIELD",
+        "critical_options.verify-required",
+      ],
+      [
+        "bad source-address",
+        () => ({ ...body(), critical_options: { "source-address": "10.0.0.0/33" } }),
+        "INVALID_FIELD",
+        "critical_options.source-address",
+      ],
+      [
+        "source-address not an address",
+        () => ({ ...body(), critical_options: { "source-address": "example.com" } }),
+        "INVALID_FIELD",
+        "critical_options.source-address",
+      ],
+      [
+        "empty force-command",
+        () => ({ ...body(), critical_options: { "force-command": "" } }),
+        "INVALID_FIELD",
+        "critical_options.force-command",
+      ],
       ["extension value not a string", () => ({ ...body(), extensions: { "permit-pty": true } }), "INVALID_FIELD", "extensions.permit-pty"],
       ["valid_after not RFC 3339", () => ({ ...body(), valid_after: "2026-01-01" }), "INVALID_FIELD", "valid_after"],
       ["valid_until not a date", () => ({ ...body(), valid_until: "2026-13-45T00:00:00Z" }), "INVALID_FIELD", "valid_until"],
-      ["valid_until before valid_after", () => ({ ...body(), valid_after: "2026-01-02T00:00:00Z", valid_until: "2026-01-01T00:00:00Z" }), "INVALID_FIELD", "valid_until"],
-      ["valid_until equal to valid_after", () => ({ ...body(), valid_after: "2026-01-02T00:00:00Z", valid_until: "2026-01-02T00:00:00Z" }), "INVALID_FIELD", "valid_until"],
+      [
+        "valid_until before valid_after",
+        () => ({ ...body(), valid_after: "2026-01-02T00:00:00Z", valid_until: "2026-01-01T00:00:00Z" }),
+        "INVALID_FIELD",
+        "valid_until",
+      ],
+      [
+        "valid_until equal to valid_after",
+        () => ({ ...body(), valid_after: "2026-01-02T00:00:00Z", valid_until: "2026-01-02T00:00:00Z" }),
+        "INVALID_FIELD",
+        "valid_until",
+      ],
       ["read-only certificate", () => ({ ...body(), certificate: "x" }), "UNKNOWN_FIELD", "certificate"],
     ];
     test.each(cases)("%s", async (_name, json, code, field) => {
@@ -134,8 +200,21 @@ describe("SSH user certificates", () => {
 
     test("PATCH changes only description and metadata", async () => {
       const uc = (await api.post("/ssh_user_certificates", body())).body;
-      for (const field of ["principals", "valid_until", "extensions", "critical_options", "public_key", "ssh_certificate_authority_id", "valid_after"]) {
-        expectError(await api.unchanged(() => api.patch(`/ssh_user_certificates/${uc.id}`, { [field]: uc[field] })), 400, "IMMUTABLE_FIELD", field);
+      for (const field of [
+        "principals",
+        "valid_until",
+        "extensions",
+        "critical_options",
+        "public_key",
+        "ssh_certificate_authority_id",
+        "valid_after",
+      ]) {
+        expectError(
+          await api.unchanged(() => api.patch(`/ssh_user_certificates/${uc.id}`, { [field]: uc[field] })),
+          400,
+          "IMMUTABLE_FIELD",
+          field,
+        );
       }
     });
   });
@@ -156,7 +235,10 @@ describe("SSH host certificates", () => {
     expect(hc).toMatchObject({ key_type: "rsa", principals: ["host.example.com", "192.0.2.7"], description: "bastion" });
     expect(new Date(hc.valid_until).getTime() - new Date(hc.valid_after).getTime()).toBe(365 * 24 * 3_600_000);
     const cert = verifiedSshCertificate(hc.certificate, cas.ecdsa.public_key);
-    expect(cert.subjects.map((s) => [s.type, s.hostname])).toEqual([["host", "host.example.com"], ["host", "192.0.2.7"]]);
+    expect(cert.subjects.map((s) => [s.type, s.hostname])).toEqual([
+      ["host", "host.example.com"],
+      ["host", "192.0.2.7"],
+    ]);
     expect(options(cert, true)).toEqual({});
     expect(options(cert, false)).toEqual({});
     const listing = sshKeygenList(hc.certificate);
@@ -164,18 +246,46 @@ describe("SSH host certificates", () => {
       expect(listing).toContain("host certificate");
       expect(listing).toContain("using ecdsa-sha2-nistp384");
     }
-    expectError(await api.unchanged(() => api.patch(`/ssh_host_certificates/${hc.id}`, { principals: [] })), 400, "IMMUTABLE_FIELD", "principals");
+    expectError(
+      await api.unchanged(() => api.patch(`/ssh_host_certificates/${hc.id}`, { principals: [] })),
+      400,
+      "IMMUTABLE_FIELD",
+      "principals",
+    );
   });
 
   test("host certificates take no critical options or extensions", async () => {
     const body = { ssh_certificate_authority_id: cas.ed25519.id, public_key: sshPublicKey() };
-    expectError(await api.unchanged(() => api.post("/ssh_host_certificates", { ...body, extensions: {} })), 400, "UNKNOWN_FIELD", "extensions");
-    expectError(await api.unchanged(() => api.post("/ssh_host_certificates", { ...body, critical_options: {} })), 400, "UNKNOWN_FIELD", "critical_options");
-    expectError(await api.unchanged(() => api.post("/ssh_host_certificates", { ...body, ssh_certificate_authority_id: "sshca_00000000000000000000000000" })), 400, "INVALID_FIELD", "ssh_certificate_authority_id");
+    expectError(
+      await api.unchanged(() => api.post("/ssh_host_certificates", { ...body, extensions: {} })),
+      400,
+      "UNKNOWN_FIELD",
+      "extensions",
+    );
+    expectError(
+      await api.unchanged(() => api.post("/ssh_host_certificates", { ...body, critical_options: {} })),
+      400,
+      "UNKNOWN_FIELD",
+      "critical_options",
+    );
+    expectError(
+      await api.unchanged(() =>
+        api.post("/ssh_host_certificates", { ...body, ssh_certificate_authority_id: "sshca_00000000000000000000000000" }),
+      ),
+      400,
+      "INVALID_FIELD",
+      "ssh_certificate_authority_id",
+    );
   });
 
   test("odd values in every field of both kinds are answered without a 5xx", async () => {
-    const host = { ssh_certificate_authority_id: cas.ed25519.id, public_key: sshPublicKey(), principals: ["p"], valid_after: "2026-01-01T00:00:00Z", valid_until: "2026-02-01T00:00:00Z" };
+    const host = {
+      ssh_certificate_authority_id: cas.ed25519.id,
+      public_key: sshPublicKey(),
+      principals: ["p"],
+      valid_after: "2026-01-01T00:00:00Z",
+      valid_until: "2026-02-01T00:00:00Z",
+    };
     const user = { ...host, critical_options: { "force-command": "x" }, extensions: { "permit-pty": "" } };
     expect(await sendOddValues(user, (b) => api.post("/ssh_user_certificates", b))).toBeGreaterThan(0);
     expect(await sendOddValues(host, (b) => api.post("/ssh_host_certificates", b))).toBeGreaterThan(0);

@@ -34,12 +34,22 @@ describe("SSH credentials", () => {
     const apiKey = (await api.post("/api_keys", { owner_id: emu.emulator.botId })).body;
     const asKey = api.as(apiKey.token);
     expect((await asKey.post("/ssh_credentials", { public_key: sshPublicKey() })).body.owner_id).toBe(emu.emulator.botId);
-    expectError(await api.unchanged(() => asKey.post("/ssh_credentials", { public_key: sshPublicKey(), owner_id: "usr_else" })), 403, "FORBIDDEN", "owner_id");
+    expectError(
+      await api.unchanged(() => asKey.post("/ssh_credentials", { public_key: sshPublicKey(), owner_id: "usr_else" })),
+      403,
+      "FORBIDDEN",
+      "owner_id",
+    );
   });
 
   test("owner: an owner that names no user or bot of the account is INVALID_FIELD, nothing is created", async () => {
     for (const owner of ["bot_123", "usr_keyowner"]) {
-      expectError(await api.unchanged(() => api.post("/ssh_credentials", { public_key: sshPublicKey(), owner_id: owner })), 400, "INVALID_FIELD", "owner_id");
+      expectError(
+        await api.unchanged(() => api.post("/ssh_credentials", { public_key: sshPublicKey(), owner_id: owner })),
+        400,
+        "INVALID_FIELD",
+        "owner_id",
+      );
     }
   });
 
@@ -68,7 +78,10 @@ describe("SSH credentials", () => {
 
     test("PATCH cannot change public_key or owner_id, and checks acl", async () => {
       const cred = (await api.post("/ssh_credentials", { public_key: key })).body;
-      for (const [field, value] of [["public_key", key], ["owner_id", cred.owner_id]]) {
+      for (const [field, value] of [
+        ["public_key", key],
+        ["owner_id", cred.owner_id],
+      ]) {
         expectError(await api.unchanged(() => api.patch(`/ssh_credentials/${cred.id}`, { [field]: value })), 400, "IMMUTABLE_FIELD", field);
       }
       expectError(await api.unchanged(() => api.patch(`/ssh_credentials/${cred.id}`, { acl: ["nope"] })), 400, "INVALID_FIELD", "acl[0]");

@@ -19,7 +19,12 @@ export interface ModuleCase {
  * replace through PATCH and through PUT, null in a PATCH refused, delete through the module endpoint,
  * then 404 on read and delete, and PUT adds it back. `body()` is a valid create body without the module.
  */
-export async function checkModuleLifecycle(api: Client, collectionPath: string, body: () => Record<string, unknown>, c: ModuleCase): Promise<void> {
+export async function checkModuleLifecycle(
+  api: Client,
+  collectionPath: string,
+  body: () => Record<string, unknown>,
+  c: ModuleCase,
+): Promise<void> {
   const created = await api.post(collectionPath, { ...body(), [c.name]: c.a });
   expect(created.status).toBe(201);
   expect(created.body[c.name]).toEqual(c.ra);
@@ -76,7 +81,8 @@ function fieldPaths(value: Record<string, unknown>, prefix: string[] = []): stri
   const out: string[][] = prefix.length === 0 ? [["unknown_field"]] : [];
   for (const [key, child] of Object.entries(value)) {
     out.push([...prefix, key]);
-    if (child && typeof child === "object" && !Array.isArray(child)) out.push(...fieldPaths(child as Record<string, unknown>, [...prefix, key]));
+    if (child && typeof child === "object" && !Array.isArray(child))
+      out.push(...fieldPaths(child as Record<string, unknown>, [...prefix, key]));
   }
   return out;
 }
@@ -85,7 +91,10 @@ function fieldPaths(value: Record<string, unknown>, prefix: string[] = []): stri
  * Each field of a valid body (nested ones too) replaced in turn by a value of every JSON type: every answer
  * is a success or a 4xx API error, never a 5xx. Returns how many bodies were sent.
  */
-export async function sendOddValues(valid: Record<string, unknown>, send: (body: Record<string, unknown>) => Promise<Reply>): Promise<number> {
+export async function sendOddValues(
+  valid: Record<string, unknown>,
+  send: (body: Record<string, unknown>) => Promise<Reply>,
+): Promise<number> {
   let sent = 0;
   for (const path of fieldPaths(valid)) {
     for (const odd of ODD_VALUES) {
@@ -119,7 +128,9 @@ export async function seedOneOfEach(api: Client, host: string): Promise<Fixtures
   const ipp = await id("/ip_policies", {});
   const tg = await id("/backends/tunnel_group", { labels: { site: "a" } });
   const https = await id("/edges/https", { hostports: [`${host}-https.example.com:443`] });
-  const ed = await id("/event_destinations", { target: { logs: { auth: { role: { role_resource_name: "r" } }, log_group_resource_name: "lg" } } });
+  const ed = await id("/event_destinations", {
+    target: { logs: { auth: { role: { role_resource_name: "r" } }, log_group_resource_name: "lg" } },
+  });
   const sourceType = "ip_policy_created.v0";
   const leaf = certificate({ subject: { CN: `${host}.example.com` } });
   const sshca = await id("/ssh_certificate_authorities", { private_key_type: "ed25519" });

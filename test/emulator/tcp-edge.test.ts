@@ -30,8 +30,25 @@ describe("TCP edges", () => {
     const reply = await api.post("/edges/tcp", { description: "d", metadata: "m", hostports: [hostport] });
     expect(reply.status).toBe(201);
     const e = reply.body;
-    expect(Object.keys(e)).toEqual(["id", "description", "metadata", "created_at", "uri", "hostports", "backend", "ip_restriction", "policies"]);
-    expect(e).toMatchObject({ description: "d", metadata: "m", hostports: [hostport], backend: null, ip_restriction: null, policies: null });
+    expect(Object.keys(e)).toEqual([
+      "id",
+      "description",
+      "metadata",
+      "created_at",
+      "uri",
+      "hostports",
+      "backend",
+      "ip_restriction",
+      "policies",
+    ]);
+    expect(e).toMatchObject({
+      description: "d",
+      metadata: "m",
+      hostports: [hostport],
+      backend: null,
+      ip_restriction: null,
+      policies: null,
+    });
   });
 
   test("create with both modules; enabled defaults to true", async () => {
@@ -48,7 +65,11 @@ describe("TCP edges", () => {
 
   describe("modules", () => {
     test("the backend module takes any backend kind", async () => {
-      for (const [kind, id] of [["tunnel_group", tg], ["weighted", wd], ["failover", fo]]) {
+      for (const [kind, id] of [
+        ["tunnel_group", tg],
+        ["weighted", wd],
+        ["failover", fo],
+      ]) {
         const e = (await api.post("/edges/tcp", { hostports: [hp()], backend: { backend_id: id } })).body;
         expect(e.backend.backend).toEqual(backendRef(kind, id));
       }
@@ -97,7 +118,12 @@ describe("TCP edges", () => {
     const cases: Array<[string, () => Record<string, unknown>, string, string]> = [
       ["hostports missing", () => ({}), "MISSING_FIELD", "hostports"],
       ["hostports empty", () => ({ hostports: [] }), "INVALID_FIELD", "hostports"],
-      ["a hostport repeated", () => ({ hostports: ["a.example.com:1", "b.example.com:1", "a.example.com:1"] }), "INVALID_FIELD", "hostports[2]"],
+      [
+        "a hostport repeated",
+        () => ({ hostports: ["a.example.com:1", "b.example.com:1", "a.example.com:1"] }),
+        "INVALID_FIELD",
+        "hostports[2]",
+      ],
       ["a hostport without port", () => ({ hostports: ["a.example.com"] }), "INVALID_FIELD", "hostports[0]"],
       ["port 0", () => ({ hostports: ["a.example.com:0"] }), "INVALID_FIELD", "hostports[0]"],
       ["port 65536", () => ({ hostports: ["a.example.com:65536"] }), "INVALID_FIELD", "hostports[0]"],
@@ -109,14 +135,39 @@ describe("TCP edges", () => {
       ["backend null", () => ({ hostports: [hp()], backend: null }), "INVALID_FIELD", "backend"],
       ["backend not an object", () => ({ hostports: [hp()], backend: tg }), "INVALID_FIELD", "backend"],
       ["backend_id missing", () => ({ hostports: [hp()], backend: { enabled: true } }), "MISSING_FIELD", "backend.backend_id"],
-      ["backend that does not exist", () => ({ hostports: [hp()], backend: { backend_id: missingBackend } }), "INVALID_FIELD", "backend.backend_id"],
+      [
+        "backend that does not exist",
+        () => ({ hostports: [hp()], backend: { backend_id: missingBackend } }),
+        "INVALID_FIELD",
+        "backend.backend_id",
+      ],
       ["backend id of another kind", () => ({ hostports: [hp()], backend: { backend_id: p1 } }), "INVALID_FIELD", "backend.backend_id"],
-      ["backend enabled not a boolean", () => ({ hostports: [hp()], backend: { enabled: 1, backend_id: tg } }), "INVALID_FIELD", "backend.enabled"],
+      [
+        "backend enabled not a boolean",
+        () => ({ hostports: [hp()], backend: { enabled: 1, backend_id: tg } }),
+        "INVALID_FIELD",
+        "backend.enabled",
+      ],
       ["backend response shape", () => ({ hostports: [hp()], backend: { backend: { id: tg } } }), "UNKNOWN_FIELD", "backend.backend"],
       ["ip_policy_ids missing", () => ({ hostports: [hp()], ip_restriction: {} }), "MISSING_FIELD", "ip_restriction.ip_policy_ids"],
-      ["ip_policy_ids empty", () => ({ hostports: [hp()], ip_restriction: { ip_policy_ids: [] } }), "INVALID_FIELD", "ip_restriction.ip_policy_ids"],
-      ["a policy that does not exist", () => ({ hostports: [hp()], ip_restriction: { ip_policy_ids: [p1, missingPolicy] } }), "INVALID_FIELD", "ip_restriction.ip_policy_ids[1]"],
-      ["a repeated policy", () => ({ hostports: [hp()], ip_restriction: { ip_policy_ids: [p1, p1] } }), "INVALID_FIELD", "ip_restriction.ip_policy_ids[1]"],
+      [
+        "ip_policy_ids empty",
+        () => ({ hostports: [hp()], ip_restriction: { ip_policy_ids: [] } }),
+        "INVALID_FIELD",
+        "ip_restriction.ip_policy_ids",
+      ],
+      [
+        "a policy that does not exist",
+        () => ({ hostports: [hp()], ip_restriction: { ip_policy_ids: [p1, missingPolicy] } }),
+        "INVALID_FIELD",
+        "ip_restriction.ip_policy_ids[1]",
+      ],
+      [
+        "a repeated policy",
+        () => ({ hostports: [hp()], ip_restriction: { ip_policy_ids: [p1, p1] } }),
+        "INVALID_FIELD",
+        "ip_restriction.ip_policy_ids[1]",
+      ],
       ["policies (read-only)", () => ({ hostports: [hp()], policies: null }), "UNKNOWN_FIELD", "policies"],
       ["description too long", () => ({ hostports: [hp()], description: "x".repeat(256) }), "INVALID_FIELD", "description"],
     ];
@@ -133,7 +184,9 @@ describe("TCP edges", () => {
 
     test("the missing-backend message names the field and the id", async () => {
       const reply = await api.post("/edges/tcp", { hostports: [hp()], backend: { backend_id: missingBackend } });
-      expect(reply.body.msg).toBe(`backend.backend_id: must be the id of an existing backend (bkdtg_, bkdwd_ or bkdfo_), got "${missingBackend}"`);
+      expect(reply.body.msg).toBe(
+        `backend.backend_id: must be the id of an existing backend (bkdtg_, bkdwd_ or bkdfo_), got "${missingBackend}"`,
+      );
     });
 
     test("PUT: errors name the field inside the module body", async () => {
@@ -142,7 +195,11 @@ describe("TCP edges", () => {
       expectError(await put("backend", {}), 400, "MISSING_FIELD", "backend_id");
       expectError(await put("backend", { backend_id: missingBackend }), 400, "INVALID_FIELD", "backend_id");
       expectError(await put("ip_restriction", { ip_policy_ids: [missingPolicy] }), 400, "INVALID_FIELD", "ip_policy_ids[0]");
-      expectError(await api.call("PUT", `/edges/tcp/${e.id}/backend`, { raw: "null", headers: { "content-type": "application/json" } }), 400, "MALFORMED_JSON");
+      expectError(
+        await api.call("PUT", `/edges/tcp/${e.id}/backend`, { raw: "null", headers: { "content-type": "application/json" } }),
+        400,
+        "MALFORMED_JSON",
+      );
     });
   });
 });

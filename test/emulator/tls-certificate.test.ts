@@ -7,10 +7,27 @@ const emu = useEmulator();
 const { api } = emu;
 
 const FIELDS = [
-  "id", "uri", "created_at", "description", "metadata", "certificate_pem", "subject_common_name",
-  "subject_alternative_names", "issued_at", "not_before", "not_after", "key_usages", "extended_key_usages",
-  "private_key_type", "issuer_common_name", "serial_number", "subject_organization",
-  "subject_organizational_unit", "subject_locality", "subject_province", "subject_country",
+  "id",
+  "uri",
+  "created_at",
+  "description",
+  "metadata",
+  "certificate_pem",
+  "subject_common_name",
+  "subject_alternative_names",
+  "issued_at",
+  "not_before",
+  "not_after",
+  "key_usages",
+  "extended_key_usages",
+  "private_key_type",
+  "issuer_common_name",
+  "serial_number",
+  "subject_organization",
+  "subject_organizational_unit",
+  "subject_locality",
+  "subject_province",
+  "subject_country",
 ];
 
 /** Root → intermediate → leaf; the leaf has every subject field, DNS and IP SANs and usages. */
@@ -34,7 +51,12 @@ const keyBody = (pem: string) => pem.split("\n")[1];
 describe("TLS certificates", () => {
   test("upload a chain: the leaf's real fields; the private key is never returned", async () => {
     const { leaf, pem } = chain();
-    const created = await api.post("/tls_certificates", { description: "app", metadata: "m", certificate_pem: pem, private_key_pem: leaf.keyPem });
+    const created = await api.post("/tls_certificates", {
+      description: "app",
+      metadata: "m",
+      certificate_pem: pem,
+      private_key_pem: leaf.keyPem,
+    });
     expect(created.status).toBe(201);
     const cert = created.body;
     expect(Object.keys(cert)).toEqual(FIELDS);
@@ -101,18 +123,52 @@ describe("TLS certificates", () => {
       ["missing certificate_pem", { private_key_pem: leaf.keyPem }, "MISSING_FIELD", "certificate_pem"],
       ["missing private_key_pem", { certificate_pem: pem }, "MISSING_FIELD", "private_key_pem"],
       ["certificate_pem not PEM", { certificate_pem: "nope", private_key_pem: leaf.keyPem }, "INVALID_FIELD", "certificate_pem"],
-      ["trailing garbage", { certificate_pem: `${pem}x`, private_key_pem: leaf.keyPem }, "INVALID_FIELD", "certificate_pem", /after certificate 2/],
-      ["chain not leaf first", { certificate_pem: root.pem + intermediate.pem + leaf.pem, private_key_pem: leaf.keyPem }, "INVALID_FIELD", "certificate_pem", /certificate 0 is not issued by certificate 1/],
-      ["a gap in the chain", { certificate_pem: leaf.pem + root.pem, private_key_pem: leaf.keyPem }, "INVALID_FIELD", "certificate_pem", /certificate 0/],
-      ["an intermediate of another chain", { certificate_pem: leaf.pem + intermediate.pem + other.root.pem, private_key_pem: leaf.keyPem }, "INVALID_FIELD", "certificate_pem", /certificate 1 is not issued by certificate 2/],
+      [
+        "trailing garbage",
+        { certificate_pem: `${pem}x`, private_key_pem: leaf.keyPem },
+        "INVALID_FIELD",
+        "certificate_pem",
+        /after certificate 2/,
+      ],
+      [
+        "chain not leaf first",
+        { certificate_pem: root.pem + intermediate.pem + leaf.pem, private_key_pem: leaf.keyPem },
+        "INVALID_FIELD",
+        "certificate_pem",
+        /certificate 0 is not issued by certificate 1/,
+      ],
+      [
+        "a gap in the chain",
+        { certificate_pem: leaf.pem + root.pem, private_key_pem: leaf.keyPem },
+        "INVALID_FIELD",
+        "certificate_pem",
+        /certificate 0/,
+      ],
+      [
+        "an intermediate of another chain",
+        { certificate_pem: leaf.pem + intermediate.pem + other.root.pem, private_key_pem: leaf.keyPem },
+        "INVALID_FIELD",
+        "certificate_pem",
+        /certificate 1 is not issued by certificate 2/,
+      ],
       ["key of another certificate", { certificate_pem: pem, private_key_pem: other.leaf.keyPem }, "INVALID_FIELD", "private_key_pem"],
       ["key of the issuer", { certificate_pem: pem, private_key_pem: intermediate.keyPem }, "INVALID_FIELD", "private_key_pem"],
       ["key not PEM", { certificate_pem: pem, private_key_pem: "secret-not-a-key" }, "INVALID_FIELD", "private_key_pem"],
       ["encrypted key", { certificate_pem: pem, private_key_pem: encrypted }, "INVALID_FIELD", "private_key_pem"],
       ["two keys", { certificate_pem: pem, private_key_pem: leaf.keyPem + leaf.keyPem }, "INVALID_FIELD", "private_key_pem"],
-      ["a public key", { certificate_pem: pem, private_key_pem: leaf.publicKey.export({ type: "spki", format: "pem" }) }, "INVALID_FIELD", "private_key_pem"],
+      [
+        "a public key",
+        { certificate_pem: pem, private_key_pem: leaf.publicKey.export({ type: "spki", format: "pem" }) },
+        "INVALID_FIELD",
+        "private_key_pem",
+      ],
       ["key not a string", { certificate_pem: pem, private_key_pem: 1 }, "INVALID_FIELD", "private_key_pem"],
-      ["metadata over 4096 bytes", { certificate_pem: pem, private_key_pem: leaf.keyPem, metadata: "x".repeat(4097) }, "INVALID_FIELD", "metadata"],
+      [
+        "metadata over 4096 bytes",
+        { certificate_pem: pem, private_key_pem: leaf.keyPem, metadata: "x".repeat(4097) },
+        "INVALID_FIELD",
+        "metadata",
+      ],
       ["read-only field", { certificate_pem: pem, private_key_pem: leaf.keyPem, issued_at: null }, "UNKNOWN_FIELD", "issued_at"],
     ];
     // A rest parameter: rows without a message must not make jest see a `done` callback.
@@ -142,6 +198,10 @@ describe("TLS certificates", () => {
 
   test("odd values in every field are answered without a 5xx", async () => {
     const leaf = certificate();
-    expect(await sendOddValues({ description: "d", certificate_pem: leaf.pem, private_key_pem: leaf.keyPem }, (b) => api.post("/tls_certificates", b))).toBeGreaterThan(0);
+    expect(
+      await sendOddValues({ description: "d", certificate_pem: leaf.pem, private_key_pem: leaf.keyPem }, (b) =>
+        api.post("/tls_certificates", b),
+      ),
+    ).toBeGreaterThan(0);
   });
 });

@@ -43,7 +43,16 @@ describe("TLS edges", () => {
       "tls_termination",
       "policies",
     ]);
-    expect(e).toMatchObject({ description: "", metadata: "m", hostports: [hostport], backend: null, ip_restriction: null, mutual_tls: null, tls_termination: null, policies: null });
+    expect(e).toMatchObject({
+      description: "",
+      metadata: "m",
+      hostports: [hostport],
+      backend: null,
+      ip_restriction: null,
+      mutual_tls: null,
+      tls_termination: null,
+      policies: null,
+    });
   });
 
   test("no odd value in any field is a 5xx, through create, PATCH or a module PUT", async () => {
@@ -54,7 +63,9 @@ describe("TLS edges", () => {
       tls_termination: { enabled: true, terminate_at: "edge", min_version: "1.2" },
     };
     const e = await newEdge();
-    let sent = await sendOddValues({ description: "", metadata: "", hostports: [hp()], ...modules }, (body) => api.post("/edges/tls", body));
+    let sent = await sendOddValues({ description: "", metadata: "", hostports: [hp()], ...modules }, (body) =>
+      api.post("/edges/tls", body),
+    );
     for (const [name, valid] of Object.entries(modules)) {
       sent += await sendOddValues(valid, (body) => api.put(`/edges/tls/${e.id}/${name}`, body));
       sent += await sendOddValues({ [name]: valid }, (body) => api.patch(`/edges/tls/${e.id}`, body));
@@ -65,17 +76,27 @@ describe("TLS edges", () => {
   describe("tls_termination rules", () => {
     test.each([
       [{}, { enabled: true, terminate_at: "edge", min_version: "1.2" }],
-      [{ terminate_at: "edge", min_version: null }, { enabled: true, terminate_at: "edge", min_version: "1.2" }],
+      [
+        { terminate_at: "edge", min_version: null },
+        { enabled: true, terminate_at: "edge", min_version: "1.2" },
+      ],
       [{ min_version: "1.0" }, { enabled: true, terminate_at: "edge", min_version: "1.0" }],
       [{ min_version: "1.1" }, { enabled: true, terminate_at: "edge", min_version: "1.1" }],
       [{ terminate_at: "upstream" }, { enabled: true, terminate_at: "upstream", min_version: null }],
-      [{ terminate_at: "upstream", min_version: null }, { enabled: true, terminate_at: "upstream", min_version: null }],
+      [
+        { terminate_at: "upstream", min_version: null },
+        { enabled: true, terminate_at: "upstream", min_version: null },
+      ],
     ])("%j is stored as %j", async (request, response) => {
       expect((await newEdge({ tls_termination: request })).tls_termination).toEqual(response);
     });
 
     const cases: Array<[string, () => Record<string, unknown>, string]> = [
-      ["min_version with upstream", () => ({ tls_termination: { terminate_at: "upstream", min_version: "1.2" } }), "tls_termination.min_version"],
+      [
+        "min_version with upstream",
+        () => ({ tls_termination: { terminate_at: "upstream", min_version: "1.2" } }),
+        "tls_termination.min_version",
+      ],
       ["an unknown min_version", () => ({ tls_termination: { min_version: "1.4" } }), "tls_termination.min_version"],
       ["min_version as a number", () => ({ tls_termination: { min_version: 1.2 } }), "tls_termination.min_version"],
       ["an unknown terminate_at", () => ({ tls_termination: { terminate_at: "agent" } }), "tls_termination.terminate_at"],
@@ -84,24 +105,51 @@ describe("TLS edges", () => {
         () => ({ tls_termination: { terminate_at: "upstream" }, mutual_tls: { certificate_authority_ids: [ca1] } }),
         "tls_termination.terminate_at",
       ],
-      ["mutual_tls: CA that does not exist", () => ({ mutual_tls: { certificate_authority_ids: ["ca_00000000000000000000000000"] } }), "mutual_tls.certificate_authority_ids[0]"],
+      [
+        "mutual_tls: CA that does not exist",
+        () => ({ mutual_tls: { certificate_authority_ids: ["ca_00000000000000000000000000"] } }),
+        "mutual_tls.certificate_authority_ids[0]",
+      ],
       ["mutual_tls: no CAs", () => ({ mutual_tls: { certificate_authority_ids: [] } }), "mutual_tls.certificate_authority_ids"],
-      ["mutual_tls: a repeated CA", () => ({ mutual_tls: { certificate_authority_ids: [ca1, ca1] } }), "mutual_tls.certificate_authority_ids[1]"],
+      [
+        "mutual_tls: a repeated CA",
+        () => ({ mutual_tls: { certificate_authority_ids: [ca1, ca1] } }),
+        "mutual_tls.certificate_authority_ids[1]",
+      ],
     ];
     test.each(cases)("create: %s", async (_name, body, field) => {
       expectError(await api.unchanged(() => api.post("/edges/tls", { hostports: [hp()], ...body() })), 400, "INVALID_FIELD", field);
     });
 
     test("upstream refuses mutual_tls through PATCH and PUT, and the other way round", async () => {
-      const upstream = await newEdge({ tls_termination: { terminate_at: "upstream" }, backend: { backend_id: tg }, ip_restriction: { ip_policy_ids: [p1] } });
+      const upstream = await newEdge({
+        tls_termination: { terminate_at: "upstream" },
+        backend: { backend_id: tg },
+        ip_restriction: { ip_policy_ids: [p1] },
+      });
       const mtls = { certificate_authority_ids: [ca1] };
-      expectError(await api.unchanged(() => api.patch(`/edges/tls/${upstream.id}`, { mutual_tls: mtls })), 400, "INVALID_FIELD", "mutual_tls");
+      expectError(
+        await api.unchanged(() => api.patch(`/edges/tls/${upstream.id}`, { mutual_tls: mtls })),
+        400,
+        "INVALID_FIELD",
+        "mutual_tls",
+      );
       expectError(await api.unchanged(() => api.put(`/edges/tls/${upstream.id}/mutual_tls`, mtls)), 400, "INVALID_FIELD", "mutual_tls");
 
       const withMtls = await newEdge({ mutual_tls: mtls });
       const toUpstream = { terminate_at: "upstream" };
-      expectError(await api.unchanged(() => api.patch(`/edges/tls/${withMtls.id}`, { tls_termination: toUpstream })), 400, "INVALID_FIELD", "tls_termination.terminate_at");
-      expectError(await api.unchanged(() => api.put(`/edges/tls/${withMtls.id}/tls_termination`, toUpstream)), 400, "INVALID_FIELD", "terminate_at");
+      expectError(
+        await api.unchanged(() => api.patch(`/edges/tls/${withMtls.id}`, { tls_termination: toUpstream })),
+        400,
+        "INVALID_FIELD",
+        "tls_termination.terminate_at",
+      );
+      expectError(
+        await api.unchanged(() => api.put(`/edges/tls/${withMtls.id}/tls_termination`, toUpstream)),
+        400,
+        "INVALID_FIELD",
+        "terminate_at",
+      );
       expectError(
         await api.unchanged(() => api.put(`/edges/tls/${withMtls.id}/tls_termination`, { terminate_at: "upstream", min_version: "1.3" })),
         400,

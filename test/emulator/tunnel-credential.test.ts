@@ -102,8 +102,18 @@ describe("tunnel credentials", () => {
 
     test("PATCH cannot change owner_id or token, and checks acl", async () => {
       const cred = (await api.post("/credentials", {})).body;
-      expectError(await api.unchanged(() => api.patch(`/credentials/${cred.id}`, { owner_id: cred.owner_id })), 400, "IMMUTABLE_FIELD", "owner_id");
-      expectError(await api.unchanged(() => api.patch(`/credentials/${cred.id}`, { token: "another-token-value" })), 400, "UNKNOWN_FIELD", "token");
+      expectError(
+        await api.unchanged(() => api.patch(`/credentials/${cred.id}`, { owner_id: cred.owner_id })),
+        400,
+        "IMMUTABLE_FIELD",
+        "owner_id",
+      );
+      expectError(
+        await api.unchanged(() => api.patch(`/credentials/${cred.id}`, { token: "another-token-value" })),
+        400,
+        "UNKNOWN_FIELD",
+        "token",
+      );
       expectError(await api.unchanged(() => api.patch(`/credentials/${cred.id}`, { acl: ["nope"] })), 400, "INVALID_FIELD", "acl[0]");
       await api.del(`/credentials/${cred.id}`);
     });

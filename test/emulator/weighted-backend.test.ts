@@ -51,7 +51,12 @@ describe("weighted backends", () => {
       ["a fractional weight", () => ({ backends: { [tg]: 1.5 } }), "INVALID_FIELD", () => `backends.${tg}`],
       ["a weight as a string", () => ({ backends: { [tg]: "1" } }), "INVALID_FIELD", () => `backends.${tg}`],
       ["a child that does not exist", () => ({ backends: { [tg]: 1, [missing]: 1 } }), "INVALID_FIELD", () => `backends.${missing}`],
-      ["a child of another kind", () => ({ backends: { ipp_00000000000000000000000000: 1 } }), "INVALID_FIELD", () => "backends.ipp_00000000000000000000000000"],
+      [
+        "a child of another kind",
+        () => ({ backends: { ipp_00000000000000000000000000: 1 } }),
+        "INVALID_FIELD",
+        () => "backends.ipp_00000000000000000000000000",
+      ],
     ];
     test.each(cases)("create: %s", async (_name, body, code, field) => {
       expectError(await api.unchanged(() => api.post("/backends/weighted", body())), 400, code, field());
@@ -69,7 +74,12 @@ describe("weighted backends", () => {
       expectError(await api.unchanged(() => api.patch(path, { backends: {} })), 400, "INVALID_FIELD", "backends");
       expectError(await api.unchanged(() => api.patch(path, { backends: null })), 400, "INVALID_FIELD", "backends");
       expectError(await api.unchanged(() => api.patch(path, { backends: { [id]: 1 } })), 400, "INVALID_FIELD", `backends.${id}`);
-      expectError(await api.unchanged(() => api.patch(path, { backends: { [tg]: 1, [parent]: 1 } })), 400, "INVALID_FIELD", `backends.${parent}`);
+      expectError(
+        await api.unchanged(() => api.patch(path, { backends: { [tg]: 1, [parent]: 1 } })),
+        400,
+        "INVALID_FIELD",
+        `backends.${parent}`,
+      );
     });
   });
 

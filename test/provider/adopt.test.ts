@@ -30,7 +30,9 @@ describe("adopt", () => {
 
   it("fails clearly for an id that does not exist or is another kind", async () => {
     const { runtime, client } = fx;
-    await expect(runtime.create("IpPolicy", { ...P, adopt: "ipp_doesnotexist" })).rejects.toThrow(/adopt: there is no IpPolicy with id "ipp_doesnotexist"/);
+    await expect(runtime.create("IpPolicy", { ...P, adopt: "ipp_doesnotexist" })).rejects.toThrow(
+      /adopt: there is no IpPolicy with id "ipp_doesnotexist"/,
+    );
     const key = await client.apiKeys.create({});
     await expect(runtime.create("IpPolicy", { ...P, adopt: key.id })).rejects.toThrow(/no IpPolicy with id .*another kind/);
   });
@@ -39,7 +41,9 @@ describe("adopt", () => {
     const { runtime, client } = fx;
     const policy = await client.ipPolicies.create({});
     const restriction = await client.ipRestrictions.create({ type: "api", ipPolicyIds: [policy.id] });
-    await expect(runtime.create("IpRestriction", { ...P, adopt: restriction.id, type: "dashboard", ipPolicyIds: [policy.id] })).rejects.toThrow(
+    await expect(
+      runtime.create("IpRestriction", { ...P, adopt: restriction.id, type: "dashboard", ipPolicyIds: [policy.id] }),
+    ).rejects.toThrow(
       `adopt: IpRestriction ${restriction.id} has type "api" but "dashboard" is declared, which cannot change after creation; declare its value or create a new one`,
     );
     // Nothing was changed on the way.
@@ -48,7 +52,10 @@ describe("adopt", () => {
 
   it("names the declared and the actual owner of a key", async () => {
     const { runtime, client } = fx;
-    const { adminUserId, botId } = await client.request<{ adminUserId: string; botId: string }>({ method: "GET", path: "/_emulator/principals" });
+    const { adminUserId, botId } = await client.request<{ adminUserId: string; botId: string }>({
+      method: "GET",
+      path: "/_emulator/principals",
+    });
     const key = await client.apiKeys.create({ ownerId: botId });
     await expect(runtime.create("ApiKey", { ...P, adopt: key.id, ownerId: adminUserId })).rejects.toThrow(
       `adopt: ApiKey ${key.id} has ownerId "${botId}" but "${adminUserId}" is declared, which cannot change after creation; declare its value or create a new one`,
@@ -61,7 +68,12 @@ describe("adopt", () => {
     const restriction = await client.ipRestrictions.create({ type: "api", ipPolicyIds: [policy.id] });
     // A kind whose immutable field is secret (none is today): the rule is the framework's.
     const spec = { ...ipRestrictionKind, secretInputs: ["type"] };
-    const error: Error = await lifecycleCreate(spec, client, { ...P, adopt: restriction.id, type: "dashboard", ipPolicyIds: [policy.id] }).then(
+    const error: Error = await lifecycleCreate(spec, client, {
+      ...P,
+      adopt: restriction.id,
+      type: "dashboard",
+      ipPolicyIds: [policy.id],
+    }).then(
       () => new Error("adopted"),
       (e: Error) => e,
     );
@@ -77,27 +89,47 @@ describe("adopt", () => {
     const key = privateKeyPem(leaf.privateKey);
     const existing = await client.tlsCertificates.create({ certificatePem: chainPem, privateKeyPem: key, description: "by hand" });
     await client.request({ method: "DELETE", path: "/_emulator/counters" });
-    const adopted = await runtime.create("TlsCertificate", { ...P, adopt: existing.id, certificatePem: chainPem, privateKeyPem: key, description: "by hand" });
+    const adopted = await runtime.create("TlsCertificate", {
+      ...P,
+      adopt: existing.id,
+      certificatePem: chainPem,
+      privateKeyPem: key,
+      description: "by hand",
+    });
     expect(adopted.id).toBe(existing.id);
     expect(adopted.outs).toMatchObject({ privateKeyPem: key, description: "by hand" });
     const counters = await client.request<{ routes: Record<string, unknown> }>({ method: "GET", path: "/_emulator/counters" });
     // (the sdk camel-cases the counters' route keys)
     expect(Object.keys(counters.routes)).toEqual([expect.stringMatching(/^GET \/tls/)]);
     // Later previews compare with the kept key: no change.
-    expect((await runtime.diff("TlsCertificate", existing.id, adopted.outs, { ...P, certificatePem: chainPem, privateKeyPem: key, description: "by hand" })).changes).toBe(false);
+    expect(
+      (
+        await runtime.diff("TlsCertificate", existing.id, adopted.outs, {
+          ...P,
+          certificatePem: chainPem,
+          privateKeyPem: key,
+          description: "by hand",
+        })
+      ).changes,
+    ).toBe(false);
   });
 
   it("is checked at preview: an empty id is rejected, an unknown one passes", async () => {
     const { runtime } = fx;
-    expect((await runtime.check("IpPolicy", {}, { ...P, adopt: "" })).failures).toEqual([{ property: "adopt", reason: expect.stringMatching(/^adopt: /) }]);
+    expect((await runtime.check("IpPolicy", {}, { ...P, adopt: "" })).failures).toEqual([
+      { property: "adopt", reason: expect.stringMatching(/^adopt: /) },
+    ]);
     expect((await runtime.check("IpPolicy", {}, { ...P, adopt: "ipp_1" })).failures).toEqual([]);
     expect((await runtime.check("IpPolicy", {}, { ...P, adopt: UNKNOWN })).failures).toEqual([]);
   });
 
   it("checks the id's form for the kind at preview, composite ids included", async () => {
     const { runtime } = fx;
-    const failures = async (kind: string, adopt: string, inputs: Record<string, unknown> = {}) => (await runtime.check(kind, {}, { ...P, ...inputs, adopt })).failures;
-    expect(await failures("IpPolicy", "ak_1")).toEqual([{ property: "adopt", reason: 'adopt: "ak_1" does not have the form of IpPolicy ids (ipp_…)' }]);
+    const failures = async (kind: string, adopt: string, inputs: Record<string, unknown> = {}) =>
+      (await runtime.check(kind, {}, { ...P, ...inputs, adopt })).failures;
+    expect(await failures("IpPolicy", "ak_1")).toEqual([
+      { property: "adopt", reason: 'adopt: "ak_1" does not have the form of IpPolicy ids (ipp_…)' },
+    ]);
     expect(await failures("IpPolicy", "ipp_")).toHaveLength(1);
     expect(await failures("WeightedBackend", "bkdfo_1", { backends: [{ backendId: "bkdtg_1", weight: 1 }] })).toEqual([
       { property: "adopt", reason: expect.stringContaining("bkdwd_…") },

@@ -31,14 +31,21 @@ describe("ApiKey provider", () => {
       await expect(runtime.create("ApiKey", { ...P })).resolves.toMatchObject({ id: expect.stringMatching(/^ak_/) });
 
       process.env.EDGE_INGRESS_API_KEY = "not-a-token";
-      await runtime.configure({ config: fakeConfig({ "edgeingress:apiKey": fx.emulator.rootToken, "edgeingress:apiUrl": fx.emulator.url }) });
+      await runtime.configure({
+        config: fakeConfig({ "edgeingress:apiKey": fx.emulator.rootToken, "edgeingress:apiUrl": fx.emulator.url }),
+      });
       await expect(runtime.create("ApiKey", { ...P })).resolves.toMatchObject({ id: expect.stringMatching(/^ak_/) });
     } finally {
-      for (const [k, v] of [["EDGE_INGRESS_API_KEY", saved.key], ["EDGE_INGRESS_API_URL", saved.url]] as const) {
+      for (const [k, v] of [
+        ["EDGE_INGRESS_API_KEY", saved.key],
+        ["EDGE_INGRESS_API_URL", saved.url],
+      ] as const) {
         if (v === undefined) delete process.env[k];
         else process.env[k] = v;
       }
-      await runtime.configure({ config: fakeConfig({ "edgeingress:apiKey": fx.emulator.rootToken, "edgeingress:apiUrl": fx.emulator.url }) });
+      await runtime.configure({
+        config: fakeConfig({ "edgeingress:apiKey": fx.emulator.rootToken, "edgeingress:apiUrl": fx.emulator.url }),
+      });
     }
   });
 
@@ -51,7 +58,9 @@ describe("ApiKey provider", () => {
       expect(err.message).toMatch(/refused the API key \(401 UNAUTHORIZED\).*pulumi config set --secret edgeingress:apiKey/);
       expect(`${err.message} ${err.stack} ${JSON.stringify(err)}`).not.toContain(secret);
     } finally {
-      await runtime.configure({ config: fakeConfig({ "edgeingress:apiKey": fx.emulator.rootToken, "edgeingress:apiUrl": fx.emulator.url }) });
+      await runtime.configure({
+        config: fakeConfig({ "edgeingress:apiKey": fx.emulator.rootToken, "edgeingress:apiUrl": fx.emulator.url }),
+      });
     }
   });
 });

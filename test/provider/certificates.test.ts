@@ -13,12 +13,17 @@ describe("CertificateAuthority provider", () => {
     expect(created.outs).toMatchObject({ caPem: ca.pem, subjectCommonName: "Team CA", keyUsages: ["cert_sign"] });
     expect((await runtime.diff("CertificateAuthority", created.id, created.outs, { ...P, caPem: ca.pem })).changes).toBe(false);
     const other = certificate({ subject: { CN: "Other CA" }, ca: true });
-    expect(await runtime.diff("CertificateAuthority", created.id, created.outs, { ...P, caPem: other.pem })).toMatchObject({ replaces: ["caPem"] });
+    expect(await runtime.diff("CertificateAuthority", created.id, created.outs, { ...P, caPem: other.pem })).toMatchObject({
+      replaces: ["caPem"],
+    });
   });
 });
 
 describe("TlsCertificate provider", () => {
-  const { chainPem, leaf } = chain({ subject: { CN: "app.example.com", O: "Acme", C: "NL" }, dnsNames: ["app.example.com", "*.app.example.com"] });
+  const { chainPem, leaf } = chain({
+    subject: { CN: "app.example.com", O: "Acme", C: "NL" },
+    dnsNames: ["app.example.com", "*.app.example.com"],
+  });
   const key = privateKeyPem(leaf.privateKey);
 
   // That the write-only key is kept by read and update, with no diff, is in kinds.test.ts.

@@ -22,7 +22,11 @@ beforeAll(async () => {
   ({ emulator, client } = started);
 });
 afterAll(async () => {
-  for (const [k, v] of [["EDGE_INGRESS_API_KEY", env.key], ["EDGE_INGRESS_API_URL", env.url]] as const) if (v !== undefined) process.env[k] = v;
+  for (const [k, v] of [
+    ["EDGE_INGRESS_API_KEY", env.key],
+    ["EDGE_INGRESS_API_URL", env.url],
+  ] as const)
+    if (v !== undefined) process.env[k] = v;
   await started.close();
 });
 
@@ -37,7 +41,8 @@ async function checkFailure(news: Record<string, unknown>): Promise<string> {
   return failures![0].reason;
 }
 
-const configure = (values: Record<string, string>) => runtime.configure({ config: fakeConfig({ "edgeingress:maxRetries": "0", ...values }) });
+const configure = (values: Record<string, string>) =>
+  runtime.configure({ config: fakeConfig({ "edgeingress:maxRetries": "0", ...values }) });
 
 /** A server in front of the API that answers every request with 404 and a page of its own. */
 async function notFoundProxy(): Promise<{ url: string; requests: string[]; close(): Promise<void> }> {
@@ -100,7 +105,9 @@ describe("a wrong API URL", () => {
     const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
     try {
       await configure({ "edgeingress:apiKey": emulator.rootToken, "edgeingress:apiUrl": url });
-      await expect(runtime.read("IpPolicy", policyId, {})).rejects.toThrow(new RegExp(`${url}/ip_policies/${policyId} is not an API route`));
+      await expect(runtime.read("IpPolicy", policyId, {})).rejects.toThrow(
+        new RegExp(`${url}/ip_policies/${policyId} is not an API route`),
+      );
       await expect(runtime.delete("IpPolicy", policyId, {})).rejects.toThrow(/is not an API route/);
     } finally {
       await new Promise((resolve) => proxy.close(resolve));
@@ -133,7 +140,9 @@ describe("credentials, in Pulumi's words, at preview", () => {
     const wrong = "tok_wrong_" + "x".repeat(30);
     await configure({ "edgeingress:apiKey": wrong, "edgeingress:apiUrl": emulator.url });
     const reason = await checkFailure({});
-    expect(reason).toMatch(/the API at .* refused the API key \(401 UNAUTHORIZED\); set a valid one with `pulumi config set --secret edgeingress:apiKey <key>`/);
+    expect(reason).toMatch(
+      /the API at .* refused the API key \(401 UNAUTHORIZED\); set a valid one with `pulumi config set --secret edgeingress:apiKey <key>`/,
+    );
     expect(reason).not.toContain(wrong);
   });
 
@@ -149,11 +158,18 @@ describe("credentials, in Pulumi's words, at preview", () => {
     const server = http.createServer((_req, res) => {
       calls++;
       res.writeHead(calls === 1 ? 503 : 200, { "content-type": "application/json" });
-      res.end(JSON.stringify(calls === 1 ? { error_code: "SERVICE_UNAVAILABLE", status_code: 503, msg: "busy" } : { keys: [], uri: "u", next_page_uri: null }));
+      res.end(
+        JSON.stringify(
+          calls === 1 ? { error_code: "SERVICE_UNAVAILABLE", status_code: 503, msg: "busy" } : { keys: [], uri: "u", next_page_uri: null },
+        ),
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     try {
-      await configure({ "edgeingress:apiKey": emulator.rootToken, "edgeingress:apiUrl": `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+      await configure({
+        "edgeingress:apiKey": emulator.rootToken,
+        "edgeingress:apiUrl": `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      });
       // A failure that may pass is no fault of the inputs: thrown (with no stack), not a check failure.
       await expect(runtime.check("IpPolicy", {}, {})).rejects.toThrow(/does not answer as the Edge Ingress API \(503 SERVICE_UNAVAILABLE/);
       await expect(runtime.check("IpPolicy", {}, {})).resolves.toMatchObject({ failures: [] });
@@ -169,18 +185,31 @@ describe("credentials, in Pulumi's words, at preview", () => {
     const server = http.createServer((_req, res) => {
       calls++;
       res.writeHead(429, { "content-type": "application/json" });
-      res.end(JSON.stringify({ error_code: "RATE_LIMITED", status_code: 429, msg: "Your account is rate limited to 120 API requests per minute.", details: {} }));
+      res.end(
+        JSON.stringify({
+          error_code: "RATE_LIMITED",
+          status_code: 429,
+          msg: "Your account is rate limited to 120 API requests per minute.",
+          details: {},
+        }),
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     try {
-      await configure({ "edgeingress:apiKey": emulator.rootToken, "edgeingress:apiUrl": `http://127.0.0.1:${(server.address() as AddressInfo).port}`, "edgeingress:rateLimitWaitMs": "1200" });
+      await configure({
+        "edgeingress:apiKey": emulator.rootToken,
+        "edgeingress:apiUrl": `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        "edgeingress:rateLimitWaitMs": "1200",
+      });
       const started = Date.now();
       const err = await runtime.check("IpPolicy", {}, {}).then(
         () => undefined,
         (e: Error) => e,
       );
       expect(Date.now() - started).toBeGreaterThanOrEqual(1200);
-      expect(err?.message).toMatch(/rate limited to 120 API requests per minute\..*Rerun `pulumi up` to continue where it stopped.*edgeingress:rateLimitWaitMs/);
+      expect(err?.message).toMatch(
+        /rate limited to 120 API requests per minute\..*Rerun `pulumi up` to continue where it stopped.*edgeingress:rateLimitWaitMs/,
+      );
       expect(err?.message).not.toContain(emulator.rootToken);
       expect(calls).toBeGreaterThan(1);
     } finally {
@@ -189,7 +218,9 @@ describe("credentials, in Pulumi's words, at preview", () => {
   });
 
   test("a bad edgeingress:rateLimitWaitMs names the setting", async () => {
-    await expect(configure({ "edgeingress:rateLimitWaitMs": "soon" })).rejects.toThrow(/edgeingress:rateLimitWaitMs must be a whole number, got "soon"/);
+    await expect(configure({ "edgeingress:rateLimitWaitMs": "soon" })).rejects.toThrow(
+      /edgeingress:rateLimitWaitMs must be a whole number, got "soon"/,
+    );
   });
 
   test("a good connection is checked once per process, however many resources", async () => {
@@ -247,7 +278,10 @@ describe("a resource's own connection (another account)", () => {
 
   test("a rotated key of the same account is an update that writes nothing; another account's key replaces", async () => {
     const { id, outs } = await runtime.create("IpPolicy", { description: "d", connection: asStaging });
-    const unchanged = await runtime.diff("IpPolicy", id, outs!, { description: "d", connection: { ...asStaging, name: "renamed", apiUrl: `${staging.url}/` } });
+    const unchanged = await runtime.diff("IpPolicy", id, outs!, {
+      description: "d",
+      connection: { ...asStaging, name: "renamed", apiUrl: `${staging.url}/` },
+    });
     expect(unchanged.changes).toBe(false);
 
     const rotated = { ...asStaging, apiKey: (await stagingClient.apiKeys.create({ description: "rotated" })).token! };
@@ -270,7 +304,10 @@ describe("a resource's own connection (another account)", () => {
 
   test("an account-unique field deletes the old one first when moving", async () => {
     const { id, outs } = await runtime.create("ReservedDomain", { domain: "moving.example.test", connection: asStaging });
-    await expect(runtime.diff("ReservedDomain", id, outs!, { domain: "moving.example.test" })).resolves.toMatchObject({ replaces: ["connection"], deleteBeforeReplace: true });
+    await expect(runtime.diff("ReservedDomain", id, outs!, { domain: "moving.example.test" })).resolves.toMatchObject({
+      replaces: ["connection"],
+      deleteBeforeReplace: true,
+    });
     await runtime.delete("ReservedDomain", id, outs!);
   });
 
@@ -282,7 +319,9 @@ describe("a resource's own connection (another account)", () => {
     ]);
     const wrong = "tok_wrong_staging_" + "y".repeat(24);
     const reason = await checkFailure({ connection: { ...asStaging, apiKey: wrong } });
-    expect(reason).toMatch(/^edgeingress: Connection "staging": the API at .* refused the API key \(401 UNAUTHORIZED\); set a valid one with the apiKey of Connection "staging"$/);
+    expect(reason).toMatch(
+      /^edgeingress: Connection "staging": the API at .* refused the API key \(401 UNAUTHORIZED\); set a valid one with the apiKey of Connection "staging"$/,
+    );
     expect(reason).not.toContain(wrong);
   });
 
@@ -296,7 +335,10 @@ describe("a resource's own connection (another account)", () => {
     const { id, outs } = await runtime.create("IpPolicy", { description: "d", connection: asStaging });
     const unknown = "04da6b54-80e4-46f7-96ec-b56ff0331ba9"; // the engine's unknown sentinel
     await expect(runtime.check("IpPolicy", {}, { connection: unknown })).resolves.toMatchObject({ failures: [] });
-    await expect(runtime.diff("IpPolicy", id, outs!, { description: "d", connection: unknown })).resolves.toMatchObject({ changes: true, replaces: [] });
+    await expect(runtime.diff("IpPolicy", id, outs!, { description: "d", connection: unknown })).resolves.toMatchObject({
+      changes: true,
+      replaces: [],
+    });
     await runtime.delete("IpPolicy", id, outs!);
   });
 });

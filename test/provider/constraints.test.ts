@@ -11,7 +11,6 @@ import { useRuntime } from "./runtime-fixture";
 const fx = useRuntime();
 const P = { __provider: "serialized" };
 
-
 async function writes(): Promise<number> {
   const counters = await fx.client.get<{ routes: Record<string, { requests: number }> }>("/_emulator/counters");
   return Object.entries(counters.routes)
@@ -31,16 +30,17 @@ test("every kind's valid arguments pass, at the byte limits", async () => {
   for (const kind of Object.keys(VALID)) expect({ kind, failures: await failures(kind, atLimit(kind)) }).toEqual({ kind, failures: [] });
 });
 
-test.each(groupCases([...LIMIT_CASES, ...CASES]).map((cases: Case[]) => [`${cases[0].kind}: ${cases.map((c) => c.rule).join(" + ")}`, cases] as const))(
-  "%s",
-  async (_title, cases) => {
-    const reasons = await failures(cases[0].kind, { ...VALID[cases[0].kind], ...Object.assign({}, ...cases.map((c) => c.args)) });
-    const named = cases.flatMap((c) => c.named);
-    for (const [field, rule] of named) {
-      const line = reasons.find((r) => r.startsWith(`${field}: `));
-      expect({ field, line }).toEqual({ field, line: expect.stringMatching(rule) });
-    }
-    // Nothing else failed: the rest of the arguments are valid.
-    expect(reasons).toHaveLength(named.length);
-  },
-);
+test.each(
+  groupCases([...LIMIT_CASES, ...CASES]).map(
+    (cases: Case[]) => [`${cases[0].kind}: ${cases.map((c) => c.rule).join(" + ")}`, cases] as const,
+  ),
+)("%s", async (_title, cases) => {
+  const reasons = await failures(cases[0].kind, { ...VALID[cases[0].kind], ...Object.assign({}, ...cases.map((c) => c.args)) });
+  const named = cases.flatMap((c) => c.named);
+  for (const [field, rule] of named) {
+    const line = reasons.find((r) => r.startsWith(`${field}: `));
+    expect({ field, line }).toEqual({ field, line: expect.stringMatching(rule) });
+  }
+  // Nothing else failed: the rest of the arguments are valid.
+  expect(reasons).toHaveLength(named.length);
+});

@@ -9,7 +9,10 @@ describe("EventDestination provider", () => {
   it("fills the service's defaults so an omitted format or monitoring tag is no drift", async () => {
     const { runtime } = fx;
     const created = await runtime.create("EventDestination", { ...P, target: monitoring });
-    expect(created.outs).toMatchObject({ format: "json", target: { monitoring: { apiKey: "mon-key-1", tags: "", service: "", site: "" }, stream: null } });
+    expect(created.outs).toMatchObject({
+      format: "json",
+      target: { monitoring: { apiKey: "mon-key-1", tags: "", service: "", site: "" }, stream: null },
+    });
     expect((await runtime.diff("EventDestination", created.id, created.outs, { ...P, target: monitoring })).changes).toBe(false);
     const read = await runtime.read("EventDestination", created.id, created.outs);
     expect((await runtime.diff("EventDestination", created.id, read.props!, { ...P, target: monitoring })).changes).toBe(false);

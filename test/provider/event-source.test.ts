@@ -13,7 +13,12 @@ describe("EventSubscription and EventSource providers", () => {
 
     const src = await runtime.create("EventSource", { ...P, subscriptionId: sub.id, type: "ip_policy_created.v0" });
     expect(src.id).toBe(`${sub.id}/ip_policy_created.v0`);
-    expect(src.outs).toEqual({ subscriptionId: sub.id, type: "ip_policy_created.v0", uri: expect.any(String), __declared: ["subscriptionId", "type"] });
+    expect(src.outs).toEqual({
+      subscriptionId: sub.id,
+      type: "ip_policy_created.v0",
+      uri: expect.any(String),
+      __declared: ["subscriptionId", "type"],
+    });
 
     const diff = await runtime.diff("EventSource", src.id, src.outs, { ...P, subscriptionId: sub.id, type: "ip_policy_updated.v0" });
     expect(diff).toEqual({ changes: true, replaces: ["type"], deleteBeforeReplace: true });

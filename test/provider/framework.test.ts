@@ -160,17 +160,23 @@ describe("serialized provider", () => {
 
   it("still runs the serialized closure stored before (state of 0.1.0 and later)", async () => {
     const state = fs.readFileSync(path.join(__dirname, "..", "fixtures", "state-0.1.0", "state.json"), "utf8");
-    const stored = (JSON.parse(state) as { deployment: { resources: { type: string; outputs?: { __provider?: string } }[] } }).deployment.resources.find((r) => r.type.endsWith(":IpPolicy"))!.outputs!.__provider!;
+    const stored = (
+      JSON.parse(state) as { deployment: { resources: { type: string; outputs?: { __provider?: string } }[] } }
+    ).deployment.resources.find((r) => r.type.endsWith(":IpPolicy"))!.outputs!.__provider!;
     expect(stored).toContain("function __f0()");
     const provider = load(stored);
     expect(Object.keys(provider).sort()).toEqual([...METHODS].sort());
-    expect((await provider.check({}, { __provider: "p", description: 7 })).failures).toEqual([expect.objectContaining({ property: "description" })]);
+    expect((await provider.check({}, { __provider: "p", description: 7 })).failures).toEqual([
+      expect.objectContaining({ property: "description" }),
+    ]);
   });
 
   it("still runs what version 0.1.0 stored: a provider object whose methods call the runtime entry by name", async () => {
     const old = load(fs.readFileSync(path.join(__dirname, "provider-0.1.0.txt"), "utf8"));
     expect(Object.keys(old)).toEqual(METHODS);
-    expect((await old.check({}, { __provider: "p", description: 7 })).failures).toEqual([expect.objectContaining({ property: "description" })]);
+    expect((await old.check({}, { __provider: "p", description: 7 })).failures).toEqual([
+      expect.objectContaining({ property: "description" }),
+    ]);
     expect(await old.diff("ipp_1", { description: "a" }, { description: "b" })).toMatchObject({ changes: true, replaces: [] });
   });
 });

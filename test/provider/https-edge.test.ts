@@ -18,9 +18,17 @@ describe("HttpsEdge outputs", () => {
     const { runtime } = fx;
     const made = await runtime.create("HttpsEdge", { ...P, ...edge, hostports: ["old.example.com:443"] });
     const oldState = { ...made.outs, routeIds: ["edghtsrt_stale"] };
-    expect(await runtime.diff("HttpsEdge", made.id, oldState, { ...P, hostports: ["old.example.com:443"] })).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
+    expect(await runtime.diff("HttpsEdge", made.id, oldState, { ...P, hostports: ["old.example.com:443"] })).toEqual({
+      changes: false,
+      replaces: [],
+      deleteBeforeReplace: false,
+    });
     expect((await runtime.read("HttpsEdge", made.id, oldState)).props).toEqual(made.outs);
-    const { outs } = await runtime.update("HttpsEdge", made.id, oldState, { ...P, hostports: ["old.example.com:443"], description: "now described" });
+    const { outs } = await runtime.update("HttpsEdge", made.id, oldState, {
+      ...P,
+      hostports: ["old.example.com:443"],
+      description: "now described",
+    });
     expect(outs).toMatchObject({ description: "now described" });
     expect(outs).not.toHaveProperty("routeIds");
   });

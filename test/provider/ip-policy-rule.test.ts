@@ -35,7 +35,10 @@ describe("IpPolicyRule provider", () => {
     const read = await runtime.read("IpPolicyRule", created.id, created.outs);
     expect(await runtime.diff("IpPolicyRule", created.id, read.props!, inputs)).toEqual(NO_CHANGE);
     // Another block is still a change, made in place.
-    expect(await runtime.diff("IpPolicyRule", created.id, created.outs, { ...inputs, cidr: "2001:db8::/48" })).toMatchObject({ changes: true, replaces: [] });
+    expect(await runtime.diff("IpPolicyRule", created.id, created.outs, { ...inputs, cidr: "2001:db8::/48" })).toMatchObject({
+      changes: true,
+      replaces: [],
+    });
   });
 
   it("updates cidr, description and metadata in place; a new action or policy replaces the rule", async () => {
@@ -48,8 +51,12 @@ describe("IpPolicyRule provider", () => {
     const updated = await runtime.update("IpPolicyRule", created.id, created.outs, news);
     expect(updated.outs).toMatchObject({ cidr: "198.51.100.0/25", metadata: "m", action: "allow", ipPolicyId: a.id });
     expect((await client.ipPolicyRules.get(created.id)).cidr).toBe("198.51.100.0/25");
-    expect(await runtime.diff("IpPolicyRule", created.id, updated.outs, { ...news, action: "deny" })).toMatchObject({ replaces: ["action"] });
-    expect(await runtime.diff("IpPolicyRule", created.id, updated.outs, { ...news, ipPolicyId: b.id })).toMatchObject({ replaces: ["ipPolicyId"] });
+    expect(await runtime.diff("IpPolicyRule", created.id, updated.outs, { ...news, action: "deny" })).toMatchObject({
+      replaces: ["action"],
+    });
+    expect(await runtime.diff("IpPolicyRule", created.id, updated.outs, { ...news, ipPolicyId: b.id })).toMatchObject({
+      replaces: ["ipPolicyId"],
+    });
   });
 
   it("a rule whose policy was deleted out of band is gone with it", async () => {
@@ -64,7 +71,11 @@ describe("IpPolicyRule provider", () => {
     const policy = await fx.client.ipPolicies.create({});
     const checked = await fx.runtime.check("IpPolicyRule", {}, { ...P, ipPolicyId: policy.id, cidr: "10.0.0.300/33", action: "allow" });
     expect(checked.failures).toEqual([
-      { property: "cidr", reason: "cidr: the address is not an IPv4 address (four decimal octets 0-255 without leading zeros); prefix length 33 is over 32 for IPv4" },
+      {
+        property: "cidr",
+        reason:
+          "cidr: the address is not an IPv4 address (four decimal octets 0-255 without leading zeros); prefix length 33 is over 32 for IPv4",
+      },
     ]);
     const over = await fx.runtime.check("IpPolicyRule", {}, { ...P, ipPolicyId: policy.id, cidr: "2001:db8::/129", action: "allow" });
     expect(over.failures).toEqual([{ property: "cidr", reason: "cidr: prefix length 129 is over 128 for IPv6" }]);

@@ -34,7 +34,10 @@ beforeAll(async () => {
 });
 
 /** The kind's inputs: the drift matrix's arguments with references resolved (`c` makes unique values unique). */
-const inputsOf = (spec: KindSpec, c = `kinds-${kebab(spec.name)}`): Props => ({ ...P, ...(resolve(MATRIX[spec.name].args(c), ids) as Props) });
+const inputsOf = (spec: KindSpec, c = `kinds-${kebab(spec.name)}`): Props => ({
+  ...P,
+  ...(resolve(MATRIX[spec.name].args(c), ids) as Props),
+});
 /** Only the inputs the create schema requires. */
 function requiredInputsOf(spec: KindSpec): Props {
   const all = inputsOf(spec, `kinds-${kebab(spec.name)}-required`);
@@ -74,7 +77,8 @@ function nullableOutputs(name: string): Set<string> {
  * (revoked): every request of the kind's own is answered 401.
  */
 async function withRevokedKey(fn: () => Promise<void>): Promise<void> {
-  const configure = (apiKey: string) => fx.runtime.configure({ config: fakeConfig({ "edgeingress:apiKey": apiKey, "edgeingress:apiUrl": fx.emulator.url }) });
+  const configure = (apiKey: string) =>
+    fx.runtime.configure({ config: fakeConfig({ "edgeingress:apiKey": apiKey, "edgeingress:apiUrl": fx.emulator.url }) });
   const key = await fx.client.apiKeys.create({ description: "revoked while connected" });
   await configure(key.token!);
   try {
@@ -111,7 +115,8 @@ describe.each(Object.values(kinds).map((spec) => [spec.name, spec] as const))("%
     expect(spec.outputs.filter((key) => created.outs[key] == null && !nullable.has(key))).toEqual([]);
     for (const key of spec.secretOutputs ?? []) expect({ [key]: created.outs[key] }).toEqual({ [key]: expect.any(String) });
     // The URI names the resource: its id, or a nested resource's own part.
-    if (spec.outputs.includes("uri")) expect(created.outs.uri).toMatch(new RegExp(`/${escape(spec.parent?.nested ? compositeId.split(created.id)[1] : created.id)}$`));
+    if (spec.outputs.includes("uri"))
+      expect(created.outs.uri).toMatch(new RegExp(`/${escape(spec.parent?.nested ? compositeId.split(created.id)[1] : created.id)}$`));
     expect(await fx.runtime.diff(name, created.id, created.outs, inputs)).toEqual(NO_CHANGE);
   });
 
@@ -145,7 +150,8 @@ describe.each(Object.values(kinds).map((spec) => [spec.name, spec] as const))("%
       const shown = await spec.api(fx.client).get(created.id);
       for (const key of kept) expect({ [key]: (shown as Props)[key] ?? null }).toEqual({ [key]: null });
       // A kept input is what was declared (a private key); a kept output was answered by create (a token).
-      for (const key of kept) expect({ [key]: created.outs[key] }).toEqual({ [key]: inputKeys(spec).includes(key) ? (inputs[key] ?? null) : expect.anything() });
+      for (const key of kept)
+        expect({ [key]: created.outs[key] }).toEqual({ [key]: inputKeys(spec).includes(key) ? (inputs[key] ?? null) : expect.anything() });
       const read = await fx.runtime.read(name, created.id, created.outs);
       for (const key of kept) {
         expect({ [key]: read.props![key] }).toEqual({ [key]: created.outs[key] });
@@ -157,7 +163,10 @@ describe.each(Object.values(kinds).map((spec) => [spec.name, spec] as const))("%
   test("a key the service refuses: read, update and delete fail with 401, none takes the resource as gone", async () => {
     await withRevokedKey(async () => {
       await expect(fx.runtime.read(name, created.id, created.outs)).rejects.toMatchObject({ status: 401 });
-      if (update) await expect(fx.runtime.update(name, created.id, created.outs, { ...inputs, [update.field]: update.value() })).rejects.toMatchObject({ status: 401 });
+      if (update)
+        await expect(
+          fx.runtime.update(name, created.id, created.outs, { ...inputs, [update.field]: update.value() }),
+        ).rejects.toMatchObject({ status: 401 });
       await expect(fx.runtime.delete(name, created.id, created.outs)).rejects.toMatchObject({ status: 401 });
     });
     expect((await fx.runtime.read(name, created.id, created.outs)).id).toBe(created.id);

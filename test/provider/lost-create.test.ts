@@ -6,9 +6,11 @@ import { apiKeyKind } from "../../provider/api-key";
 import { ipPolicyKind } from "../../provider/ip-policy";
 import { tlsCertificateKind } from "../../provider/tls-certificate";
 
-const lostAnswer = () => new APIConnectionError(Object.assign(new Error("socket hang up"), { code: "ECONNRESET" }), { method: "POST", path: "/x" } as never);
+const lostAnswer = () =>
+  new APIConnectionError(Object.assign(new Error("socket hang up"), { code: "ECONNRESET" }), { method: "POST", path: "/x" } as never);
 const rateLimited = () => new RateLimitError(429, "RATE_LIMITED", "slow down", {}, undefined, { method: "POST", path: "/x" });
-const refused = () => new APIConnectionError(Object.assign(new Error("refused"), { code: "ECONNREFUSED" }), { method: "POST", path: "/x" } as never);
+const refused = () =>
+  new APIConnectionError(Object.assign(new Error("refused"), { code: "ECONNREFUSED" }), { method: "POST", path: "/x" } as never);
 
 /**
  * A service whose first `failures` creates fail the given way (applied first when `applied`). With
@@ -28,7 +30,16 @@ function flakyService(base: KindSpec, failures: Array<{ error: () => Error; appl
       const failure = failures[n++];
       sentKeys.push(options?.idempotencyKey);
       const replay = keys && options?.idempotencyKey ? byKey.get(options.idempotencyKey) : undefined;
-      const item = replay ?? { id: id(n), uri: "u", createdAt: new Date().toISOString(), description: "", metadata: "", token: `tok_${n}`, ownerId: "usr_1", ...params };
+      const item = replay ?? {
+        id: id(n),
+        uri: "u",
+        createdAt: new Date().toISOString(),
+        description: "",
+        metadata: "",
+        token: `tok_${n}`,
+        ownerId: "usr_1",
+        ...params,
+      };
       if (!replay && (!failure || failure.applied)) {
         items.push(item);
         if (keys && options?.idempotencyKey) byKey.set(options.idempotencyKey, item);
@@ -40,17 +51,31 @@ function flakyService(base: KindSpec, failures: Array<{ error: () => Error; appl
     update: async () => {
       throw new Error("unused");
     },
-    delete: async (id) => void items.splice(items.findIndex((i) => i.id === id), 1),
+    delete: async (id) =>
+      void items.splice(
+        items.findIndex((i) => i.id === id),
+        1,
+      ),
   };
   const spec: KindSpec = { ...base, api: () => api, listFor: async () => items.map((i) => ({ ...i, token: null })) };
   return { spec, items, sentKeys, id };
 }
 
 /** The client as the lifecycle sees it: what the service's answers said (its clock, whether it honours keys). */
-const serviceClient = (service: Partial<ServiceInfo> = {}) => ({ service: { clockOffsetMs: 0, idempotencyKeys: false, ...service } }) as EdgeIngress;
+const serviceClient = (service: Partial<ServiceInfo> = {}) =>
+  ({ service: { clockOffsetMs: 0, idempotencyKeys: false, ...service } }) as EdgeIngress;
 const client = serviceClient();
 /** Made by someone else a minute before the request. */
-const lookAlike = (id: string, fields: Record<string, unknown>) => ({ id, uri: "u", createdAt: new Date(Date.now() - 60_000).toISOString(), description: "", metadata: "", ownerId: "usr_1", token: null, ...fields });
+const lookAlike = (id: string, fields: Record<string, unknown>) => ({
+  id,
+  uri: "u",
+  createdAt: new Date(Date.now() - 60_000).toISOString(),
+  description: "",
+  metadata: "",
+  ownerId: "usr_1",
+  token: null,
+  ...fields,
+});
 
 test("an applied create whose answer was lost is found, not made twice", async () => {
   const { spec, items } = flakyService(ipPolicyKind, [{ error: lostAnswer, applied: true }]);
@@ -163,7 +188,13 @@ describe("a service that honours idempotency keys", () => {
 
 test("what the last attempt made is found too, not orphaned", async () => {
   const notApplied = { error: lostAnswer, applied: false };
-  const { spec, items } = flakyService(ipPolicyKind, [notApplied, notApplied, notApplied, notApplied, { error: lostAnswer, applied: true }]);
+  const { spec, items } = flakyService(ipPolicyKind, [
+    notApplied,
+    notApplied,
+    notApplied,
+    notApplied,
+    { error: lostAnswer, applied: true },
+  ]);
   const res = await create(spec, client, { description: "office" });
   expect(items.map((i) => i.id)).toEqual([res.id]);
 });
@@ -177,7 +208,11 @@ test("after the last attempt with nothing made, the error stands", async () => {
 
 describe("a later failure after a lost answer still finds what the lost one made", () => {
   test.each([false, true])("a 429 after an applied, lost create (keys honoured: %p)", async (keys) => {
-    const { spec, items } = flakyService(ipPolicyKind, [{ error: lostAnswer, applied: true }, ...Array(4).fill({ error: rateLimited, applied: false })], keys);
+    const { spec, items } = flakyService(
+      ipPolicyKind,
+      [{ error: lostAnswer, applied: true }, ...Array(4).fill({ error: rateLimited, applied: false })],
+      keys,
+    );
     const res = await create(spec, serviceClient({ idempotencyKeys: keys }), { description: "office" });
     expect(items.map((i) => i.id)).toEqual([res.id]);
   });

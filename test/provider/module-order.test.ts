@@ -32,7 +32,10 @@ function recordingSpec(failOn?: string): { spec: KindSpec; calls: string[] } {
     replaceModule: async (_id, name, params) => {
       calls.push(`PUT ${name}`);
       if (name === failOn) throw new Error(`${name} refused`);
-      const module = name === "backend" ? { enabled: true, backend: { id: params.backendId, uri: "" } } : { enabled: true, ipPolicies: params.ipPolicyIds.map((id: string) => ({ id, uri: "" })) };
+      const module =
+        name === "backend"
+          ? { enabled: true, backend: { id: params.backendId, uri: "" } }
+          : { enabled: true, ipPolicies: params.ipPolicyIds.map((id: string) => ({ id, uri: "" })) };
       current = { ...current, [name]: module };
       return module;
     },
@@ -65,7 +68,11 @@ test("the backend is detached before a guard is removed", async () => {
 
 test("a change of plain fields alone is one PATCH, whose answer gives every output (no read back)", async () => {
   const { spec, calls } = recordingSpec();
-  const { outs } = await update(spec, client, "edgtcp_1", stored, { hostports: stored.hostports, backend: { backendId: "bkdtg_old" }, description: "v2" });
+  const { outs } = await update(spec, client, "edgtcp_1", stored, {
+    hostports: stored.hostports,
+    backend: { backendId: "bkdtg_old" },
+    description: "v2",
+  });
   expect(calls).toEqual(["PATCH description"]);
   expect(outs).toMatchObject({ description: "v2", backend: { enabled: true, backendId: "bkdtg_old" } });
 });
@@ -83,5 +90,9 @@ test("a failed step records what was applied, so the next update carries on", as
   expect(err.id).toBe("edgtcp_1");
   expect(err.message).toMatch(/could not set backend: backend refused/);
   // The guard was applied; the backend still the old one; the serialized provider kept for later calls.
-  expect(err.properties).toMatchObject({ ipRestriction: { enabled: true, ipPolicyIds: ["ipp_1"] }, backend: { backendId: "bkdtg_old" }, __provider: "p" });
+  expect(err.properties).toMatchObject({
+    ipRestriction: { enabled: true, ipPolicyIds: ["ipp_1"] },
+    backend: { backendId: "bkdtg_old" },
+    __provider: "p",
+  });
 });

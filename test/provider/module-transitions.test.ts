@@ -58,7 +58,12 @@ const KINDS: Record<string, { forms: Forms; base: () => Record<string, unknown> 
     base: () => ({ hostports: [`https.example.com:${port++}`] }),
   },
   HttpsEdgeRoute: {
-    forms: { backend, ipRestriction, oauth: [absent, () => ({ provider: { codehost: {} } })], saml: [absent, () => ({ idpMetadata: IDP })] },
+    forms: {
+      backend,
+      ipRestriction,
+      oauth: [absent, () => ({ provider: { codehost: {} } })],
+      saml: [absent, () => ({ idpMetadata: IDP })],
+    },
     base: () => ({ edgeId: ref.httpsEdge, matchType: "path_prefix", match: `/t${port++}` }),
   },
 };
@@ -151,16 +156,26 @@ const UPSTREAM = { enabled: true, terminateAt: "upstream", minVersion: null };
 /** The module as the service answers a PUT of `params` (enough for these tests). */
 function answer(name: string, params: any): any {
   if (name === "backend") return { enabled: params.enabled ?? true, backend: { id: params.backendId, uri: "" } };
-  if (name === "ipRestriction") return { enabled: params.enabled ?? true, ipPolicies: params.ipPolicyIds.map((id: string) => ({ id, uri: "" })) };
-  if (name === "mutualTls") return { enabled: params.enabled ?? true, certificateAuthorities: params.certificateAuthorityIds.map((id: string) => ({ id, uri: "" })) };
+  if (name === "ipRestriction")
+    return { enabled: params.enabled ?? true, ipPolicies: params.ipPolicyIds.map((id: string) => ({ id, uri: "" })) };
+  if (name === "mutualTls")
+    return {
+      enabled: params.enabled ?? true,
+      certificateAuthorities: params.certificateAuthorityIds.map((id: string) => ({ id, uri: "" })),
+    };
   const upstream = params.terminateAt === "upstream";
-  return { enabled: params.enabled ?? true, terminateAt: upstream ? "upstream" : "edge", minVersion: params.minVersion ?? (upstream ? null : "1.2") };
+  return {
+    enabled: params.enabled ?? true,
+    terminateAt: upstream ? "upstream" : "edge",
+    minVersion: params.minVersion ?? (upstream ? null : "1.2"),
+  };
 }
 
 function recordingTlsEdge(stored: Record<string, any>, overrides: Partial<KindSpec> = {}, failOn?: string) {
   const calls: string[] = [];
   let current: any = { id: "edgtls_1", ...stored };
-  for (const name of ["backend", "ipRestriction", "mutualTls", "tlsTermination"]) current[name] = stored[name] ? answer(name, stored[name]) : null;
+  for (const name of ["backend", "ipRestriction", "mutualTls", "tlsTermination"])
+    current[name] = stored[name] ? answer(name, stored[name]) : null;
   const api: KindApi<any> = {
     create: async () => current,
     get: async () => {
@@ -170,7 +185,8 @@ function recordingTlsEdge(stored: Record<string, any>, overrides: Partial<KindSp
     update: async (_id, params) => {
       calls.push(`PATCH ${Object.keys(params).join(",")}`);
       current = { ...current, ...params };
-      for (const name of ["backend", "ipRestriction", "mutualTls", "tlsTermination"]) if (params[name]) current[name] = answer(name, params[name]);
+      for (const name of ["backend", "ipRestriction", "mutualTls", "tlsTermination"])
+        if (params[name]) current[name] = answer(name, params[name]);
       return current;
     },
     delete: async () => undefined,
@@ -192,7 +208,11 @@ const noClient = {} as EdgeIngress;
 describe("the order of an update's requests", () => {
   test("mutual TLS is removed before TLS passes through to the upstream, although a guard is otherwise removed last", async () => {
     const { spec, calls } = recordingTlsEdge(TLS_STORED);
-    const { outs } = await update(spec, noClient, "edgtls_1", TLS_STORED, { hostports: TLS_STORED.hostports, backend: { backendId: "bkdtg_1" }, tlsTermination: { terminateAt: "upstream" } });
+    const { outs } = await update(spec, noClient, "edgtls_1", TLS_STORED, {
+      hostports: TLS_STORED.hostports,
+      backend: { backendId: "bkdtg_1" },
+      tlsTermination: { terminateAt: "upstream" },
+    });
     expect(calls).toEqual(["DELETE mutualTls", "PUT tlsTermination", "GET"]);
     expect(outs).toMatchObject({ mutualTls: null, tlsTermination: UPSTREAM });
   });
@@ -200,22 +220,34 @@ describe("the order of an update's requests", () => {
   test("TLS ends at the edge again before mutual TLS is set, although a guard is otherwise set first", async () => {
     const stored = { ...TLS_STORED, mutualTls: null, tlsTermination: UPSTREAM };
     const { spec, calls } = recordingTlsEdge(stored);
-    await update(spec, noClient, "edgtls_1", stored, { ...TLS_STORED, description: "back", mutualTls: { certificateAuthorityIds: [CA] }, tlsTermination: {} });
+    await update(spec, noClient, "edgtls_1", stored, {
+      ...TLS_STORED,
+      description: "back",
+      mutualTls: { certificateAuthorityIds: [CA] },
+      tlsTermination: {},
+    });
     // The fields' PATCH keeps its place before the non-guard module; only the rule moves tlsTermination up.
     expect(calls).toEqual(["PUT tlsTermination", "PUT mutualTls", "PATCH description", "GET"]);
   });
 
   test("without a rule in the way the fail-closed order is kept", async () => {
     const { spec, calls } = recordingTlsEdge(TLS_STORED);
-    await update(spec, noClient, "edgtls_1", TLS_STORED, { hostports: TLS_STORED.hostports, ipRestriction: { ipPolicyIds: ["ipp_1"] }, tlsTermination: { minVersion: "1.3" } });
+    await update(spec, noClient, "edgtls_1", TLS_STORED, {
+      hostports: TLS_STORED.hostports,
+      ipRestriction: { ipPolicyIds: ["ipp_1"] },
+      tlsTermination: { minVersion: "1.3" },
+    });
     expect(calls).toEqual(["DELETE backend", "PUT ipRestriction", "PUT tlsTermination", "DELETE mutualTls", "GET"]);
   });
 
   test("a failing step of a reordered update records what was applied", async () => {
     const { spec, calls } = recordingTlsEdge(TLS_STORED, {}, "tlsTermination");
-    const err = (await update(spec, noClient, "edgtls_1", TLS_STORED, { __provider: "p", hostports: TLS_STORED.hostports, backend: { backendId: "bkdtg_1" }, tlsTermination: { terminateAt: "upstream" } }).catch(
-      (e) => e,
-    )) as PartialStateError;
+    const err = (await update(spec, noClient, "edgtls_1", TLS_STORED, {
+      __provider: "p",
+      hostports: TLS_STORED.hostports,
+      backend: { backendId: "bkdtg_1" },
+      tlsTermination: { terminateAt: "upstream" },
+    }).catch((e) => e)) as PartialStateError;
     expect(err).toBeInstanceOf(PartialStateError);
     expect(calls).toEqual(["DELETE mutualTls", "PUT tlsTermination"]);
     expect(err.message).toMatch(/could not set tlsTermination: tlsTermination refused/);
@@ -224,10 +256,16 @@ describe("the order of an update's requests", () => {
 
   // A rule no single module request can respect: a backend only together with an IP restriction.
   const pairedSchema = TlsEdgeCreateParams.superRefine((v, ctx) => {
-    if ((v.backend === undefined) !== (v.ipRestriction === undefined)) ctx.addIssue({ code: "custom", path: ["backend"], message: "only with ipRestriction" });
+    if ((v.backend === undefined) !== (v.ipRestriction === undefined))
+      ctx.addIssue({ code: "custom", path: ["backend"], message: "only with ipRestriction" });
   });
   const bare = { ...TLS_STORED, backend: null, mutualTls: null, tlsTermination: null };
-  const paired = { hostports: bare.hostports, description: "both", backend: { backendId: "bkdtg_1" }, ipRestriction: { ipPolicyIds: ["ipp_1"] } };
+  const paired = {
+    hostports: bare.hostports,
+    description: "both",
+    backend: { backendId: "bkdtg_1" },
+    ipRestriction: { ipPolicyIds: ["ipp_1"] },
+  };
 
   test("where no order of single requests keeps the rules, a kind whose PATCH sets modules changes them in one PATCH", async () => {
     const { spec, calls } = recordingTlsEdge(bare, { createSchema: pairedSchema });

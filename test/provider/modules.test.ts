@@ -25,7 +25,6 @@ beforeAll(async () => {
   ref.httpsEdge = (await client.httpsEdges.create({ hostports: [nextHostport()] })).id;
 });
 
-
 type Case = [kind: string, module: string, a: () => object, b: () => object];
 const onOff = (kind: string, module: string): Case => [kind, module, () => ({}), () => ({ enabled: false })];
 const cases: Case[] = [
@@ -43,7 +42,12 @@ const cases: Case[] = [
   onOff("HttpsEdgeRoute", "compression"),
   ["HttpsEdgeRoute", "requestHeaders", () => ({ add: { "X-Team_Name": "edge" } }), () => ({ remove: ["X-Debug"] })],
   ["HttpsEdgeRoute", "responseHeaders", () => ({ remove: ["Server"] }), () => ({ add: { "Cache-Control": "no-store" } })],
-  ["HttpsEdgeRoute", "webhookVerification", () => ({ provider: "CODEHOST", secret: "hook-secret" }), () => ({ provider: "CLOUD_NOTIFICATIONS" })],
+  [
+    "HttpsEdgeRoute",
+    "webhookVerification",
+    () => ({ provider: "CODEHOST", secret: "hook-secret" }),
+    () => ({ provider: "CLOUD_NOTIFICATIONS" }),
+  ],
   [
     "HttpsEdgeRoute",
     "oauth",
@@ -63,7 +67,8 @@ function baseInputs(kind: string): Record<string, unknown> {
 }
 
 // Through the kind's declared api, which takes the provider's id (composite for a route).
-const serverModule = async (kind: string, id: string, module: string): Promise<unknown> => (await kinds[kind].api(fx.client).get(id))[module];
+const serverModule = async (kind: string, id: string, module: string): Promise<unknown> =>
+  (await kinds[kind].api(fx.client).get(id))[module];
 
 test("a case for every module of every kind", () => {
   const declared = Object.values(kinds).flatMap((spec) => Object.keys(spec.modules ?? {}).map((m) => `${spec.name} ${m}`));

@@ -36,26 +36,43 @@ describe("against the emulator", () => {
   it.each([
     ["fractional seconds", { validAfter: "2030-01-01T00:00:00.123Z", validUntil: "2030-01-02T00:00:00.999Z" }],
     ["an offset", { validAfter: "2030-01-01T02:00:00+02:00", validUntil: "2030-01-01T19:00:00-05:00" }],
-    ["both, as new Date().toISOString() and a shifted zone write them", { validAfter: new Date(Date.UTC(2030, 0, 1, 0, 0, 0, 500)).toISOString(), validUntil: "2030-01-02T01:30:00.250+01:30" }],
+    [
+      "both, as new Date().toISOString() and a shifted zone write them",
+      { validAfter: new Date(Date.UTC(2030, 0, 1, 0, 0, 0, 500)).toISOString(), validUntil: "2030-01-02T01:30:00.250+01:30" },
+    ],
   ])("an SSH user certificate valid from a time with %s does not replace itself", async (_what, validity) => {
     const inputs = { ...P, sshCertificateAuthorityId: sshCa, publicKey: sshPublicKey("ed25519"), ...validity };
     const created = await fx.runtime.create("SshUserCertificate", inputs);
     expect(created.outs.validAfter).toBe("2030-01-01T00:00:00Z");
     await expectNoDiff("SshUserCertificate", created.id, created.outs, inputs);
     // Another instant is still a change.
-    expect(await fx.runtime.diff("SshUserCertificate", created.id, created.outs, { ...inputs, validAfter: "2030-01-01T00:00:01Z" })).toMatchObject({
+    expect(
+      await fx.runtime.diff("SshUserCertificate", created.id, created.outs, { ...inputs, validAfter: "2030-01-01T00:00:01Z" }),
+    ).toMatchObject({
       replaces: ["validAfter"],
     });
   });
 
   it("an SSH host certificate with reordered principals and a key with another comment and spacing is the same", async () => {
     const key = sshPublicKey("ecdsa", "root@one");
-    const inputs = { ...P, sshCertificateAuthorityId: sshCa, publicKey: key, principals: ["a.example.com", "b.example.com"], validAfter: "2030-06-01T12:00:00.5+00:00" };
+    const inputs = {
+      ...P,
+      sshCertificateAuthorityId: sshCa,
+      publicKey: key,
+      principals: ["a.example.com", "b.example.com"],
+      validAfter: "2030-06-01T12:00:00.5+00:00",
+    };
     const created = await fx.runtime.create("SshHostCertificate", inputs);
     const [type, base64] = key.split(" ");
-    const respelt = { ...inputs, publicKey: `${type}  ${base64} root@renamed\n`, principals: ["b.example.com", "a.example.com", "b.example.com"] };
+    const respelt = {
+      ...inputs,
+      publicKey: `${type}  ${base64} root@renamed\n`,
+      principals: ["b.example.com", "a.example.com", "b.example.com"],
+    };
     await expectNoDiff("SshHostCertificate", created.id, created.outs, respelt);
-    expect(await fx.runtime.diff("SshHostCertificate", created.id, created.outs, { ...inputs, principals: ["a.example.com"] })).toMatchObject({
+    expect(
+      await fx.runtime.diff("SshHostCertificate", created.id, created.outs, { ...inputs, principals: ["a.example.com"] }),
+    ).toMatchObject({
       replaces: ["principals"],
     });
   });
@@ -64,9 +81,18 @@ describe("against the emulator", () => {
     const key = sshPublicKey("ed25519", "ci@one");
     const inputs = { ...P, publicKey: key, acl: ["bind:a.example.com", "bind:team=*"] };
     const created = await fx.runtime.create("SshCredential", inputs);
-    await expectNoDiff("SshCredential", created.id, created.outs, { ...inputs, acl: ["bind:team=*", "bind:a.example.com"], publicKey: key.replace("ci@one", "ci@two") });
-    expect(await fx.runtime.diff("SshCredential", created.id, created.outs, { ...inputs, acl: ["bind:a.example.com"] })).toMatchObject({ changes: true, replaces: [] });
-    expect(await fx.runtime.diff("SshCredential", created.id, created.outs, { ...inputs, publicKey: sshPublicKey("ed25519", "ci@one") })).toMatchObject({
+    await expectNoDiff("SshCredential", created.id, created.outs, {
+      ...inputs,
+      acl: ["bind:team=*", "bind:a.example.com"],
+      publicKey: key.replace("ci@one", "ci@two"),
+    });
+    expect(await fx.runtime.diff("SshCredential", created.id, created.outs, { ...inputs, acl: ["bind:a.example.com"] })).toMatchObject({
+      changes: true,
+      replaces: [],
+    });
+    expect(
+      await fx.runtime.diff("SshCredential", created.id, created.outs, { ...inputs, publicKey: sshPublicKey("ed25519", "ci@one") }),
+    ).toMatchObject({
       replaces: ["publicKey"],
     });
   });
@@ -81,7 +107,9 @@ describe("against the emulator", () => {
     const fromCrlf = await fx.runtime.create("CertificateAuthority", { ...P, caPem: crlf });
     await expectNoDiff("CertificateAuthority", fromCrlf.id, fromCrlf.outs, { ...P, caPem: pem });
     const other = certificate({ subject: { CN: "Other CA" }, ca: true });
-    expect(await fx.runtime.diff("CertificateAuthority", fromLf.id, fromLf.outs, { ...P, caPem: other.pem })).toMatchObject({ replaces: ["caPem"] });
+    expect(await fx.runtime.diff("CertificateAuthority", fromLf.id, fromLf.outs, { ...P, caPem: other.pem })).toMatchObject({
+      replaces: ["caPem"],
+    });
   });
 
   it("an explicit null minVersion is the service's default, at the edge and upstream, and passes check as given", async () => {
@@ -91,7 +119,9 @@ describe("against the emulator", () => {
     const edge = await fx.runtime.create("HttpsEdge", https);
     expect(edge.outs.tlsTermination).toEqual({ enabled: true, terminateAt: "edge", minVersion: "1.2" });
     await expectNoDiff("HttpsEdge", edge.id, edge.outs, https);
-    expect((await fx.runtime.diff("HttpsEdge", edge.id, edge.outs, { ...https, tlsTermination: { minVersion: "1.3" } })).changes).toBe(true);
+    expect((await fx.runtime.diff("HttpsEdge", edge.id, edge.outs, { ...https, tlsTermination: { minVersion: "1.3" } })).changes).toBe(
+      true,
+    );
 
     const tls = { ...P, hostports: ["null-min.example.com:8443"], tlsTermination: { terminateAt: "upstream", minVersion: null } };
     const passthrough = await fx.runtime.create("TlsEdge", tls);
@@ -102,13 +132,20 @@ describe("against the emulator", () => {
     const [p1, p2] = [(await fx.client.ipPolicies.create({})).id, (await fx.client.ipPolicies.create({})).id];
     const edge = { ...P, hostports: ["a.sets.example.com:443", "b.sets.example.com:443"], ipRestriction: { ipPolicyIds: [p1, p2] } };
     const created = await fx.runtime.create("TcpEdge", edge);
-    await expectNoDiff("TcpEdge", created.id, created.outs, { ...edge, hostports: [...edge.hostports].reverse(), ipRestriction: { ipPolicyIds: [p2, p1] } });
+    await expectNoDiff("TcpEdge", created.id, created.outs, {
+      ...edge,
+      hostports: [...edge.hostports].reverse(),
+      ipRestriction: { ipPolicyIds: [p2, p1] },
+    });
 
     const restriction = { ...P, type: "dashboard", ipPolicyIds: [p1, p2] };
     const ipx = await fx.runtime.create("IpRestriction", restriction);
     await expectNoDiff("IpRestriction", ipx.id, ipx.outs, { ...restriction, ipPolicyIds: [p2, p1] });
 
-    const [b1, b2] = [(await fx.client.tunnelGroupBackends.create({ labels: { a: "1" } })).id, (await fx.client.tunnelGroupBackends.create({ labels: { a: "2" } })).id];
+    const [b1, b2] = [
+      (await fx.client.tunnelGroupBackends.create({ labels: { a: "1" } })).id,
+      (await fx.client.tunnelGroupBackends.create({ labels: { a: "2" } })).id,
+    ];
     const failover = await fx.runtime.create("FailoverBackend", { ...P, backends: [b1, b2] });
     expect((await fx.runtime.diff("FailoverBackend", failover.id, failover.outs, { ...P, backends: [b2, b1] })).changes).toBe(true);
   });
@@ -123,10 +160,27 @@ describe("values the service chooses are read, not assumed", () => {
     match: "/",
     description: "",
     metadata: "",
-    circuitBreaker: { enabled: true, trippedDuration: 30, rollingWindow: 60, numBuckets: 20, volumeThreshold: 50, errorThresholdPercentage: 0.25 },
+    circuitBreaker: {
+      enabled: true,
+      trippedDuration: 30,
+      rollingWindow: 60,
+      numBuckets: 20,
+      volumeThreshold: 50,
+      errorThresholdPercentage: 0.25,
+    },
     oauth: {
       enabled: true,
-      provider: { codehost: { clientId: null, clientSecret: null, scopes: [], emailAddresses: [], emailDomains: [], teams: ["org/a", "org/b"], organizations: [] } },
+      provider: {
+        codehost: {
+          clientId: null,
+          clientSecret: null,
+          scopes: [],
+          emailAddresses: [],
+          emailDomains: [],
+          teams: ["org/a", "org/b"],
+          organizations: [],
+        },
+      },
       optionsPassthrough: false,
       cookiePrefix: "x.",
       inactivityTimeout: 3600,
@@ -160,7 +214,10 @@ describe("values the service chooses are read, not assumed", () => {
   });
 
   it("a given one is compared, and so is a default the spec fixes", () => {
-    const given = (module: "oauth" | "saml" | "circuitBreaker", extra: object) => ({ ...declared, [module]: { ...declared[module], ...extra } });
+    const given = (module: "oauth" | "saml" | "circuitBreaker", extra: object) => ({
+      ...declared,
+      [module]: { ...declared[module], ...extra },
+    });
     expect(diff(httpsEdgeRouteKind, "r", reported, given("saml", { cookiePrefix: "ei_session." })).changes).toBe(true);
     expect(diff(httpsEdgeRouteKind, "r", reported, given("oauth", { cookiePrefix: "x." })).changes).toBe(false);
     expect(diff(httpsEdgeRouteKind, "r", reported, given("circuitBreaker", { numBuckets: 10 })).changes).toBe(true);
@@ -169,7 +226,13 @@ describe("values the service chooses are read, not assumed", () => {
   });
 
   it("an omitted minimum TLS version matches the service's choice; null is omitted", () => {
-    const outs = { hostports: ["a.example.com:443"], description: "", metadata: "", mutualTls: null, tlsTermination: { enabled: true, terminateAt: "edge", minVersion: "1.3" } };
+    const outs = {
+      hostports: ["a.example.com:443"],
+      description: "",
+      metadata: "",
+      mutualTls: null,
+      tlsTermination: { enabled: true, terminateAt: "edge", minVersion: "1.3" },
+    };
     const inputs = { hostports: ["a.example.com:443"], tlsTermination: {} };
     expect(diff(httpsEdgeKind, "e", outs, inputs)).toEqual(NO_CHANGE);
     expect(diff(httpsEdgeKind, "e", outs, { ...inputs, tlsTermination: { minVersion: null } })).toEqual(NO_CHANGE);
@@ -179,14 +242,45 @@ describe("values the service chooses are read, not assumed", () => {
 
 describe("null is unset", () => {
   it("for top-level optional fields, service-chosen or not", () => {
-    const outs = { sshCertificateAuthorityId: "sshca_1", publicKey: "ssh-ed25519 AAAA", principals: [], criticalOptions: {}, extensions: { "permit-pty": "" }, validAfter: "2030-01-01T00:00:00Z", validUntil: "2030-01-02T00:00:00Z", description: "", metadata: "" };
-    const inputs = { sshCertificateAuthorityId: "sshca_1", publicKey: "ssh-ed25519 AAAA", principals: null, criticalOptions: null, extensions: null, validAfter: null, validUntil: null, description: null, metadata: null };
+    const outs = {
+      sshCertificateAuthorityId: "sshca_1",
+      publicKey: "ssh-ed25519 AAAA",
+      principals: [],
+      criticalOptions: {},
+      extensions: { "permit-pty": "" },
+      validAfter: "2030-01-01T00:00:00Z",
+      validUntil: "2030-01-02T00:00:00Z",
+      description: "",
+      metadata: "",
+    };
+    const inputs = {
+      sshCertificateAuthorityId: "sshca_1",
+      publicKey: "ssh-ed25519 AAAA",
+      principals: null,
+      criticalOptions: null,
+      extensions: null,
+      validAfter: null,
+      validUntil: null,
+      description: null,
+      metadata: null,
+    };
     expect(diff(sshUserCertificateKind, "c", outs, inputs)).toEqual(NO_CHANGE);
   });
 
   it("inside an object", () => {
-    const outs = { domain: "a.example.com", region: "", description: "", metadata: "", certificateId: null, certificateManagementPolicy: { authority: "public-acme", privateKeyType: "rsa" } };
-    const inputs = { domain: "a.example.com", certificateId: null, certificateManagementPolicy: { authority: "public-acme", privateKeyType: null } };
+    const outs = {
+      domain: "a.example.com",
+      region: "",
+      description: "",
+      metadata: "",
+      certificateId: null,
+      certificateManagementPolicy: { authority: "public-acme", privateKeyType: "rsa" },
+    };
+    const inputs = {
+      domain: "a.example.com",
+      certificateId: null,
+      certificateManagementPolicy: { authority: "public-acme", privateKeyType: null },
+    };
     expect(diff(reservedDomainKind, "rd", outs, inputs)).toEqual(NO_CHANGE);
   });
 });
@@ -202,7 +296,10 @@ describe("the declarations", () => {
     if (path.length === 0) return schema;
     const [head, ...rest] = path;
     if (def.type === "object") {
-      if (head === "*") return Object.values(def.shape).map((s) => schemaAt(s, rest)).find(Boolean);
+      if (head === "*")
+        return Object.values(def.shape)
+          .map((s) => schemaAt(s, rest))
+          .find(Boolean);
       return schemaAt(def.shape[head], rest);
     }
     if (def.type === "record" && head === "*") return schemaAt(def.valueType, rest);
@@ -236,7 +333,9 @@ describe("the declarations", () => {
     expect(NORMALISERS.timestamp("2030-01-01T00:00:01Z")).not.toBe(NORMALISERS.timestamp("2030-01-01T00:00:00Z"));
     expect(NORMALISERS.timestamp("not a time")).toBe("not a time");
     expect(NORMALISERS.set(["b", "a", "b"])).toEqual(["a", "b"]);
-    expect(NORMALISERS.pem("-----BEGIN X-----\r\nAB\r\nCD  \r\n-----END X-----\r\n")).toBe(NORMALISERS.pem("-----BEGIN X-----\nABCD\n-----END X-----"));
+    expect(NORMALISERS.pem("-----BEGIN X-----\r\nAB\r\nCD  \r\n-----END X-----\r\n")).toBe(
+      NORMALISERS.pem("-----BEGIN X-----\nABCD\n-----END X-----"),
+    );
     expect(NORMALISERS.publicKey("  ssh-ed25519   AAAA   me@host\n")).toBe("ssh-ed25519 AAAA");
   });
 });
@@ -244,12 +343,24 @@ describe("the declarations", () => {
 describe("matching an existing resource", () => {
   it("a create whose answer was lost finds what it made although the service lists a set in another order", async () => {
     const made: any[] = [];
-    const lost = new APIConnectionError(Object.assign(new Error("socket hang up"), { code: "ECONNRESET" }), { method: "POST", path: "/ip_restrictions" });
+    const lost = new APIConnectionError(Object.assign(new Error("socket hang up"), { code: "ECONNRESET" }), {
+      method: "POST",
+      path: "/ip_restrictions",
+    });
     const api: KindApi<any> = {
       create: async (params) => {
         // Applied, then the answer is lost; the service keeps the policies in its own order.
         const refs = [...params.ipPolicyIds].reverse().map((id: string) => ({ id, uri: "u" }));
-        made.push({ id: `ipx_set_${made.length + 1}`, uri: "u", createdAt: new Date().toISOString(), description: "", metadata: "", enforced: false, type: params.type, ipPolicies: refs });
+        made.push({
+          id: `ipx_set_${made.length + 1}`,
+          uri: "u",
+          createdAt: new Date().toISOString(),
+          description: "",
+          metadata: "",
+          enforced: false,
+          type: params.type,
+          ipPolicies: refs,
+        });
         throw lost;
       },
       get: async (id) => made.find((m) => m.id === id),

@@ -22,7 +22,8 @@ async function serviceRules(policyId: string): Promise<string[]> {
     .sort();
 }
 
-const admin = (method: string) => fetch(`${fx.emulator.url}/_emulator/counters`, { method, headers: { authorization: `Bearer ${fx.emulator.rootToken}` } });
+const admin = (method: string) =>
+  fetch(`${fx.emulator.url}/_emulator/counters`, { method, headers: { authorization: `Bearer ${fx.emulator.rootToken}` } });
 const resetCounters = async () => void (await admin("DELETE"));
 
 async function requests(): Promise<Record<string, number>> {
@@ -46,7 +47,11 @@ async function converge(id: string, olds: Props, news: Props): Promise<Props> {
   return (await fx.runtime.update("IpPolicy", id, olds, news)).outs!;
 }
 
-const rule = (cidr: string, action = "allow", description?: string) => ({ cidr, action, ...(description === undefined ? {} : { description }) });
+const rule = (cidr: string, action = "allow", description?: string) => ({
+  cidr,
+  action,
+  ...(description === undefined ? {} : { description }),
+});
 
 describe("IpPolicy inline rules", () => {
   test("create makes the policy, then each rule; outputs list them in the declared order with their ids; no diff after", async () => {
@@ -59,7 +64,8 @@ describe("IpPolicy inline rules", () => {
       { cidr: "198.51.100.7/32", action: "allow", description: "", metadata: "" },
     ]);
     expect(outs.ruleIds).toHaveLength(3);
-    for (const [i, ruleId] of (outs.ruleIds as string[]).entries()) expect((await fx.client.ipPolicyRules.get(ruleId)).cidr).toBe(outs.rules[i].cidr);
+    for (const [i, ruleId] of (outs.ruleIds as string[]).entries())
+      expect((await fx.client.ipPolicyRules.get(ruleId)).cidr).toBe(outs.rules[i].cidr);
     // The IPv6 block was declared in another spelling: the same block, no diff; nor after a refresh.
     expect((await fx.runtime.diff("IpPolicy", id, outs, { ...P, description: "allowlist", rules })).changes).toBe(false);
     const read = await fx.runtime.read("IpPolicy", id, outs);
@@ -68,7 +74,10 @@ describe("IpPolicy inline rules", () => {
   });
 
   test("update adds, removes, patches description and replaces on an action change, rule by rule; outputs follow", async () => {
-    const { id, outs } = await up({ ...P, rules: [rule("10.0.0.0/8"), rule("10.1.0.0/16", "allow", "old"), rule("10.2.0.0/16"), rule("10.3.0.0/16", "deny")] });
+    const { id, outs } = await up({
+      ...P,
+      rules: [rule("10.0.0.0/8"), rule("10.1.0.0/16", "allow", "old"), rule("10.2.0.0/16"), rule("10.3.0.0/16", "deny")],
+    });
     const kept = outs.ruleIds[0];
     const patched = outs.ruleIds[1];
     const replaced = outs.ruleIds[2];
@@ -82,7 +91,12 @@ describe("IpPolicy inline rules", () => {
     expect(ids[0]).toBe(kept);
     expect(ids[1]).toBe(patched); // description is updatable: patched in place
     expect(ids[2]).not.toBe(replaced); // action is not: made again
-    expect(updated.rules.map((r: Props) => `${r.cidr} ${r.action} ${r.description}`)).toEqual(["10.0.0.0/8 allow ", "10.1.0.0/16 allow new", "10.2.0.0/16 deny ", "10.4.0.0/16 allow "]);
+    expect(updated.rules.map((r: Props) => `${r.cidr} ${r.action} ${r.description}`)).toEqual([
+      "10.0.0.0/8 allow ",
+      "10.1.0.0/16 allow new",
+      "10.2.0.0/16 deny ",
+      "10.4.0.0/16 allow ",
+    ]);
     expect((await fx.runtime.diff("IpPolicy", id, updated, { ...P, rules: next })).changes).toBe(false);
   });
 
@@ -160,10 +174,20 @@ describe("IpPolicy inline rules", () => {
   });
 
   test("check names each bad rule by its path, and a block declared twice (in any spelling)", async () => {
-    const checked = await fx.runtime.check("IpPolicy", {}, {
-      ...P,
-      rules: [rule("10.0.0.0/8"), { cidr: "10.0.0.1/8", action: "allow" }, { cidr: "2001:db8::/32", action: "block" }, rule("2001:DB8:0::/32"), { cidr: "192.0.2.0/24", action: "allow", color: "red" }],
-    });
+    const checked = await fx.runtime.check(
+      "IpPolicy",
+      {},
+      {
+        ...P,
+        rules: [
+          rule("10.0.0.0/8"),
+          { cidr: "10.0.0.1/8", action: "allow" },
+          { cidr: "2001:db8::/32", action: "block" },
+          rule("2001:DB8:0::/32"),
+          { cidr: "192.0.2.0/24", action: "allow", color: "red" },
+        ],
+      },
+    );
     const reasons = checked.failures!.map((f) => f.reason);
     expect(reasons).toEqual(
       expect.arrayContaining([
@@ -175,7 +199,9 @@ describe("IpPolicy inline rules", () => {
     );
     expect(checked.failures).toHaveLength(4);
     expect(checked.failures!.every((f) => f.property === "rules")).toBe(true);
-    expect((await fx.runtime.check("IpPolicy", {}, { ...P, rules: "10.0.0.0/8" })).failures!.map((f) => f.reason)).toEqual(["rules: must be a list"]);
+    expect((await fx.runtime.check("IpPolicy", {}, { ...P, rules: "10.0.0.0/8" })).failures!.map((f) => f.reason)).toEqual([
+      "rules: must be a list",
+    ]);
   });
 
   test("a refresh of several claiming policies lists the account's rules once", async () => {
@@ -252,10 +278,13 @@ async function refusing(target: string, refuse: (req: http.IncomingMessage) => b
       res.end(JSON.stringify({ error_code: "FORBIDDEN", status_code: 403, msg: "injected", details: {} }));
       return;
     }
-    const out = http.request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const out = http.request(
+      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     req.pipe(out);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -78,7 +78,12 @@ async function stateOf(s: Started): Promise<Entry[]> {
 }
 
 /** What the engine does at refresh: every entry read, in order, at most `parallel` at a time. */
-async function refresh(spec: KindSpec, client: EdgeIngress, entries: Entry[], parallel = 8): Promise<Array<Awaited<ReturnType<typeof lifecycle.read>>>> {
+async function refresh(
+  spec: KindSpec,
+  client: EdgeIngress,
+  entries: Entry[],
+  parallel = 8,
+): Promise<Array<Awaited<ReturnType<typeof lifecycle.read>>>> {
   const results: Array<Awaited<ReturnType<typeof lifecycle.read>>> = [];
   let next = 0;
   const worker = async () => {
@@ -267,8 +272,13 @@ describe("values shown once, and nested kinds", () => {
 
   test("event sources: one list of their subscription answers each of them", async () => {
     const spec = kindSpec("EventSource");
-    const destination = await s.client.eventDestinations.create({ target: { logs: { logGroupResourceName: "lg", auth: { role: { roleResourceName: "role" } } } } } as any);
-    const sub = await s.client.eventSubscriptions.create({ destinationIds: [destination.id], sources: [{ type: "ip_policy_created.v0" }, { type: "ip_policy_updated.v0" }] });
+    const destination = await s.client.eventDestinations.create({
+      target: { logs: { logGroupResourceName: "lg", auth: { role: { roleResourceName: "role" } } } },
+    } as any);
+    const sub = await s.client.eventSubscriptions.create({
+      destinationIds: [destination.id],
+      sources: [{ type: "ip_policy_created.v0" }, { type: "ip_policy_updated.v0" }],
+    });
     const sources: Entry[] = [];
     for (const type of ["ip_policy_created.v0", "ip_policy_updated.v0"]) {
       const obj = await spec.api(s.client).get(`${sub.id}/${type}`);
@@ -395,10 +405,13 @@ async function proxy(target: string, refuse: (req: http.IncomingMessage) => bool
       res.end(JSON.stringify({ error_code: "INTERNAL_ERROR", status_code: 500, msg: "injected", details: {} }));
       return;
     }
-    const out = http.request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const out = http.request(
+      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     req.pipe(out);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

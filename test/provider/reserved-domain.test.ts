@@ -13,13 +13,21 @@ describe("ReservedDomain provider", () => {
 
     const uploaded = { ...P, domain: "app.example.com", certificateId: cert.id };
     const created = await runtime.create("ReservedDomain", uploaded);
-    expect(created.outs).toMatchObject({ certificateId: cert.id, certificateManagementPolicy: null, region: "", cnameTarget: expect.stringContaining(".") });
+    expect(created.outs).toMatchObject({
+      certificateId: cert.id,
+      certificateManagementPolicy: null,
+      region: "",
+      cnameTarget: expect.stringContaining("."),
+    });
     expect((await runtime.diff("ReservedDomain", created.id, created.outs, uploaded)).changes).toBe(false);
 
     const managed = { ...P, domain: "app.example.com", certificateManagementPolicy: { authority: "public-acme" } };
     expect(await runtime.diff("ReservedDomain", created.id, created.outs, managed)).toMatchObject({ changes: true, replaces: [] });
     const switched = await runtime.update("ReservedDomain", created.id, created.outs, managed);
-    expect(switched.outs).toMatchObject({ certificateId: null, certificateManagementPolicy: { authority: "public-acme", privateKeyType: "rsa" } });
+    expect(switched.outs).toMatchObject({
+      certificateId: null,
+      certificateManagementPolicy: { authority: "public-acme", privateKeyType: "rsa" },
+    });
     expect((await runtime.diff("ReservedDomain", created.id, switched.outs!, managed)).changes).toBe(false);
     const read = await runtime.read("ReservedDomain", created.id, switched.outs);
     expect((await runtime.diff("ReservedDomain", created.id, read.props!, managed)).changes).toBe(false);

@@ -16,7 +16,9 @@ describe("SSH providers", () => {
     expect(await runtime.diff("SshCredential", created.id, created.outs, news)).toMatchObject({ changes: true, replaces: [] });
     const updated = await runtime.update("SshCredential", created.id, created.outs, news);
     expect(updated.outs!.acl).toEqual(["bind:app.example.com", "bind:team=*"]);
-    expect(await runtime.diff("SshCredential", created.id, updated.outs!, { ...news, publicKey: sshPublicKey("rsa") })).toMatchObject({ replaces: ["publicKey"] });
+    expect(await runtime.diff("SshCredential", created.id, updated.outs!, { ...news, publicKey: sshPublicKey("rsa") })).toMatchObject({
+      replaces: ["publicKey"],
+    });
   });
 
   it.each([
@@ -36,12 +38,16 @@ describe("SSH providers", () => {
     expect(parsed.signedByCa).toBe(true);
     expect(cert.outs.extensions).toEqual({ "permit-pty": "", "permit-user-rc": "" });
     expect((await runtime.diff("SshUserCertificate", cert.id, cert.outs, user)).changes).toBe(false);
-    expect(await runtime.diff("SshUserCertificate", cert.id, cert.outs, { ...user, principals: ["root"] })).toMatchObject({ replaces: ["principals"] });
+    expect(await runtime.diff("SshUserCertificate", cert.id, cert.outs, { ...user, principals: ["root"] })).toMatchObject({
+      replaces: ["principals"],
+    });
 
     const host = { ...P, sshCertificateAuthorityId: ca.id, publicKey: sshPublicKey("ecdsa"), principals: ["host.example.com"] };
     const hostCert = await runtime.create("SshHostCertificate", host);
     expect(readSshCertificate(hostCert.outs.certificate, ca.outs.publicKey).signedByCa).toBe(true);
     expect((await runtime.diff("SshHostCertificate", hostCert.id, hostCert.outs, host)).changes).toBe(false);
-    expect(await runtime.diff("SshCertificateAuthority", ca.id, ca.outs, { ...P, privateKeyType: "ed25519", description: "x" })).toMatchObject({ changes: true });
+    expect(
+      await runtime.diff("SshCertificateAuthority", ca.id, ca.outs, { ...P, privateKeyType: "ed25519", description: "x" }),
+    ).toMatchObject({ changes: true });
   });
 });

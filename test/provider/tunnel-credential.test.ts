@@ -21,7 +21,10 @@ describe("TunnelCredential provider", () => {
     const { runtime, emulator } = fx;
     const inputs = { ...P, acl: ["bind:a.example.com", "bind:team=*"] };
     const created = await runtime.create(K, inputs);
-    expect((await runtime.diff(K, created.id, created.outs, { ...inputs, acl: ["bind:team=*", "bind:a.example.com", "bind:a.example.com"] })).changes).toBe(false);
+    expect(
+      (await runtime.diff(K, created.id, created.outs, { ...inputs, acl: ["bind:team=*", "bind:a.example.com", "bind:a.example.com"] }))
+        .changes,
+    ).toBe(false);
     const news = { ...inputs, acl: ["*"] };
     expect(await runtime.diff(K, created.id, created.outs, news)).toMatchObject({ changes: true, replaces: [] });
     const updated = await runtime.update(K, created.id, created.outs, news);
@@ -29,7 +32,10 @@ describe("TunnelCredential provider", () => {
     expect(updated.outs!.token).toBe(created.outs.token);
     // An omitted owner is the service's choice: no change; naming another one replaces.
     expect((await runtime.diff(K, created.id, updated.outs!, news)).changes).toBe(false);
-    expect(await runtime.diff(K, created.id, updated.outs!, { ...news, ownerId: emulator.botId })).toMatchObject({ changes: true, replaces: ["ownerId"] });
+    expect(await runtime.diff(K, created.id, updated.outs!, { ...news, ownerId: emulator.botId })).toMatchObject({
+      changes: true,
+      replaces: ["ownerId"],
+    });
   });
 
   it("an owner the caller may not name fails at create, naming the field", async () => {
@@ -47,7 +53,11 @@ describe("TunnelCredential provider", () => {
 });
 
 describe("a create whose answer is lost", () => {
-  const lostAnswer = () => new APIConnectionError(Object.assign(new Error("socket hang up"), { code: "ECONNRESET" }), { method: "POST", path: "/credentials" } as never);
+  const lostAnswer = () =>
+    new APIConnectionError(Object.assign(new Error("socket hang up"), { code: "ECONNRESET" }), {
+      method: "POST",
+      path: "/credentials",
+    } as never);
 
   /**
    * The real emulator behind a spec whose first create is applied but its answer lost. Without
@@ -73,7 +83,8 @@ describe("a create whose answer is lost", () => {
     const spec: KindSpec = { ...tunnelCredentialKind, api: () => api };
     return { spec, keys, made };
   }
-  const listed = async (description: string) => (await fx.client.tunnelCredentials.list().toArray()).filter((c) => c.description === description);
+  const listed = async (description: string) =>
+    (await fx.client.tunnelCredentials.list().toArray()).filter((c) => c.description === description);
 
   it("with idempotency keys honoured, the replayed answer carries the token: nothing made again", async () => {
     const { spec, keys } = losingFirstAnswer(fx.client);

@@ -78,8 +78,18 @@ test("an edge whose update answer blanks its hostports and modules keeps them", 
     uri: "u",
     createdAt: common.createdAt,
   };
-  const news = { hostports: ["a.example.com:443"], backend: { backendId: "bkdtg_a" }, ipRestriction: { ipPolicyIds: ["ipp_a"] }, description: "edge" };
+  const news = {
+    hostports: ["a.example.com:443"],
+    backend: { backendId: "bkdtg_a" },
+    ipRestriction: { ipPolicyIds: ["ipp_a"] },
+    description: "edge",
+  };
   const { outs } = await update(spec, client, "x", olds, news);
-  expect(outs).toMatchObject({ hostports: ["a.example.com:443"], backend: olds.backend, ipRestriction: olds.ipRestriction, description: "edge" });
+  expect(outs).toMatchObject({
+    hostports: ["a.example.com:443"],
+    backend: olds.backend,
+    ipRestriction: olds.ipRestriction,
+    description: "edge",
+  });
   expect(diff(spec, "x", outs!, news)).toEqual(NO_CHANGE);
 });

@@ -20,13 +20,20 @@ let bin: string;
 
 /** A shell script standing in for a tool: prints its role for `-version` and `version`. */
 function standIn(file: string, says: string): void {
-  fs.writeFileSync(file, `#!/bin/sh\n# A stand-in made by test/scripts/language-host.test.ts, not a real tool.\necho "${says}"\n`, { mode: 0o755 });
+  fs.writeFileSync(file, `#!/bin/sh\n# A stand-in made by test/scripts/language-host.test.ts, not a real tool.\necho "${says}"\n`, {
+    mode: 0o755,
+  });
 }
 
 /** Runs `functions` (env.sh's) in bash with the temporary cache and shared directory; its stdout lines. */
 function envSh(functions: string): string[] {
   const out = execFileSync("bash", ["-c", `source "$1" && ${functions}`, "bash", ENV_SH], {
-    env: { ...process.env, PATH: [path.dirname(process.execPath), process.env.PATH].join(path.delimiter), EDGE_INGRESS_CACHE: cache, EI_SHARED_TOOLS: shared },
+    env: {
+      ...process.env,
+      PATH: [path.dirname(process.execPath), process.env.PATH].join(path.delimiter),
+      EDGE_INGRESS_CACHE: cache,
+      EI_SHARED_TOOLS: shared,
+    },
     encoding: "utf8",
   });
   return out.trim().split("\n");
@@ -51,7 +58,9 @@ test("without a host in the shared directory: the project's own, and the build d
   expect(host).toBe(path.join(bin, "pulumi-language-nodejs"));
   expect(tools).toBe(bin);
   // Ours is not run for it (it has no -version flag): its version is the pinned one it is built at.
-  expect(line).toBe(`language host: pulumi-language-nodejs v${VERSION} at ${host} (the project's own, built from tools/pulumi/language-nodejs)`);
+  expect(line).toBe(
+    `language host: pulumi-language-nodejs v${VERSION} at ${host} (the project's own, built from tools/pulumi/language-nodejs)`,
+  );
   expect(fs.readdirSync(path.dirname(bin))).toEqual(["bin"]);
 });
 
@@ -66,14 +75,18 @@ test("an executable host there is preferred; engine commands get the CLI, that h
   const [host, tools, line] = envSh("ei_language_host && ei_engine_tools && ei_language_host_line");
   expect(host).toBe(sharedHost);
   expect(tools).not.toBe(bin);
-  expect(line).toBe(`language host: pulumi-language-nodejs v0.0.0-stand-in-shared at ${sharedHost} (Pulumi's own, from the shared tools directory)`);
+  expect(line).toBe(
+    `language host: pulumi-language-nodejs v0.0.0-stand-in-shared at ${sharedHost} (Pulumi's own, from the shared tools directory)`,
+  );
   // The CLI itself, not a symbolic link: the engine looks for its host next to the CLI's resolved path.
   expect(fs.lstatSync(path.join(tools, "pulumi")).isSymbolicLink()).toBe(false);
   expect(fs.readFileSync(path.join(tools, "pulumi"), "utf8")).toBe(fs.readFileSync(path.join(bin, "pulumi"), "utf8"));
   expect(fs.realpathSync(path.join(tools, "pulumi-language-nodejs"))).toBe(sharedHost);
   expect(fs.realpathSync(path.join(tools, "pulumi-resource-pulumi-nodejs"))).toBe(path.join(bin, "pulumi-resource-pulumi-nodejs"));
   // ei_pulumi_env puts that directory first on PATH and names the host.
-  const [pathValue, exported, found] = envSh('ei_pulumi_env && echo "$PATH" && echo "$EI_LANGUAGE_HOST" && command -v pulumi-language-nodejs');
+  const [pathValue, exported, found] = envSh(
+    'ei_pulumi_env && echo "$PATH" && echo "$EI_LANGUAGE_HOST" && command -v pulumi-language-nodejs',
+  );
   expect(pathValue.split(":")[0]).toBe(tools);
   expect(exported).toBe(sharedHost);
   expect(found).toBe(path.join(tools, "pulumi-language-nodejs"));

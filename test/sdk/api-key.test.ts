@@ -81,6 +81,11 @@ describe("the service's own checks (client validation bypassed)", () => {
   });
 
   test("too long metadata → BadRequestError INVALID_FIELD", async () => {
-    await expectApiError(emu.client.post("/api_keys", { body: { metadata: "m".repeat(4097) } }), BadRequestError, "INVALID_FIELD", "metadata");
+    await expectApiError(
+      emu.client.post("/api_keys", { body: { metadata: "m".repeat(4097) } }),
+      BadRequestError,
+      "INVALID_FIELD",
+      "metadata",
+    );
   });
 });

@@ -63,8 +63,18 @@ describe("client-side validation", () => {
     ["an unterminated block", { caPem: ca.pem.replace("-----END CERTIFICATE-----\n", "") }, "caPem", PEM_RULE],
     ["two certificates", { caPem: ca.pem + certificate().pem }, "caPem", ONE_CERTIFICATE_RULE],
     ["a private key", { caPem: privateKeyPem(ca.privateKey) }, "caPem", "block 0 must be a CERTIFICATE"],
-    ["a corrupt certificate", { caPem: `-----BEGIN CERTIFICATE-----\n${body.slice(0, 200)}\n-----END CERTIFICATE-----\n` }, "caPem", "certificate 0 is not a valid X.509 certificate"],
-    ["a 256-byte description", { caPem: ca.pem, description: "d".repeat(256) }, "description", "must be at most 255 bytes (UTF-8), got 256 bytes"],
+    [
+      "a corrupt certificate",
+      { caPem: `-----BEGIN CERTIFICATE-----\n${body.slice(0, 200)}\n-----END CERTIFICATE-----\n` },
+      "caPem",
+      "certificate 0 is not a valid X.509 certificate",
+    ],
+    [
+      "a 256-byte description",
+      { caPem: ca.pem, description: "d".repeat(256) },
+      "description",
+      "must be at most 255 bytes (UTF-8), got 256 bytes",
+    ],
     ["a wire-cased field", { caPem: ca.pem, ca_pem: ca.pem }, "ca_pem", "is not a known field"],
   ])("create with %s", async (_label, params, field, rule) => {
     const before = wire.count();
@@ -79,7 +89,11 @@ describe("client-side validation", () => {
   });
 
   test("the certificate cannot change after creation", async () => {
-    await expectInvalid(wire.client.certificateAuthorities.update("ca_1", { caPem: ca.pem } as never), "caPem", "cannot be changed after creation");
+    await expectInvalid(
+      wire.client.certificateAuthorities.update("ca_1", { caPem: ca.pem } as never),
+      "caPem",
+      "cannot be changed after creation",
+    );
   });
 });
 
@@ -142,7 +156,12 @@ describe("against the emulator", () => {
 
     test("caPem on update → BadRequestError IMMUTABLE_FIELD", async () => {
       const { id } = await emu.client.certificateAuthorities.create({ caPem: root.pem });
-      await expectApiError(emu.client.patch(`/certificate_authorities/${id}`, { body: { caPem: root.pem } }), BadRequestError, "IMMUTABLE_FIELD", "caPem");
+      await expectApiError(
+        emu.client.patch(`/certificate_authorities/${id}`, { body: { caPem: root.pem } }),
+        BadRequestError,
+        "IMMUTABLE_FIELD",
+        "caPem",
+      );
     });
   });
 });

@@ -10,7 +10,10 @@ beforeEach(() => {
 });
 
 afterAll(() => {
-  for (const [name, value] of [[API_KEY_ENV, saved.key], [BASE_URL_ENV, saved.url]] as const) {
+  for (const [name, value] of [
+    [API_KEY_ENV, saved.key],
+    [BASE_URL_ENV, saved.url],
+  ] as const) {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }

@@ -13,7 +13,8 @@ function documentedFamilies(md: string): string[] {
   return [...section.matchAll(/^\| `(\w+)` \|/gm)].map((m) => m[1]);
 }
 
-const familiesOfClient = () => Object.keys(new EdgeIngress({ apiKey: "docs-test-key", baseURL: "http://127.0.0.1:9" })).filter((k) => k !== "baseURL");
+const familiesOfClient = () =>
+  Object.keys(new EdgeIngress({ apiKey: "docs-test-key", baseURL: "http://127.0.0.1:9" })).filter((k) => k !== "baseURL");
 
 test("docs/sdk.md lists every client family, and only those", () => {
   const families = familiesOfClient();

@@ -85,11 +85,16 @@ describe("against the emulator", () => {
     await expectApiError(endpoints.get(first!.id), NotFoundError, "NOT_FOUND");
 
     const https = await httpsEdges.create({ hostports: ["www.example.test:443"] });
-    expect((await endpoints.list().toArray()).find((e) => e.edge?.id === https.id)).toMatchObject({ proto: "https", publicUrl: "https://www.example.test:443" });
+    expect((await endpoints.list().toArray()).find((e) => e.edge?.id === https.id)).toMatchObject({
+      proto: "https",
+      publicUrl: "https://www.example.test:443",
+    });
   });
 
   test("list follows next_page_uri under endpoints", async () => {
-    await emu.client.tlsEdges.create({ hostports: ["a.example.test:1", "a.example.test:2", "a.example.test:3", "a.example.test:4", "a.example.test:5"] });
+    await emu.client.tlsEdges.create({
+      hostports: ["a.example.test:1", "a.example.test:2", "a.example.test:3", "a.example.test:4", "a.example.test:5"],
+    });
     const seen: string[] = [];
     let pages = 0;
     for await (const page of emu.client.endpoints.list({ limit: 2 }).pages()) {

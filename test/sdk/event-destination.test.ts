@@ -12,7 +12,10 @@ const none = { delivery: null, stream: null, logs: null, monitoring: null };
 
 test("create, get, update, list, delete", async () => {
   const { eventDestinations } = emu.client;
-  const created = await eventDestinations.create({ description: "audit", target: { delivery: { auth: role, deliveryStreamResourceName: "arn:delivery/a" } } });
+  const created = await eventDestinations.create({
+    description: "audit",
+    target: { delivery: { auth: role, deliveryStreamResourceName: "arn:delivery/a" } },
+  });
   expect(created).toEqual({
     id: expect.stringMatching(/^ed_/),
     uri: expect.stringContaining(created.id),
@@ -29,7 +32,10 @@ test("create, get, update, list, delete", async () => {
 
   // A target replaces the whole target.
   const moved = await eventDestinations.update(created.id, { target: { stream: { auth: creds, streamResourceName: "arn:stream/b" } } });
-  expect(moved).toEqual({ ...renamed, target: { ...none, stream: { auth: { role: null, ...creds }, streamResourceName: "arn:stream/b" } } });
+  expect(moved).toEqual({
+    ...renamed,
+    target: { ...none, stream: { auth: { role: null, ...creds }, streamResourceName: "arn:stream/b" } },
+  });
 
   expect(await eventDestinations.list().toArray()).toContainEqual(moved);
 
@@ -39,8 +45,16 @@ test("create, get, update, list, delete", async () => {
 });
 
 test.each<[string, EventTargetParams, object]>([
-  ["logs with creds", { logs: { auth: creds, logGroupResourceName: "lg" } }, { logs: { auth: { role: null, ...creds }, logGroupResourceName: "lg" } }],
-  ["monitoring", { monitoring: { apiKey: SECRET, tags: "env:prod", service: "edge", site: "eu" } }, { monitoring: { apiKey: SECRET, tags: "env:prod", service: "edge", site: "eu" } }],
+  [
+    "logs with creds",
+    { logs: { auth: creds, logGroupResourceName: "lg" } },
+    { logs: { auth: { role: null, ...creds }, logGroupResourceName: "lg" } },
+  ],
+  [
+    "monitoring",
+    { monitoring: { apiKey: SECRET, tags: "env:prod", service: "edge", site: "eu" } },
+    { monitoring: { apiKey: SECRET, tags: "env:prod", service: "edge", site: "eu" } },
+  ],
   ["monitoring, key only", { monitoring: { apiKey: SECRET } }, { monitoring: { apiKey: SECRET, tags: "", service: "", site: "" } }],
 ])("target %s: secrets are read back", async (_label, target, expected) => {
   const created = await emu.client.eventDestinations.create({ target });
@@ -69,21 +83,66 @@ describe("client-side validation", () => {
   test.each([
     ["no target", {}, "target", "is required"],
     ["an empty target", { target: {} }, "target", "must have exactly one of delivery, stream, logs, monitoring set"],
-    ["two target members", { target: { ...delivery, monitoring: { apiKey: SECRET } } }, "target", "must have exactly one of delivery, stream, logs, monitoring set"],
+    [
+      "two target members",
+      { target: { ...delivery, monitoring: { apiKey: SECRET } } },
+      "target",
+      "must have exactly one of delivery, stream, logs, monitoring set",
+    ],
     ["only null members", { target: none }, "target", "must have exactly one of delivery, stream, logs, monitoring set"],
     ["an unknown member", { target: { ...delivery, objectStorage: {} } }, "target.objectStorage", "is not a known field"],
     ["a format other than json", { format: "xml", target: delivery }, "format", "must be one of json"],
-    ["auth with both", { target: { logs: { auth: { ...role, ...creds }, logGroupResourceName: "l" } } }, "target.logs.auth", "must have exactly one of role, creds set"],
-    ["auth with neither", { target: { logs: { auth: {}, logGroupResourceName: "l" } } }, "target.logs.auth", "must have exactly one of role, creds set"],
+    [
+      "auth with both",
+      { target: { logs: { auth: { ...role, ...creds }, logGroupResourceName: "l" } } },
+      "target.logs.auth",
+      "must have exactly one of role, creds set",
+    ],
+    [
+      "auth with neither",
+      { target: { logs: { auth: {}, logGroupResourceName: "l" } } },
+      "target.logs.auth",
+      "must have exactly one of role, creds set",
+    ],
     ["no auth", { target: { stream: { streamResourceName: "s" } } }, "target.stream.auth", "is required"],
-    ["an empty stream name", { target: { stream: { auth: role, streamResourceName: "" } } }, "target.stream.streamResourceName", "must not be empty"],
-    ["an empty delivery stream name", { target: { delivery: { auth: role, deliveryStreamResourceName: "" } } }, "target.delivery.deliveryStreamResourceName", "must not be empty"],
-    ["an empty role name", { target: { logs: { auth: { role: { roleResourceName: "" } }, logGroupResourceName: "l" } } }, "target.logs.auth.role.roleResourceName", "must not be empty"],
-    ["an empty secret", { target: { logs: { auth: { creds: { accessKeyId: "a", secretAccessKey: "" } }, logGroupResourceName: "l" } } }, "target.logs.auth.creds.secretAccessKey", "must not be empty"],
+    [
+      "an empty stream name",
+      { target: { stream: { auth: role, streamResourceName: "" } } },
+      "target.stream.streamResourceName",
+      "must not be empty",
+    ],
+    [
+      "an empty delivery stream name",
+      { target: { delivery: { auth: role, deliveryStreamResourceName: "" } } },
+      "target.delivery.deliveryStreamResourceName",
+      "must not be empty",
+    ],
+    [
+      "an empty role name",
+      { target: { logs: { auth: { role: { roleResourceName: "" } }, logGroupResourceName: "l" } } },
+      "target.logs.auth.role.roleResourceName",
+      "must not be empty",
+    ],
+    [
+      "an empty secret",
+      { target: { logs: { auth: { creds: { accessKeyId: "a", secretAccessKey: "" } }, logGroupResourceName: "l" } } },
+      "target.logs.auth.creds.secretAccessKey",
+      "must not be empty",
+    ],
     ["no api key", { target: { monitoring: { site: "eu" } } }, "target.monitoring.apiKey", "is required"],
     ["tags not a string", { target: { monitoring: { apiKey: SECRET, tags: 1 } } }, "target.monitoring.tags", "must be a string"],
-    ["a wire-cased key", { target: { logs: { auth: role, logGroupResourceName: "l", log_group_resource_name: "l" } } }, "target.logs.log_group_resource_name", "is not a known field"],
-    ["a 256-byte description", { description: "d".repeat(256), target: delivery }, "description", "must be at most 255 bytes (UTF-8), got 256 bytes"],
+    [
+      "a wire-cased key",
+      { target: { logs: { auth: role, logGroupResourceName: "l", log_group_resource_name: "l" } } },
+      "target.logs.log_group_resource_name",
+      "is not a known field",
+    ],
+    [
+      "a 256-byte description",
+      { description: "d".repeat(256), target: delivery },
+      "description",
+      "must be at most 255 bytes (UTF-8), got 256 bytes",
+    ],
   ])("create with %s", async (_label, params, field, rule) => {
     await expectInvalid(emu.client.eventDestinations.create(params as never), field, rule);
   });
@@ -91,8 +150,14 @@ describe("client-side validation", () => {
   test("update checks the same target rules; a validation message never holds the secret", async () => {
     const { id } = await emu.client.eventDestinations.create({ target: delivery });
     const both = { ...delivery, logs: { auth: creds, logGroupResourceName: "l" } };
-    await expectInvalid(emu.client.eventDestinations.update(id, { target: both }), "target", "must have exactly one of delivery, stream, logs, monitoring set");
-    const err = await emu.client.eventDestinations.update(id, { target: { logs: { auth: { ...creds, extra: SECRET } as never, logGroupResourceName: "" } } }).catch((e: unknown) => e);
+    await expectInvalid(
+      emu.client.eventDestinations.update(id, { target: both }),
+      "target",
+      "must have exactly one of delivery, stream, logs, monitoring set",
+    );
+    const err = await emu.client.eventDestinations
+      .update(id, { target: { logs: { auth: { ...creds, extra: SECRET } as never, logGroupResourceName: "" } } })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ValidationError);
     expect((err as ValidationError).issues.map((i) => i.field)).toEqual(["target.logs.auth.extra", "target.logs.logGroupResourceName"]);
     expect((err as Error).message).not.toContain(SECRET);
@@ -107,7 +172,12 @@ describe("the service's own checks (client validation bypassed)", () => {
 
   test("an empty secret → BadRequestError naming the camelCase field, without the value", async () => {
     const target = { logs: { auth: { creds: { accessKeyId: SECRET, secretAccessKey: "" } }, logGroupResourceName: "l" } };
-    const err = await expectApiError(emu.client.post("/event_destinations", { body: { target } }), BadRequestError, "INVALID_FIELD", "target.logs.auth.creds.secretAccessKey");
+    const err = await expectApiError(
+      emu.client.post("/event_destinations", { body: { target } }),
+      BadRequestError,
+      "INVALID_FIELD",
+      "target.logs.auth.creds.secretAccessKey",
+    );
     expect(err.message).not.toContain(SECRET);
   });
 });

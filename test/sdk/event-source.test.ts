@@ -56,7 +56,12 @@ test("a missing subscription or source → NotFoundError", async () => {
 describe("client-side validation", () => {
   test.each([
     ["an unknown type", { type: "coffee_brewed.v0" }, "type", "must be a known event type (<name>.v<N>, e.g. ip_policy_updated.v0)"],
-    ["a type without version", { type: "ip_policy_created" }, "type", "must be a known event type (<name>.v<N>, e.g. ip_policy_updated.v0)"],
+    [
+      "a type without version",
+      { type: "ip_policy_created" },
+      "type",
+      "must be a known event type (<name>.v<N>, e.g. ip_policy_updated.v0)",
+    ],
     ["no type", {}, "type", "is required"],
     ["an extra field", { type: "api_key_created.v0", uri: "x" }, "uri", "is not a known field"],
   ])("create with %s", async (_label, params, field, rule) => {
@@ -75,5 +80,10 @@ describe("client-side validation", () => {
 
 test("the service's own check: an unknown type → BadRequestError INVALID_FIELD on type", async () => {
   const id = await subscription();
-  await expectApiError(emu.client.post(`/event_subscriptions/${id}/sources`, { body: { type: "coffee_brewed.v0" } }), BadRequestError, "INVALID_FIELD", "type");
+  await expectApiError(
+    emu.client.post(`/event_subscriptions/${id}/sources`, { body: { type: "coffee_brewed.v0" } }),
+    BadRequestError,
+    "INVALID_FIELD",
+    "type",
+  );
 });

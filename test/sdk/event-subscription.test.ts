@@ -34,7 +34,11 @@ test("create, get, update, list, delete", async () => {
   await expect(eventSubscriptions.get(created.id)).resolves.toEqual(created);
 
   const updated = await eventSubscriptions.update(created.id, { metadata: "m", destinationIds: [d2, d1] });
-  expect(updated).toEqual({ ...created, metadata: "m", destinations: [expect.objectContaining({ id: d2 }), expect.objectContaining({ id: d1 })] });
+  expect(updated).toEqual({
+    ...created,
+    metadata: "m",
+    destinations: [expect.objectContaining({ id: d2 }), expect.objectContaining({ id: d1 })],
+  });
 
   expect(await eventSubscriptions.list().toArray()).toContainEqual(updated);
 
@@ -52,12 +56,35 @@ describe("client-side validation", () => {
     ["no destinations", {}, "destinationIds", "is required"],
     ["an empty destination list", { destinationIds: [] }, "destinationIds", "must have at least 1 item"],
     ["an id of another kind", { destinationIds: ["ed_1", "esb_1"] }, "destinationIds[1]", 'must be an id starting with "ed_"'],
-    ["an unknown event type", { destinationIds: ["ed_1"], sources: [{ type: "coffee_brewed.v0" }] }, "sources[0].type", "must be a known event type (<name>.v<N>, e.g. ip_policy_updated.v0)"],
+    [
+      "an unknown event type",
+      { destinationIds: ["ed_1"], sources: [{ type: "coffee_brewed.v0" }] },
+      "sources[0].type",
+      "must be a known event type (<name>.v<N>, e.g. ip_policy_updated.v0)",
+    ],
     ["a source without type", { destinationIds: ["ed_1"], sources: [{}] }, "sources[0].type", "is required"],
-    ["a repeated event type", { destinationIds: ["ed_1"], sources: [{ type: "api_key_created.v0" }, { type: "api_key_deleted.v0" }, { type: "api_key_created.v0" }] }, "sources[2].type", "must not repeat sources[0].type"],
-    ["a source with its uri", { destinationIds: ["ed_1"], sources: [{ type: "api_key_created.v0", uri: "x" }] }, "sources[0].uri", "is not a known field"],
+    [
+      "a repeated event type",
+      {
+        destinationIds: ["ed_1"],
+        sources: [{ type: "api_key_created.v0" }, { type: "api_key_deleted.v0" }, { type: "api_key_created.v0" }],
+      },
+      "sources[2].type",
+      "must not repeat sources[0].type",
+    ],
+    [
+      "a source with its uri",
+      { destinationIds: ["ed_1"], sources: [{ type: "api_key_created.v0", uri: "x" }] },
+      "sources[0].uri",
+      "is not a known field",
+    ],
     ["sources not a list", { destinationIds: ["ed_1"], sources: "api_key_created.v0" }, "sources", "must be a list"],
-    ["a 4097-byte metadata", { destinationIds: ["ed_1"], metadata: "m".repeat(4097) }, "metadata", "must be at most 4096 bytes (UTF-8), got 4097 bytes"],
+    [
+      "a 4097-byte metadata",
+      { destinationIds: ["ed_1"], metadata: "m".repeat(4097) },
+      "metadata",
+      "must be at most 4096 bytes (UTF-8), got 4097 bytes",
+    ],
   ])("create with %s", async (_label, params, field, rule) => {
     await expectInvalid(emu.client.eventSubscriptions.create(params as never), field, rule);
   });
@@ -65,7 +92,11 @@ describe("client-side validation", () => {
   test("update: sources change only through eventSources; destinations may not be emptied", async () => {
     const [d] = await destinationIds(1);
     const { id } = await emu.client.eventSubscriptions.create({ destinationIds: [d] });
-    await expectInvalid(emu.client.eventSubscriptions.update(id, { sources: [{ type: "api_key_created.v0" }] } as never), "sources", "is not a known field");
+    await expectInvalid(
+      emu.client.eventSubscriptions.update(id, { sources: [{ type: "api_key_created.v0" }] } as never),
+      "sources",
+      "is not a known field",
+    );
     await expectInvalid(emu.client.eventSubscriptions.update(id, { destinationIds: [] }), "destinationIds", "must have at least 1 item");
   });
 });
@@ -73,7 +104,12 @@ describe("client-side validation", () => {
 describe("the service's own checks (client validation bypassed)", () => {
   test("a destination that does not exist → BadRequestError INVALID_FIELD on destinationIds[0]", async () => {
     const missing = "ed_00000000000000000000000000";
-    await expectApiError(emu.client.eventSubscriptions.create({ destinationIds: [missing] }), BadRequestError, "INVALID_FIELD", "destinationIds[0]");
+    await expectApiError(
+      emu.client.eventSubscriptions.create({ destinationIds: [missing] }),
+      BadRequestError,
+      "INVALID_FIELD",
+      "destinationIds[0]",
+    );
   });
 
   test("a repeated event type → BadRequestError INVALID_FIELD on sources[1].type", async () => {

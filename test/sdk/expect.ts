@@ -10,7 +10,12 @@ export async function expectInvalid(promise: Promise<unknown>, field: string, ru
 }
 
 /** A service error: class, error code and, when given, the field it names (camelCase). */
-export async function expectApiError(promise: Promise<unknown>, Class: typeof APIError, errorCode: string, field?: string): Promise<APIError> {
+export async function expectApiError(
+  promise: Promise<unknown>,
+  Class: typeof APIError,
+  errorCode: string,
+  field?: string,
+): Promise<APIError> {
   const err = await rejection(promise);
   expect(err).toBeInstanceOf(Class);
   expect((err as APIError).errorCode).toBe(errorCode);

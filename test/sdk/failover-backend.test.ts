@@ -36,7 +36,12 @@ describe("client-side validation", () => {
     ["no backends", {}, "backends", "is required"],
     ["an empty list", { backends: [] }, "backends", "must have at least 1 item"],
     ["a repeated child", { backends: ["bkdtg_1", "bkdtg_2", "bkdtg_1"] }, "backends[2]", "must not repeat an earlier item"],
-    ["an id of another kind", { backends: ["bkdtg_1", "edgtcp_1"] }, "backends[1]", 'must be an id starting with "bkdtg_", "bkdwd_", "bkdfo_" or "bkdhr_"'],
+    [
+      "an id of another kind",
+      { backends: ["bkdtg_1", "edgtcp_1"] },
+      "backends[1]",
+      'must be an id starting with "bkdtg_", "bkdwd_", "bkdfo_" or "bkdhr_"',
+    ],
     ["a map instead of a list", { backends: { bkdtg_1: 1 } }, "backends", "must be a list of ids"],
   ])("create with %s", async (_label, params, field, rule) => {
     await expectInvalid(wire.client.failoverBackends.create(params as never), field, rule);
@@ -71,8 +76,18 @@ describe("against the emulator", () => {
 
   test("the service's own checks: a repeated child, a missing child", async () => {
     const tg = (await emu.client.tunnelGroupBackends.create({})).id;
-    await expectApiError(emu.client.post("/backends/failover", { body: { backends: [tg, tg] } }), BadRequestError, "INVALID_FIELD", "backends[1]");
-    await expectApiError(emu.client.failoverBackends.create({ backends: [tg, "bkdwd_00000000000000000000000000"] }), BadRequestError, "INVALID_FIELD", "backends[1]");
+    await expectApiError(
+      emu.client.post("/backends/failover", { body: { backends: [tg, tg] } }),
+      BadRequestError,
+      "INVALID_FIELD",
+      "backends[1]",
+    );
+    await expectApiError(
+      emu.client.failoverBackends.create({ backends: [tg, "bkdwd_00000000000000000000000000"] }),
+      BadRequestError,
+      "INVALID_FIELD",
+      "backends[1]",
+    );
   });
 
   test("deleting a child still in use → ConflictError CONFLICT", async () => {

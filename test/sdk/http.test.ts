@@ -105,7 +105,9 @@ describe("the error factory", () => {
     [405, "METHOD_NOT_ALLOWED", APIError],
   ])("%i → %s as %p", async (status, code, Class) => {
     const { client } = await setup((_req, res) =>
-      json(res, status, errorBody(status, code, { field: "ip_policy_ids[0]", rule: "must be the id of an existing IP policy" }), { "edge-ingress-operation-id": "op_header" }),
+      json(res, status, errorBody(status, code, { field: "ip_policy_ids[0]", rule: "must be the id of an existing IP policy" }), {
+        "edge-ingress-operation-id": "op_header",
+      }),
     );
     const err = await rejection(client.get("/ip_restrictions", { query: { limit: 2 } }));
     expect(err).toBeInstanceOf(Class);
@@ -152,7 +154,13 @@ describe("the error factory", () => {
 
   test("response schemas ignore unknown fields", async () => {
     const { client } = await setup((_req, res) => json(res, 200, { ...policy(1), added_later: { x: 1 } }));
-    await expect(client.ipPolicies.get("ipp_1")).resolves.toEqual({ id: "ipp_1", uri: "u/1", createdAt: "2025-01-01T00:00:00Z", description: "", metadata: "" });
+    await expect(client.ipPolicies.get("ipp_1")).resolves.toEqual({
+      id: "ipp_1",
+      uri: "u/1",
+      createdAt: "2025-01-01T00:00:00Z",
+      description: "",
+      metadata: "",
+    });
   });
 });
 
@@ -210,7 +218,9 @@ describe("idempotency keys", () => {
 
   test("an answer without the header (a proxy's 429) does not unlearn that keys are honoured", async () => {
     const server = await startFakeServer((_req, res, i) =>
-      i === 0 ? json(res, 200, { keys: [], uri: "u", next_page_uri: null }, { "edge-ingress-extensions": "idempotency-key" }) : json(res, 429, { message: "slow down" }),
+      i === 0
+        ? json(res, 200, { keys: [], uri: "u", next_page_uri: null }, { "edge-ingress-extensions": "idempotency-key" })
+        : json(res, 429, { message: "slow down" }),
     );
     servers.push(server);
     const client = new EdgeIngress({ apiKey: TOKEN, baseURL: server.url, maxRetries: 0, rateLimitWaitMs: 0 });
@@ -260,7 +270,9 @@ describe("pagination guards", () => {
   test("a next_page_uri on another origin is refused before the token is sent there", async () => {
     const foreign = await startFakeServer((_req, res) => json(res, 200, { ip_policies: [], uri: "", next_page_uri: null }));
     servers.push(foreign);
-    const { client } = await setup((_req, res) => json(res, 200, { ip_policies: [policy(1)], uri: "/ip_policies", next_page_uri: `${foreign.url}/ip_policies?page=2` }));
+    const { client } = await setup((_req, res) =>
+      json(res, 200, { ip_policies: [policy(1)], uri: "/ip_policies", next_page_uri: `${foreign.url}/ip_policies?page=2` }),
+    );
     const err = await rejection(client.ipPolicies.list().toArray());
     expect(err).toBeInstanceOf(EdgeIngressError);
     expect(err).not.toBeInstanceOf(APIError);
@@ -268,7 +280,9 @@ describe("pagination guards", () => {
   });
 
   test("a repeating next_page_uri ends with UnexpectedResponseError instead of looping", async () => {
-    const { server, client } = await setup((_req, res) => json(res, 200, { ip_policies: [policy(1)], uri: "/ip_policies", next_page_uri: `${server.url}/ip_policies?page=2` }));
+    const { server, client } = await setup((_req, res) =>
+      json(res, 200, { ip_policies: [policy(1)], uri: "/ip_policies", next_page_uri: `${server.url}/ip_policies?page=2` }),
+    );
     await expect(client.ipPolicies.list().toArray()).rejects.toBeInstanceOf(UnexpectedResponseError);
     expect(server.requests).toHaveLength(2);
   });

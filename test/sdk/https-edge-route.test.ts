@@ -34,7 +34,11 @@ describe("on the wire", () => {
     await httpsEdgeRoutes.get("edghts_1", "edghtsrt_1");
     expect(wire.last()).toMatchObject({ method: "GET", path: "/edges/https/edghts_1/routes/edghtsrt_1" });
     await httpsEdgeRoutes.update("edghts_1", "edghtsrt_1", { match: "/api", matchType: "exact_path" });
-    expect(wire.last()).toEqual({ method: "PATCH", path: "/edges/https/edghts_1/routes/edghtsrt_1", body: { match: "/api", match_type: "exact_path" } });
+    expect(wire.last()).toEqual({
+      method: "PATCH",
+      path: "/edges/https/edghts_1/routes/edghtsrt_1",
+      body: { match: "/api", match_type: "exact_path" },
+    });
     wire.reply(204);
     await expect(httpsEdgeRoutes.delete("edghts_1", "edghtsrt_1")).resolves.toBeUndefined();
     expect(wire.last()).toMatchObject({ method: "DELETE", path: "/edges/https/edghts_1/routes/edghtsrt_1" });
@@ -70,7 +74,17 @@ describe("on the wire", () => {
     const { httpsEdgeRoutes } = wire.client;
     wire.reply(200, {
       enabled: true,
-      provider: { codehost: { client_id: "i", client_secret: "s", scopes: ["read:org"], email_addresses: [], email_domains: [], teams: ["o/t"], organizations: [] } },
+      provider: {
+        codehost: {
+          client_id: "i",
+          client_secret: "s",
+          scopes: ["read:org"],
+          email_addresses: [],
+          email_domains: [],
+          teams: ["o/t"],
+          organizations: [],
+        },
+      },
       options_passthrough: true,
       cookie_prefix: "ei_session.",
       inactivity_timeout: 0,
@@ -84,12 +98,27 @@ describe("on the wire", () => {
     expect(wire.last()).toEqual({
       method: "PUT",
       path: "/edges/https/edghts_1/routes/edghtsrt_1/oauth",
-      body: { provider: { codehost: { client_id: "i", client_secret: "s", scopes: ["read:org"], teams: ["o/t"] } }, options_passthrough: true },
+      body: {
+        provider: { codehost: { client_id: "i", client_secret: "s", scopes: ["read:org"], teams: ["o/t"] } },
+        options_passthrough: true,
+      },
     });
-    expect(oauth.provider.codehost).toEqual({ clientId: "i", clientSecret: "s", scopes: ["read:org"], emailAddresses: [], emailDomains: [], teams: ["o/t"], organizations: [] });
+    expect(oauth.provider.codehost).toEqual({
+      clientId: "i",
+      clientSecret: "s",
+      scopes: ["read:org"],
+      emailAddresses: [],
+      emailDomains: [],
+      teams: ["o/t"],
+      organizations: [],
+    });
 
     wire.reply(200, { enabled: true, provider: "CLOUD_NOTIFICATIONS", secret: "" });
-    expect(await httpsEdgeRoutes.getModule("edghts_1", "edghtsrt_1", "webhookVerification")).toEqual({ enabled: true, provider: "CLOUD_NOTIFICATIONS", secret: "" });
+    expect(await httpsEdgeRoutes.getModule("edghts_1", "edghtsrt_1", "webhookVerification")).toEqual({
+      enabled: true,
+      provider: "CLOUD_NOTIFICATIONS",
+      secret: "",
+    });
     expect(wire.last()).toMatchObject({ method: "GET", path: "/edges/https/edghts_1/routes/edghtsrt_1/webhook_verification" });
   });
 });
@@ -101,21 +130,44 @@ describe("client-side validation", () => {
     ["no match", { matchType: "exact_path" }, "match", "is required"],
     ["an empty match", { matchType: "exact_path", match: "" }, "match", "must not be empty"],
     ["a null module", { matchType: "exact_path", match: "/", saml: null }, "saml", "cannot be null: remove a module with deleteModule"],
-    ["an edge-only module", { matchType: "exact_path", match: "/", mutualTls: { certificateAuthorityIds: ["ca_1"] } }, "mutualTls", "is not a known field"],
-    ["a bad module inside", { matchType: "exact_path", match: "/", webhookVerification: { provider: "CI" } }, "webhookVerification.secret", "is required"],
-    ["a bad header key inside", { matchType: "exact_path", match: "/", responseHeaders: { add: { "Bad Name": "v" } } }, "responseHeaders.add.Bad Name", "must be an HTTP header name (letters, digits and !#$%&'*+-.^_`|~)"],
+    [
+      "an edge-only module",
+      { matchType: "exact_path", match: "/", mutualTls: { certificateAuthorityIds: ["ca_1"] } },
+      "mutualTls",
+      "is not a known field",
+    ],
+    [
+      "a bad module inside",
+      { matchType: "exact_path", match: "/", webhookVerification: { provider: "CI" } },
+      "webhookVerification.secret",
+      "is required",
+    ],
+    [
+      "a bad header key inside",
+      { matchType: "exact_path", match: "/", responseHeaders: { add: { "Bad Name": "v" } } },
+      "responseHeaders.add.Bad Name",
+      "must be an HTTP header name (letters, digits and !#$%&'*+-.^_`|~)",
+    ],
   ])("create with %s", async (_label, params, field, rule) => {
     await expectInvalid(wire.client.httpsEdgeRoutes.create("edghts_1", params as never), field, rule);
   });
 
   test("the edge id and route id must be usable path segments", async () => {
-    await expectInvalid(wire.client.httpsEdgeRoutes.create("", { matchType: "exact_path", match: "/" }), "edgeId", "must be a non-empty id");
+    await expectInvalid(
+      wire.client.httpsEdgeRoutes.create("", { matchType: "exact_path", match: "/" }),
+      "edgeId",
+      "must be a non-empty id",
+    );
     await expectInvalid(wire.client.httpsEdgeRoutes.get("edghts_1", ".."), "id", "must be a non-empty id");
     await expectInvalid(wire.client.httpsEdgeRoutes.getModule("..", "edghtsrt_1", "saml"), "edgeId", "must be a non-empty id");
   });
 
   test("a module name routes lack is refused", async () => {
-    await expectInvalid(wire.client.httpsEdgeRoutes.getModule("edghts_1", "edghtsrt_1", "tlsTermination" as never), "name", expect.stringMatching(/^must be one of backend, ipRestriction, circuitBreaker, /));
+    await expectInvalid(
+      wire.client.httpsEdgeRoutes.getModule("edghts_1", "edghtsrt_1", "tlsTermination" as never),
+      "name",
+      expect.stringMatching(/^must be one of backend, ipRestriction, circuitBreaker, /),
+    );
   });
 });
 
@@ -174,52 +226,86 @@ describe("against the emulator", () => {
 
   // Each module: params for PUT and the module the service answers with (defaults filled in).
   const cases: Array<[HttpsEdgeRouteModuleName, () => Promise<[unknown, unknown]>]> = [
-    ["backend", async () => {
-      const tg = await emu.client.tunnelGroupBackends.create({});
-      return [{ backendId: tg.id }, { enabled: true, backend: { id: tg.id, uri: tg.uri } }];
-    }],
-    ["ipRestriction", async () => {
-      const p = await emu.client.ipPolicies.create({});
-      return [{ enabled: false, ipPolicyIds: [p.id] }, { enabled: false, ipPolicies: [{ id: p.id, uri: p.uri }] }];
-    }],
-    ["circuitBreaker", async () => [{ numBuckets: 128 }, { enabled: true, trippedDuration: 10, rollingWindow: 10, numBuckets: 128, volumeThreshold: 20, errorThresholdPercentage: 0.5 }]],
+    [
+      "backend",
+      async () => {
+        const tg = await emu.client.tunnelGroupBackends.create({});
+        return [{ backendId: tg.id }, { enabled: true, backend: { id: tg.id, uri: tg.uri } }];
+      },
+    ],
+    [
+      "ipRestriction",
+      async () => {
+        const p = await emu.client.ipPolicies.create({});
+        return [
+          { enabled: false, ipPolicyIds: [p.id] },
+          { enabled: false, ipPolicies: [{ id: p.id, uri: p.uri }] },
+        ];
+      },
+    ],
+    [
+      "circuitBreaker",
+      async () => [
+        { numBuckets: 128 },
+        { enabled: true, trippedDuration: 10, rollingWindow: 10, numBuckets: 128, volumeThreshold: 20, errorThresholdPercentage: 0.5 },
+      ],
+    ],
     ["compression", async () => [{}, { enabled: true }]],
     ["requestHeaders", async () => [{ add: { "X-Request_Id": "1" } }, { enabled: true, add: { "X-Request_Id": "1" }, remove: [] }]],
     ["responseHeaders", async () => [{ remove: ["Server"] }, { enabled: true, add: {}, remove: ["Server"] }]],
-    ["webhookVerification", async () => [{ provider: "CLOUD_NOTIFICATIONS" }, { enabled: true, provider: "CLOUD_NOTIFICATIONS", secret: "" }]],
-    ["oauth", async () => [
-      { provider: { codehost: { clientId: "id", clientSecret: "secret", scopes: ["read:org"], teams: ["org/team"] } } },
-      {
-        enabled: true,
-        provider: { codehost: { clientId: "id", clientSecret: "secret", scopes: ["read:org"], emailAddresses: [], emailDomains: [], teams: ["org/team"], organizations: [] } },
-        optionsPassthrough: false,
-        cookiePrefix: "ei_session.",
-        inactivityTimeout: 0,
-        maximumDuration: 0,
-        authCheckInterval: 0,
-      },
-    ]],
-    ["saml", async () => [
-      { idpMetadata: IDP_METADATA, forceAuthn: true },
-      {
-        enabled: true,
-        optionsPassthrough: false,
-        cookiePrefix: "ei_session.",
-        inactivityTimeout: 0,
-        maximumDuration: 0,
-        idpMetadata: IDP_METADATA,
-        idpMetadataUrl: "",
-        forceAuthn: true,
-        allowIdpInitiated: false,
-        authorizedGroups: [],
-        nameidFormat: "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent",
-        entityId: expect.stringMatching(/^https:\/\/idp\.edge-ingress\.local\/saml\/edghtsrt_\w+\/metadata$/),
-        assertionConsumerServiceUrl: expect.stringMatching(/\/acs$/),
-        singleLogoutUrl: expect.stringMatching(/\/slo$/),
-        metadataUrl: expect.stringMatching(/\/metadata$/),
-        requestSigningCertificatePem: expect.stringMatching(/^-----BEGIN CERTIFICATE-----\n[\s\S]+\n-----END CERTIFICATE-----\n?$/),
-      },
-    ]],
+    [
+      "webhookVerification",
+      async () => [{ provider: "CLOUD_NOTIFICATIONS" }, { enabled: true, provider: "CLOUD_NOTIFICATIONS", secret: "" }],
+    ],
+    [
+      "oauth",
+      async () => [
+        { provider: { codehost: { clientId: "id", clientSecret: "secret", scopes: ["read:org"], teams: ["org/team"] } } },
+        {
+          enabled: true,
+          provider: {
+            codehost: {
+              clientId: "id",
+              clientSecret: "secret",
+              scopes: ["read:org"],
+              emailAddresses: [],
+              emailDomains: [],
+              teams: ["org/team"],
+              organizations: [],
+            },
+          },
+          optionsPassthrough: false,
+          cookiePrefix: "ei_session.",
+          inactivityTimeout: 0,
+          maximumDuration: 0,
+          authCheckInterval: 0,
+        },
+      ],
+    ],
+    [
+      "saml",
+      async () => [
+        { idpMetadata: IDP_METADATA, forceAuthn: true },
+        {
+          enabled: true,
+          optionsPassthrough: false,
+          cookiePrefix: "ei_session.",
+          inactivityTimeout: 0,
+          maximumDuration: 0,
+          idpMetadata: IDP_METADATA,
+          idpMetadataUrl: "",
+          forceAuthn: true,
+          allowIdpInitiated: false,
+          authorizedGroups: [],
+          nameidFormat: "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent",
+          entityId: expect.stringMatching(/^https:\/\/idp\.edge-ingress\.local\/saml\/edghtsrt_\w+\/metadata$/),
+          assertionConsumerServiceUrl: expect.stringMatching(/\/acs$/),
+          singleLogoutUrl: expect.stringMatching(/\/slo$/),
+          metadataUrl: expect.stringMatching(/\/metadata$/),
+          requestSigningCertificatePem: expect.stringMatching(/^-----BEGIN CERTIFICATE-----\n[\s\S]+\n-----END CERTIFICATE-----\n?$/),
+        },
+      ],
+    ],
     ["oidc", async () => [{ enabled: false }, { enabled: false }]],
     ["websocketTcpConverter", async () => [{}, { enabled: true }]],
     ["userAgentFilter", async () => [{ enabled: false }, { enabled: false }]],
@@ -257,13 +343,20 @@ describe("against the emulator", () => {
     test("null for a module in a PATCH → BadRequestError INVALID_FIELD", async () => {
       const edge = await newEdge();
       const route = await emu.client.httpsEdgeRoutes.create(edge.id, { matchType: "path_prefix", match: "/" });
-      await expectApiError(emu.client.patch(`/edges/https/${edge.id}/routes/${route.id}`, { body: { oauth: null } }), BadRequestError, "INVALID_FIELD", "oauth");
+      await expectApiError(
+        emu.client.patch(`/edges/https/${edge.id}/routes/${route.id}`, { body: { oauth: null } }),
+        BadRequestError,
+        "INVALID_FIELD",
+        "oauth",
+      );
     });
 
     test("a webhook without its secret → BadRequestError MISSING_FIELD on webhookVerification.secret", async () => {
       const edge = await newEdge();
       await expectApiError(
-        emu.client.post(`/edges/https/${edge.id}/routes`, { body: { matchType: "exact_path", match: "/", webhookVerification: { provider: "CI" } } }),
+        emu.client.post(`/edges/https/${edge.id}/routes`, {
+          body: { matchType: "exact_path", match: "/", webhookVerification: { provider: "CI" } },
+        }),
         BadRequestError,
         "MISSING_FIELD",
         "webhookVerification.secret",
@@ -284,7 +377,9 @@ describe("against the emulator", () => {
     test("a header name with a space → BadRequestError INVALID_FIELD naming the header as written", async () => {
       const edge = await newEdge();
       await expectApiError(
-        emu.client.post(`/edges/https/${edge.id}/routes`, { body: { matchType: "exact_path", match: "/", responseHeaders: { add: { "Bad Name_x": "v" } } } }),
+        emu.client.post(`/edges/https/${edge.id}/routes`, {
+          body: { matchType: "exact_path", match: "/", responseHeaders: { add: { "Bad Name_x": "v" } } },
+        }),
         BadRequestError,
         "INVALID_FIELD",
         "responseHeaders.add.Bad Name_x",
@@ -292,7 +387,11 @@ describe("against the emulator", () => {
     });
 
     test("a route on an edge that does not exist → NotFoundError", async () => {
-      await expectApiError(emu.client.httpsEdgeRoutes.create("edghts_00000000000000000000000000", { matchType: "exact_path", match: "/" }), NotFoundError, "NOT_FOUND");
+      await expectApiError(
+        emu.client.httpsEdgeRoutes.create("edghts_00000000000000000000000000", { matchType: "exact_path", match: "/" }),
+        NotFoundError,
+        "NOT_FOUND",
+      );
     });
   });
 });

@@ -13,11 +13,23 @@ describe("on the wire", () => {
     const route = samples.route({ compression: { enabled: true } });
     wire.reply(201, samples.httpsEdge({ tls_termination: { enabled: true, terminate_at: "edge", min_version: "1.3" }, routes: [route] }));
     const created = await wire.client.httpsEdges.create({ hostports: ["www.example.test:443"], tlsTermination: { minVersion: "1.3" } });
-    expect(wire.last()).toEqual({ method: "POST", path: "/edges/https", body: { hostports: ["www.example.test:443"], tls_termination: { min_version: "1.3" } } });
+    expect(wire.last()).toEqual({
+      method: "POST",
+      path: "/edges/https",
+      body: { hostports: ["www.example.test:443"], tls_termination: { min_version: "1.3" } },
+    });
     expect(created.tlsTermination).toEqual({ enabled: true, terminateAt: "edge", minVersion: "1.3" });
     expect(created.mutualTls).toBeNull();
     expect(created.routes).toEqual([
-      expect.objectContaining({ edgeId: "edghts_1", id: "edghtsrt_1", matchType: "path_prefix", match: "/", compression: { enabled: true }, webhookVerification: null, jwtValidation: null }),
+      expect.objectContaining({
+        edgeId: "edghts_1",
+        id: "edghtsrt_1",
+        matchType: "path_prefix",
+        match: "/",
+        compression: { enabled: true },
+        webhookVerification: null,
+        jwtValidation: null,
+      }),
     ]);
   });
 
@@ -44,21 +56,39 @@ describe("on the wire", () => {
 
     wire.reply(200, { enabled: false, certificate_authorities: [samples.ref("ca_1")] });
     await httpsEdges.replaceModule("edghts_1", "mutualTls", { enabled: false, certificateAuthorityIds: ["ca_1"] });
-    expect(wire.last()).toEqual({ method: "PUT", path: "/edges/https/edghts_1/mutual_tls", body: { enabled: false, certificate_authority_ids: ["ca_1"] } });
+    expect(wire.last()).toEqual({
+      method: "PUT",
+      path: "/edges/https/edghts_1/mutual_tls",
+      body: { enabled: false, certificate_authority_ids: ["ca_1"] },
+    });
   });
 });
 
 describe("client-side validation", () => {
   test.each([
-    ["terminateAt (always edge on HTTPS)", { hostports: ["a.test:1"], tlsTermination: { terminateAt: "upstream" } }, "tlsTermination.terminateAt", "is not a known field"],
-    ["a backend module (routes carry backends)", { hostports: ["a.test:1"], backend: { backendId: "bkdtg_1" } }, "backend", "is not a known field"],
+    [
+      "terminateAt (always edge on HTTPS)",
+      { hostports: ["a.test:1"], tlsTermination: { terminateAt: "upstream" } },
+      "tlsTermination.terminateAt",
+      "is not a known field",
+    ],
+    [
+      "a backend module (routes carry backends)",
+      { hostports: ["a.test:1"], backend: { backendId: "bkdtg_1" } },
+      "backend",
+      "is not a known field",
+    ],
     ["routes inline", { hostports: ["a.test:1"], routes: [] }, "routes", "is not a known field"],
   ])("create with %s", async (_label, params, field, rule) => {
     await expectInvalid(wire.client.httpsEdges.create(params as never), field, rule);
   });
 
   test("module names are the HTTPS edge's two", async () => {
-    await expectInvalid(wire.client.httpsEdges.getModule("edghts_1", "backend" as never), "name", "must be one of mutualTls, tlsTermination");
+    await expectInvalid(
+      wire.client.httpsEdges.getModule("edghts_1", "backend" as never),
+      "name",
+      "must be one of mutualTls, tlsTermination",
+    );
   });
 });
 
@@ -70,7 +100,11 @@ describe("against the emulator", () => {
   test("create, get, update, list, delete; HTTPS TLS termination always ends at the edge", async () => {
     const { httpsEdges } = emu.client;
     const ca = (await emu.client.certificateAuthorities.create({ caPem: caPem() })).id;
-    const created = await httpsEdges.create({ hostports: [nextHostport()], tlsTermination: { minVersion: "1.3" }, mutualTls: { certificateAuthorityIds: [ca] } });
+    const created = await httpsEdges.create({
+      hostports: [nextHostport()],
+      tlsTermination: { minVersion: "1.3" },
+      mutualTls: { certificateAuthorityIds: [ca] },
+    });
     expect(created).toEqual({
       id: expect.stringMatching(/^edghts_/),
       uri: expect.stringContaining(created.id),

@@ -32,14 +32,29 @@ test("create, get, update, list, delete; the policy comes back as a Ref", async 
 
 test("a policy id that does not exist → BadRequestError INVALID_FIELD on ipPolicyId", async () => {
   const missing = "ipp_00000000000000000000000000";
-  await expectApiError(emu.client.ipPolicyRules.create({ ipPolicyId: missing, cidr: "10.0.0.0/8", action: "allow" }), BadRequestError, "INVALID_FIELD", "ipPolicyId");
+  await expectApiError(
+    emu.client.ipPolicyRules.create({ ipPolicyId: missing, cidr: "10.0.0.0/8", action: "allow" }),
+    BadRequestError,
+    "INVALID_FIELD",
+    "ipPolicyId",
+  );
 });
 
 test("the service refuses what the sdk refuses (client validation bypassed)", async () => {
   const policy = await newPolicy();
-  await expectApiError(emu.client.post("/ip_policy_rules", { body: { ipPolicyId: policy, cidr: "10.0.0.300/33", action: "allow" } }), BadRequestError, "INVALID_FIELD", "cidr");
+  await expectApiError(
+    emu.client.post("/ip_policy_rules", { body: { ipPolicyId: policy, cidr: "10.0.0.300/33", action: "allow" } }),
+    BadRequestError,
+    "INVALID_FIELD",
+    "cidr",
+  );
   const { id } = await emu.client.ipPolicyRules.create({ ipPolicyId: policy, cidr: "10.0.0.0/8", action: "allow" });
-  await expectApiError(emu.client.patch(`/ip_policy_rules/${id}`, { body: { action: "deny" } }), BadRequestError, "IMMUTABLE_FIELD", "action");
+  await expectApiError(
+    emu.client.patch(`/ip_policy_rules/${id}`, { body: { action: "deny" } }),
+    BadRequestError,
+    "IMMUTABLE_FIELD",
+    "action",
+  );
 });
 
 describe("client-side validation", () => {
@@ -71,8 +86,16 @@ describe("client-side validation", () => {
   });
 
   test("update: the policy and the action are fixed; a cidr is checked", async () => {
-    await expectInvalid(emu.client.ipPolicyRules.update("ipr_1", { action: "deny" } as never), "action", "cannot be changed after creation");
-    await expectInvalid(emu.client.ipPolicyRules.update("ipr_1", { ipPolicyId: "ipp_2" } as never), "ipPolicyId", "cannot be changed after creation");
+    await expectInvalid(
+      emu.client.ipPolicyRules.update("ipr_1", { action: "deny" } as never),
+      "action",
+      "cannot be changed after creation",
+    );
+    await expectInvalid(
+      emu.client.ipPolicyRules.update("ipr_1", { ipPolicyId: "ipp_2" } as never),
+      "ipPolicyId",
+      "cannot be changed after creation",
+    );
     await expectInvalid(emu.client.ipPolicyRules.update("ipr_1", { cidr: "10.0.0.0/33" }), "cidr", "prefix length 33 is over 32 for IPv4");
   });
 });
@@ -99,7 +122,10 @@ describe("parseCidr and canonicalCidr", () => {
     expect(parseCidr("::1/127")).toMatchObject({ family: 6, hostBitsZero: false });
   });
 
-  test.each(["", "/8", "10.0.0.0/", "1.2.3.4.5/32", "256.0.0.0/8", "::g/64", ":1::/64", "1:::2/64", "10.0.0.0/-1"])("%j is no CIDR", (text) => {
-    expect(parseCidr(text)).toBeUndefined();
-  });
+  test.each(["", "/8", "10.0.0.0/", "1.2.3.4.5/32", "256.0.0.0/8", "::g/64", ":1::/64", "1:::2/64", "10.0.0.0/-1"])(
+    "%j is no CIDR",
+    (text) => {
+      expect(parseCidr(text)).toBeUndefined();
+    },
+  );
 });

@@ -8,7 +8,13 @@ const emu = useEmulator();
 test("create, get, update, list, delete", async () => {
   const { ipPolicies } = emu.client;
   const created = await ipPolicies.create({ description: "office", metadata: '{"team":"net"}' });
-  expect(created).toEqual({ id: expect.stringMatching(/^ipp_/), uri: expect.stringContaining(created.id), createdAt: expect.any(String), description: "office", metadata: '{"team":"net"}' });
+  expect(created).toEqual({
+    id: expect.stringMatching(/^ipp_/),
+    uri: expect.stringContaining(created.id),
+    createdAt: expect.any(String),
+    description: "office",
+    metadata: '{"team":"net"}',
+  });
   await expect(ipPolicies.get(created.id)).resolves.toEqual(created);
 
   const updated = await ipPolicies.update(created.id, { description: "office v2" });
@@ -49,14 +55,23 @@ describe("client-side validation", () => {
 
   test("update checks the same rules", async () => {
     const { id } = await emu.client.ipPolicies.create({});
-    await expectInvalid(emu.client.ipPolicies.update(id, { metadata: "€".repeat(1366) }), "metadata", "must be at most 4096 bytes (UTF-8), got 4098 bytes");
+    await expectInvalid(
+      emu.client.ipPolicies.update(id, { metadata: "€".repeat(1366) }),
+      "metadata",
+      "must be at most 4096 bytes (UTF-8), got 4098 bytes",
+    );
     await expectInvalid(emu.client.ipPolicies.update(id, { id: "ipp_x" } as never), "id", "is not a known field");
   });
 });
 
 describe("the service's own checks (client validation bypassed)", () => {
   test("too long description → BadRequestError INVALID_FIELD", async () => {
-    await expectApiError(emu.client.post("/ip_policies", { body: { description: "x".repeat(256) } }), BadRequestError, "INVALID_FIELD", "description");
+    await expectApiError(
+      emu.client.post("/ip_policies", { body: { description: "x".repeat(256) } }),
+      BadRequestError,
+      "INVALID_FIELD",
+      "description",
+    );
   });
 
   test("unknown field → BadRequestError UNKNOWN_FIELD", async () => {

@@ -28,7 +28,11 @@ test("create, get, update, list, delete", async () => {
   await expect(ipRestrictions.get(created.id)).resolves.toEqual(created);
 
   const updated = await ipRestrictions.update(created.id, { enforced: true, ipPolicyIds: [p2, p1] });
-  expect(updated).toEqual({ ...created, enforced: true, ipPolicies: [expect.objectContaining({ id: p2 }), expect.objectContaining({ id: p1 })] });
+  expect(updated).toEqual({
+    ...created,
+    enforced: true,
+    ipPolicies: [expect.objectContaining({ id: p2 }), expect.objectContaining({ id: p1 })],
+  });
 
   expect(await ipRestrictions.list().toArray()).toContainEqual(updated);
 
@@ -54,8 +58,18 @@ describe("client-side validation", () => {
     ["empty policy list", { type: "api", ipPolicyIds: [] }, "ipPolicyIds", "must have at least 1 item"],
     ["an id of another kind", { type: "api", ipPolicyIds: ["ipp_1", "ipx_1"] }, "ipPolicyIds[1]", 'must be an id starting with "ipp_"'],
     ["a non-boolean enforced", { type: "api", ipPolicyIds: ["ipp_1"], enforced: "yes" }, "enforced", "must be a boolean"],
-    ["a 256-byte description", { type: "api", ipPolicyIds: ["ipp_1"], description: "d".repeat(256) }, "description", "must be at most 255 bytes (UTF-8), got 256 bytes"],
-    ["a 4097-byte metadata", { type: "api", ipPolicyIds: ["ipp_1"], metadata: "m".repeat(4097) }, "metadata", "must be at most 4096 bytes (UTF-8), got 4097 bytes"],
+    [
+      "a 256-byte description",
+      { type: "api", ipPolicyIds: ["ipp_1"], description: "d".repeat(256) },
+      "description",
+      "must be at most 255 bytes (UTF-8), got 256 bytes",
+    ],
+    [
+      "a 4097-byte metadata",
+      { type: "api", ipPolicyIds: ["ipp_1"], metadata: "m".repeat(4097) },
+      "metadata",
+      "must be at most 4096 bytes (UTF-8), got 4097 bytes",
+    ],
     ["wire-cased policy ids", { type: "api", ipPolicyIds: ["ipp_1"], ip_policy_ids: [] }, "ip_policy_ids", "is not a known field"],
   ])("create with %s", async (_label, params, field, rule) => {
     await expectInvalid(emu.client.ipRestrictions.create(params as never), field, rule);
@@ -73,7 +87,12 @@ describe("the service's own checks (client validation bypassed)", () => {
   test("a policy id that does not exist → BadRequestError INVALID_FIELD on ipPolicyIds[0]", async () => {
     // Well-formed, so it passes client validation: only the service knows it does not exist.
     const missing = "ipp_00000000000000000000000000";
-    await expectApiError(emu.client.ipRestrictions.create({ type: "api", ipPolicyIds: [missing] }), BadRequestError, "INVALID_FIELD", "ipPolicyIds[0]");
+    await expectApiError(
+      emu.client.ipRestrictions.create({ type: "api", ipPolicyIds: [missing] }),
+      BadRequestError,
+      "INVALID_FIELD",
+      "ipPolicyIds[0]",
+    );
   });
 
   test("missing type → BadRequestError MISSING_FIELD", async () => {
@@ -83,7 +102,12 @@ describe("the service's own checks (client validation bypassed)", () => {
 
   test("unknown type → BadRequestError INVALID_FIELD", async () => {
     const [p] = await policyIds(1);
-    await expectApiError(emu.client.post("/ip_restrictions", { body: { type: "ssh", ipPolicyIds: [p] } }), BadRequestError, "INVALID_FIELD", "type");
+    await expectApiError(
+      emu.client.post("/ip_restrictions", { body: { type: "ssh", ipPolicyIds: [p] } }),
+      BadRequestError,
+      "INVALID_FIELD",
+      "type",
+    );
   });
 
   test("type on update → BadRequestError IMMUTABLE_FIELD", async () => {

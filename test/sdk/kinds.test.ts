@@ -10,7 +10,9 @@ import { expectApiError, expectPagination } from "./expect";
 
 type Listed = { id: string };
 interface Collection {
-  list(params?: { limit?: number }): AsyncIterable<Listed> & { pages(): AsyncIterable<{ items: readonly Listed[] }>; toArray(): Promise<Listed[]> };
+  list(params?: {
+    limit?: number;
+  }): AsyncIterable<Listed> & { pages(): AsyncIterable<{ items: readonly Listed[] }>; toArray(): Promise<Listed[]> };
 }
 
 interface Row {
@@ -41,7 +43,10 @@ const ROWS: Row[] = [
       return (i) => c.ipPolicyRules.create({ ipPolicyId: policy, cidr: `10.${i >> 8}.${i & 255}.0/24`, action: "deny" });
     },
   },
-  { resource: "eventDestinations", creator: async (c) => (i) => c.eventDestinations.create({ target: { monitoring: { apiKey: `k${i}` } } }) },
+  {
+    resource: "eventDestinations",
+    creator: async (c) => (i) => c.eventDestinations.create({ target: { monitoring: { apiKey: `k${i}` } } }),
+  },
   {
     resource: "eventSubscriptions",
     creator: async (c) => {

@@ -106,14 +106,26 @@ async function send(pacer: Pacer, clock: SimClock, answer: (now: number) => Answ
     pacer.answered(ticket, reply);
     if (reply.status !== 429) return reply;
     const retryAfter = reply.headers?.["retry-after"];
-    const wait = pacer.refused(parseRetryAfter(typeof retryAfter === "string" ? retryAfter : undefined, clock.now()), waitMs, refusals, random);
+    const wait = pacer.refused(
+      parseRetryAfter(typeof retryAfter === "string" ? retryAfter : undefined, clock.now()),
+      waitMs,
+      refusals,
+      random,
+    );
     if (wait === undefined) throw new GaveUp(clock.now());
     await clock.sleep(wait);
   }
 }
 
 /** `requests` requests at `concurrency`, all through one pacer; resolves to when the last one ended. */
-async function phase(pacer: Pacer, clock: SimClock, answer: (now: number) => Answer, requests: number, concurrency = 8, waitMs = 300_000): Promise<number> {
+async function phase(
+  pacer: Pacer,
+  clock: SimClock,
+  answer: (now: number) => Answer,
+  requests: number,
+  concurrency = 8,
+  waitMs = 300_000,
+): Promise<number> {
   let left = requests;
   const worker = async () => {
     while (left > 0) {
@@ -153,7 +165,9 @@ describe("two processes on one bucket, 500 requests each, started together", () 
     const clock = new SimClock();
     const bucket = new Bucket({ perSecond: RATE, burst: BURST, ...mode });
     const [a, b] = [new Pacer(clock), new Pacer(clock)];
-    const took = await clock.run(Promise.all([phase(a, clock, (now) => bucket.take(now), 500), phase(b, clock, (now) => bucket.take(now), 500)]));
+    const took = await clock.run(
+      Promise.all([phase(a, clock, (now) => bucket.take(now), 500), phase(b, clock, (now) => bucket.take(now), 500)]),
+    );
     const minimum = ((1000 - BURST) / RATE) * 1000;
     const refusedShare = bucket.refused / (bucket.accepted + bucket.refused);
     expect(bucket.accepted).toBe(1000);
@@ -173,7 +187,12 @@ describe("an account that lets nothing through", () => {
     const pacer = new Pacer(clock);
     let attempts = 0;
     const answer = refuseAll(retryAfter);
-    const err = await clock.run(send(pacer, clock, () => (attempts++, answer()), 60_000).then(() => undefined, (e: unknown) => e));
+    const err = await clock.run(
+      send(pacer, clock, () => (attempts++, answer()), 60_000).then(
+        () => undefined,
+        (e: unknown) => e,
+      ),
+    );
     expect(err).toBeInstanceOf(GaveUp);
     // The first 429 came at LATENCY_MS; the wait runs from it. It ends at the first 429 after it: at most
     // one turn later (a turn is at most 10 s, the slowest pace).
@@ -223,9 +242,18 @@ test("answers that went through in between keep a long run of 429s from failing"
 
 describe("rate-limit headers", () => {
   test.each([
-    [{ "ratelimit-policy": "120;w=60", "ratelimit-remaining": "7" }, { rate: 2, remaining: 7 }],
-    [{ "ratelimit-policy": '"default";q=300;w=60', "ratelimit-remaining": "0" }, { rate: 5, remaining: 0 }],
-    [{ "x-ratelimit-policy": "60;w=60", "x-ratelimit-remaining": "3" }, { rate: 1, remaining: 3 }],
+    [
+      { "ratelimit-policy": "120;w=60", "ratelimit-remaining": "7" },
+      { rate: 2, remaining: 7 },
+    ],
+    [
+      { "ratelimit-policy": '"default";q=300;w=60', "ratelimit-remaining": "0" },
+      { rate: 5, remaining: 0 },
+    ],
+    [
+      { "x-ratelimit-policy": "60;w=60", "x-ratelimit-remaining": "3" },
+      { rate: 1, remaining: 3 },
+    ],
     [{ "ratelimit-limit": "120", "ratelimit-remaining": "x" }, {}],
     [{}, {}],
   ])("%j → %j", (headers, expected) => {

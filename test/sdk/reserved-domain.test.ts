@@ -1,5 +1,12 @@
 /** Reserved domains: wire shape (null clears on update), domain and policy rules, the exclusive certificate choice. */
-import { BadRequestError, ConflictError, EXCLUSIVE_CERTIFICATE_RULE, NotFoundError, type EdgeIngress, type ReservedDomain } from "../../sdk";
+import {
+  BadRequestError,
+  ConflictError,
+  EXCLUSIVE_CERTIFICATE_RULE,
+  NotFoundError,
+  type EdgeIngress,
+  type ReservedDomain,
+} from "../../sdk";
 import { chain, privateKeyPem } from "../support/pki";
 import { useEmulator } from "../support/emulator";
 import { expectApiError, expectInvalid } from "./expect";
@@ -17,7 +24,11 @@ describe("on the wire", () => {
     expect(wire.last()).toEqual({
       method: "POST",
       path: "/reserved_domains",
-      body: { domain: "app.example.com", certificate_management_policy: { authority: "public-acme", private_key_type: "ecdsa" }, region: "eu" },
+      body: {
+        domain: "app.example.com",
+        certificate_management_policy: { authority: "public-acme", private_key_type: "ecdsa" },
+        region: "eu",
+      },
     });
     expect(created).toEqual({
       id: "rd_1",
@@ -42,7 +53,11 @@ describe("on the wire", () => {
 
     // Switching to an uploaded certificate: the policy is cleared with an explicit null.
     await reservedDomains.update("rd_1", { certificateId: "cert_1", certificateManagementPolicy: null });
-    expect(wire.last()).toEqual({ method: "PATCH", path: "/reserved_domains/rd_1", body: { certificate_id: "cert_1", certificate_management_policy: null } });
+    expect(wire.last()).toEqual({
+      method: "PATCH",
+      path: "/reserved_domains/rd_1",
+      body: { certificate_id: "cert_1", certificate_management_policy: null },
+    });
 
     wire.reply(200, list("reserved_domains", [samples.reservedDomain()]));
     expect(await reservedDomains.list().toArray()).toHaveLength(1);
@@ -56,23 +71,51 @@ describe("on the wire", () => {
   test("a managed domain reads its policy, status and provisioning job", async () => {
     const status = {
       renews_at: null,
-      provisioning_job: { error_code: "INTERNAL_ERROR", msg: "provisioning", started_at: "2025-01-01T00:00:00Z", retries_at: "2025-01-01T00:01:00Z" },
+      provisioning_job: {
+        error_code: "INTERNAL_ERROR",
+        msg: "provisioning",
+        started_at: "2025-01-01T00:00:00Z",
+        retries_at: "2025-01-01T00:01:00Z",
+      },
     };
-    wire.reply(200, samples.reservedDomain({ certificate_management_policy: { authority: "public-acme", private_key_type: "rsa" }, certificate_management_status: status, region: null }));
+    wire.reply(
+      200,
+      samples.reservedDomain({
+        certificate_management_policy: { authority: "public-acme", private_key_type: "rsa" },
+        certificate_management_status: status,
+        region: null,
+      }),
+    );
     expect(await wire.client.reservedDomains.get("rd_1")).toMatchObject({
       region: "",
       certificateManagementPolicy: { authority: "public-acme", privateKeyType: "rsa" },
       certificateManagementStatus: {
         renewsAt: null,
-        provisioningJob: { errorCode: "INTERNAL_ERROR", msg: "provisioning", startedAt: "2025-01-01T00:00:00Z", retriesAt: "2025-01-01T00:01:00Z" },
+        provisioningJob: {
+          errorCode: "INTERNAL_ERROR",
+          msg: "provisioning",
+          startedAt: "2025-01-01T00:00:00Z",
+          retriesAt: "2025-01-01T00:01:00Z",
+        },
       },
     });
   });
 
   test("absent optional objects read as null", async () => {
-    const { certificate: _c, cname_target: _t, acme_challenge_cname_target: _a, certificate_management_status: _s, ...bare } = samples.reservedDomain();
+    const {
+      certificate: _c,
+      cname_target: _t,
+      acme_challenge_cname_target: _a,
+      certificate_management_status: _s,
+      ...bare
+    } = samples.reservedDomain();
     wire.reply(200, bare);
-    expect(await wire.client.reservedDomains.get("rd_1")).toMatchObject({ certificate: null, cnameTarget: null, acmeChallengeCnameTarget: null, certificateManagementStatus: null });
+    expect(await wire.client.reservedDomains.get("rd_1")).toMatchObject({
+      certificate: null,
+      cnameTarget: null,
+      acmeChallengeCnameTarget: null,
+      certificateManagementStatus: null,
+    });
   });
 });
 
@@ -86,17 +129,42 @@ describe("client-side validation", () => {
     ["a URL", { domain: "https://app.example.com" }, "domain", DOMAIN],
     ["a 254-character domain", { domain: `${"a".repeat(63)}.${"b".repeat(63)}.${"c".repeat(63)}.${"d".repeat(62)}` }, "domain", DOMAIN],
     ["an unknown region", { domain: "a.example.com", region: "mars" }, "region", "must be one of au, eu, ap, us, jp, in, sa"],
-    ["a certificate id of another kind", { domain: "a.example.com", certificateId: "ca_1" }, "certificateId", 'must be an id starting with "cert_"'],
-    ["an unknown authority", { domain: "a.example.com", certificateManagementPolicy: { authority: "other" } }, "certificateManagementPolicy.authority", "must be one of public-acme"],
-    ["a policy without authority", { domain: "a.example.com", certificateManagementPolicy: {} }, "certificateManagementPolicy.authority", "is required"],
+    [
+      "a certificate id of another kind",
+      { domain: "a.example.com", certificateId: "ca_1" },
+      "certificateId",
+      'must be an id starting with "cert_"',
+    ],
+    [
+      "an unknown authority",
+      { domain: "a.example.com", certificateManagementPolicy: { authority: "other" } },
+      "certificateManagementPolicy.authority",
+      "must be one of public-acme",
+    ],
+    [
+      "a policy without authority",
+      { domain: "a.example.com", certificateManagementPolicy: {} },
+      "certificateManagementPolicy.authority",
+      "is required",
+    ],
     [
       "an Ed25519 managed key",
       { domain: "a.example.com", certificateManagementPolicy: { authority: "public-acme", privateKeyType: "ed25519" } },
       "certificateManagementPolicy.privateKeyType",
       "must be one of rsa, ecdsa",
     ],
-    ["both certificate choices", { domain: "a.example.com", certificateId: "cert_1", certificateManagementPolicy: policy }, "certificateManagementPolicy", EXCLUSIVE_CERTIFICATE_RULE],
-    ["a 4097-byte metadata", { domain: "a.example.com", metadata: "m".repeat(4097) }, "metadata", "must be at most 4096 bytes (UTF-8), got 4097 bytes"],
+    [
+      "both certificate choices",
+      { domain: "a.example.com", certificateId: "cert_1", certificateManagementPolicy: policy },
+      "certificateManagementPolicy",
+      EXCLUSIVE_CERTIFICATE_RULE,
+    ],
+    [
+      "a 4097-byte metadata",
+      { domain: "a.example.com", metadata: "m".repeat(4097) },
+      "metadata",
+      "must be at most 4096 bytes (UTF-8), got 4097 bytes",
+    ],
   ])("create with %s", async (_label, params, field, rule) => {
     const before = wire.count();
     await expectInvalid(wire.client.reservedDomains.create(params as never), field, rule);
@@ -112,7 +180,12 @@ describe("client-side validation", () => {
   test.each([
     ["the domain", { domain: "b.example.com" }, "domain", "cannot be changed after creation"],
     ["the region", { region: "eu" }, "region", "cannot be changed after creation"],
-    ["both certificate choices", { certificateId: "cert_1", certificateManagementPolicy: policy }, "certificateManagementPolicy", EXCLUSIVE_CERTIFICATE_RULE],
+    [
+      "both certificate choices",
+      { certificateId: "cert_1", certificateManagementPolicy: policy },
+      "certificateManagementPolicy",
+      EXCLUSIVE_CERTIFICATE_RULE,
+    ],
   ])("update with %s", async (_label, params, field, rule) => {
     await expectInvalid(wire.client.reservedDomains.update("rd_1", params as never), field, rule);
   });
@@ -180,7 +253,11 @@ describe("against the emulator", () => {
   test("wildcards and the service's own subdomains", async () => {
     const { reservedDomains } = emu.client;
     const wildcard = await reservedDomains.create({ domain: "*.wild.example.com", region: "eu" });
-    expect(wildcard).toMatchObject({ region: "eu", cnameTarget: expect.stringMatching(/\.cname\./), acmeChallengeCnameTarget: expect.stringMatching(new RegExp(`\\.acme\\.${BASE.replace(".", "\\.")}$`)) });
+    expect(wildcard).toMatchObject({
+      region: "eu",
+      cnameTarget: expect.stringMatching(/\.cname\./),
+      acmeChallengeCnameTarget: expect.stringMatching(new RegExp(`\\.acme\\.${BASE.replace(".", "\\.")}$`)),
+    });
     expect(await reservedDomains.create({ domain: `shop.${BASE}` })).toMatchObject({ cnameTarget: null, acmeChallengeCnameTarget: null });
     expect(await reservedDomains.create({ domain: `*.team.${BASE}` })).toMatchObject({ cnameTarget: null, acmeChallengeCnameTarget: null });
   });
@@ -203,9 +280,17 @@ describe("against the emulator", () => {
   });
 
   test("a managed certificate: provisioning, then a real issued certificate for the domain", async () => {
-    const created = await emu.client.reservedDomains.create({ domain: "managed.example.com", certificateManagementPolicy: { authority: "public-acme", privateKeyType: "ecdsa" } });
+    const created = await emu.client.reservedDomains.create({
+      domain: "managed.example.com",
+      certificateManagementPolicy: { authority: "public-acme", privateKeyType: "ecdsa" },
+    });
     expect(created.certificateManagementPolicy).toEqual({ authority: "public-acme", privateKeyType: "ecdsa" });
-    expect(created.certificateManagementStatus?.provisioningJob).toEqual({ errorCode: null, msg: "provisioning", startedAt: expect.any(String), retriesAt: null });
+    expect(created.certificateManagementStatus?.provisioningJob).toEqual({
+      errorCode: null,
+      msg: "provisioning",
+      startedAt: expect.any(String),
+      retriesAt: null,
+    });
 
     const done = await until(emu.client, created.id, issued);
     const certificate = await emu.client.tlsCertificates.get(done.certificate?.id ?? "");
@@ -222,14 +307,20 @@ describe("against the emulator", () => {
   });
 
   test("the managed key type defaults to RSA", async () => {
-    const created = await emu.client.reservedDomains.create({ domain: "rsa.example.com", certificateManagementPolicy: { authority: "public-acme" } });
+    const created = await emu.client.reservedDomains.create({
+      domain: "rsa.example.com",
+      certificateManagementPolicy: { authority: "public-acme" },
+    });
     expect(created.certificateManagementPolicy).toEqual({ authority: "public-acme", privateKeyType: "rsa" });
     const done = await until(emu.client, created.id, issued);
     expect((await emu.client.tlsCertificates.get(done.certificate?.id ?? "")).privateKeyType).toBe("rsa");
   });
 
   test("switching from managed to uploaded replaces the issued certificate", async () => {
-    const created = await emu.client.reservedDomains.create({ domain: "switch.example.com", certificateManagementPolicy: { authority: "public-acme" } });
+    const created = await emu.client.reservedDomains.create({
+      domain: "switch.example.com",
+      certificateManagementPolicy: { authority: "public-acme" },
+    });
     const managed = await until(emu.client, created.id, issued);
     const cert = await uploaded("switch.example.com");
     const switched = await emu.client.reservedDomains.update(created.id, { certificateId: cert.id, certificateManagementPolicy: null });
@@ -238,14 +329,20 @@ describe("against the emulator", () => {
   });
 
   test("a DNS failure is permanent: DNS_ERROR, no retry, no certificate", async () => {
-    const created = await emu.client.reservedDomains.create({ domain: "dns-error.example.com", certificateManagementPolicy: { authority: "public-acme" } });
+    const created = await emu.client.reservedDomains.create({
+      domain: "dns-error.example.com",
+      certificateManagementPolicy: { authority: "public-acme" },
+    });
     const failed = await until(emu.client, created.id, (d) => d.certificateManagementStatus?.provisioningJob?.errorCode != null);
     expect(failed.certificate).toBeNull();
     expect(failed.certificateManagementStatus?.provisioningJob).toMatchObject({ errorCode: "DNS_ERROR", retriesAt: null });
   });
 
   test("a temporary failure is retried until the certificate is issued", async () => {
-    const created = await emu.client.reservedDomains.create({ domain: "flaky.example.com", certificateManagementPolicy: { authority: "public-acme" } });
+    const created = await emu.client.reservedDomains.create({
+      domain: "flaky.example.com",
+      certificateManagementPolicy: { authority: "public-acme" },
+    });
     const done = await until(emu.client, created.id, issued);
     expect(done.certificate?.id).toMatch(/^cert_/);
   });
@@ -258,7 +355,12 @@ describe("against the emulator", () => {
     });
 
     test("an uppercase domain → BadRequestError INVALID_FIELD on domain", async () => {
-      await expectApiError(emu.client.post("/reserved_domains", { body: { domain: "Upper.example.com" } }), BadRequestError, "INVALID_FIELD", "domain");
+      await expectApiError(
+        emu.client.post("/reserved_domains", { body: { domain: "Upper.example.com" } }),
+        BadRequestError,
+        "INVALID_FIELD",
+        "domain",
+      );
     });
 
     test("a certificate that does not exist → BadRequestError INVALID_FIELD on certificateId", async () => {
@@ -272,7 +374,12 @@ describe("against the emulator", () => {
 
     test("the domain on update → BadRequestError IMMUTABLE_FIELD", async () => {
       const { id } = await emu.client.reservedDomains.create({ domain: "fixed.example.com" });
-      await expectApiError(emu.client.patch(`/reserved_domains/${id}`, { body: { domain: "other.example.com" } }), BadRequestError, "IMMUTABLE_FIELD", "domain");
+      await expectApiError(
+        emu.client.patch(`/reserved_domains/${id}`, { body: { domain: "other.example.com" } }),
+        BadRequestError,
+        "IMMUTABLE_FIELD",
+        "domain",
+      );
     });
   });
 });

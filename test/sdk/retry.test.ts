@@ -1,6 +1,14 @@
 /** Retries, pacing and transport failures against a scripted local server (rules in docs/sdk.md). */
 import * as http from "node:http";
-import { APIConnectionError, APIConnectionTimeoutError, APIError, ClientOptions, EdgeIngress, InternalServerError, RateLimitError } from "../../sdk";
+import {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  ClientOptions,
+  EdgeIngress,
+  InternalServerError,
+  RateLimitError,
+} from "../../sdk";
 import { FakeServer, Handler, closedPort, errorBody, json, startFakeServer } from "./fake-server";
 import { rejection } from "../support/assert";
 
@@ -108,7 +116,12 @@ describe("paced (the default): a 429 is waited out, not counted", () => {
     return (req, res) => {
       if (req.url.startsWith("/limited") && refused < refusals) {
         refused += 1;
-        return json(res, 429, { error_code: "RATE_LIMITED", status_code: 429, msg: "Your account is rate limited to 120 API requests per minute.", details: {} });
+        return json(res, 429, {
+          error_code: "RATE_LIMITED",
+          status_code: 429,
+          msg: "Your account is rate limited to 120 API requests per minute.",
+          details: {},
+        });
       }
       json(res, 200, { url: req.url });
     };
@@ -148,7 +161,9 @@ describe("paced (the default): a 429 is waited out, not counted", () => {
 });
 
 test("one pacer per account: clients of the same URL and key share it, another key has its own", async () => {
-  const server = await startFakeServer((req, res, i) => (i === 0 ? json(res, 429, errorBody(429, "RATE_LIMITED")) : json(res, 200, { url: req.url })));
+  const server = await startFakeServer((req, res, i) =>
+    i === 0 ? json(res, 429, errorBody(429, "RATE_LIMITED")) : json(res, 200, { url: req.url }),
+  );
   const [a1, a2, b] = ["key_a", "key_a", "key_b"].map((apiKey) => new EdgeIngress({ apiKey, baseURL: server.url }));
   try {
     // a1's 429 makes the account of key_a paced (about one attempt a second at first).

@@ -71,7 +71,11 @@ describe("client-side validation", () => {
     ["ellipticCurve", "p256"],
     ["keySize", 4096],
   ])("update: %s cannot change after creation", async (field, value) => {
-    await expectInvalid(wire.client.sshCertificateAuthorities.update("sshca_1", { [field]: value } as never), field, "cannot be changed after creation");
+    await expectInvalid(
+      wire.client.sshCertificateAuthorities.update("sshca_1", { [field]: value } as never),
+      field,
+      "cannot be changed after creation",
+    );
   });
 });
 
@@ -128,7 +132,12 @@ describe("against the emulator", () => {
 
     test("the key type on update → BadRequestError IMMUTABLE_FIELD", async () => {
       const { id } = await emu.client.sshCertificateAuthorities.create({ privateKeyType: "ed25519" });
-      await expectApiError(emu.client.patch(`/ssh_certificate_authorities/${id}`, { body: { privateKeyType: "rsa" } }), BadRequestError, "IMMUTABLE_FIELD", "privateKeyType");
+      await expectApiError(
+        emu.client.patch(`/ssh_certificate_authorities/${id}`, { body: { privateKeyType: "rsa" } }),
+        BadRequestError,
+        "IMMUTABLE_FIELD",
+        "privateKeyType",
+      );
     });
   });
 });

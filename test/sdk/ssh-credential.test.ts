@@ -16,7 +16,11 @@ describe("on the wire", () => {
     const { sshCredentials } = wire.client;
     wire.reply(201, samples.sshCredential({ acl: ["bind:app.example.com"] }));
     const created = await sshCredentials.create({ publicKey: key, acl: ["bind:app.example.com"], ownerId: "usr_1" });
-    expect(wire.last()).toEqual({ method: "POST", path: "/ssh_credentials", body: { public_key: key, acl: ["bind:app.example.com"], owner_id: "usr_1" } });
+    expect(wire.last()).toEqual({
+      method: "POST",
+      path: "/ssh_credentials",
+      body: { public_key: key, acl: ["bind:app.example.com"], owner_id: "usr_1" },
+    });
     expect(created).toEqual({
       id: "sshcr_1",
       uri: expect.any(String),
@@ -93,7 +97,12 @@ describe("client-side validation", () => {
     ["a DSA key", { publicKey: sshPublicKey("dsa") }, "publicKey", SSH_KEY_TYPE_RULE],
     ["an ACL that is not a list", { publicKey: key, acl: "*" }, "acl", "must be a list of ACL rules"],
     ["a malformed ACL rule", { publicKey: key, acl: ["*", "bind:Bad Host"] }, "acl[1]", ACL_RULE],
-    ["a malformed owner", { publicKey: key, ownerId: "alice" }, "ownerId", "must be an id: a lowercase prefix, an underscore, then an opaque suffix"],
+    [
+      "a malformed owner",
+      { publicKey: key, ownerId: "alice" },
+      "ownerId",
+      "must be an id: a lowercase prefix, an underscore, then an opaque suffix",
+    ],
   ])("create with %s", async (_label, params, field, rule) => {
     const before = wire.count();
     await expectInvalid(wire.client.sshCredentials.create(params as never), field, rule);
@@ -120,8 +129,16 @@ describe("client-side validation", () => {
   });
 
   test("the key and the owner cannot change after creation", async () => {
-    await expectInvalid(wire.client.sshCredentials.update("sshcr_1", { publicKey: key } as never), "publicKey", "cannot be changed after creation");
-    await expectInvalid(wire.client.sshCredentials.update("sshcr_1", { ownerId: "usr_2" } as never), "ownerId", "cannot be changed after creation");
+    await expectInvalid(
+      wire.client.sshCredentials.update("sshcr_1", { publicKey: key } as never),
+      "publicKey",
+      "cannot be changed after creation",
+    );
+    await expectInvalid(
+      wire.client.sshCredentials.update("sshcr_1", { ownerId: "usr_2" } as never),
+      "ownerId",
+      "cannot be changed after creation",
+    );
     await expectInvalid(wire.client.sshCredentials.update("sshcr_1", { acl: ["bind:"] }), "acl[0]", ACL_RULE);
   });
 });
@@ -160,7 +177,12 @@ describe("against the emulator", () => {
 
   test("a non-admin naming another owner → PermissionDeniedError FORBIDDEN", async () => {
     const { token } = await emu.client.apiKeys.create({});
-    await expectApiError(emu.clientWith(token ?? "").sshCredentials.create({ publicKey: key, ownerId: "usr_someoneelse1" }), PermissionDeniedError, "FORBIDDEN", "ownerId");
+    await expectApiError(
+      emu.clientWith(token ?? "").sshCredentials.create({ publicKey: key, ownerId: "usr_someoneelse1" }),
+      PermissionDeniedError,
+      "FORBIDDEN",
+      "ownerId",
+    );
   });
 
   describe("the service's own checks (client validation bypassed)", () => {
@@ -175,7 +197,12 @@ describe("against the emulator", () => {
 
     test("the public key on update → BadRequestError IMMUTABLE_FIELD", async () => {
       const { id } = await emu.client.sshCredentials.create({ publicKey: key });
-      await expectApiError(emu.client.patch(`/ssh_credentials/${id}`, { body: { publicKey: key } }), BadRequestError, "IMMUTABLE_FIELD", "publicKey");
+      await expectApiError(
+        emu.client.patch(`/ssh_credentials/${id}`, { body: { publicKey: key } }),
+        BadRequestError,
+        "IMMUTABLE_FIELD",
+        "publicKey",
+      );
     });
   });
 });

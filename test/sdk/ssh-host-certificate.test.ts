@@ -15,11 +15,20 @@ describe("on the wire", () => {
   test("create, get, update, list and delete use /ssh_host_certificates", async () => {
     const { sshHostCertificates } = wire.client;
     wire.reply(201, samples.sshHostCertificate());
-    const created = await sshHostCertificates.create({ ...base, principals: ["host.example.com", "10.0.0.1"], validUntil: "2026-01-01T00:00:00Z" });
+    const created = await sshHostCertificates.create({
+      ...base,
+      principals: ["host.example.com", "10.0.0.1"],
+      validUntil: "2026-01-01T00:00:00Z",
+    });
     expect(wire.last()).toEqual({
       method: "POST",
       path: "/ssh_host_certificates",
-      body: { ssh_certificate_authority_id: "sshca_1", public_key: publicKey, principals: ["host.example.com", "10.0.0.1"], valid_until: "2026-01-01T00:00:00Z" },
+      body: {
+        ssh_certificate_authority_id: "sshca_1",
+        public_key: publicKey,
+        principals: ["host.example.com", "10.0.0.1"],
+        valid_until: "2026-01-01T00:00:00Z",
+      },
     });
     expect(created).toEqual({
       id: "shcrt_1",
@@ -56,7 +65,12 @@ describe("client-side validation", () => {
     ["critical options", { ...base, criticalOptions: {} }, "criticalOptions", "is not a known field"],
     ["extensions", { ...base, extensions: {} }, "extensions", "is not a known field"],
     ["a DSA key", { ...base, publicKey: sshPublicKey("dsa") }, "publicKey", SSH_KEY_TYPE_RULE],
-    ["validUntil before validAfter", { ...base, validAfter: "2025-06-01T00:00:00Z", validUntil: "2025-01-01T00:00:00Z" }, "validUntil", VALIDITY_ORDER_RULE],
+    [
+      "validUntil before validAfter",
+      { ...base, validAfter: "2025-06-01T00:00:00Z", validUntil: "2025-01-01T00:00:00Z" },
+      "validUntil",
+      VALIDITY_ORDER_RULE,
+    ],
     ["principals as a string", { ...base, principals: "host" }, "principals", "must be a list of strings"],
   ])("create with %s", async (_label, params, field, rule) => {
     const before = wire.count();
@@ -65,8 +79,16 @@ describe("client-side validation", () => {
   });
 
   test("update: the signed fields cannot change after creation", async () => {
-    await expectInvalid(wire.client.sshHostCertificates.update("shcrt_1", { principals: [] } as never), "principals", "cannot be changed after creation");
-    await expectInvalid(wire.client.sshHostCertificates.update("shcrt_1", { validUntil: "2026-01-01T00:00:00Z" } as never), "validUntil", "cannot be changed after creation");
+    await expectInvalid(
+      wire.client.sshHostCertificates.update("shcrt_1", { principals: [] } as never),
+      "principals",
+      "cannot be changed after creation",
+    );
+    await expectInvalid(
+      wire.client.sshHostCertificates.update("shcrt_1", { validUntil: "2026-01-01T00:00:00Z" } as never),
+      "validUntil",
+      "cannot be changed after creation",
+    );
   });
 });
 
@@ -131,12 +153,22 @@ describe("against the emulator", () => {
   describe("the service's own checks (client validation bypassed)", () => {
     test("critical options → BadRequestError UNKNOWN_FIELD", async () => {
       const ca = await emu.client.sshCertificateAuthorities.create({ privateKeyType: "ed25519" });
-      await expectApiError(emu.client.post("/ssh_host_certificates", { body: { sshCertificateAuthorityId: ca.id, publicKey, criticalOptions: {} } }), BadRequestError, "UNKNOWN_FIELD", "criticalOptions");
+      await expectApiError(
+        emu.client.post("/ssh_host_certificates", { body: { sshCertificateAuthorityId: ca.id, publicKey, criticalOptions: {} } }),
+        BadRequestError,
+        "UNKNOWN_FIELD",
+        "criticalOptions",
+      );
     });
 
     test("a DSA key → BadRequestError INVALID_FIELD on publicKey", async () => {
       const ca = await emu.client.sshCertificateAuthorities.create({ privateKeyType: "ed25519" });
-      await expectApiError(emu.client.post("/ssh_host_certificates", { body: { sshCertificateAuthorityId: ca.id, publicKey: sshPublicKey("dsa") } }), BadRequestError, "INVALID_FIELD", "publicKey");
+      await expectApiError(
+        emu.client.post("/ssh_host_certificates", { body: { sshCertificateAuthorityId: ca.id, publicKey: sshPublicKey("dsa") } }),
+        BadRequestError,
+        "INVALID_FIELD",
+        "publicKey",
+      );
     });
   });
 });

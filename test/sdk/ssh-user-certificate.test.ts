@@ -78,17 +78,42 @@ describe("on the wire", () => {
 describe("client-side validation", () => {
   test.each([
     ["no authority", { publicKey }, "sshCertificateAuthorityId", "is required"],
-    ["an authority id of another kind", { ...base, sshCertificateAuthorityId: "ca_1" }, "sshCertificateAuthorityId", 'must be an id starting with "sshca_"'],
+    [
+      "an authority id of another kind",
+      { ...base, sshCertificateAuthorityId: "ca_1" },
+      "sshCertificateAuthorityId",
+      'must be an id starting with "sshca_"',
+    ],
     ["no public key", { sshCertificateAuthorityId: "sshca_1" }, "publicKey", "is required"],
     ["a certificate as the public key", { ...base, publicKey: "ssh-ed25519-cert-v01@openssh.com AAAA" }, "publicKey", SSH_PUBLIC_KEY_RULE],
     ["an empty principal", { ...base, principals: ["alice", ""] }, "principals[1]", "must not be empty"],
-    ["an unknown critical option", { ...base, criticalOptions: { "force-command": "ls", "no-touch-required": "" } }, "criticalOptions.no-touch-required", CRITICAL_OPTION_RULE],
-    ["a non-string option value", { ...base, criticalOptions: { "force-command": 1 } }, "criticalOptions.force-command", "must be a string"],
+    [
+      "an unknown critical option",
+      { ...base, criticalOptions: { "force-command": "ls", "no-touch-required": "" } },
+      "criticalOptions.no-touch-required",
+      CRITICAL_OPTION_RULE,
+    ],
+    [
+      "a non-string option value",
+      { ...base, criticalOptions: { "force-command": 1 } },
+      "criticalOptions.force-command",
+      "must be a string",
+    ],
     ["an empty extension name", { ...base, extensions: { "": "" } }, "extensions", "keys must not be empty"],
     ["a date without time", { ...base, validAfter: "2025-01-01" }, "validAfter", "must be an RFC 3339 timestamp with a time zone"],
     ["a time without zone", { ...base, validUntil: "2025-01-01T00:00:00" }, "validUntil", "must be an RFC 3339 timestamp with a time zone"],
-    ["validUntil equal to validAfter", { ...base, validAfter: "2025-01-01T00:00:00Z", validUntil: "2025-01-01T01:00:00+01:00" }, "validUntil", VALIDITY_ORDER_RULE],
-    ["validUntil before validAfter", { ...base, validAfter: "2025-01-02T00:00:00Z", validUntil: "2025-01-01T00:00:00Z" }, "validUntil", VALIDITY_ORDER_RULE],
+    [
+      "validUntil equal to validAfter",
+      { ...base, validAfter: "2025-01-01T00:00:00Z", validUntil: "2025-01-01T01:00:00+01:00" },
+      "validUntil",
+      VALIDITY_ORDER_RULE,
+    ],
+    [
+      "validUntil before validAfter",
+      { ...base, validAfter: "2025-01-02T00:00:00Z", validUntil: "2025-01-01T00:00:00Z" },
+      "validUntil",
+      VALIDITY_ORDER_RULE,
+    ],
   ])("create with %s", async (_label, params, field, rule) => {
     const before = wire.count();
     await expectInvalid(wire.client.sshUserCertificates.create(params as never), field, rule);
@@ -110,7 +135,11 @@ describe("client-side validation", () => {
     ["validAfter", "2025-01-01T00:00:00Z"],
     ["validUntil", "2025-01-01T00:00:00Z"],
   ])("update: %s cannot change after creation", async (field, value) => {
-    await expectInvalid(wire.client.sshUserCertificates.update("sucrt_1", { [field]: value } as never), field, "cannot be changed after creation");
+    await expectInvalid(
+      wire.client.sshUserCertificates.update("sucrt_1", { [field]: value } as never),
+      field,
+      "cannot be changed after creation",
+    );
   });
 });
 
@@ -164,7 +193,11 @@ describe("against the emulator", () => {
       extensions: ["permit-port-forwarding"],
     });
     // A certificate is not a public key.
-    await expectInvalid(emu.client.sshUserCertificates.create({ ...base, publicKey: created.certificate }), "publicKey", SSH_PUBLIC_KEY_RULE);
+    await expectInvalid(
+      emu.client.sshUserCertificates.create({ ...base, publicKey: created.certificate }),
+      "publicKey",
+      SSH_PUBLIC_KEY_RULE,
+    );
     // Not signed by another authority.
     expect(readSshCertificate(created.certificate, (await authority("ecdsa")).publicKey).signedByCa).toBe(false);
 
@@ -193,7 +226,11 @@ describe("against the emulator", () => {
   test("get, update, list, delete", async () => {
     const { sshUserCertificates } = emu.client;
     const ca = await authority();
-    const created = await sshUserCertificates.create({ sshCertificateAuthorityId: ca.id, publicKey: sshPublicKey("ecdsa"), principals: ["bob"] });
+    const created = await sshUserCertificates.create({
+      sshCertificateAuthorityId: ca.id,
+      publicKey: sshPublicKey("ecdsa"),
+      principals: ["bob"],
+    });
     await expect(sshUserCertificates.get(created.id)).resolves.toEqual(created);
     const updated = await sshUserCertificates.update(created.id, { description: "bob", metadata: "m" });
     expect(updated).toEqual({ ...created, description: "bob", metadata: "m" });
@@ -206,7 +243,12 @@ describe("against the emulator", () => {
     test("an unknown critical option → BadRequestError INVALID_FIELD naming it", async () => {
       const ca = await authority();
       const body = { sshCertificateAuthorityId: ca.id, publicKey, criticalOptions: { "no-touch-required": "" } };
-      await expectApiError(emu.client.post("/ssh_user_certificates", { body }), BadRequestError, "INVALID_FIELD", "criticalOptions.no-touch-required");
+      await expectApiError(
+        emu.client.post("/ssh_user_certificates", { body }),
+        BadRequestError,
+        "INVALID_FIELD",
+        "criticalOptions.no-touch-required",
+      );
     });
 
     test("validUntil before validAfter → BadRequestError INVALID_FIELD on validUntil", async () => {
@@ -227,7 +269,12 @@ describe("against the emulator", () => {
     test("principals on update → BadRequestError IMMUTABLE_FIELD", async () => {
       const ca = await authority();
       const { id } = await emu.client.sshUserCertificates.create({ sshCertificateAuthorityId: ca.id, publicKey });
-      await expectApiError(emu.client.patch(`/ssh_user_certificates/${id}`, { body: { principals: ["root"] } }), BadRequestError, "IMMUTABLE_FIELD", "principals");
+      await expectApiError(
+        emu.client.patch(`/ssh_user_certificates/${id}`, { body: { principals: ["root"] } }),
+        BadRequestError,
+        "IMMUTABLE_FIELD",
+        "principals",
+      );
     });
   });
 });

@@ -11,7 +11,11 @@ describe("on the wire", () => {
   test("create sends modules inline in wire case; every module key is read, null when unset", async () => {
     wire.reply(201, samples.tcpEdge({ backend: { enabled: true, backend: samples.ref("bkdtg_1") } }));
     const created = await wire.client.tcpEdges.create({ hostports: ["tcp.example.test:9000"], backend: { backendId: "bkdtg_1" } });
-    expect(wire.last()).toEqual({ method: "POST", path: "/edges/tcp", body: { hostports: ["tcp.example.test:9000"], backend: { backend_id: "bkdtg_1" } } });
+    expect(wire.last()).toEqual({
+      method: "POST",
+      path: "/edges/tcp",
+      body: { hostports: ["tcp.example.test:9000"], backend: { backend_id: "bkdtg_1" } },
+    });
     expect(created).toEqual({
       id: "edgtcp_1",
       uri: "u",
@@ -36,7 +40,11 @@ describe("on the wire", () => {
     await tcpEdges.get("edgtcp_1");
     expect(wire.last()).toMatchObject({ method: "GET", path: "/edges/tcp/edgtcp_1" });
     await tcpEdges.update("edgtcp_1", { ipRestriction: { enabled: false, ipPolicyIds: ["ipp_1"] } });
-    expect(wire.last()).toEqual({ method: "PATCH", path: "/edges/tcp/edgtcp_1", body: { ip_restriction: { enabled: false, ip_policy_ids: ["ipp_1"] } } });
+    expect(wire.last()).toEqual({
+      method: "PATCH",
+      path: "/edges/tcp/edgtcp_1",
+      body: { ip_restriction: { enabled: false, ip_policy_ids: ["ipp_1"] } },
+    });
     wire.reply(200, list("tcp_edges", [samples.tcpEdge()]));
     expect(await tcpEdges.list().toArray()).toHaveLength(1);
     wire.reply(204);
@@ -48,7 +56,10 @@ describe("on the wire", () => {
     const { tcpEdges } = wire.client;
     const module = { enabled: true, ip_policies: [samples.ref("ipp_1")] };
     wire.reply(200, module);
-    expect(await tcpEdges.replaceModule("edgtcp_1", "ipRestriction", { ipPolicyIds: ["ipp_1"] })).toEqual({ enabled: true, ipPolicies: [samples.ref("ipp_1")] });
+    expect(await tcpEdges.replaceModule("edgtcp_1", "ipRestriction", { ipPolicyIds: ["ipp_1"] })).toEqual({
+      enabled: true,
+      ipPolicies: [samples.ref("ipp_1")],
+    });
     expect(wire.last()).toEqual({ method: "PUT", path: "/edges/tcp/edgtcp_1/ip_restriction", body: { ip_policy_ids: ["ipp_1"] } });
     await tcpEdges.getModule("edgtcp_1", "ipRestriction");
     expect(wire.last()).toMatchObject({ method: "GET", path: "/edges/tcp/edgtcp_1/ip_restriction" });
@@ -62,15 +73,50 @@ describe("client-side validation", () => {
   test.each([
     ["no hostports", {}, "hostports", "is required"],
     ["an empty hostport list", { hostports: [] }, "hostports", "must have at least 1 item"],
-    ["a hostport without a port", { hostports: ["tcp.example.test"] }, "hostports[0]", "must be host:port with a lowercase DNS name (optionally *.) and a port from 1 to 65535"],
-    ["port 0", { hostports: ["a.test:0"] }, "hostports[0]", "must be host:port with a lowercase DNS name (optionally *.) and a port from 1 to 65535"],
-    ["port 65536", { hostports: ["a.test:65536"] }, "hostports[0]", "must be host:port with a lowercase DNS name (optionally *.) and a port from 1 to 65535"],
-    ["an upper-case host", { hostports: ["A.test:1"] }, "hostports[0]", "must be host:port with a lowercase DNS name (optionally *.) and a port from 1 to 65535"],
-    ["a wildcard in the middle", { hostports: ["a.*.test:1"] }, "hostports[0]", "must be host:port with a lowercase DNS name (optionally *.) and a port from 1 to 65535"],
+    [
+      "a hostport without a port",
+      { hostports: ["tcp.example.test"] },
+      "hostports[0]",
+      "must be host:port with a lowercase DNS name (optionally *.) and a port from 1 to 65535",
+    ],
+    [
+      "port 0",
+      { hostports: ["a.test:0"] },
+      "hostports[0]",
+      "must be host:port with a lowercase DNS name (optionally *.) and a port from 1 to 65535",
+    ],
+    [
+      "port 65536",
+      { hostports: ["a.test:65536"] },
+      "hostports[0]",
+      "must be host:port with a lowercase DNS name (optionally *.) and a port from 1 to 65535",
+    ],
+    [
+      "an upper-case host",
+      { hostports: ["A.test:1"] },
+      "hostports[0]",
+      "must be host:port with a lowercase DNS name (optionally *.) and a port from 1 to 65535",
+    ],
+    [
+      "a wildcard in the middle",
+      { hostports: ["a.*.test:1"] },
+      "hostports[0]",
+      "must be host:port with a lowercase DNS name (optionally *.) and a port from 1 to 65535",
+    ],
     ["a repeated hostport", { hostports: ["a.test:1", "a.test:1"] }, "hostports[1]", "must not repeat an earlier item"],
     ["a null module", { hostports: ["a.test:1"], backend: null }, "backend", "cannot be null: remove a module with deleteModule"],
-    ["a module of another edge kind", { hostports: ["a.test:1"], mutualTls: { certificateAuthorityIds: ["ca_1"] } }, "mutualTls", "is not a known field"],
-    ["a bad field inside a module", { hostports: ["a.test:1"], backend: { backendId: "bkdtg_1", backend: "x" } }, "backend.backend", "is not a known field"],
+    [
+      "a module of another edge kind",
+      { hostports: ["a.test:1"], mutualTls: { certificateAuthorityIds: ["ca_1"] } },
+      "mutualTls",
+      "is not a known field",
+    ],
+    [
+      "a bad field inside a module",
+      { hostports: ["a.test:1"], backend: { backendId: "bkdtg_1", backend: "x" } },
+      "backend.backend",
+      "is not a known field",
+    ],
     ["read-only policies", { hostports: ["a.test:1"], policies: null }, "policies", "is not a known field"],
   ])("create with %s", async (_label, params, field, rule) => {
     await expectInvalid(wire.client.tcpEdges.create(params as never), field, rule);
@@ -84,18 +130,30 @@ describe("client-side validation", () => {
 
   test("update: hostports may be left out but not emptied; a module cannot be removed with null", async () => {
     await expectInvalid(wire.client.tcpEdges.update("edgtcp_1", { hostports: [] }), "hostports", "must have at least 1 item");
-    await expectInvalid(wire.client.tcpEdges.update("edgtcp_1", { ipRestriction: null } as never), "ipRestriction", "cannot be null: remove a module with deleteModule");
+    await expectInvalid(
+      wire.client.tcpEdges.update("edgtcp_1", { ipRestriction: null } as never),
+      "ipRestriction",
+      "cannot be null: remove a module with deleteModule",
+    );
   });
 
   test("a module name the kind lacks is refused before sending", async () => {
     const before = wire.count();
     await expectInvalid(wire.client.tcpEdges.getModule("edgtcp_1", "mutualTls" as never), "name", "must be one of backend, ipRestriction");
-    await expectInvalid(wire.client.tcpEdges.deleteModule("edgtcp_1", "ip_restriction" as never), "name", "must be one of backend, ipRestriction");
+    await expectInvalid(
+      wire.client.tcpEdges.deleteModule("edgtcp_1", "ip_restriction" as never),
+      "name",
+      "must be one of backend, ipRestriction",
+    );
     expect(wire.count()).toBe(before);
   });
 
   test("replaceModule checks the module's own rules", async () => {
-    await expectInvalid(wire.client.tcpEdges.replaceModule("edgtcp_1", "backend", { backendId: "ipp_1" }), "backendId", 'must be an id starting with "bkdtg_", "bkdwd_", "bkdfo_" or "bkdhr_"');
+    await expectInvalid(
+      wire.client.tcpEdges.replaceModule("edgtcp_1", "backend", { backendId: "ipp_1" }),
+      "backendId",
+      'must be an id starting with "bkdtg_", "bkdwd_", "bkdfo_" or "bkdhr_"',
+    );
     await expectInvalid(wire.client.tcpEdges.replaceModule("", "backend", { backendId: "bkdtg_1" }), "id", "must be a non-empty id");
   });
 });
@@ -110,7 +168,12 @@ describe("against the emulator", () => {
     const tg = await tunnelGroupBackends.create({});
     const policy = await ipPolicies.create({});
     const hostport = nextHostport();
-    const created = await tcpEdges.create({ hostports: [hostport], description: "db", backend: { backendId: tg.id }, ipRestriction: { ipPolicyIds: [policy.id] } });
+    const created = await tcpEdges.create({
+      hostports: [hostport],
+      description: "db",
+      backend: { backendId: tg.id },
+      ipRestriction: { ipPolicyIds: [policy.id] },
+    });
     expect(created).toEqual({
       id: expect.stringMatching(/^edgtcp_/),
       uri: expect.stringContaining(created.id),
@@ -164,7 +227,12 @@ describe("against the emulator", () => {
   test("a hostport serves one edge at a time, across edge kinds → ConflictError on hostports[i]", async () => {
     const hostport = nextHostport();
     const holder = await emu.client.tcpEdges.create({ hostports: [hostport] });
-    const err = await expectApiError(emu.client.tlsEdges.create({ hostports: ["other.example.test:1", hostport] }), ConflictError, "CONFLICT", "hostports[1]");
+    const err = await expectApiError(
+      emu.client.tlsEdges.create({ hostports: ["other.example.test:1", hostport] }),
+      ConflictError,
+      "CONFLICT",
+      "hostports[1]",
+    );
     expect(err.details.inUseBy).toBe(holder.id);
     await emu.client.tcpEdges.update(holder.id, { hostports: [nextHostport()] });
     await expect(emu.client.tlsEdges.create({ hostports: [hostport] })).resolves.toMatchObject({ hostports: [hostport] });
@@ -173,17 +241,37 @@ describe("against the emulator", () => {
   describe("the service's own checks", () => {
     test("a backend that does not exist → BadRequestError INVALID_FIELD on backend.backendId", async () => {
       const missing = "bkdtg_00000000000000000000000000";
-      await expectApiError(emu.client.tcpEdges.create({ hostports: [nextHostport()], backend: { backendId: missing } }), BadRequestError, "INVALID_FIELD", "backend.backendId");
+      await expectApiError(
+        emu.client.tcpEdges.create({ hostports: [nextHostport()], backend: { backendId: missing } }),
+        BadRequestError,
+        "INVALID_FIELD",
+        "backend.backendId",
+      );
     });
 
     test("in a PUT the field is named inside the module", async () => {
       const edge = await emu.client.tcpEdges.create({ hostports: [nextHostport()] });
-      await expectApiError(emu.client.tcpEdges.replaceModule(edge.id, "ipRestriction", { ipPolicyIds: ["ipp_00000000000000000000000000"] }), BadRequestError, "INVALID_FIELD", "ipPolicyIds[0]");
+      await expectApiError(
+        emu.client.tcpEdges.replaceModule(edge.id, "ipRestriction", { ipPolicyIds: ["ipp_00000000000000000000000000"] }),
+        BadRequestError,
+        "INVALID_FIELD",
+        "ipPolicyIds[0]",
+      );
     });
 
     test("null for a module → BadRequestError INVALID_FIELD; a bad hostport → INVALID_FIELD", async () => {
-      await expectApiError(emu.client.post("/edges/tcp", { body: { hostports: [nextHostport()], backend: null } }), BadRequestError, "INVALID_FIELD", "backend");
-      await expectApiError(emu.client.post("/edges/tcp", { body: { hostports: ["Upper.test:1"] } }), BadRequestError, "INVALID_FIELD", "hostports[0]");
+      await expectApiError(
+        emu.client.post("/edges/tcp", { body: { hostports: [nextHostport()], backend: null } }),
+        BadRequestError,
+        "INVALID_FIELD",
+        "backend",
+      );
+      await expectApiError(
+        emu.client.post("/edges/tcp", { body: { hostports: ["Upper.test:1"] } }),
+        BadRequestError,
+        "INVALID_FIELD",
+        "hostports[0]",
+      );
     });
   });
 });

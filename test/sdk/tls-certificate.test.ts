@@ -21,7 +21,11 @@ describe("on the wire", () => {
     const { tlsCertificates } = wire.client;
     wire.reply(201, samples.tlsCertificate());
     const created = await tlsCertificates.create({ certificatePem: c.chainPem, privateKeyPem: leafKey, metadata: "m" });
-    expect(wire.last()).toEqual({ method: "POST", path: "/tls_certificates", body: { certificate_pem: c.chainPem, private_key_pem: leafKey, metadata: "m" } });
+    expect(wire.last()).toEqual({
+      method: "POST",
+      path: "/tls_certificates",
+      body: { certificate_pem: c.chainPem, private_key_pem: leafKey, metadata: "m" },
+    });
     expect(created).toEqual({
       id: "cert_1",
       uri: expect.any(String),
@@ -69,7 +73,11 @@ describe("on the wire", () => {
   });
 
   test("an issued certificate reads its issue time; absent subject fields read as empty", async () => {
-    const { subject_country: _c, subject_locality: _l, ...bare } = samples.tlsCertificate({ issued_at: "2025-02-01T00:00:00Z", subject_alternative_names: null });
+    const {
+      subject_country: _c,
+      subject_locality: _l,
+      ...bare
+    } = samples.tlsCertificate({ issued_at: "2025-02-01T00:00:00Z", subject_alternative_names: null });
     wire.reply(200, bare);
     expect(await wire.client.tlsCertificates.get("cert_1")).toMatchObject({
       issuedAt: "2025-02-01T00:00:00Z",
@@ -86,18 +94,51 @@ describe("client-side validation", () => {
     ["no chain", { privateKeyPem: leafKey }, "certificatePem", "is required"],
     ["no key", { certificatePem: c.chainPem }, "privateKeyPem", "is required"],
     ["a chain that is not PEM", { certificatePem: "cert", privateKeyPem: leafKey }, "certificatePem", PEM_RULE],
-    ["a chain root first", { certificatePem: c.root.pem + c.intermediate.pem + c.leaf.pem, privateKeyPem: leafKey }, "certificatePem", "certificate 0 must be issued by certificate 1 (leaf first)"],
-    ["an intermediate missing from the chain", { certificatePem: c.leaf.pem + c.root.pem, privateKeyPem: leafKey }, "certificatePem", "certificate 0 must be issued by certificate 1 (leaf first)"],
-    ["an unrelated certificate at the end", { certificatePem: c.chainPem + other.pem, privateKeyPem: leafKey }, "certificatePem", "certificate 2 must be issued by certificate 3 (leaf first)"],
-    ["a key block inside the chain", { certificatePem: c.leaf.pem + leafKey, privateKeyPem: leafKey }, "certificatePem", "block 1 must be a CERTIFICATE"],
-    ["the intermediate's key", { certificatePem: c.chainPem, privateKeyPem: privateKeyPem(c.intermediate.privateKey) }, "privateKeyPem", KEY_MISMATCH_RULE],
+    [
+      "a chain root first",
+      { certificatePem: c.root.pem + c.intermediate.pem + c.leaf.pem, privateKeyPem: leafKey },
+      "certificatePem",
+      "certificate 0 must be issued by certificate 1 (leaf first)",
+    ],
+    [
+      "an intermediate missing from the chain",
+      { certificatePem: c.leaf.pem + c.root.pem, privateKeyPem: leafKey },
+      "certificatePem",
+      "certificate 0 must be issued by certificate 1 (leaf first)",
+    ],
+    [
+      "an unrelated certificate at the end",
+      { certificatePem: c.chainPem + other.pem, privateKeyPem: leafKey },
+      "certificatePem",
+      "certificate 2 must be issued by certificate 3 (leaf first)",
+    ],
+    [
+      "a key block inside the chain",
+      { certificatePem: c.leaf.pem + leafKey, privateKeyPem: leafKey },
+      "certificatePem",
+      "block 1 must be a CERTIFICATE",
+    ],
+    [
+      "the intermediate's key",
+      { certificatePem: c.chainPem, privateKeyPem: privateKeyPem(c.intermediate.privateKey) },
+      "privateKeyPem",
+      KEY_MISMATCH_RULE,
+    ],
     ["a key that is not PEM", { certificatePem: c.chainPem, privateKeyPem: "secret" }, "privateKeyPem", PRIVATE_KEY_RULE],
     ["two keys", { certificatePem: c.chainPem, privateKeyPem: leafKey + leafKey }, "privateKeyPem", PRIVATE_KEY_RULE],
     ["a certificate as key", { certificatePem: c.chainPem, privateKeyPem: c.leaf.pem }, "privateKeyPem", PRIVATE_KEY_RULE],
-    ["a corrupt key", { certificatePem: c.chainPem, privateKeyPem: leafKey.replace(bodyLines(leafKey)[1], "AAAA") }, "privateKeyPem", PRIVATE_KEY_RULE],
+    [
+      "a corrupt key",
+      { certificatePem: c.chainPem, privateKeyPem: leafKey.replace(bodyLines(leafKey)[1], "AAAA") },
+      "privateKeyPem",
+      PRIVATE_KEY_RULE,
+    ],
     [
       "an encrypted PKCS#8 key",
-      { certificatePem: c.chainPem, privateKeyPem: c.leaf.privateKey.export({ type: "pkcs8", format: "pem", cipher: "aes-256-cbc", passphrase: "pw" }) },
+      {
+        certificatePem: c.chainPem,
+        privateKeyPem: c.leaf.privateKey.export({ type: "pkcs8", format: "pem", cipher: "aes-256-cbc", passphrase: "pw" }),
+      },
       "privateKeyPem",
       ENCRYPTED_KEY_RULE,
     ],
@@ -107,7 +148,12 @@ describe("client-side validation", () => {
       "privateKeyPem",
       PRIVATE_KEY_TYPE_RULE,
     ],
-    ["the key as a certificate field", { certificatePem: c.chainPem, privateKeyPem: leafKey, privateKey: leafKey }, "privateKey", "is not a known field"],
+    [
+      "the key as a certificate field",
+      { certificatePem: c.chainPem, privateKeyPem: leafKey, privateKey: leafKey },
+      "privateKey",
+      "is not a known field",
+    ],
   ])("create with %s", async (_label, params, field, rule) => {
     const before = wire.count();
     await expectInvalid(wire.client.tlsCertificates.create(params as never), field, rule);
@@ -127,7 +173,10 @@ describe("client-side validation", () => {
   ] as const)("accepts %s", (_label, keyType, format) => {
     const leaf = chain({ keyType }).leaf;
     const key = leaf.privateKey.export({ type: format, format: "pem" }).toString();
-    expect(parseParams(TlsCertificateCreateParams, { certificatePem: leaf.pem, privateKeyPem: key })).toEqual({ certificatePem: leaf.pem, privateKeyPem: key });
+    expect(parseParams(TlsCertificateCreateParams, { certificatePem: leaf.pem, privateKeyPem: key })).toEqual({
+      certificatePem: leaf.pem,
+      privateKeyPem: key,
+    });
   });
 
   test("a bad chain is reported on the chain alone, not also as a key mismatch", () => {
@@ -151,14 +200,24 @@ describe("client-side validation", () => {
     ]) {
       const err = await rejection(wire.client.tlsCertificates.create(params));
       expect(err).toBeInstanceOf(ValidationError);
-      const shown = [String(err), JSON.stringify(err), inspect(err, { depth: 10 }), JSON.stringify((err as ValidationError).issues)].join("\n");
+      const shown = [String(err), JSON.stringify(err), inspect(err, { depth: 10 }), JSON.stringify((err as ValidationError).issues)].join(
+        "\n",
+      );
       for (const line of bodyLines(wrongKey)) expect(shown).not.toContain(line);
     }
   });
 
   test("the chain and key cannot change after creation", async () => {
-    await expectInvalid(wire.client.tlsCertificates.update("cert_1", { privateKeyPem: leafKey } as never), "privateKeyPem", "cannot be changed after creation");
-    await expectInvalid(wire.client.tlsCertificates.update("cert_1", { certificatePem: c.chainPem } as never), "certificatePem", "cannot be changed after creation");
+    await expectInvalid(
+      wire.client.tlsCertificates.update("cert_1", { privateKeyPem: leafKey } as never),
+      "privateKeyPem",
+      "cannot be changed after creation",
+    );
+    await expectInvalid(
+      wire.client.tlsCertificates.update("cert_1", { certificatePem: c.chainPem } as never),
+      "certificatePem",
+      "cannot be changed after creation",
+    );
   });
 });
 
@@ -218,8 +277,17 @@ describe("against the emulator", () => {
 
   test.each(["ecdsa", "ed25519"] as const)("a %s leaf reports its key type; absent subject fields are empty", async (keyType) => {
     const c2 = chain({ keyType });
-    const created = await emu.client.tlsCertificates.create({ certificatePem: c2.chainPem, privateKeyPem: privateKeyPem(c2.leaf.privateKey) });
-    expect(created).toMatchObject({ privateKeyType: keyType, subjectOrganization: "", subjectCountry: "", keyUsages: [], extendedKeyUsages: [] });
+    const created = await emu.client.tlsCertificates.create({
+      certificatePem: c2.chainPem,
+      privateKeyPem: privateKeyPem(c2.leaf.privateKey),
+    });
+    expect(created).toMatchObject({
+      privateKeyType: keyType,
+      subjectOrganization: "",
+      subjectCountry: "",
+      keyUsages: [],
+      extendedKeyUsages: [],
+    });
   });
 
   describe("the service's own checks (client validation bypassed)", () => {
@@ -230,19 +298,34 @@ describe("against the emulator", () => {
 
     test("another key → BadRequestError INVALID_FIELD on privateKeyPem, the key quoted nowhere", async () => {
       const wrong = privateKeyPem(real.intermediate.privateKey);
-      const err = await expectApiError(emu.client.post("/tls_certificates", { body: { certificatePem: real.chainPem, privateKeyPem: wrong } }), BadRequestError, "INVALID_FIELD", "privateKeyPem");
+      const err = await expectApiError(
+        emu.client.post("/tls_certificates", { body: { certificatePem: real.chainPem, privateKeyPem: wrong } }),
+        BadRequestError,
+        "INVALID_FIELD",
+        "privateKeyPem",
+      );
       const shown = [String(err), JSON.stringify(err), inspect(err, { depth: 10 }), JSON.stringify((err as APIError).details)].join("\n");
       for (const line of bodyLines(wrong)) expect(shown).not.toContain(line);
     });
 
     test("a key that is not PEM → INVALID_FIELD on privateKeyPem, not quoted", async () => {
-      const err = await expectApiError(emu.client.post("/tls_certificates", { body: { certificatePem: real.chainPem, privateKeyPem: "secret-key-material" } }), BadRequestError, "INVALID_FIELD", "privateKeyPem");
+      const err = await expectApiError(
+        emu.client.post("/tls_certificates", { body: { certificatePem: real.chainPem, privateKeyPem: "secret-key-material" } }),
+        BadRequestError,
+        "INVALID_FIELD",
+        "privateKeyPem",
+      );
       expect(String(err)).not.toContain("secret-key-material");
     });
 
     test("the key on update → BadRequestError IMMUTABLE_FIELD", async () => {
       const { id } = await emu.client.tlsCertificates.create({ certificatePem: real.leaf.pem, privateKeyPem: key });
-      await expectApiError(emu.client.patch(`/tls_certificates/${id}`, { body: { privateKeyPem: key } }), BadRequestError, "IMMUTABLE_FIELD", "privateKeyPem");
+      await expectApiError(
+        emu.client.patch(`/tls_certificates/${id}`, { body: { privateKeyPem: key } }),
+        BadRequestError,
+        "IMMUTABLE_FIELD",
+        "privateKeyPem",
+      );
     });
   });
 });

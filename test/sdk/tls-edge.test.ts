@@ -55,7 +55,11 @@ describe("on the wire", () => {
     expect(wire.last()).toMatchObject({ method: "DELETE", path: "/edges/tls/edgtls_1" });
 
     wire.reply(200, { enabled: true, terminate_at: "upstream", min_version: null });
-    expect(await tlsEdges.replaceModule("edgtls_1", "tlsTermination", { terminateAt: "upstream" })).toEqual({ enabled: true, terminateAt: "upstream", minVersion: null });
+    expect(await tlsEdges.replaceModule("edgtls_1", "tlsTermination", { terminateAt: "upstream" })).toEqual({
+      enabled: true,
+      terminateAt: "upstream",
+      minVersion: null,
+    });
     expect(wire.last()).toEqual({ method: "PUT", path: "/edges/tls/edgtls_1/tls_termination", body: { terminate_at: "upstream" } });
     wire.reply(200, { enabled: true, certificate_authorities: [samples.ref("ca_1")] });
     await tlsEdges.getModule("edgtls_1", "mutualTls");
@@ -65,9 +69,24 @@ describe("on the wire", () => {
 
 describe("client-side validation", () => {
   test.each([
-    ["mutual TLS with pass-through", { hostports: ["a.test:1"], mutualTls: { certificateAuthorityIds: ["ca_1"] }, tlsTermination: { terminateAt: "upstream" } }, "tlsTermination.terminateAt", "must not be upstream while mutualTls is set"],
-    ["a version with pass-through", { hostports: ["a.test:1"], tlsTermination: { terminateAt: "upstream", minVersion: "1.3" } }, "tlsTermination.minVersion", "must be null when terminateAt is upstream"],
-    ["a CA id of another kind", { hostports: ["a.test:1"], mutualTls: { certificateAuthorityIds: ["cert_1"] } }, "mutualTls.certificateAuthorityIds[0]", 'must be an id starting with "ca_"'],
+    [
+      "mutual TLS with pass-through",
+      { hostports: ["a.test:1"], mutualTls: { certificateAuthorityIds: ["ca_1"] }, tlsTermination: { terminateAt: "upstream" } },
+      "tlsTermination.terminateAt",
+      "must not be upstream while mutualTls is set",
+    ],
+    [
+      "a version with pass-through",
+      { hostports: ["a.test:1"], tlsTermination: { terminateAt: "upstream", minVersion: "1.3" } },
+      "tlsTermination.minVersion",
+      "must be null when terminateAt is upstream",
+    ],
+    [
+      "a CA id of another kind",
+      { hostports: ["a.test:1"], mutualTls: { certificateAuthorityIds: ["cert_1"] } },
+      "mutualTls.certificateAuthorityIds[0]",
+      'must be an id starting with "ca_"',
+    ],
     ["a route module", { hostports: ["a.test:1"], compression: {} }, "compression", "is not a known field"],
   ])("create with %s", async (_label, params, field, rule) => {
     await expectInvalid(wire.client.tlsEdges.create(params as never), field, rule);
@@ -75,14 +94,21 @@ describe("client-side validation", () => {
 
   test("update applies the pass-through rule to the fields it holds", async () => {
     await expectInvalid(
-      wire.client.tlsEdges.update("edgtls_1", { tlsTermination: { terminateAt: "upstream" }, mutualTls: { certificateAuthorityIds: ["ca_1"] } }),
+      wire.client.tlsEdges.update("edgtls_1", {
+        tlsTermination: { terminateAt: "upstream" },
+        mutualTls: { certificateAuthorityIds: ["ca_1"] },
+      }),
       "tlsTermination.terminateAt",
       "must not be upstream while mutualTls is set",
     );
   });
 
   test("module names are the TLS edge's four", async () => {
-    await expectInvalid(wire.client.tlsEdges.deleteModule("edgtls_1", "saml" as never), "name", "must be one of backend, ipRestriction, mutualTls, tlsTermination");
+    await expectInvalid(
+      wire.client.tlsEdges.deleteModule("edgtls_1", "saml" as never),
+      "name",
+      "must be one of backend, ipRestriction, mutualTls, tlsTermination",
+    );
   });
 });
 
@@ -126,11 +152,26 @@ describe("against the emulator", () => {
     const ca = (await emu.client.certificateAuthorities.create({ caPem: caPem() })).id;
     const upstream = await tlsEdges.create({ hostports: [nextHostport()], tlsTermination: { terminateAt: "upstream" } });
     expect(upstream.tlsTermination).toEqual({ enabled: true, terminateAt: "upstream", minVersion: null });
-    await expectApiError(tlsEdges.replaceModule(upstream.id, "mutualTls", { certificateAuthorityIds: [ca] }), BadRequestError, "INVALID_FIELD", "mutualTls");
+    await expectApiError(
+      tlsEdges.replaceModule(upstream.id, "mutualTls", { certificateAuthorityIds: [ca] }),
+      BadRequestError,
+      "INVALID_FIELD",
+      "mutualTls",
+    );
 
     const mtls = await tlsEdges.create({ hostports: [nextHostport()], mutualTls: { certificateAuthorityIds: [ca] } });
-    await expectApiError(tlsEdges.replaceModule(mtls.id, "tlsTermination", { terminateAt: "upstream" }), BadRequestError, "INVALID_FIELD", "terminateAt");
-    await expectApiError(tlsEdges.update(mtls.id, { tlsTermination: { terminateAt: "upstream" } }), BadRequestError, "INVALID_FIELD", "tlsTermination.terminateAt");
+    await expectApiError(
+      tlsEdges.replaceModule(mtls.id, "tlsTermination", { terminateAt: "upstream" }),
+      BadRequestError,
+      "INVALID_FIELD",
+      "terminateAt",
+    );
+    await expectApiError(
+      tlsEdges.update(mtls.id, { tlsTermination: { terminateAt: "upstream" } }),
+      BadRequestError,
+      "INVALID_FIELD",
+      "tlsTermination.terminateAt",
+    );
 
     await tlsEdges.deleteModule(mtls.id, "mutualTls");
     const now = await tlsEdges.replaceModule(mtls.id, "tlsTermination", { terminateAt: "upstream", minVersion: null });
@@ -139,7 +180,10 @@ describe("against the emulator", () => {
 
   test("the service's own check: a CA that does not exist → BadRequestError INVALID_FIELD", async () => {
     await expectApiError(
-      emu.client.tlsEdges.create({ hostports: [nextHostport()], mutualTls: { certificateAuthorityIds: ["ca_00000000000000000000000000"] } }),
+      emu.client.tlsEdges.create({
+        hostports: [nextHostport()],
+        mutualTls: { certificateAuthorityIds: ["ca_00000000000000000000000000"] },
+      }),
       BadRequestError,
       "INVALID_FIELD",
       "mutualTls.certificateAuthorityIds[0]",

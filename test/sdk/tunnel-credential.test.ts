@@ -23,7 +23,11 @@ describe("on the wire", () => {
     const { tunnelCredentials } = wire.client;
     wire.reply(201, sample({ acl: ["bind:app.example.com"], token: "agent-token-1" }));
     const created = await tunnelCredentials.create({ acl: ["bind:app.example.com"], ownerId: "usr_1", description: "agent" });
-    expect(wire.last()).toEqual({ method: "POST", path: "/credentials", body: { acl: ["bind:app.example.com"], owner_id: "usr_1", description: "agent" } });
+    expect(wire.last()).toEqual({
+      method: "POST",
+      path: "/credentials",
+      body: { acl: ["bind:app.example.com"], owner_id: "usr_1", description: "agent" },
+    });
     expect(created).toEqual({
       id: "cr_1",
       uri: expect.any(String),
@@ -65,7 +69,11 @@ describe("on the wire", () => {
 
   test("the owner cannot be sent on update, nor a token on create; the token is not quoted", async () => {
     const sent = wire.count();
-    await expectInvalid(wire.client.tunnelCredentials.update("cr_1", { ownerId: "usr_2" } as never), "ownerId", "cannot be changed after creation");
+    await expectInvalid(
+      wire.client.tunnelCredentials.update("cr_1", { ownerId: "usr_2" } as never),
+      "ownerId",
+      "cannot be changed after creation",
+    );
     const err = await wire.client.tunnelCredentials.create({ token: "mine-mine-mine" } as never).catch((e: Error) => e);
     expect(err).toBeInstanceOf(Error);
     expect(String(err as Error)).not.toContain("mine-mine-mine");
@@ -111,12 +119,22 @@ describe("against the emulator", () => {
 
   test("a non-admin naming another owner → PermissionDeniedError FORBIDDEN", async () => {
     const { token } = await emu.client.apiKeys.create({});
-    await expectApiError(emu.clientWith(token ?? "").tunnelCredentials.create({ ownerId: "usr_someoneelse1" }), PermissionDeniedError, "FORBIDDEN", "ownerId");
+    await expectApiError(
+      emu.clientWith(token ?? "").tunnelCredentials.create({ ownerId: "usr_someoneelse1" }),
+      PermissionDeniedError,
+      "FORBIDDEN",
+      "ownerId",
+    );
   });
 
   describe("the service's own checks (client validation bypassed)", () => {
     test("a malformed ACL rule → BadRequestError INVALID_FIELD", async () => {
-      await expectApiError(emu.client.post("/credentials", { body: { acl: ["*", "connect:x"] } }), BadRequestError, "INVALID_FIELD", "acl[1]");
+      await expectApiError(
+        emu.client.post("/credentials", { body: { acl: ["*", "connect:x"] } }),
+        BadRequestError,
+        "INVALID_FIELD",
+        "acl[1]",
+      );
     });
 
     test("the owner on update → BadRequestError IMMUTABLE_FIELD", async () => {

@@ -14,7 +14,15 @@ describe("on the wire", () => {
     wire.reply(201, samples.tunnelGroupBackend(labels));
     const created = await tunnelGroupBackends.create({ labels, description: "pool" });
     expect(wire.last()).toEqual({ method: "POST", path: "/backends/tunnel_group", body: { labels, description: "pool" } });
-    expect(created).toEqual({ id: "bkdtg_1", uri: expect.any(String), createdAt: expect.any(String), description: "", metadata: "", labels, tunnels: [] });
+    expect(created).toEqual({
+      id: "bkdtg_1",
+      uri: expect.any(String),
+      createdAt: expect.any(String),
+      description: "",
+      metadata: "",
+      labels,
+      tunnels: [],
+    });
 
     wire.reply(200, samples.tunnelGroupBackend(labels));
     await tunnelGroupBackends.get("bkdtg_1");
@@ -85,7 +93,12 @@ describe("against the emulator", () => {
   });
 
   test("the service's own check: an empty label key → BadRequestError INVALID_FIELD on labels", async () => {
-    await expectApiError(emu.client.post("/backends/tunnel_group", { body: { labels: { "": "v" } } }), BadRequestError, "INVALID_FIELD", "labels");
+    await expectApiError(
+      emu.client.post("/backends/tunnel_group", { body: { labels: { "": "v" } } }),
+      BadRequestError,
+      "INVALID_FIELD",
+      "labels",
+    );
   });
 
   test("the client refuses an empty label key as the service does", async () => {

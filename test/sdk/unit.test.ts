@@ -26,7 +26,9 @@ describe("version", () => {
 
 describe("case conversion", () => {
   test("converts keys recursively, through arrays", () => {
-    expect(toWire({ ipPolicyIds: ["ipp_1"], backend: { backendId: "bkdtg_1", enabled: true }, routes: [{ matchType: "path_prefix" }] })).toEqual({
+    expect(
+      toWire({ ipPolicyIds: ["ipp_1"], backend: { backendId: "bkdtg_1", enabled: true }, routes: [{ matchType: "path_prefix" }] }),
+    ).toEqual({
       ip_policy_ids: ["ipp_1"],
       backend: { backend_id: "bkdtg_1", enabled: true },
       routes: [{ match_type: "path_prefix" }],

@@ -38,14 +38,23 @@ describe("client-side validation", () => {
     ["a weight above 10000", { backends: { bkdtg_1: 10001 } }, "backends.bkdtg_1", "must be at most 10000"],
     ["a negative weight", { backends: { bkdtg_1: -1 } }, "backends.bkdtg_1", "must be at least 0"],
     ["a fractional weight", { backends: { bkdtg_1: 0.5 } }, "backends.bkdtg_1", "must be an integer"],
-    ["a key that is not a backend id", { backends: { ipp_1: 1 } }, "backends.ipp_1", 'must be an id starting with "bkdtg_", "bkdwd_", "bkdfo_" or "bkdhr_"'],
+    [
+      "a key that is not a backend id",
+      { backends: { ipp_1: 1 } },
+      "backends.ipp_1",
+      'must be an id starting with "bkdtg_", "bkdwd_", "bkdfo_" or "bkdhr_"',
+    ],
     ["backends as a list", { backends: ["bkdtg_1"] }, "backends", "must be an object"],
   ])("create with %s", async (_label, params, field, rule) => {
     await expectInvalid(wire.client.weightedBackends.create(params as never), field, rule);
   });
 
   test("update may leave the map out but checks it when given", async () => {
-    await expectInvalid(wire.client.weightedBackends.update("bkdwd_1", { backends: { bkdtg_1: 20000 } }), "backends.bkdtg_1", "must be at most 10000");
+    await expectInvalid(
+      wire.client.weightedBackends.update("bkdwd_1", { backends: { bkdtg_1: 20000 } }),
+      "backends.bkdtg_1",
+      "must be at most 10000",
+    );
   });
 });
 
@@ -81,13 +90,23 @@ describe("against the emulator", () => {
 
   test("a child that does not exist → BadRequestError INVALID_FIELD naming the id as written", async () => {
     const tg = (await emu.client.tunnelGroupBackends.create({})).id;
-    await expectApiError(emu.client.weightedBackends.create({ backends: { [tg]: 1, [missing]: 1 } }), BadRequestError, "INVALID_FIELD", `backends.${missing}`);
+    await expectApiError(
+      emu.client.weightedBackends.create({ backends: { [tg]: 1, [missing]: 1 } }),
+      BadRequestError,
+      "INVALID_FIELD",
+      `backends.${missing}`,
+    );
   });
 
   test("a backend may not contain itself", async () => {
     const tg = (await emu.client.tunnelGroupBackends.create({})).id;
     const { id } = await emu.client.weightedBackends.create({ backends: { [tg]: 1 } });
-    await expectApiError(emu.client.weightedBackends.update(id, { backends: { [id]: 1 } }), BadRequestError, "INVALID_FIELD", `backends.${id}`);
+    await expectApiError(
+      emu.client.weightedBackends.update(id, { backends: { [id]: 1 } }),
+      BadRequestError,
+      "INVALID_FIELD",
+      `backends.${id}`,
+    );
   });
 
   test("deleting a child still in use → ConflictError CONFLICT naming the user", async () => {
@@ -102,7 +121,12 @@ describe("against the emulator", () => {
   test("the service's own check: an empty map on update → BadRequestError INVALID_FIELD", async () => {
     const tg = (await emu.client.tunnelGroupBackends.create({})).id;
     const { id } = await emu.client.weightedBackends.create({ backends: { [tg]: 1 } });
-    await expectApiError(emu.client.patch(`/backends/weighted/${id}`, { body: { backends: {} } }), BadRequestError, "INVALID_FIELD", "backends");
+    await expectApiError(
+      emu.client.patch(`/backends/weighted/${id}`, { body: { backends: {} } }),
+      BadRequestError,
+      "INVALID_FIELD",
+      "backends",
+    );
     await expectInvalid(emu.client.weightedBackends.update(id, { backends: {} }), "backends", "must have at least 1 entry");
   });
 });

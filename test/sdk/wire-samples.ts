@@ -13,7 +13,14 @@ export const samples = {
     labels,
     tunnels: [],
   }),
-  weightedBackend: (backends: Record<string, number>) => ({ id: "bkdwd_1", uri: "u", created_at: T, description: "", metadata: "", backends }),
+  weightedBackend: (backends: Record<string, number>) => ({
+    id: "bkdwd_1",
+    uri: "u",
+    created_at: T,
+    description: "",
+    metadata: "",
+    backends,
+  }),
   failoverBackend: (backends: string[]) => ({ id: "bkdfo_1", uri: "u", created_at: T, description: "", metadata: "", backends }),
   tcpEdge: (modules: Record<string, unknown> = {}) => ({
     id: "edgtcp_1",

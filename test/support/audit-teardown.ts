@@ -8,5 +8,7 @@ export default function teardown(): void {
   const keep = process.env.EI_SECRET_AUDIT_KEEP === "1";
   const { secrets, records } = auditOrThrow(dir, keep);
   const kept = keep ? ` Records kept in ${dir}.` : "";
-  process.stderr.write(`Secret audit: no plaintext secret in ${records} recorded outputs, states and logs (${secrets} secrets registered).${kept}\n`);
+  process.stderr.write(
+    `Secret audit: no plaintext secret in ${records} recorded outputs, states and logs (${secrets} secrets registered).${kept}\n`,
+  );
 }

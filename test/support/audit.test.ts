@@ -52,13 +52,19 @@ describe("scan", () => {
     fs.mkdirSync(path.join(backend, ".pulumi", "history"), { recursive: true });
     fs.writeFileSync(path.join(backend, ".pulumi", "history", "s-1.checkpoint.json"), `{"token":"${TOKEN}"}`);
     recordTree("state of stack s", backend, dir);
-    expect(scan(dir).findings).toEqual([{ place: `state of stack s: ${path.join(".pulumi", "history", "s-1.checkpoint.json")}`, kind: "API key token", form: "plain" }]);
+    expect(scan(dir).findings).toEqual([
+      { place: `state of stack s: ${path.join(".pulumi", "history", "s-1.checkpoint.json")}`, kind: "API key token", form: "plain" },
+    ]);
   });
 });
 
 describe("registering", () => {
   test("a secret config value counts whole and, when it is JSON, by each string in it", () => {
-    registerSecretConfig("secrets", JSON.stringify({ hook: "webhook-secret-1234", nested: { oauth: "oauth-secret-5678" }, short: "x" }), dir);
+    registerSecretConfig(
+      "secrets",
+      JSON.stringify({ hook: "webhook-secret-1234", nested: { oauth: "oauth-secret-5678" }, short: "x" }),
+      dir,
+    );
     record("a", "webhook-secret-1234", dir);
     record("b", "oauth-secret-5678", dir);
     record("c", "x", dir);
@@ -73,22 +79,48 @@ describe("registering", () => {
   });
 
   test("state secrets: strings under secret field names, inside values the engine marks secret or not", () => {
-    const secret = (value: unknown) => ({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", plaintext: JSON.stringify(value) });
+    const secret = (value: unknown) => ({
+      "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",
+      plaintext: JSON.stringify(value),
+    });
     const exported = {
       deployment: {
         resources: [
-          { type: "pulumi-nodejs:dynamic/edgeingress:ApiKey", outputs: { token: secret("api-key-token-0001"), description: "not-a-secret-at-all" } },
-          { type: "pulumi-nodejs:dynamic/edgeingress:TlsCertificate", outputs: { privateKeyPem: "unmarked-private-key", privateKeyType: "ecdsa-p256-sha" } },
+          {
+            type: "pulumi-nodejs:dynamic/edgeingress:ApiKey",
+            outputs: { token: secret("api-key-token-0001"), description: "not-a-secret-at-all" },
+          },
+          {
+            type: "pulumi-nodejs:dynamic/edgeingress:TlsCertificate",
+            outputs: { privateKeyPem: "unmarked-private-key", privateKeyType: "ecdsa-p256-sha" },
+          },
           {
             type: "pulumi-nodejs:dynamic/edgeingress:EventDestination",
-            inputs: { target: secret({ stream: { streamResourceName: "arn:stream/events", auth: { creds: { accessKeyId: "AKIAEXAMPLE", secretAccessKey: "secret-access-key-02" } } } }) },
+            inputs: {
+              target: secret({
+                stream: {
+                  streamResourceName: "arn:stream/events",
+                  auth: { creds: { accessKeyId: "AKIAEXAMPLE", secretAccessKey: "secret-access-key-02" } },
+                },
+              }),
+            },
           },
           { type: "pulumi:pulumi:Stack", outputs: { keyTokens: secret({ ci: "api-key-token-0003" }), tokenCount: "count-of-tokens-9" } },
         ],
       },
     };
     registerStateSecrets(JSON.stringify(exported), dir);
-    const texts = ["api-key-token-0001", "unmarked-private-key", "ecdsa-p256-sha", "secret-access-key-02", "api-key-token-0003", "arn:stream/events", "AKIAEXAMPLE", "not-a-secret-at-all", "count-of-tokens-9"];
+    const texts = [
+      "api-key-token-0001",
+      "unmarked-private-key",
+      "ecdsa-p256-sha",
+      "secret-access-key-02",
+      "api-key-token-0003",
+      "arn:stream/events",
+      "AKIAEXAMPLE",
+      "not-a-secret-at-all",
+      "count-of-tokens-9",
+    ];
     for (const text of texts) {
       record(text, text, dir);
     }

@@ -41,7 +41,10 @@ export const VALID: Record<string, Record<string, unknown>> = {
 };
 
 // §8: every kind that declares the fields, as its provider does: a new kind is covered when it lands.
-const withField = (field: string) => Object.values(kinds).filter((k) => field in k.createSchema.shape).map((k) => k.name);
+const withField = (field: string) =>
+  Object.values(kinds)
+    .filter((k) => field in k.createSchema.shape)
+    .map((k) => k.name);
 export const LIMITED = [...new Set([...withField("description"), ...withField("metadata")])];
 
 // Byte semantics: two-byte characters, so the character counts (128, 2049) are under the limits.
@@ -83,7 +86,12 @@ export const CASES: Case[] = [
     args: { circuitBreaker: { errorThresholdPercentage: -0.1 } },
     named: [["circuitBreaker.errorThresholdPercentage", /at least 0/]],
   },
-  { rule: "§8 an RSA SSH authority of another key size", kind: "SshCertificateAuthority", args: { privateKeyType: "rsa", keySize: 3072 }, named: [["keySize", /2048, 4096/]] },
+  {
+    rule: "§8 an RSA SSH authority of another key size",
+    kind: "SshCertificateAuthority",
+    args: { privateKeyType: "rsa", keySize: 3072 },
+    named: [["keySize", /2048, 4096/]],
+  },
   {
     rule: "§7.3 certificate_id together with certificate_management_policy",
     kind: "ReservedDomain",
@@ -105,7 +113,12 @@ export const CASES: Case[] = [
   {
     rule: "§7.3 more than one member in an event target",
     kind: "EventDestination",
-    args: { target: { monitoring: { apiKey: "secret:monitoring" }, logs: { logGroupResourceName: "lg", auth: { role: { roleResourceName: "r" } } } } },
+    args: {
+      target: {
+        monitoring: { apiKey: "secret:monitoring" },
+        logs: { logGroupResourceName: "lg", auth: { role: { roleResourceName: "r" } } },
+      },
+    },
     named: [["target", /exactly one of delivery, stream, logs, monitoring/]],
   },
   // §2.6: an own OAuth app needs both halves; teams exist only on the code-hosting provider, as <org>/<team>.
@@ -201,7 +214,12 @@ export const CASES: Case[] = [
     kind: "EventDestination",
     args: {
       format: "xml",
-      target: { logs: { logGroupResourceName: "lg", auth: { role: { roleResourceName: "r" }, creds: { accessKeyId: "AKIA1", secretAccessKey: "secret:monitoring" } } } },
+      target: {
+        logs: {
+          logGroupResourceName: "lg",
+          auth: { role: { roleResourceName: "r" }, creds: { accessKeyId: "AKIA1", secretAccessKey: "secret:monitoring" } },
+        },
+      },
     },
     named: [
       ["target.logs.auth", /exactly one of role, creds/],

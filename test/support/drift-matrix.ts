@@ -67,7 +67,8 @@ const DESCRIPTION: OutOfBand = { value: "changed out of band" };
 const METADATA: OutOfBand = { value: '{"changed":"out of band"}' };
 const texts = (c: string) => ({ description: `${c} as declared`, metadata: `{"case":"${c}"}` });
 
-const IDP = (entity: string) => `<EntityDescriptor xmlns="urn:oasis:names:tc:SAML:2.0:metadata" entityID="https://${entity}.example.test"/>`;
+const IDP = (entity: string) =>
+  `<EntityDescriptor xmlns="urn:oasis:names:tc:SAML:2.0:metadata" entityID="https://${entity}.example.test"/>`;
 const caPem = (cn: string) => certificate({ subject: { CN: cn }, ca: true, keyUsages: ["cert_sign"], keyType: "ecdsa" }).pem;
 const leaf = certificate({ subject: { CN: "drift.example.com" }, dnsNames: ["*.example.com"] });
 const otherLeaf = certificate({ subject: { CN: "other.example.com" }, dnsNames: ["*.example.com"] });
@@ -87,7 +88,11 @@ export const MATRIX: Record<string, KindMatrix> = {
   IpPolicy: {
     args: (c) => ({ rules: [{ cidr: "192.0.2.0/24", action: "allow", description: "office" }], ...texts(c) }),
     // An owned input drifts by a child made by hand: the whole of IPv6 opened.
-    outOfBand: { description: DESCRIPTION, metadata: METADATA, rules: { value: { cidr: "::/0", action: "allow", description: "by hand" }, alsoChanges: ["ruleIds"] } },
+    outOfBand: {
+      description: DESCRIPTION,
+      metadata: METADATA,
+      rules: { value: { cidr: "::/0", action: "allow", description: "by hand" }, alsoChanges: ["ruleIds"] },
+    },
   },
   IpRestriction: {
     // `endpoints`: an enforced api or dashboard restriction would lock the test's own client out.
@@ -127,7 +132,12 @@ export const MATRIX: Record<string, KindMatrix> = {
     outOfBand: { description: DESCRIPTION, metadata: METADATA, backends: { value: ["@b2", "@b1"] } },
   },
   TcpEdge: {
-    args: (c) => ({ hostports: [`${c}.example.com:5432`], backend: { backendId: "@b1" }, ipRestriction: { ipPolicyIds: ["@pol1"] }, ...texts(c) }),
+    args: (c) => ({
+      hostports: [`${c}.example.com:5432`],
+      backend: { backendId: "@b1" },
+      ipRestriction: { ipPolicyIds: ["@pol1"] },
+      ...texts(c),
+    }),
     outOfBand: {
       description: DESCRIPTION,
       metadata: METADATA,
@@ -156,7 +166,12 @@ export const MATRIX: Record<string, KindMatrix> = {
     },
   },
   HttpsEdge: {
-    args: (c) => ({ hostports: [`${c}.example.com:443`], mutualTls: { certificateAuthorityIds: ["@ca1"] }, tlsTermination: { minVersion: "1.2" }, ...texts(c) }),
+    args: (c) => ({
+      hostports: [`${c}.example.com:443`],
+      mutualTls: { certificateAuthorityIds: ["@ca1"] },
+      tlsTermination: { minVersion: "1.2" },
+      ...texts(c),
+    }),
     outOfBand: {
       description: DESCRIPTION,
       metadata: METADATA,
@@ -229,17 +244,30 @@ export const MATRIX: Record<string, KindMatrix> = {
     args: (c) => ({ publicKey: sshPublicKey("ed25519", `${c}@ci`), acl: [`bind:${c}.example.com`], ...texts(c) }),
     outOfBand: { description: DESCRIPTION, metadata: METADATA, acl: { value: ["bind:elsewhere.example.com"] } },
   },
-  SshCertificateAuthority: { args: (c) => ({ privateKeyType: "ed25519", ...texts(c) }), outOfBand: { description: DESCRIPTION, metadata: METADATA } },
+  SshCertificateAuthority: {
+    args: (c) => ({ privateKeyType: "ed25519", ...texts(c) }),
+    outOfBand: { description: DESCRIPTION, metadata: METADATA },
+  },
   TunnelCredential: {
     args: (c) => ({ acl: [`bind:${c}.example.com`, "bind:team=edge"], ...texts(c) }),
     outOfBand: { description: DESCRIPTION, metadata: METADATA, acl: { value: ["bind:elsewhere.example.com"] } },
   },
   SshUserCertificate: {
-    args: (c) => ({ sshCertificateAuthorityId: "@sshca", publicKey: sshPublicKey("ecdsa", `${c}@laptop`), principals: ["alice"], ...texts(c) }),
+    args: (c) => ({
+      sshCertificateAuthorityId: "@sshca",
+      publicKey: sshPublicKey("ecdsa", `${c}@laptop`),
+      principals: ["alice"],
+      ...texts(c),
+    }),
     outOfBand: { description: DESCRIPTION, metadata: METADATA },
   },
   SshHostCertificate: {
-    args: (c) => ({ sshCertificateAuthorityId: "@sshca", publicKey: sshPublicKey("ed25519", `root@${c}`), principals: [`${c}.example.com`], ...texts(c) }),
+    args: (c) => ({
+      sshCertificateAuthorityId: "@sshca",
+      publicKey: sshPublicKey("ed25519", `root@${c}`),
+      principals: [`${c}.example.com`],
+      ...texts(c),
+    }),
     outOfBand: { description: DESCRIPTION, metadata: METADATA },
   },
 };
@@ -249,16 +277,43 @@ export const MATRIX: Record<string, KindMatrix> = {
  * first. One stack holds them all: each command of the suite then serves every kind at once.
  */
 export const DRIFT_KINDS: readonly string[] = [
-  "ApiKey", "IpPolicy", "IpRestriction", "IpPolicyRule", "EventDestination", "EventSubscription", "EventSource", "TunnelCredential",
-  "TunnelGroupBackend", "WeightedBackend", "FailoverBackend", "TcpEdge", "TlsEdge", "HttpsEdge", "HttpsEdgeRoute",
-  "ReservedDomain", "CertificateAuthority", "TlsCertificate", "SshCredential", "SshCertificateAuthority", "SshUserCertificate", "SshHostCertificate",
+  "ApiKey",
+  "IpPolicy",
+  "IpRestriction",
+  "IpPolicyRule",
+  "EventDestination",
+  "EventSubscription",
+  "EventSource",
+  "TunnelCredential",
+  "TunnelGroupBackend",
+  "WeightedBackend",
+  "FailoverBackend",
+  "TcpEdge",
+  "TlsEdge",
+  "HttpsEdge",
+  "HttpsEdgeRoute",
+  "ReservedDomain",
+  "CertificateAuthority",
+  "TlsCertificate",
+  "SshCredential",
+  "SshCertificateAuthority",
+  "SshUserCertificate",
+  "SshHostCertificate",
 ];
 
 export const SUPPORT: readonly Res[] = [
   { kind: "IpPolicy", name: "pol1", args: {} },
   { kind: "IpPolicy", name: "pol2", args: {} },
-  { kind: "EventDestination", name: "d1", args: { target: { logs: { logGroupResourceName: "lg-1", auth: { role: { roleResourceName: "r" } } } } } },
-  { kind: "EventDestination", name: "d2", args: { target: { logs: { logGroupResourceName: "lg-2", auth: { role: { roleResourceName: "r" } } } } } },
+  {
+    kind: "EventDestination",
+    name: "d1",
+    args: { target: { logs: { logGroupResourceName: "lg-1", auth: { role: { roleResourceName: "r" } } } } },
+  },
+  {
+    kind: "EventDestination",
+    name: "d2",
+    args: { target: { logs: { logGroupResourceName: "lg-2", auth: { role: { roleResourceName: "r" } } } } },
+  },
   { kind: "EventSubscription", name: "sub", args: { destinationIds: ["@d1"] } },
   { kind: "TunnelGroupBackend", name: "b1", args: { labels: { pool: "one" } } },
   { kind: "TunnelGroupBackend", name: "b2", args: { labels: { pool: "two" } } },
@@ -355,7 +410,9 @@ const isSecret = (v: unknown) => v === "[secret]" || (v !== null && typeof v ===
 /** The keys whose values differ; secrets are opaque, all alike. */
 const opaque = (v: unknown) => (isSecret(v) ? "[secret]" : v);
 function changedKeys(a: Record<string, unknown> = {}, b: Record<string, unknown> = {}): string[] {
-  return [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => !isDeepStrictEqual(opaque(a[k] ?? null), opaque(b[k] ?? null))).sort();
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])]
+    .filter((k) => !isDeepStrictEqual(opaque(a[k] ?? null), opaque(b[k] ?? null)))
+    .sort();
 }
 
 /**
@@ -465,122 +522,170 @@ export function driftSuite(): void {
       for (const kind of DRIFT_KINDS) expect(cases.some((c) => c.res.kind === kind)).toBe(true);
     });
 
-    test("up creates one resource per field and three per module; no changes after", async () => {
-      await fx.stack.setConfig("secrets", { value: JSON.stringify(SECRETS), secret: true });
-      await fx.setSpec({ resources });
-      // up() itself fails when a plain `preview --expect-no-changes` afterwards finds a change; the
-      // refreshed preview of the next test must find none but the out-of-band ones.
-      expectSuccess(await fx.stack.up());
-      // Write-only inputs are left out of the matrix because the service indeed never returns them
-      // (read on the wire: the sdk's models would drop an unknown key).
-      const all = await ids();
-      for (const c of cases.filter((x) => writeOnlyInputs(x.spec).length)) {
-        const { uri } = await c.spec.api(fx.client).get(all[c.res.name]);
-        const wire = (await (await fetch(uri, { headers: { authorization: `Bearer ${fx.emulator.rootToken}` } })).json()) as Record<string, unknown>;
-        expect(wire.id).toBe(all[c.res.name]);
-        for (const k of writeOnlyInputs(c.spec)) expect({ [`${c.res.kind}.${k}`]: k in wire || camelToSnake(k) in wire }).toEqual({ [`${c.res.kind}.${k}`]: false });
-      }
-    }, ROUND_LIMIT_MS);
-
-    test("each field changed out of band (each module also removed and added) is reported by preview --refresh exactly, named in --diff with the service's and the declared value, kept encrypted by refresh where secret, and restored by up --refresh", async () => {
-      const all = await ids();
-      const before = await fx.stack.exportState();
-      const stored = new Map(before.resources.map((r: StateResource) => [r.urn, r.outputs]));
-      const declared = new Map<string, Record<string, unknown>>();
-      for (const c of drifted) {
-        const id = idOf(all, c);
-        const was = await serviceOutputs(fx.client, c, id);
-        declared.set(c.res.name, was);
-        await applyOutOfBand(fx.client, c, id, all);
-        // The table's change reaches the service, and only in this field.
-        expect({ case: c.res.name, changed: changedKeys(was, await serviceOutputs(fx.client, c, id)).filter((k) => !c.derived.includes(k)) }).toEqual({ case: c.res.name, changed: [c.field] });
-      }
-
-      const preview = await fx.stack.preview({ refresh: true });
-      expectSuccess(preview);
-      const expected = Object.fromEntries(resources.map((r) => [urnOf(r), drifted.some((c) => c.res === r) ? ["refresh", "update"] : ["refresh"]]));
-      const actual = Object.fromEntries(resources.map((r) => [urnOf(r), preview.ops[urnOf(r)]]));
-      expect(actual).toEqual(expected);
-      // What the refresh read (the update's old state) differs from the state in exactly the changed
-      // field; a secret one is opaque, so it shows only when it is set or unset.
-      for (const c of drifted) {
-        const step = preview.steps.find((s) => s.urn === urnOf(c.res) && s.op === "update") as { oldState?: { outputs?: Record<string, unknown> } };
-        const was = stored.get(urnOf(c.res)) ?? {};
-        const refreshed = step.oldState?.outputs ?? {};
-        const hidden = isSecret(was[c.field!]) && isSecret(refreshed[c.field!]);
-        expect({ case: c.res.name, changed: changedKeys(was, refreshed).filter((k) => !c.derived.includes(k)) }).toEqual({
-          case: c.res.name,
-          changed: hidden ? [] : [c.field],
-        });
-      }
-
-      // The update's `--diff` names each drifted field with the service's value and the declared one.
-      const shown = await fx.stack.run(["preview", "--refresh", "--diff", "--stack", fx.stack.name, "--non-interactive", "--color=never", "--config-file", fx.stack.configFile]);
-      expectSuccess(shown);
-      const blocks = updateBlocks(shown.stdout);
-      if (process.env.EI_DRIFT_DUMP) require("node:fs").writeFileSync(process.env.EI_DRIFT_DUMP, shown.stdout);
-      for (const c of drifted) {
-        const block = blocks.get(c.res.name) ?? { lines: [], changed: [] };
-        const declaredValue = resolve(c.res.args[c.field!], all);
-        // An owned set drifts by a child made by hand: the service's list is the declared one and that child.
-        const serviceValue = c.module === "removed" ? null : c.spec.owns?.[c.field!] ? [...(declaredValue as unknown[]), resolve(c.value, all)] : resolve(c.value, all);
-        const missing = expectedDiffLines(c.spec, c.field!, serviceValue, declaredValue).filter((line) => !block.lines.some((l) => line.test(l)));
-        // Only that field is marked; a secret one added by hand to a resource that does not declare it is not shown.
-        const hidden = declaredValue === undefined && c.spec.secretInputs?.includes(c.field!);
-        expect({ case: c.res.name, changed: block.changed, missing: missing.map(String), ...(missing.length ? { block: block.lines } : {}) }).toEqual({
-          case: c.res.name,
-          changed: hidden ? [] : [c.field],
-          missing: [],
-        });
-      }
-      // Resources that did not drift have no update section at all.
-      expect([...blocks.keys()].filter((name) => !drifted.some((c) => c.res.name === name))).toEqual([]);
-
-      // `refresh` stores the inputs it read: the secret ones (given back only as declared) stay encrypted,
-      // a drifted one is left out, and no secret is in the checkpoint in plaintext.
-      expectSuccess(await fx.stack.refresh());
-      const checkpoint = fx.stack.storedState();
-      for (const secret of Object.values(SECRETS)) expect(checkpoint.includes(JSON.stringify(secret).slice(1, -1))).toBe(false);
-      const refreshed = new Map((await fx.stack.exportState()).resources.map((r: StateResource) => [r.urn, r]));
-      for (const c of cases) {
-        const state = refreshed.get(urnOf(c.res))!;
-        expect({ case: c.res.name, spelled: isSecret(state.outputs?.__spelled ?? "[secret]") }).toEqual({ case: c.res.name, spelled: true });
-        for (const key of c.spec.secretInputs ?? []) {
-          const drift = c.field === key;
-          const expected = c.res.args[key] === undefined || drift ? "absent" : "encrypted";
-          const stored = state.inputs?.[key];
-          const actual = stored === undefined ? "absent" : isSecret(stored) ? "encrypted" : "plaintext";
-          expect({ case: c.res.name, key, stored: actual }).toEqual({ case: c.res.name, key, stored: expected });
+    test(
+      "up creates one resource per field and three per module; no changes after",
+      async () => {
+        await fx.stack.setConfig("secrets", { value: JSON.stringify(SECRETS), secret: true });
+        await fx.setSpec({ resources });
+        // up() itself fails when a plain `preview --expect-no-changes` afterwards finds a change; the
+        // refreshed preview of the next test must find none but the out-of-band ones.
+        expectSuccess(await fx.stack.up());
+        // Write-only inputs are left out of the matrix because the service indeed never returns them
+        // (read on the wire: the sdk's models would drop an unknown key).
+        const all = await ids();
+        for (const c of cases.filter((x) => writeOnlyInputs(x.spec).length)) {
+          const { uri } = await c.spec.api(fx.client).get(all[c.res.name]);
+          const wire = (await (await fetch(uri, { headers: { authorization: `Bearer ${fx.emulator.rootToken}` } })).json()) as Record<
+            string,
+            unknown
+          >;
+          expect(wire.id).toBe(all[c.res.name]);
+          for (const k of writeOnlyInputs(c.spec))
+            expect({ [`${c.res.kind}.${k}`]: k in wire || camelToSnake(k) in wire }).toEqual({ [`${c.res.kind}.${k}`]: false });
         }
-      }
+      },
+      ROUND_LIMIT_MS,
+    );
 
-      expectSuccess(await fx.stack.up(["--refresh"]));
-      expect(await ids()).toEqual(all);
-      for (const c of drifted) {
-        const now = await serviceOutputs(fx.client, c, idOf(all, c));
-        const keys = inputKeys(c.spec);
-        const pick = (o: Record<string, unknown>) => Object.fromEntries(keys.map((k) => [k, o[k]]));
-        expect({ case: c.res.name, ...pick(now) }).toEqual({ case: c.res.name, ...pick(declared.get(c.res.name)!) });
-      }
-      expectSuccess(await fx.stack.preview({ refresh: true, expectNoChanges: true }));
-    }, ROUND_LIMIT_MS);
+    test(
+      "each field changed out of band (each module also removed and added) is reported by preview --refresh exactly, named in --diff with the service's and the declared value, kept encrypted by refresh where secret, and restored by up --refresh",
+      async () => {
+        const all = await ids();
+        const before = await fx.stack.exportState();
+        const stored = new Map(before.resources.map((r: StateResource) => [r.urn, r.outputs]));
+        const declared = new Map<string, Record<string, unknown>>();
+        for (const c of drifted) {
+          const id = idOf(all, c);
+          const was = await serviceOutputs(fx.client, c, id);
+          declared.set(c.res.name, was);
+          await applyOutOfBand(fx.client, c, id, all);
+          // The table's change reaches the service, and only in this field.
+          expect({
+            case: c.res.name,
+            changed: changedKeys(was, await serviceOutputs(fx.client, c, id)).filter((k) => !c.derived.includes(k)),
+          }).toEqual({ case: c.res.name, changed: [c.field] });
+        }
 
-    test("every resource deleted out of band (children first) is reported as a create and recreated by up --refresh", async () => {
-      const all = await ids();
-      const byName = new Map(resources.map((r) => [r.name, r]));
-      for (const r of [...resources].reverse()) await kinds[r.kind].api(fx.client).delete(all[r.name]);
-      const preview = await fx.stack.preview({ refresh: true });
-      expectSuccess(preview);
-      const actual = Object.fromEntries(resources.map((r) => [urnOf(r), preview.ops[urnOf(r)]]));
-      expect(actual).toEqual(Object.fromEntries(resources.map((r) => [urnOf(r), ["refresh", "create"]])));
+        const preview = await fx.stack.preview({ refresh: true });
+        expectSuccess(preview);
+        const expected = Object.fromEntries(
+          resources.map((r) => [urnOf(r), drifted.some((c) => c.res === r) ? ["refresh", "update"] : ["refresh"]]),
+        );
+        const actual = Object.fromEntries(resources.map((r) => [urnOf(r), preview.ops[urnOf(r)]]));
+        expect(actual).toEqual(expected);
+        // What the refresh read (the update's old state) differs from the state in exactly the changed
+        // field; a secret one is opaque, so it shows only when it is set or unset.
+        for (const c of drifted) {
+          const step = preview.steps.find((s) => s.urn === urnOf(c.res) && s.op === "update") as {
+            oldState?: { outputs?: Record<string, unknown> };
+          };
+          const was = stored.get(urnOf(c.res)) ?? {};
+          const refreshed = step.oldState?.outputs ?? {};
+          const hidden = isSecret(was[c.field!]) && isSecret(refreshed[c.field!]);
+          expect({ case: c.res.name, changed: changedKeys(was, refreshed).filter((k) => !c.derived.includes(k)) }).toEqual({
+            case: c.res.name,
+            changed: hidden ? [] : [c.field],
+          });
+        }
 
-      expectSuccess(await fx.stack.up(["--refresh"]));
-      const now = await ids();
-      for (const [name, id] of Object.entries(now)) {
-        expect({ name, recreated: id !== all[name] }).toEqual({ name, recreated: true });
-        await kinds[byName.get(name)!.kind].api(fx.client).get(id);
-      }
-      expectSuccess(await fx.stack.preview({ refresh: true, expectNoChanges: true }));
-    }, ROUND_LIMIT_MS);
+        // The update's `--diff` names each drifted field with the service's value and the declared one.
+        const shown = await fx.stack.run([
+          "preview",
+          "--refresh",
+          "--diff",
+          "--stack",
+          fx.stack.name,
+          "--non-interactive",
+          "--color=never",
+          "--config-file",
+          fx.stack.configFile,
+        ]);
+        expectSuccess(shown);
+        const blocks = updateBlocks(shown.stdout);
+        if (process.env.EI_DRIFT_DUMP) require("node:fs").writeFileSync(process.env.EI_DRIFT_DUMP, shown.stdout);
+        for (const c of drifted) {
+          const block = blocks.get(c.res.name) ?? { lines: [], changed: [] };
+          const declaredValue = resolve(c.res.args[c.field!], all);
+          // An owned set drifts by a child made by hand: the service's list is the declared one and that child.
+          const serviceValue =
+            c.module === "removed"
+              ? null
+              : c.spec.owns?.[c.field!]
+                ? [...(declaredValue as unknown[]), resolve(c.value, all)]
+                : resolve(c.value, all);
+          const missing = expectedDiffLines(c.spec, c.field!, serviceValue, declaredValue).filter(
+            (line) => !block.lines.some((l) => line.test(l)),
+          );
+          // Only that field is marked; a secret one added by hand to a resource that does not declare it is not shown.
+          const hidden = declaredValue === undefined && c.spec.secretInputs?.includes(c.field!);
+          expect({
+            case: c.res.name,
+            changed: block.changed,
+            missing: missing.map(String),
+            ...(missing.length ? { block: block.lines } : {}),
+          }).toEqual({
+            case: c.res.name,
+            changed: hidden ? [] : [c.field],
+            missing: [],
+          });
+        }
+        // Resources that did not drift have no update section at all.
+        expect([...blocks.keys()].filter((name) => !drifted.some((c) => c.res.name === name))).toEqual([]);
+
+        // `refresh` stores the inputs it read: the secret ones (given back only as declared) stay encrypted,
+        // a drifted one is left out, and no secret is in the checkpoint in plaintext.
+        expectSuccess(await fx.stack.refresh());
+        const checkpoint = fx.stack.storedState();
+        for (const secret of Object.values(SECRETS)) expect(checkpoint.includes(JSON.stringify(secret).slice(1, -1))).toBe(false);
+        const refreshed = new Map((await fx.stack.exportState()).resources.map((r: StateResource) => [r.urn, r]));
+        for (const c of cases) {
+          const state = refreshed.get(urnOf(c.res))!;
+          expect({ case: c.res.name, spelled: isSecret(state.outputs?.__spelled ?? "[secret]") }).toEqual({
+            case: c.res.name,
+            spelled: true,
+          });
+          for (const key of c.spec.secretInputs ?? []) {
+            const drift = c.field === key;
+            const expected = c.res.args[key] === undefined || drift ? "absent" : "encrypted";
+            const stored = state.inputs?.[key];
+            const actual = stored === undefined ? "absent" : isSecret(stored) ? "encrypted" : "plaintext";
+            expect({ case: c.res.name, key, stored: actual }).toEqual({ case: c.res.name, key, stored: expected });
+          }
+        }
+
+        expectSuccess(await fx.stack.up(["--refresh"]));
+        expect(await ids()).toEqual(all);
+        for (const c of drifted) {
+          const now = await serviceOutputs(fx.client, c, idOf(all, c));
+          const keys = inputKeys(c.spec);
+          const pick = (o: Record<string, unknown>) => Object.fromEntries(keys.map((k) => [k, o[k]]));
+          expect({ case: c.res.name, ...pick(now) }).toEqual({ case: c.res.name, ...pick(declared.get(c.res.name)!) });
+        }
+        expectSuccess(await fx.stack.preview({ refresh: true, expectNoChanges: true }));
+      },
+      ROUND_LIMIT_MS,
+    );
+
+    test(
+      "every resource deleted out of band (children first) is reported as a create and recreated by up --refresh",
+      async () => {
+        const all = await ids();
+        const byName = new Map(resources.map((r) => [r.name, r]));
+        for (const r of [...resources].reverse()) await kinds[r.kind].api(fx.client).delete(all[r.name]);
+        const preview = await fx.stack.preview({ refresh: true });
+        expectSuccess(preview);
+        const actual = Object.fromEntries(resources.map((r) => [urnOf(r), preview.ops[urnOf(r)]]));
+        expect(actual).toEqual(Object.fromEntries(resources.map((r) => [urnOf(r), ["refresh", "create"]])));
+
+        expectSuccess(await fx.stack.up(["--refresh"]));
+        const now = await ids();
+        for (const [name, id] of Object.entries(now)) {
+          expect({ name, recreated: id !== all[name] }).toEqual({ name, recreated: true });
+          await kinds[byName.get(name)!.kind].api(fx.client).get(id);
+        }
+        expectSuccess(await fx.stack.preview({ refresh: true, expectNoChanges: true }));
+      },
+      ROUND_LIMIT_MS,
+    );
   });
 }

@@ -222,7 +222,10 @@ export function pulumiToolsDir(): string {
  * Node.js first on PATH, (unless `linkSelf` is false) NODE_PATH linking this package by name and (unless
  * `compileCache` is false) the project's compiled-code cache.
  */
-export function engineEnv({ linkSelf = true, compileCache = true }: { linkSelf?: boolean; compileCache?: boolean } = {}): NodeJS.ProcessEnv {
+export function engineEnv({
+  linkSelf = true,
+  compileCache = true,
+}: { linkSelf?: boolean; compileCache?: boolean } = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
     // Inherited PULUMI_* settings (tokens, backends), module paths and caches must not leak into tests.
@@ -275,7 +278,8 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
   const withConfig = [...stackArgs, "--config-file", configFile];
 
   const extraArgs: string[] = [];
-  const pulumi = (args: string[], input?: string, cwd = programDir) => runCommand(path.join(tools, "pulumi"), [...args, ...extraArgs], { cwd, env, input });
+  const pulumi = (args: string[], input?: string, cwd = programDir) =>
+    runCommand(path.join(tools, "pulumi"), [...args, ...extraArgs], { cwd, env, input });
   const run = async (args: string[], input?: string, cwd?: string): Promise<CliResult> => {
     const result = await pulumi(args, input, cwd);
     // The secrets the state holds after a deployment (tokens, keys, secret inputs) join the secret audit.
@@ -335,7 +339,8 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
       return { ...result, raw: result.stdout, deployment, resources: deployment.deployment.resources ?? [] };
     },
     storedState() {
-      if (options.backendUrl !== undefined) throw new Error(`storedState reads a file backend; stack ${name} is in ${options.backendUrl.split(":")[0]}:`);
+      if (options.backendUrl !== undefined)
+        throw new Error(`storedState reads a file backend; stack ${name} is in ${options.backendUrl.split(":")[0]}:`);
       const stacks = path.join(dirs.backend, ".pulumi", "stacks");
       const file = fs.readdirSync(stacks, { recursive: true, encoding: "utf8" }).find((f) => path.basename(f) === `${name}.json`);
       if (!file) throw new Error(`no checkpoint file ${name}.json under ${stacks}`);
@@ -403,7 +408,11 @@ export function runCommand(
     child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
     child.on("error", reject);
     child.on("close", (code, signal) => {
-      const result = { code: code ?? (signal ? 128 : 1), stdout: Buffer.concat(stdout).toString("utf8"), stderr: Buffer.concat(stderr).toString("utf8") };
+      const result = {
+        code: code ?? (signal ? 128 : 1),
+        stdout: Buffer.concat(stdout).toString("utf8"),
+        stderr: Buffer.concat(stderr).toString("utf8"),
+      };
       // Everything a command prints goes to the secret audit, unless it was asked to show secrets.
       if (!args.includes("--show-secrets")) {
         const name = [path.basename(command), ...args.slice(0, 2).filter((a) => !a.startsWith("-"))].join(" ");

@@ -35,7 +35,10 @@ export async function buildAccount(client: EdgeIngress): Promise<BuiltAccount> {
   const cert = await client.tlsCertificates.create({ certificatePem: chainPem, privateKeyPem: key });
   credentials.set(cert.id, { privateKeyPem: key });
   await client.reservedDomains.create({ domain: "app.example.com", certificateId: cert.id });
-  const managed = await client.reservedDomains.create({ domain: "shop.example.com", certificateManagementPolicy: { authority: "public-acme", privateKeyType: "ecdsa" } });
+  const managed = await client.reservedDomains.create({
+    domain: "shop.example.com",
+    certificateManagementPolicy: { authority: "public-acme", privateKeyType: "ecdsa" },
+  });
 
   const tunnels = await client.tunnelGroupBackends.create({ labels: { app: "web", "env.tier": "prod" }, description: "web tunnels" });
   const spare = await client.tunnelGroupBackends.create({ labels: { app: "spare" } });
@@ -43,13 +46,21 @@ export async function buildAccount(client: EdgeIngress): Promise<BuiltAccount> {
   const weighted = await client.weightedBackends.create({ backends: { [tunnels.id]: 80, [spare.id]: 20 }, description: "canary split" });
   const failover = await client.failoverBackends.create({ backends: [weighted.id, spare.id] });
 
-  await client.tcpEdges.create({ hostports: ["1.tcp.example.com:12345"], backend: { backendId: failover.id }, ipRestriction: { ipPolicyIds: [vpn.id] } });
+  await client.tcpEdges.create({
+    hostports: ["1.tcp.example.com:12345"],
+    backend: { backendId: failover.id },
+    ipRestriction: { ipPolicyIds: [vpn.id] },
+  });
   await client.tlsEdges.create({
     hostports: ["tls.example.com:443"],
     backend: { backendId: tunnels.id, enabled: false },
     tlsTermination: { terminateAt: "upstream", minVersion: null },
   });
-  const edge = await client.httpsEdges.create({ hostports: ["app.example.com:443"], mutualTls: { certificateAuthorityIds: [ca.id] }, tlsTermination: { minVersion: "1.3" } });
+  const edge = await client.httpsEdges.create({
+    hostports: ["app.example.com:443"],
+    mutualTls: { certificateAuthorityIds: [ca.id] },
+    tlsTermination: { minVersion: "1.3" },
+  });
   const api = await client.httpsEdgeRoutes.create(edge.id, {
     matchType: "path_prefix",
     match: "/api",
@@ -58,7 +69,12 @@ export async function buildAccount(client: EdgeIngress): Promise<BuiltAccount> {
     circuitBreaker: { errorThresholdPercentage: 0.25 },
     compression: {},
     requestHeaders: { add: { "X-Env": "prod" }, remove: ["X-Debug"] },
-    oauth: { provider: { codehost: { clientId: "app-id", clientSecret: "oauth-client-secret-1", scopes: ["read:org"], organizations: ["example"] } }, maximumDuration: 3600 },
+    oauth: {
+      provider: {
+        codehost: { clientId: "app-id", clientSecret: "oauth-client-secret-1", scopes: ["read:org"], organizations: ["example"] },
+      },
+      maximumDuration: 3600,
+    },
     userAgentFilter: {},
   });
   credentials.set(`${edge.id}/${api.id}`, { "oauth.provider.codehost.clientSecret": "oauth-client-secret-1" });
@@ -70,19 +86,39 @@ export async function buildAccount(client: EdgeIngress): Promise<BuiltAccount> {
     webhookVerification: { provider: "CI", secret: "webhook-secret-1" },
   });
   credentials.set(`${edge.id}/${hooks.id}`, { "webhookVerification.secret": "webhook-secret-1" });
-  await client.httpsEdgeRoutes.create(edge.id, { matchType: "path_prefix", match: "/sso", saml: { idpMetadata: IDP_METADATA, authorizedGroups: ["staff"] }, oidc: {}, jwtValidation: {} });
+  await client.httpsEdgeRoutes.create(edge.id, {
+    matchType: "path_prefix",
+    match: "/sso",
+    saml: { idpMetadata: IDP_METADATA, authorizedGroups: ["staff"] },
+    oidc: {},
+    jwtValidation: {},
+  });
 
   await client.sshCredentials.create({ publicKey: sshPublicKey("ed25519"), acl: ["bind:app.example.com"], description: "deploy agent" });
   const sshCa = await client.sshCertificateAuthorities.create({ privateKeyType: "ecdsa", ellipticCurve: "p256", description: "SSH users" });
-  await client.sshUserCertificates.create({ sshCertificateAuthorityId: sshCa.id, publicKey: sshPublicKey("ed25519"), principals: ["alice"], criticalOptions: { "force-command": "uptime" } });
-  await client.sshHostCertificates.create({ sshCertificateAuthorityId: sshCa.id, publicKey: sshPublicKey("rsa"), principals: ["host.example.com"] });
+  await client.sshUserCertificates.create({
+    sshCertificateAuthorityId: sshCa.id,
+    publicKey: sshPublicKey("ed25519"),
+    principals: ["alice"],
+    criticalOptions: { "force-command": "uptime" },
+  });
+  await client.sshHostCertificates.create({
+    sshCertificateAuthorityId: sshCa.id,
+    publicKey: sshPublicKey("rsa"),
+    principals: ["host.example.com"],
+  });
 
   await client.apiKeys.create({ description: "deploy pipeline" });
   await client.tunnelCredentials.create({ acl: ["bind:*.example.com", "bind:team=edge"], description: "edge agent" });
 
   const stream = await client.eventDestinations.create({
     description: "audit stream",
-    target: { stream: { auth: { creds: { accessKeyId: "AKIDEXAMPLE", secretAccessKey: "stream-secret-1" } }, streamResourceName: "arn:stream/audit" } },
+    target: {
+      stream: {
+        auth: { creds: { accessKeyId: "AKIDEXAMPLE", secretAccessKey: "stream-secret-1" } },
+        streamResourceName: "arn:stream/audit",
+      },
+    },
   });
   credentials.set(stream.id, { "target.stream.auth.creds.secretAccessKey": "stream-secret-1" });
   const monitoring = await client.eventDestinations.create({ target: { monitoring: { apiKey: "monitoring-key-1", service: "edge" } } });
@@ -92,7 +128,8 @@ export async function buildAccount(client: EdgeIngress): Promise<BuiltAccount> {
   await client.eventSources.create(subscription.id, { type: "ip_policy_updated.v0" });
 
   // Wait for the managed certificate to be issued, so the export meets a service-made TLS certificate.
-  for (let i = 0; i < 100 && (await client.reservedDomains.get(managed.id)).certificate === null; i++) await new Promise((r) => setTimeout(r, 50));
+  for (let i = 0; i < 100 && (await client.reservedDomains.get(managed.id)).certificate === null; i++)
+    await new Promise((r) => setTimeout(r, 50));
   // A second certificate with a similar name: names must stay unique.
   const other = certificate({ subject: { CN: "app.example.com" }, dnsNames: ["app.example.com"] });
   const otherKey = privateKeyPem(other.privateKey);

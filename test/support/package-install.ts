@@ -48,7 +48,11 @@ function installedVersion(name: string): string {
  * @pulumi/pulumi at its pinned version, typescript and @types/node as installed here.
  */
 export function companionDependencies(): Record<string, string> {
-  return { "@pulumi/pulumi": installedVersion("@pulumi/pulumi"), typescript: installedVersion("typescript"), "@types/node": installedVersion("@types/node") };
+  return {
+    "@pulumi/pulumi": installedVersion("@pulumi/pulumi"),
+    typescript: installedVersion("typescript"),
+    "@types/node": installedVersion("@types/node"),
+  };
 }
 
 /** The path of `npm pack` of this repository's dist/ (build first), packed once per process. */

@@ -88,7 +88,14 @@ export function certificate(opts: CertificateOptions = {}): Issued {
     dnsNames: opts.dnsNames,
     ips: opts.ips,
   });
-  return { pem, privateKey, keyPem: privateKeyPem(privateKey), publicKey, subject, serialHex: new X509Certificate(pem).serialNumber.toLowerCase() };
+  return {
+    pem,
+    privateKey,
+    keyPem: privateKeyPem(privateKey),
+    publicKey,
+    subject,
+    serialHex: new X509Certificate(pem).serialNumber.toLowerCase(),
+  };
 }
 
 /** A self-signed CA certificate. */
@@ -104,7 +111,6 @@ export function chain(leaf: CertificateOptions = {}): { root: Issued; intermedia
   const issuedLeaf = certificate({ subject: { CN: "app.example.com" }, dnsNames: ["app.example.com"], ...leaf, issuer: intermediate });
   return { root, intermediate, leaf: issuedLeaf, chainPem: issuedLeaf.pem + intermediate.pem + root.pem };
 }
-
 
 /** What an OpenSSH certificate says, read with sshpk. */
 export function readSshCertificate(line: string, caPublicKey: string) {
@@ -136,7 +142,11 @@ export function verifiedSshCertificate(text: string, caPublicKey: string): sshpk
 
 /** True if the CA key's signature over the certificate's signed bytes is valid. */
 export function sshSignatureValid(text: string, caPublicKey: string): boolean {
-  const signature = (sshpk.parseCertificate(text, "openssh").signatures as { openssh: { signature: sshpk.Signature & { hashAlgorithm?: sshpk.AlgorithmHashType } } }).openssh.signature;
+  const signature = (
+    sshpk.parseCertificate(text, "openssh").signatures as {
+      openssh: { signature: sshpk.Signature & { hashAlgorithm?: sshpk.AlgorithmHashType } };
+    }
+  ).openssh.signature;
   const blob = Buffer.from(text.split(" ")[1], "base64");
   const signed = blob.subarray(0, blob.length - 4 - signature.toBuffer("ssh").length);
   const verifier = sshpk.parseKey(caPublicKey, "ssh").createVerify(signature.hashAlgorithm as sshpk.AlgorithmHashType);

@@ -46,7 +46,13 @@ export interface Postgres {
 /** The directory of the newest server binaries (15 or newer) of the machine's PostgreSQL packages. */
 export function postgresBinDir(): string {
   const base = "/usr/lib/postgresql";
-  const majors = fs.existsSync(base) ? fs.readdirSync(base).filter((d) => /^\d+$/.test(d)).map(Number).sort((a, b) => b - a) : [];
+  const majors = fs.existsSync(base)
+    ? fs
+        .readdirSync(base)
+        .filter((d) => /^\d+$/.test(d))
+        .map(Number)
+        .sort((a, b) => b - a)
+    : [];
   for (const major of majors) {
     const dir = path.join(base, String(major), "bin");
     if (major >= MIN_MAJOR && ["initdb", "pg_ctl", "psql", "pg_dump"].every((tool) => fs.existsSync(path.join(dir, tool)))) return dir;
@@ -72,7 +78,9 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv, cwd: strin
     child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
     child.stderr.on("data", (chunk: Buffer) => err.push(chunk));
     child.on("error", reject);
-    child.on("close", (code) => resolve({ code: code ?? 1, stdout: Buffer.concat(out).toString("utf8"), stderr: Buffer.concat(err).toString("utf8") }));
+    child.on("close", (code) =>
+      resolve({ code: code ?? 1, stdout: Buffer.concat(out).toString("utf8"), stderr: Buffer.concat(err).toString("utf8") }),
+    );
   });
 }
 
@@ -103,7 +111,9 @@ export async function startPostgres(): Promise<Postgres> {
   const baseEnv: NodeJS.ProcessEnv = { PATH: process.env.PATH, LANG: "C.UTF-8", LC_ALL: "C.UTF-8" };
   // The server programs, as the unprivileged owner of the directory when this process is root.
   const server = (tool: string, args: string[]) =>
-    asRoot ? run("runuser", ["-u", "postgres", "--", path.join(bin, tool), ...args], baseEnv, tmp) : run(path.join(bin, tool), args, baseEnv, tmp);
+    asRoot
+      ? run("runuser", ["-u", "postgres", "--", path.join(bin, tool), ...args], baseEnv, tmp)
+      : run(path.join(bin, tool), args, baseEnv, tmp);
   let started = false;
   const stopSync = () => {
     try {
@@ -132,7 +142,20 @@ export async function startPostgres(): Promise<Postgres> {
     if (asRoot) fs.chownSync(pwfile, fs.statSync(tmp).uid, fs.statSync(tmp).gid);
     // Password (SCRAM) over TCP, as a team's server would ask; trust on the socket, which only the
     // directory's owner can reach (pg_ctl's readiness check uses it).
-    const init = ["-D", data, "-U", USER, `--pwfile=${pwfile}`, "--auth-host=scram-sha-256", "--auth-local=trust", "-E", "UTF8", "--no-locale", "--no-sync", "--no-instructions"];
+    const init = [
+      "-D",
+      data,
+      "-U",
+      USER,
+      `--pwfile=${pwfile}`,
+      "--auth-host=scram-sha-256",
+      "--auth-local=trust",
+      "-E",
+      "UTF8",
+      "--no-locale",
+      "--no-sync",
+      "--no-instructions",
+    ];
     check(await server("initdb", init), "initdb");
     fs.rmSync(pwfile);
 
@@ -154,7 +177,9 @@ export async function startPostgres(): Promise<Postgres> {
     const clientEnv = { ...baseEnv, PGPASSWORD: password, PGHOST: host, PGPORT: String(port), PGUSER: USER };
     const client = (tool: string, args: string[]) => run(path.join(bin, tool), args, clientEnv, os.tmpdir());
     check(await client("createdb", [DATABASE]), "createdb");
-    const version = check(await client("psql", ["-d", DATABASE, "-At", "-c", "SHOW server_version"]), "psql").trim().split(" ")[0];
+    const version = check(await client("psql", ["-d", DATABASE, "-At", "-c", "SHOW server_version"]), "psql")
+      .trim()
+      .split(" ")[0];
 
     return {
       url: `postgres://${USER}@${host}:${port}/${DATABASE}?sslmode=disable`,

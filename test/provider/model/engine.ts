@@ -71,7 +71,9 @@ export class MiniEngine {
   private async expectClean(what: string, kind: string, id: string, outs: Props, inputs: Props): Promise<void> {
     const d = await runtime.diff(kind, id, outs, inputs);
     if (d.changes || (d.replaces ?? []).length) {
-      throw new InvariantViolation(`${what} ${kind} ${id}: diff against the declaration is not empty: ${JSON.stringify({ replaces: d.replaces, changes: d.changes, outs, inputs })}`);
+      throw new InvariantViolation(
+        `${what} ${kind} ${id}: diff against the declaration is not empty: ${JSON.stringify({ replaces: d.replaces, changes: d.changes, outs, inputs })}`,
+      );
     }
   }
 
@@ -125,7 +127,8 @@ export class MiniEngine {
       const checked = await runtime.check(d.kind, old?.inputs ?? {}, news).catch((e) => {
         throw new StepError(`check ${d.kind} ${d.slot}`, e);
       });
-      if (checked.failures?.length) throw new InvariantViolation(`check ${d.kind} ${d.slot} refused a generated valid state: ${JSON.stringify(checked.failures)}`);
+      if (checked.failures?.length)
+        throw new InvariantViolation(`check ${d.kind} ${d.slot} refused a generated valid state: ${JSON.stringify(checked.failures)}`);
       const inputs = checked.inputs as Props;
       const refIds = refs.map((r) => ids[r]);
       if (!old) {

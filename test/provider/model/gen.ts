@@ -13,18 +13,14 @@ import { resolveRefs } from "../../support/refs";
 type Args = Record<string, unknown>;
 
 // PKI material, made once per file: keys are slow, the forms are what varies.
-const caPems = [1, 2, 3].map((n) => certificate({ subject: { CN: `Model CA ${n}` }, ca: true, keyUsages: ["cert_sign"], keyType: "ecdsa" }).pem);
+const caPems = [1, 2, 3].map(
+  (n) => certificate({ subject: { CN: `Model CA ${n}` }, ca: true, keyUsages: ["cert_sign"], keyType: "ecdsa" }).pem,
+);
 const leaves = [1, 2].map((n) => certificate({ subject: { CN: `leaf${n}.example.com` }, dnsNames: [`leaf${n}.example.com`] }));
 const sshKeys = [0, 1, 2, 3].map((n) => sshPublicKey(n % 2 ? "ecdsa" : "ed25519", `model${n}@host`));
 
 /** The same PEM with other whitespace: CRLF, no final newline, extra blank lines around. */
-const pemForm = (pem: string) =>
-  fc.constantFrom(
-    pem,
-    pem.trimEnd(),
-    pem.replace(/\n/g, "\r\n"),
-    `\n${pem}\n\n`,
-  );
+const pemForm = (pem: string) => fc.constantFrom(pem, pem.trimEnd(), pem.replace(/\n/g, "\r\n"), `\n${pem}\n\n`);
 
 /** Omitted (undefined), or the value. */
 const opt = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined, freq: 3 });
@@ -41,21 +37,27 @@ const texts = fc.record({
 
 /** RFC 3339 instants in the future, as `Z`, with fractional seconds, or with an offset. */
 function timestamp(baseDays: number) {
-  return fc.tuple(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 999 }), fc.constantFrom("Z", "frac", "+02:00", "-05:30", "fracoffset")).map(([days, ms, form]) => {
-    const t = new Date(Date.UTC(2031, 0, 1) + (baseDays + days) * 86_400_000 + ms);
-    const iso = t.toISOString(); // 2031-01-01T00:00:00.123Z
-    const noFrac = iso.replace(/\.\d{3}Z$/, "Z");
-    const shifted = (offset: string) => {
-      const sign = offset[0] === "+" ? 1 : -1;
-      const [h, m] = offset.slice(1).split(":").map(Number);
-      const local = new Date(t.getTime() + sign * (h * 60 + m) * 60_000).toISOString();
-      return { withFrac: local.replace("Z", offset), noFrac: local.replace(/\.\d{3}Z$/, offset) };
-    };
-    if (form === "Z") return noFrac;
-    if (form === "frac") return iso;
-    if (form === "fracoffset") return shifted("+02:00").withFrac;
-    return shifted(form).noFrac;
-  });
+  return fc
+    .tuple(
+      fc.integer({ min: 0, max: 30 }),
+      fc.integer({ min: 0, max: 999 }),
+      fc.constantFrom("Z", "frac", "+02:00", "-05:30", "fracoffset"),
+    )
+    .map(([days, ms, form]) => {
+      const t = new Date(Date.UTC(2031, 0, 1) + (baseDays + days) * 86_400_000 + ms);
+      const iso = t.toISOString(); // 2031-01-01T00:00:00.123Z
+      const noFrac = iso.replace(/\.\d{3}Z$/, "Z");
+      const shifted = (offset: string) => {
+        const sign = offset[0] === "+" ? 1 : -1;
+        const [h, m] = offset.slice(1).split(":").map(Number);
+        const local = new Date(t.getTime() + sign * (h * 60 + m) * 60_000).toISOString();
+        return { withFrac: local.replace("Z", offset), noFrac: local.replace(/\.\d{3}Z$/, offset) };
+      };
+      if (form === "Z") return noFrac;
+      if (form === "frac") return iso;
+      if (form === "fracoffset") return shifted("+02:00").withFrac;
+      return shifted(form).noFrac;
+    });
 }
 
 const enabledForm = opt(fc.constant(true)); // explicit default
@@ -80,26 +82,44 @@ const BY_KIND: Record<string, (slot: string) => fc.Arbitrary<Args>> = {
   ApiKey: () => texts,
   IpPolicy: () => texts,
   // `endpoints`: an enforced api or dashboard restriction would lock the test's own client out.
-  IpRestriction: () => fc.record({ type: fc.constant("endpoints"), ipPolicyIds: someOf(["@pol1", "@pol2"]), enforced: opt(fc.boolean()), t: texts }),
+  IpRestriction: () =>
+    fc.record({ type: fc.constant("endpoints"), ipPolicyIds: someOf(["@pol1", "@pol2"]), enforced: opt(fc.boolean()), t: texts }),
   // An upper-case IPv6 block: the service answers it in RFC 5952 form, which must not read as a change.
   IpPolicyRule: () =>
-    fc.record({ ipPolicyId: fc.constantFrom("@pol1", "@pol2"), cidr: fc.constantFrom("203.0.113.0/24", "2001:DB8::/32", "2001:db8::/48"), action: fc.constantFrom("allow", "deny"), t: texts }),
+    fc.record({
+      ipPolicyId: fc.constantFrom("@pol1", "@pol2"),
+      cidr: fc.constantFrom("203.0.113.0/24", "2001:DB8::/32", "2001:db8::/48"),
+      action: fc.constantFrom("allow", "deny"),
+      t: texts,
+    }),
   EventDestination: (slot) =>
     fc.record({
-      target: fc.record({ logs: fc.record({ logGroupResourceName: fc.constantFrom(`lg-${slot}`, `lg-${slot}-b`), auth: fc.constant({ role: { roleResourceName: "role" } }) }) }),
+      target: fc.record({
+        logs: fc.record({
+          logGroupResourceName: fc.constantFrom(`lg-${slot}`, `lg-${slot}-b`),
+          auth: fc.constant({ role: { roleResourceName: "role" } }),
+        }),
+      }),
       format: opt(fc.constant("json")),
       t: texts,
     }),
   EventSubscription: () => fc.record({ destinationIds: someOf(["@d1", "@d2"]), t: texts }),
   EventSource: (slot) =>
-    fc.record({ subscriptionId: fc.constant("@sub"), type: slot.endsWith("1") ? fc.constantFrom("ip_policy_created.v0", "ip_policy_updated.v0") : fc.constantFrom("ip_policy_deleted.v0", "api_key_created.v0") }),
-  TunnelGroupBackend: (slot) => fc.record({ labels: opt(fc.oneof(fc.constant({}), fc.constant({ app: slot }), fc.constant({ tier: "web", app: slot }))), t: texts }),
+    fc.record({
+      subscriptionId: fc.constant("@sub"),
+      type: slot.endsWith("1")
+        ? fc.constantFrom("ip_policy_created.v0", "ip_policy_updated.v0")
+        : fc.constantFrom("ip_policy_deleted.v0", "api_key_created.v0"),
+    }),
+  TunnelGroupBackend: (slot) =>
+    fc.record({ labels: opt(fc.oneof(fc.constant({}), fc.constant({ app: slot }), fc.constant({ tier: "web", app: slot }))), t: texts }),
   WeightedBackend: () =>
     fc
       .tuple(someOf(["@b1", "@b2"]), fc.integer({ min: 0, max: 100 }), fc.integer({ min: 1, max: 100 }), texts)
       .map(([names, w1, w2, t]) => ({ backends: Object.fromEntries(names.map((n, i) => [n, i ? w2 : w1])), t })),
   FailoverBackend: () => fc.record({ backends: someOf(["@b1", "@b2"]), t: texts }),
-  TcpEdge: (slot) => fc.record({ hostports: hostports(slot, 5432), backend: opt(backendModule), ipRestriction: opt(ipRestrictionModule), t: texts }),
+  TcpEdge: (slot) =>
+    fc.record({ hostports: hostports(slot, 5432), backend: opt(backendModule), ipRestriction: opt(ipRestrictionModule), t: texts }),
   TlsEdge: (slot) =>
     fc.record({
       hostports: hostports(slot, 443),
@@ -109,7 +129,8 @@ const BY_KIND: Record<string, (slot: string) => fc.Arbitrary<Args>> = {
       tlsTermination: opt(tlsTermination),
       t: texts,
     }),
-  HttpsEdge: (slot) => fc.record({ hostports: hostports(slot, 443), mutualTls: opt(mutualTlsModule), tlsTermination: opt(httpsTlsTermination), t: texts }),
+  HttpsEdge: (slot) =>
+    fc.record({ hostports: hostports(slot, 443), mutualTls: opt(mutualTlsModule), tlsTermination: opt(httpsTlsTermination), t: texts }),
   HttpsEdgeRoute: (slot) =>
     fc.record({
       edgeId: fc.constant("@web"),
@@ -123,7 +144,11 @@ const BY_KIND: Record<string, (slot: string) => fc.Arbitrary<Args>> = {
       requestHeaders: opt(fc.record({ add: opt(fc.constant({ "X-Team": "edge" })), remove: opt(someOf(["X-A", "X-B"])) })),
       responseHeaders: opt(fc.record({ remove: opt(someOf(["Server", "Via"])) })),
       webhookVerification: opt(fc.constant({ provider: "CODEHOST", secret: "model-webhook-secret" })),
-      oauth: opt(fc.record({ provider: fc.constant({ codehost: { clientId: "app", clientSecret: "model-oauth-secret", organizations: ["acme", "ops"] } }) })),
+      oauth: opt(
+        fc.record({
+          provider: fc.constant({ codehost: { clientId: "app", clientSecret: "model-oauth-secret", organizations: ["acme", "ops"] } }),
+        }),
+      ),
       saml: opt(fc.record({ idpMetadata: fc.constant(IDP), authorizedGroups: opt(someOf(["ops", "dev"])) })),
       oidc: opt(fc.constant({})),
       websocketTcpConverter: opt(fc.record({ enabled: opt(fc.boolean()) })),
@@ -134,14 +159,22 @@ const BY_KIND: Record<string, (slot: string) => fc.Arbitrary<Args>> = {
     fc.record({
       domain: fc.constant(`${slot}.example.com`),
       certificateId: opt(fc.constant("@cert1")),
-      certificateManagementPolicy: opt(fc.record({ authority: fc.constant("public-acme"), privateKeyType: opt(fc.constantFrom("ecdsa", "rsa")) })),
+      certificateManagementPolicy: opt(
+        fc.record({ authority: fc.constant("public-acme"), privateKeyType: opt(fc.constantFrom("ecdsa", "rsa")) }),
+      ),
       t: texts,
     }),
   CertificateAuthority: (slot) => fc.record({ caPem: fc.constantFrom(...caPems.slice(slot === "ca2" ? 1 : 0)).chain(pemForm), t: texts }),
   TlsCertificate: () =>
-    fc.constantFrom(...leaves).chain((leaf) => fc.record({ certificatePem: pemForm(leaf.pem), privateKeyPem: pemForm(privateKeyPem(leaf.privateKey)), t: texts })),
+    fc
+      .constantFrom(...leaves)
+      .chain((leaf) => fc.record({ certificatePem: pemForm(leaf.pem), privateKeyPem: pemForm(privateKeyPem(leaf.privateKey)), t: texts })),
   SshCredential: (slot) =>
-    fc.record({ publicKey: fc.constant(sshKeys[slot.endsWith("1") ? 1 : 0]), acl: opt(fc.shuffledSubarray([`bind:${slot}.example.com`, "bind:other.example.com"])), t: texts }),
+    fc.record({
+      publicKey: fc.constant(sshKeys[slot.endsWith("1") ? 1 : 0]),
+      acl: opt(fc.shuffledSubarray([`bind:${slot}.example.com`, "bind:other.example.com"])),
+      t: texts,
+    }),
   SshCertificateAuthority: () => fc.record({ privateKeyType: fc.constantFrom("ed25519", "ecdsa"), t: texts }),
   TunnelCredential: (slot) => fc.record({ acl: opt(fc.shuffledSubarray([`bind:${slot}.example.com`, "bind:team=*"])), t: texts }),
   SshUserCertificate: () =>
@@ -203,15 +236,15 @@ const PLACEHOLDER: Record<string, string> = {
   "@sshca": "sshca_01m80f5tva9fyp6am2h8nbgnt0",
 };
 
-
 /** The slots an args object refers to. */
 export function refsOf(v: unknown, out = new Set<string>()): Set<string> {
   if (typeof v === "string" && v.startsWith("@")) out.add(v.slice(1));
   else if (Array.isArray(v)) v.forEach((x) => refsOf(x, out));
-  else if (v !== null && typeof v === "object") for (const [k, x] of Object.entries(v)) {
-    refsOf(k, out);
-    refsOf(x, out);
-  }
+  else if (v !== null && typeof v === "object")
+    for (const [k, x] of Object.entries(v)) {
+      refsOf(k, out);
+      refsOf(x, out);
+    }
   return out;
 }
 
@@ -242,7 +275,9 @@ export const SUPPORT: ReadonlyArray<[slot: string, kind: string]> = [
 ];
 
 /** Two optional slots per kind: `<Kind>0`, `<Kind>1`. */
-export const LEAVES: ReadonlyArray<[slot: string, kind: string]> = Object.keys(kinds).flatMap((kind) => [0, 1].map((i): [string, string] => [`${kind.toLowerCase()}${i}`, kind]));
+export const LEAVES: ReadonlyArray<[slot: string, kind: string]> = Object.keys(kinds).flatMap((kind) =>
+  [0, 1].map((i): [string, string] => [`${kind.toLowerCase()}${i}`, kind]),
+);
 
 export const SLOT_KIND: Readonly<Record<string, string>> = Object.fromEntries([...SUPPORT, ...LEAVES]);
 

@@ -56,7 +56,8 @@ type Cmd =
 const leafSlots = LEAVES.map(([s]) => s);
 const allSlots = [...SUPPORT.map(([s]) => s), ...leafSlots];
 
-const setArb = (slots: string[]) => fc.constantFrom(...slots).chain((slot) => argsArb(SLOT_KIND[slot], slot).map((args): Cmd => ({ t: "set", slot, args })));
+const setArb = (slots: string[]) =>
+  fc.constantFrom(...slots).chain((slot) => argsArb(SLOT_KIND[slot], slot).map((args): Cmd => ({ t: "set", slot, args })));
 const faultsArb: fc.Arbitrary<FaultPlan | undefined> = fc.option(
   fc.record({
     rate: fc.constantFrom(0.1, 0.25, 0.5),
@@ -80,14 +81,20 @@ const cmdArb: fc.Arbitrary<Cmd> = fc.oneof(
 /** The support resources, a random set of leaves (each kind now and then), then commands. */
 const programArb = fc.record({
   support: fc.tuple(...SUPPORT.map(([slot, kind]) => argsArb(kind, slot))),
-  leaves: fc.uniqueArray(fc.constantFrom(...leafSlots), { minLength: 3, maxLength: 10 }).chain((slots) => fc.tuple(...slots.map((s) => argsArb(SLOT_KIND[s], s).map((args) => [s, args] as const)))),
+  leaves: fc
+    .uniqueArray(fc.constantFrom(...leafSlots), { minLength: 3, maxLength: 10 })
+    .chain((slots) => fc.tuple(...slots.map((s) => argsArb(SLOT_KIND[s], s).map((args) => [s, args] as const)))),
   commands: fc.array(cmdArb, { maxLength: 10 }),
 });
 type Program = typeof programArb extends fc.Arbitrary<infer P> ? P : never;
 
 const ID = /^[a-z]+_[0-9a-z]{26}$/;
 /** The ids in a request path (module and nested paths name their parent too). */
-const idsInPath = (p: string) => p.split("?")[0].split("/").filter((s) => ID.test(s));
+const idsInPath = (p: string) =>
+  p
+    .split("?")[0]
+    .split("/")
+    .filter((s) => ID.test(s));
 
 const coverage = new Set<string>();
 
@@ -98,7 +105,12 @@ async function runProgram(p: Program): Promise<void> {
   await proxy.start();
   const client = new EdgeIngress({ apiKey: emulator.rootToken, baseURL: emulator.url, maxRetries: 0 });
   await runtime.configure({
-    config: fakeConfig({ "edgeingress:apiKey": emulator.rootToken, "edgeingress:apiUrl": proxy.url, "edgeingress:maxRetries": "1", "edgeingress:timeoutMs": "5000" }),
+    config: fakeConfig({
+      "edgeingress:apiKey": emulator.rootToken,
+      "edgeingress:apiUrl": proxy.url,
+      "edgeingress:maxRetries": "1",
+      "edgeingress:timeoutMs": "5000",
+    }),
   });
   const engine = new MiniEngine();
   const declared = new Map<string, Declared>();
@@ -132,7 +144,11 @@ async function runProgram(p: Program): Promise<void> {
   const rawLookalike = async (path: string, body: Buffer) => {
     const kind = pathKind(path);
     if (!kind) return;
-    const res = await fetch(new URL(path, emulator.url), { method: "POST", body, headers: { authorization: `Bearer ${emulator.rootToken}`, "content-type": "application/json" } });
+    const res = await fetch(new URL(path, emulator.url), {
+      method: "POST",
+      body,
+      headers: { authorization: `Bearer ${emulator.rootToken}`, "content-type": "application/json" },
+    });
     const parsed = (await res.json().catch(() => ({}))) as { id?: string };
     if (!res.ok || !parsed.id) return;
     const obj = await kindSpec(kind).api(client).get(parsed.id);
@@ -148,10 +164,12 @@ async function runProgram(p: Program): Promise<void> {
       if (l.method === "GET" || l.method === "POST") continue;
       for (const id of idsInPath(l.path)) {
         if (lookalikes.has(id)) throw new InvariantViolation(`${l.method} ${l.path} wrote a look-alike someone else made`);
-        if (!claimed.has(id) && !createdByStack.has(id)) throw new InvariantViolation(`${l.method} ${l.path} wrote an id the stack neither created nor adopted`);
+        if (!claimed.has(id) && !createdByStack.has(id))
+          throw new InvariantViolation(`${l.method} ${l.path} wrote an id the stack neither created nor adopted`);
       }
     }
-    for (const id of claimed) if (lookalikes.has(id)) throw new InvariantViolation(`the stack adopted the look-alike ${id} (${lookalikes.get(id)!.kind})`);
+    for (const id of claimed)
+      if (lookalikes.has(id)) throw new InvariantViolation(`the stack adopted the look-alike ${id} (${lookalikes.get(id)!.kind})`);
   };
 
   /** An out-of-band change not yet read by a fault-free refresh. */
@@ -196,16 +214,22 @@ async function runProgram(p: Program): Promise<void> {
       const obj = await kindSpec(d.kind).api(client).get(e.id);
       const d2 = await runtime.diff(d.kind, e.id, toOutputs(kindSpec(d.kind), obj, e.outs), e.inputs);
       if (d2.changes || (d2.replaces ?? []).length) {
-        throw new InvariantViolation(`${d.kind} ${d.slot} ${e.id}: the service does not hold the declared state: ${JSON.stringify({ replaces: d2.replaces, service: toOutputs(kindSpec(d.kind), obj, e.outs), declared: e.inputs })}`);
+        throw new InvariantViolation(
+          `${d.kind} ${d.slot} ${e.id}: the service does not hold the declared state: ${JSON.stringify({ replaces: d2.replaces, service: toOutputs(kindSpec(d.kind), obj, e.outs), declared: e.inputs })}`,
+        );
       }
     }
-    if (engine.pendingDeletes.length) throw new InvariantViolation(`replaced resources left undeleted: ${engine.pendingDeletes.map((e) => e.id).join(", ")}`);
+    if (engine.pendingDeletes.length)
+      throw new InvariantViolation(`replaced resources left undeleted: ${engine.pendingDeletes.map((e) => e.id).join(", ")}`);
     // Nothing orphaned, no duplicate: the service holds the stack's resources and the look-alikes.
     const expected = new Set([...[...engine.state.values()].map((e) => e.id), ...[...lookalikes.keys()]]);
     const held = await allIds(client);
     const extra = [...held].filter((id) => !expected.has(id));
     const missing = [...expected].filter((id) => !held.has(id));
-    if (extra.length || missing.length) throw new InvariantViolation(`the service's lists differ from the stack and look-alikes: orphaned ${extra.join(", ") || "none"}; missing ${missing.join(", ") || "none"}`);
+    if (extra.length || missing.length)
+      throw new InvariantViolation(
+        `the service's lists differ from the stack and look-alikes: orphaned ${extra.join(", ") || "none"}; missing ${missing.join(", ") || "none"}`,
+      );
     for (const [id, { kind, snapshot }] of lookalikes) {
       const now = toOutputs(kindSpec(kind), await kindSpec(kind).api(client).get(id));
       if (JSON.stringify(now) !== JSON.stringify(snapshot)) throw new InvariantViolation(`look-alike ${kind} ${id} was changed`);
@@ -340,7 +364,8 @@ async function allIds(client: EdgeIngress): Promise<Set<string>> {
   ];
   for (const l of lists) for (const item of await l.list().toArray()) out.add(item.id);
   // A managed certificate of a reserved domain is the service's own, not the stack's.
-  for (const d of await client.reservedDomains.list().toArray()) if (d.certificateManagementPolicy && d.certificate) out.delete(d.certificate.id);
+  for (const d of await client.reservedDomains.list().toArray())
+    if (d.certificateManagementPolicy && d.certificate) out.delete(d.certificate.id);
   for (const edge of await client.httpsEdges.list().toArray()) {
     out.add(edge.id);
     for (const r of edge.routes) out.add(`${edge.id}/${r.id}`); // the provider's route id

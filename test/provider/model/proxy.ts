@@ -74,7 +74,14 @@ export class RecordingProxy {
     entry.fault = fault;
     if (fault === "503" || fault === "429") {
       res.writeHead(Number(fault), { "content-type": "application/json", ...(fault === "429" ? { "retry-after": "0" } : {}) });
-      res.end(JSON.stringify({ error_code: fault === "429" ? "RATE_LIMITED" : "SERVICE_UNAVAILABLE", status_code: Number(fault), msg: "injected by the model test's proxy", details: {} }));
+      res.end(
+        JSON.stringify({
+          error_code: fault === "429" ? "RATE_LIMITED" : "SERVICE_UNAVAILABLE",
+          status_code: Number(fault),
+          msg: "injected by the model test's proxy",
+          details: {},
+        }),
+      );
       return;
     }
     if (fault === "refused") {
