@@ -2,8 +2,8 @@
  * A parent that owns all its children (provider/framework/children.ts): an IP policy's inline `rules`,
  * through the runtime as the engine calls it, against the emulator.
  */
+import { refusingProxy } from "../support/proxy";
 import * as http from "node:http";
-import type { AddressInfo } from "node:net";
 import { EdgeIngress } from "../../sdk";
 import * as lifecycle from "../../provider/framework/lifecycle";
 import { kindSpec } from "../../provider/kinds";
@@ -269,31 +269,5 @@ describe("IpPolicy inline rules", () => {
 });
 
 /** A proxy to the emulator that answers 403 to the requests `refuse` picks (a failure that is certain: nothing applied). */
-async function refusing(target: string, refuse: (req: http.IncomingMessage) => boolean) {
-  const upstream = new URL(target);
-  const server = http.createServer((req, res) => {
-    if (refuse(req)) {
-      req.resume();
-      res.writeHead(403, { "content-type": "application/json" });
-      res.end(JSON.stringify({ error_code: "FORBIDDEN", status_code: 403, msg: "injected", details: {} }));
-      return;
-    }
-    const out = http.request(
-      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    req.pipe(out);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
-}
+const refusing = (target: string, refuse: (req: http.IncomingMessage) => boolean) =>
+  refusingProxy(target, refuse, { status: 403, code: "FORBIDDEN" });

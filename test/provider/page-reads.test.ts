@@ -5,9 +5,9 @@
  * limit has them (120 a minute is one every half second); the creation times' spread is what the
  * paging decision measures.
  */
+import { refusingProxy } from "../support/proxy";
 import * as fs from "node:fs";
 import * as http from "node:http";
-import type { AddressInfo } from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
 import { IdGenerator, rfc3339 } from "../../emulator/state/store";
@@ -393,37 +393,5 @@ describe("the rule, on a scripted list (simulated clock)", () => {
   });
 });
 
-/** A proxy in front of the emulator answering 500 to requests `refuse` picks; counts them. */
-async function proxy(target: string, refuse: (req: http.IncomingMessage) => boolean) {
-  const upstream = new URL(target);
-  const state = { refused: 0 };
-  const server = http.createServer((req, res) => {
-    if (refuse(req)) {
-      state.refused++;
-      req.resume();
-      res.writeHead(500, { "content-type": "application/json" });
-      res.end(JSON.stringify({ error_code: "INTERNAL_ERROR", status_code: 500, msg: "injected", details: {} }));
-      return;
-    }
-    const out = http.request(
-      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    req.pipe(out);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    get refused() {
-      return state.refused;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
-}
+const proxy = (target: string, refuse: (req: http.IncomingMessage) => boolean) =>
+  refusingProxy(target, refuse, { status: 500, code: "INTERNAL_ERROR" });
