@@ -13,10 +13,11 @@ const uri = (path, id) => `http://127.0.0.1:40000/${path}/${id}`;
 
 /** kind → { id(inputs), extra(id, inputs): outputs that are not inputs, secrets: secret properties }. */
 const shapes = {
-  IpPolicy: { prefix: "ipp", path: "ip_policies" },
+  IpPolicy: { prefix: "ipp", path: "ip_policies", extra: () => ({ rules: null, ruleIds: null }) },
   IpRestriction: { prefix: "ipx", path: "ip_restrictions", extra: () => ({ enforced: false }) },
   TunnelGroupBackend: { prefix: "bkdtg", path: "backends/tunnel_group", extra: () => ({ tunnelIds: [] }) },
-  WeightedBackend: { prefix: "bkdwd", path: "backends/weighted" },
+  // The mix declares the backends as a list, the service's form is a map (`__spelled` keeps the list).
+  WeightedBackend: { prefix: "bkdwd", path: "backends/weighted", spelled: (inputs) => ({ backends: inputs.backends }) },
   ReservedDomain: {
     prefix: "rd",
     path: "reserved_domains",
@@ -30,7 +31,13 @@ const shapes = {
       region: "",
     }),
   },
-  HttpsEdge: { prefix: "edghts", path: "edges/https", extra: () => ({ mutualTls: null }) },
+  HttpsEdge: {
+    prefix: "edghts",
+    path: "edges/https",
+    extra: () => ({ mutualTls: null }),
+    // The mix declares a partial module, which the package records as declared (`__spelled`).
+    spelled: (inputs) => ({ tlsTermination: inputs.tlsTermination }),
+  },
   HttpsEdgeRoute: {
     prefix: "edghtsrt",
     path: "edges/https",
@@ -63,11 +70,16 @@ function made(kind, inputs) {
   if (!s) throw new Error(`floor: no shape for kind ${kind}`);
   const id = s.id ? s.id(inputs) : madeUpId(s.prefix);
   const outs = { createdAt: createdAt(), metadata: "", uri: s.uri ? s.uri(id) : uri(s.path, id), ...(s.extra ? s.extra(id) : {}) };
+  // What the package records of every write: the declared input names, and declared values it spells otherwise.
+  outs.__declared = Object.keys(inputs)
+    .filter((k) => k !== "__provider")
+    .sort();
+  if (s.spelled) outs.__spelled = s.spelled(inputs);
   return { id, outs };
 }
 
 /** The output-only property names of `kind` (declared by the program so it can read them). */
 const outputNames = (kind) => Object.keys(made(kind, { edgeId: "e" }).outs);
-const secretNames = (kind) => shapes[kind].secrets ?? [];
+const secretNames = (kind) => [...(shapes[kind].secrets ?? []), ...(shapes[kind].spelled ? ["__spelled"] : [])];
 
 module.exports = { kinds: Object.keys(shapes), made, outputNames, secretNames };

@@ -106,7 +106,8 @@ describe("the npm tarball in a TypeScript project with the stock tsconfig", () =
     // The files directly in dist/<sub>.
     const dist = (sub: string) =>
       files.filter((f) => new RegExp(`@edge-ingress/pulumi/dist/${sub}/[^/]+$`).test(f)).map((f) => path.posix.basename(f));
-    expect(dist("sdk/resources")).toEqual(["ip-policy.js"]);
+    // A policy's inline `rules` are checked with the rule schema: serving IpPolicy needs that one too.
+    expect(dist("sdk/resources").sort()).toEqual(["ip-policy-rule.js", "ip-policy.js"]);
     expect(dist("provider")).toContain("ip-policy.js");
     for (const other of ["tcp-edge.js", "modules.js"]) expect(dist("provider")).not.toContain(other);
   });
