@@ -116,8 +116,9 @@ export function parseStackState(json: string, source: string, target: AuditTarge
 }
 
 /**
- * The children a recorded resource owns inline (an IP policy's `rules`, docs/provider.md "Owning a
- * parent's children"): the stack records them through the parent, their ids in its outputs.
+ * The children a recorded resource owns inline (an IP policy's `rules`, a subscription's `sources`;
+ * docs/provider.md "Owning a parent's children"): the stack records them through the parent, their ids
+ * in its outputs.
  */
 function ownedChildren(parent: RecordedResource, outputs: any): RecordedResource[] {
   const spec = Object.hasOwn(kinds, parent.kind) ? kinds[parent.kind] : undefined;

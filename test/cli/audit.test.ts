@@ -127,6 +127,21 @@ describe("parseStackState", () => {
     ]);
   });
 
+  test("a subscription's inline sources are recorded through it, with the ids the account's sources have", () => {
+    const json = JSON.parse(stateJson("prod", [{ kind: "EventSubscription", id: "esb_1", description: "audit" }]));
+    const owning = json.deployment.resources[2];
+    owning.outputs.sources = ["ip_policy_created.v0", "api_key_deleted.v0"];
+    owning.outputs.sourceIds = ["esb_1/ip_policy_created.v0", "esb_1/api_key_deleted.v0"];
+    const state = parseStackState(JSON.stringify(json), "prod.json", target);
+    expect(state.resources.map((r) => [r.kind, r.id, r.description])).toEqual([
+      ["EventSubscription", "esb_1", "audit"],
+      ["EventSource", "esb_1/ip_policy_created.v0", ""],
+      ["EventSource", "esb_1/api_key_deleted.v0", ""],
+    ]);
+    // As the account's listing names a source.
+    expect(providerId(kinds.EventSource, { subscriptionId: "esb_1", type: "api_key_deleted.v0" })).toBe(state.resources[2].id);
+  });
+
   test("an empty stack has no resources; the name given wins over none", () => {
     expect(
       parseStackState(JSON.stringify({ version: 3, deployment: { manifest: {} } }), "pulumi stack export --stack dev", target, "dev"),
