@@ -116,8 +116,9 @@ export function parseStackState(json: string, source: string, target: AuditTarge
 }
 
 /**
- * The children a recorded resource owns inline (an IP policy's `rules`, docs/provider.md "Owning a
- * parent's children"): the stack records them through the parent, their ids in its outputs.
+ * The children a recorded resource owns inline (an IP policy's `rules`, a subscription's `sources`;
+ * docs/provider.md "Owning a parent's children"): the stack records them through the parent, their ids
+ * in its outputs.
  */
 function ownedChildren(parent: RecordedResource, outputs: any): RecordedResource[] {
   const spec = Object.hasOwn(kinds, parent.kind) ? kinds[parent.kind] : undefined;
@@ -406,7 +407,7 @@ export function formatReport(report: AuditReport, ignoreSource?: string): string
 
 // --- the command -------------------------------------------------------------------------------------
 
-export const USAGE = `Usage: edge-ingress audit [--stack-state <file> ...] [--stack <name> ...] [--ignore <file>] [--json] [--export <dir>] [--api-url <url>]
+export const USAGE = `Usage: edge-ingress audit [--stack-state <file> ...] [--stack <name> ...] [--all-stacks] [--ignore <file>] [--json] [--export <dir>] [--api-url <url>]
 
 Reads every resource of the account and the state of the given stacks, and reports the resources in
 the account that no stack records (unmanaged) and those a stack records that are gone (missing).
@@ -414,6 +415,8 @@ the account that no stack records (unmanaged) and those a stack records that are
 Options:
   --stack-state <file>  the output of \`pulumi stack export\` of a stack (repeatable)
   --stack <name>        runs \`pulumi stack export --stack <name>\` in this directory (repeatable)
+  --all-stacks          every stack of the backend pulumi is logged in to here (\`pulumi stack ls --all\`), each read
+                        as --stack reads one
   --ignore <file>       resources kept by hand on purpose (default: ./${DEFAULT_IGNORE_FILE} if present)
   --json                the report as JSON on stdout (shape: docs/audit.md)
   --export <dir>        write the unmanaged resources as a program that adopts them (a new directory)
@@ -429,23 +432,40 @@ export interface AuditIo {
   stderr(text: string): void;
 }
 
-/** Runs the pulumi CLI on PATH with the user's environment (backend, passphrase, login). */
-export function pulumiStackExport(name: string, cwd: string, env: NodeJS.ProcessEnv): Promise<string> {
+/** Runs the pulumi CLI on PATH with the user's environment (backend, passphrase, login); `why` names the option that runs it. */
+function runPulumi(args: string[], why: string, cwd: string, env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(
-      "pulumi",
-      ["stack", "export", "--stack", name, "--non-interactive"],
-      { cwd, env, maxBuffer: 1 << 30, encoding: "utf8" },
-      (error, stdout, stderr) => {
-        if (!error) return resolve(stdout);
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code === "ENOENT")
-          return reject(new AuditUsageError("--stack runs the pulumi CLI, which is not on PATH (or give --stack-state <file>)"));
-        const said = stderr.trim().split("\n").slice(-3).join(" ").trim();
-        reject(new AuditUsageError(`pulumi stack export --stack ${name} failed (exit ${error.code ?? "?"})${said ? `: ${said}` : ""}`));
-      },
-    );
+    execFile("pulumi", [...args, "--non-interactive"], { cwd, env, maxBuffer: 1 << 30, encoding: "utf8" }, (error, stdout, stderr) => {
+      if (!error) return resolve(stdout);
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "ENOENT")
+        return reject(new AuditUsageError(`${why} runs the pulumi CLI, which is not on PATH (or give --stack-state <file>)`));
+      const said = stderr.trim().split("\n").slice(-3).join(" ").trim();
+      reject(new AuditUsageError(`pulumi ${args.join(" ")} failed (exit ${error.code ?? "?"})${said ? `: ${said}` : ""}`));
+    });
   });
+}
+
+/** `pulumi stack export --stack <name>`: the stack's state. */
+export function pulumiStackExport(name: string, cwd: string, env: NodeJS.ProcessEnv): Promise<string> {
+  return runPulumi(["stack", "export", "--stack", name], "--stack", cwd, env);
+}
+
+/**
+ * Every stack of the backend the user is logged in to, of every project (`pulumi stack ls --all`):
+ * names as `stack export --stack` takes them (short for the project of `cwd`, qualified for others).
+ */
+export async function pulumiStackNames(cwd: string, env: NodeJS.ProcessEnv): Promise<string[]> {
+  const out = await runPulumi(["stack", "ls", "--all", "--json"], "--all-stacks", cwd, env);
+  let listed: unknown;
+  try {
+    listed = JSON.parse(out);
+  } catch (e) {
+    throw new AuditUsageError(`pulumi stack ls --all --json: not JSON (${(e as Error).message})`);
+  }
+  if (!Array.isArray(listed) || listed.some((s) => typeof s?.name !== "string"))
+    throw new AuditUsageError("pulumi stack ls --all --json: not a list of stacks with names");
+  return listed.map((s: { name: string }) => s.name);
 }
 
 /** The whole command: returns the exit code; every message goes through `io`. */
@@ -457,6 +477,7 @@ export async function runAudit(argv: string[], io: AuditIo): Promise<number> {
   let values: {
     "stack-state"?: string[];
     stack?: string[];
+    "all-stacks"?: boolean;
     ignore?: string;
     json?: boolean;
     export?: string;
@@ -469,6 +490,7 @@ export async function runAudit(argv: string[], io: AuditIo): Promise<number> {
       options: {
         "stack-state": { type: "string", multiple: true },
         stack: { type: "string", multiple: true },
+        "all-stacks": { type: "boolean" },
         ignore: { type: "string" },
         json: { type: "boolean" },
         export: { type: "string" },
@@ -491,9 +513,12 @@ export async function runAudit(argv: string[], io: AuditIo): Promise<number> {
   if (!apiUrl) return usage(`pass --api-url or set ${BASE_URL_ENV}`);
   if (!isHttpUrl(apiUrl)) return usage(`--api-url must be an http(s) URL, got ${JSON.stringify(apiUrl)}`);
   const files = values["stack-state"] ?? [];
-  const names = values.stack ?? [];
-  if (!files.length && !names.length)
-    return usage("give the stacks that manage the account: --stack-state <file> (from `pulumi stack export`) or --stack <name>");
+  const names = [...(values.stack ?? [])];
+  const allStacks = values["all-stacks"] === true;
+  if (!files.length && !names.length && !allStacks)
+    return usage(
+      "give the stacks that manage the account: --stack-state <file> (from `pulumi stack export`), --stack <name> or --all-stacks",
+    );
   const target = { apiUrl, apiKey };
 
   const fail = (e: unknown, code: number): number => {
@@ -530,6 +555,12 @@ export async function runAudit(argv: string[], io: AuditIo): Promise<number> {
         );
       }
       states.push(parseStackState(content, file, target));
+    }
+    if (allStacks) {
+      const listed = await pulumiStackNames(io.cwd, io.env);
+      // An empty list is a wrong login or backend far more often than an account no stack manages.
+      if (!listed.length) throw new AuditUsageError("--all-stacks: the backend pulumi is logged in to here has no stacks");
+      for (const name of listed) if (!names.includes(name)) names.push(name);
     }
     for (const name of names) {
       const out = await pulumiStackExport(name, io.cwd, io.env);

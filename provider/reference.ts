@@ -27,7 +27,8 @@ function describeDefault(value: unknown): string {
 /** An owned input: its items' fields and what owning means. */
 function ownedNote(owned: OwnedChildren): string {
   const fields = childFields(owned).map(code).join(", ");
-  return `a list of ${owned.spec.name}s (${fields}), one per ${code(owned.key)}; declared, the stack owns every ${owned.spec.name} of the resource and deletes undeclared ones, left out it touches none ([provider.md](provider.md#owning-a-parents-children))`;
+  const items = owned.scalar ? `${owned.spec.name}s as their ${code(owned.key)}s` : `${owned.spec.name}s (${fields})`;
+  return `a list of ${items}, one per ${code(owned.key)}; declared, the stack owns every ${owned.spec.name} of the resource and deletes undeclared ones, left out it touches none ([provider.md](provider.md#owning-a-parents-children))`;
 }
 
 function required(schema: z.ZodObject<any>, key: string): boolean {

@@ -1,6 +1,6 @@
 /**
  * Children a resource owns as a whole set (`KindSpec.owns`; docs/provider.md, "Owning a parent's
- * children"): an IP policy's inline `rules`. Declared in one input of the parent, they are made after
+ * children"): an IP policy's inline `rules`, an event subscription's `sources`. Declared in one input of the parent, they are made after
  * the parent, read from the children's list at refresh (so a child made by hand shows as a change of
  * that input, with its fields), and applied one child at a time by update: new ones made, changed ones
  * patched (or replaced where a field cannot change), undeclared ones deleted. An input left undefined
@@ -17,7 +17,7 @@ type Props = Record<string, any>;
 /** A child as the service holds it: its id and its declared form. */
 interface Held {
   readonly id: string;
-  readonly child: Props;
+  readonly child: any;
 }
 
 /** The fields a parent's input declares of each child: the child kind's inputs less the parent's id. */
@@ -25,9 +25,15 @@ export function childFields(owned: OwnedChildren): string[] {
   return inputKeys(owned.spec).filter((k) => k !== owned.spec.parent?.key);
 }
 
+/** A declared child as an object of its fields (a scalar one is its key's value). */
+export const childObject = (owned: OwnedChildren, item: unknown): Props => (owned.scalar ? { [owned.key]: item } : (item as Props));
+/** A child object in the form the parent's input declares it. */
+const itemOf = (owned: OwnedChildren, obj: Props): any => (owned.scalar ? obj[owned.key] : obj);
+
 /**
  * The list of children a parent's input declares: each item checked by `item` (issues name
- * `rules[3].cidr`), and no two with the same key in its normal form (children are told apart by it).
+ * `rules[3].cidr`, or `sources[2]` for `scalar` items, the key's value alone), and no two with the same
+ * key in its normal form (children are told apart by it).
  */
 export function ownedListSchema(
   inputKey: string,
@@ -35,19 +41,23 @@ export function ownedListSchema(
   key: string,
   normalise: (value: string) => string | undefined,
   what: string,
+  scalar = false,
 ): z.ZodType {
   return z.array(item, { error: "must be a list" }).superRefine(
     (items, ctx) => {
       const seen = new Map<string, number>();
       items.forEach((child: any, i) => {
-        const value = typeof child?.[key] === "string" ? normalise(child[key]) : undefined;
+        const raw = scalar ? child : child?.[key];
+        const value = typeof raw === "string" ? normalise(raw) : undefined;
         if (value === undefined) return;
         const first = seen.get(value);
         if (first === undefined) return void seen.set(value, i);
         ctx.addIssue({
           code: "custom",
-          path: [i, key],
-          message: `is the ${key} of ${inputKey}[${first}] again; ${what} are told apart by ${key}, declare each once`,
+          path: scalar ? [i] : [i, key],
+          message: scalar
+            ? `is ${inputKey}[${first}] again; declare each ${key} once`
+            : `is the ${key} of ${inputKey}[${first}] again; ${what} are told apart by ${key}, declare each once`,
         });
       });
       // Also when other items have problems: every problem is named at once.
@@ -57,7 +67,8 @@ export function ownedListSchema(
 }
 
 /** A child's effective fields in their normal form (defaults filled, a CIDR canonical): how children compare. */
-function normal(owned: OwnedChildren, child: Props): Props {
+function normal(owned: OwnedChildren, item: unknown): Props {
+  const child = childObject(owned, item);
   const types = owned.spec.fieldTypes ?? {};
   const out: Props = {};
   for (const field of childFields(owned)) {
@@ -68,9 +79,9 @@ function normal(owned: OwnedChildren, child: Props): Props {
   }
   return out;
 }
-const keyOf = (owned: OwnedChildren, child: Props): string => String(normal(owned, child)[owned.key]);
+const keyOf = (owned: OwnedChildren, child: unknown): string => String(normal(owned, child)[owned.key]);
 /** A child in its normal form, as text: equal texts, the same child (also for a refresh's inputs, lifecycle.ts). */
-export const text = (owned: OwnedChildren, child: Props): string => JSON.stringify(normal(owned, child));
+export const text = (owned: OwnedChildren, child: unknown): string => JSON.stringify(normal(owned, child));
 
 /**
  * Whether the owned input changed between stored outputs (`prev`) and declared inputs (`next`): as a
@@ -86,9 +97,9 @@ export function ownedChanged(owned: OwnedChildren, next: unknown, prev: unknown)
 }
 
 /** A child object of the sdk in the form a parent's input declares it. */
-function declaredForm(owned: OwnedChildren, obj: any): Props {
+function declaredForm(owned: OwnedChildren, obj: any): any {
   const mapped = { ...obj, ...(owned.spec.fromApi?.(obj) ?? {}) };
-  return Object.fromEntries(childFields(owned).map((f) => [f, mapped[f] ?? null]));
+  return itemOf(owned, Object.fromEntries(childFields(owned).map((f) => [f, mapped[f] ?? null])));
 }
 
 /**
@@ -247,13 +258,13 @@ async function applyOne(
   client: EdgeIngress,
   parentId: string,
   start: Held[],
-  declared: Props[],
+  declared: unknown[],
   create: (childSpec: KindSpec, params: Props) => Promise<any>,
 ): Promise<Props> {
   const api = writingApi(owned.spec.api(client));
   const parentKey = owned.spec.parent!.key;
   const updatable = new Set(updatableKeys(owned.spec));
-  const restricts = (child: Props) => owned.restricts?.(normal(owned, child)) ?? false;
+  const restricts = (child: unknown) => owned.restricts?.(normal(owned, child)) ?? false;
   let held = [...start];
   const byKey = new Map<string, Held>();
   const extra: Held[] = [];
@@ -262,12 +273,13 @@ async function applyOne(
     if (byKey.has(k)) extra.push(h);
     else byKey.set(k, h);
   }
-  const params = (child: Props): Props => {
+  const params = (item: unknown): Props => {
+    const child = childObject(owned, item);
     const p: Props = { [parentKey]: parentId };
     for (const f of childFields(owned)) if (child[f] != null) p[f] = child[f];
     return p;
   };
-  const made = async (child: Props) => {
+  const made = async (child: unknown) => {
     const obj = await create(owned.spec, params(child));
     held = [...held, { id: obj.id, child: declaredForm(owned, obj) }];
   };
@@ -283,7 +295,7 @@ async function applyOne(
   for (const child of declared) {
     const h = byKey.get(keyOf(owned, child));
     byKey.delete(keyOf(owned, child));
-    const what = (verb: string) => `${verb} the ${key} item with ${owned.key} ${child[owned.key]}`;
+    const what = (verb: string) => `${verb} the ${key} item with ${owned.key} ${childObject(owned, child)[owned.key]}`;
     if (!h) {
       steps.push({ rank: restricts(child) ? 0 : 5, what: what("make"), run: () => made(child) });
       continue;
@@ -317,7 +329,7 @@ async function applyOne(
   for (const h of [...byKey.values(), ...extra])
     steps.push({
       rank: restricts(h.child) ? 6 : 2,
-      what: `delete the undeclared ${key} item ${h.id} (${owned.key} ${h.child[owned.key]})`,
+      what: `delete the undeclared ${key} item ${h.id} (${owned.key} ${childObject(owned, h.child)[owned.key]})`,
       run: () => gone(h),
     });
   steps.sort((a, b) => a.rank - b.rank);

@@ -112,7 +112,7 @@ export type RefreshReads = { readonly by: "pages" } | { readonly by: "parent" } 
 
 /**
  * Children a resource owns as a whole set, declared inline as one of its inputs (an IP policy's
- * `rules`): every child of the parent that the input does not declare is drift, and is deleted by the
+ * `rules`, an event subscription's `sources`): every child of the parent that the input does not declare is drift, and is deleted by the
  * next update (framework/children.ts; docs/provider.md, "Owning a parent's children"). The input is in
  * the kind's create and update schemas (checked there, updatable) but never sent with the parent.
  */
@@ -121,6 +121,11 @@ export interface OwnedChildren {
   readonly spec: KindSpec;
   /** The child field that tells children apart within the parent (a rule's `cidr`), in its field type's normal form. */
   readonly key: string;
+  /**
+   * Children declared as the value of `key` alone (a subscription's sources as their event types), not
+   * as objects: for a kind whose key is its only field.
+   */
+  readonly scalar?: boolean;
   /** The output holding the children's ids, in the order of the owned output's items. */
   readonly idsOutput: string;
   /** Every child in the account, as the sdk lists them (paged): one listing answers every parent of a refresh. */

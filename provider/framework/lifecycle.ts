@@ -225,7 +225,7 @@ export function refreshedInputs(spec: KindSpec, outs: Props, props: Props): Prop
         continue;
       }
       const byText = new Map((Array.isArray(given) ? given : []).map((c) => [childText(owned, c), c]));
-      inputs[key] = Array.isArray(outs[key]) ? outs[key].map((c: Props) => byText.get(childText(owned, c)) ?? c) : outs[key];
+      inputs[key] = Array.isArray(outs[key]) ? outs[key].map((c: unknown) => byText.get(childText(owned, c)) ?? c) : outs[key];
       continue;
     }
     if (next === SERVER_CHOSEN || sameMeaning(spec, key, next, effective(spec, outs, key))) {

@@ -1,11 +1,12 @@
 import * as pulumi from "@pulumi/pulumi";
 import { isResourceOf, resourceArgs, type AdoptArgs, type GetOptions, type ResourceKind } from "../framework/resource";
+import type { EventTypeName } from "./event-source";
 
 /** @internal What the class declares: every input and output, and which are secret (the lifecycle reads these lists too). */
 export const eventSubscriptionResource: ResourceKind = {
   name: "EventSubscription",
-  inputs: ["description", "metadata", "destinationIds"],
-  outputs: ["uri", "createdAt"],
+  inputs: ["description", "metadata", "destinationIds", "sources"],
+  outputs: ["uri", "createdAt", "sourceIds"],
 };
 
 export interface EventSubscriptionArgs extends AdoptArgs {
@@ -15,9 +16,18 @@ export interface EventSubscriptionArgs extends AdoptArgs {
   description?: pulumi.Input<string>;
   /** Arbitrary user data, at most 4096 bytes. Default "". */
   metadata?: pulumi.Input<string>;
+  /**
+   * Every source of the subscription, as event types (`ip_policy_created.v0`), when the stack owns them
+   * all: made with the subscription, added and deleted type by type on update, and read at refresh, so
+   * a source added by hand is drift and `up` deletes it. Left out (the default), the subscription's
+   * sources are never read or touched: declare EventSource resources instead where other stacks or
+   * people add sources too. Do not do both for one subscription: these would delete those
+   * (docs/provider.md, "Owning a parent's children").
+   */
+  sources?: pulumi.Input<pulumi.Input<EventTypeName>[]>;
 }
 
-/** Sends the events of its sources (EventSource resources) to its destinations. */
+/** Sends the events of its sources (inline `sources`, or EventSource resources) to its destinations. */
 export class EventSubscription extends pulumi.CustomResource {
   /** Event destination ids (`ed_`). */
   declare readonly destinationIds: pulumi.Output<string[]>;
@@ -25,6 +35,10 @@ export class EventSubscription extends pulumi.CustomResource {
   declare readonly description: pulumi.Output<string>;
   /** Arbitrary user data. */
   declare readonly metadata: pulumi.Output<string>;
+  /** With inline `sources`: every source's event type as the service has it (null when `sources` is left out). */
+  declare readonly sources: pulumi.Output<string[] | null>;
+  /** With inline `sources`: the sources' ids (`<subscription id>/<type>`), in the order of `sources`. */
+  declare readonly sourceIds: pulumi.Output<string[] | null>;
   /** The subscription's API URI. */
   declare readonly uri: pulumi.Output<string>;
   /** RFC 3339 creation time. */

@@ -22,6 +22,7 @@ import { EXPORT_ORDER, type AccountSnapshot } from "../../cli/generate";
 import { providerId } from "../../provider/framework/ids";
 import { kinds } from "../../provider/kinds";
 import { start, type Started } from "../support/emulator";
+import { engineEnv, runCommand } from "../support/engine";
 import { buildAccount } from "../support/export";
 
 const URL_A = "https://api.example.test";
@@ -124,6 +125,21 @@ describe("parseStackState", () => {
       ["IpPolicyRule", "ipr_b", "", true],
       ["IpPolicy", "ipp_2", "", false],
     ]);
+  });
+
+  test("a subscription's inline sources are recorded through it, with the ids the account's sources have", () => {
+    const json = JSON.parse(stateJson("prod", [{ kind: "EventSubscription", id: "esb_1", description: "audit" }]));
+    const owning = json.deployment.resources[2];
+    owning.outputs.sources = ["ip_policy_created.v0", "api_key_deleted.v0"];
+    owning.outputs.sourceIds = ["esb_1/ip_policy_created.v0", "esb_1/api_key_deleted.v0"];
+    const state = parseStackState(JSON.stringify(json), "prod.json", target);
+    expect(state.resources.map((r) => [r.kind, r.id, r.description])).toEqual([
+      ["EventSubscription", "esb_1", "audit"],
+      ["EventSource", "esb_1/ip_policy_created.v0", ""],
+      ["EventSource", "esb_1/api_key_deleted.v0", ""],
+    ]);
+    // As the account's listing names a source.
+    expect(providerId(kinds.EventSource, { subscriptionId: "esb_1", type: "api_key_deleted.v0" })).toBe(state.resources[2].id);
   });
 
   test("an empty stack has no resources; the name given wins over none", () => {
@@ -433,6 +449,68 @@ describe("against an account with every kind", () => {
     // An existing directory with files is refused before the account is read.
     const again = await audit(["--stack-state", "partial.json", "--export", "adopt-these"]);
     expect(again).toMatchObject({ code: 2, stderr: expect.stringContaining("--export adopt-these: exists and is not an empty directory") });
+  });
+
+  test("--all-stacks reads every stack of the backend pulumi is logged in to, of every project, as --stack reads one", async () => {
+    // A file backend with two projects' stacks, their states imported as `pulumi stack import` takes them.
+    const root = fs.mkdtempSync(path.join(tmp, "backend-"));
+    const pulumiEnv: NodeJS.ProcessEnv = {
+      ...engineEnv({ linkSelf: false, compileCache: false }),
+      PULUMI_BACKEND_URL: `file://${path.join(root, "state")}`,
+      PULUMI_HOME: path.join(root, "home"),
+      PULUMI_CONFIG_PASSPHRASE: "all-stacks-test",
+    };
+    // The audit's key and URL are the emulator's (the helper's), whatever this process has.
+    delete pulumiEnv.EDGE_INGRESS_API_KEY;
+    delete pulumiEnv.EDGE_INGRESS_API_URL;
+    const pulumi = async (cwd: string, args: string[]) => {
+      const result = await runCommand("pulumi", [...args, "--non-interactive"], { cwd, env: pulumiEnv });
+      expect({ args, code: result.code, stderr: result.code ? result.stderr : "" }).toEqual({ args, code: 0, stderr: "" });
+    };
+    const key = declarable().find((r) => r.kind === "ApiKey")!;
+    const rest = declarable().filter((r) => r.id !== key.id);
+    const half = Math.floor(rest.length / 2);
+    const stacks = [
+      { project: "shop", stack: "prod", resources: rest.slice(0, half) },
+      { project: "ops", stack: "infra", resources: rest.slice(half) },
+    ];
+    fs.mkdirSync(path.join(root, "state"));
+    for (const { project, stack, resources } of stacks) {
+      const dir = path.join(root, project);
+      fs.mkdirSync(dir);
+      fs.writeFileSync(path.join(dir, "Pulumi.yaml"), `name: ${project}\nruntime: nodejs\n`);
+      await pulumi(dir, ["stack", "init", stack]);
+      // Without the made-up secrets provider (the stack's own is used); --force: its checksum is made up too.
+      const state = JSON.parse(stateJson(stack, resources, project));
+      delete state.deployment.secrets_providers;
+      fs.writeFileSync(path.join(dir, "state.json"), JSON.stringify(state));
+      await pulumi(dir, ["stack", "import", "--file", "state.json", "--force"]);
+    }
+    const result = await audit(["--all-stacks", "--json"], pulumiEnv, path.join(root, "shop"));
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(1);
+    const report = JSON.parse(result.stdout) as AuditReport;
+    // Short for the project of the directory, qualified for the others, as `stack export --stack` takes them.
+    expect(report.stacks.map((s) => [s.name, s.project, s.resources]).sort()).toEqual([
+      ["organization/ops/infra", "ops", rest.length - half],
+      ["prod", "shop", half],
+    ]);
+    expect(report.unmanaged.map((u) => u.id)).toEqual([key.id]);
+    expect(report.missing).toEqual([]);
+    // A stack also named with --stack is read once.
+    const both = await audit(["--all-stacks", "--stack", "prod", "--json"], pulumiEnv, path.join(root, "shop"));
+    expect((JSON.parse(both.stdout) as AuditReport).stacks).toHaveLength(2);
+
+    // A backend with no stacks is a wrong login or backend, not an account no stack manages.
+    const empty = { ...pulumiEnv, PULUMI_BACKEND_URL: `file://${fs.mkdtempSync(path.join(root, "empty-"))}` };
+    expect(await audit(["--all-stacks"], empty, root)).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("--all-stacks: the backend pulumi is logged in to here has no stacks"),
+    });
+    expect(await audit(["--all-stacks"], { PATH: tmp })).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("--all-stacks runs the pulumi CLI, which is not on PATH"),
+    });
   });
 
   test("usage errors exit 2: no key, a key flag, no stack, a bad URL, an unreadable state, no pulumi CLI for --stack", async () => {

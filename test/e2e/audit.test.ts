@@ -96,7 +96,7 @@ describe("edge-ingress audit against a real stack", () => {
     });
   });
 
-  test("--stack reads the state with `pulumi stack export` in the program's directory, with the same result", async () => {
+  test("--stack (and --all-stacks) reads the state with `pulumi stack export` in the program's directory, with the same result", async () => {
     const result = await audit(["--stack", fixture.stack.name, "--json"], { cwd: PROGRAM, env: fixture.stack.env });
     expect(result.code).toBe(1);
     const report = json(result);
@@ -104,6 +104,10 @@ describe("edge-ingress audit against a real stack", () => {
       { name: fixture.stack.name, project: "audit", source: `pulumi stack export --stack ${fixture.stack.name}`, resources: 4 },
     ]);
     expect(report.unmanaged.map((u) => u.id)).toEqual([rule.id, route.id]);
+    // --all-stacks: the backend's one stack, read the same way.
+    const all = json(await audit(["--all-stacks", "--json"], { cwd: PROGRAM, env: fixture.stack.env }));
+    expect(all.stacks).toEqual(report.stacks);
+    expect(all.unmanaged).toEqual(report.unmanaged);
     const unknown = await audit(["--stack", "no-such-stack"], { cwd: PROGRAM, env: fixture.stack.env });
     expect(unknown).toMatchObject({ code: 2, stderr: expect.stringContaining("pulumi stack export --stack no-such-stack failed") });
   });

@@ -1,7 +1,8 @@
 /**
  * A parent that owns all its children, through the real engine: an IP policy with 30 inline rules.
  * A rule added by hand fails the drift gate (`preview --refresh --expect-no-changes`) naming it, and
- * `up --refresh` deletes it; a policy that does not declare `rules` is never cleaned.
+ * `up --refresh` deletes it; a policy that does not declare `rules` is never cleaned. The same for an
+ * event subscription's inline `sources`.
  */
 import * as path from "node:path";
 import { expectSuccess, useEngineStack } from "../support/engine-stack";
@@ -105,5 +106,47 @@ describe("IpPolicy with inline rules", () => {
     const want = next.map((r) => `${r.cidr.toLowerCase()} ${r.action} ${"description" in r ? String(r.description) : ""}`).sort();
     expect(await rulesOf(ids.allowlist)).toEqual(want);
     expectSuccess(await fx.stack.preview({ refresh: true, expectNoChanges: true }));
+  });
+});
+
+describe("EventSubscription with inline sources", () => {
+  const EVENTS: Res[] = [
+    {
+      kind: "EventDestination",
+      name: "dest",
+      args: { target: { logs: { logGroupResourceName: "lg-owned", auth: { role: { roleResourceName: "r" } } } } },
+    },
+    {
+      kind: "EventSubscription",
+      name: "events",
+      args: { destinationIds: ["@dest"], sources: ["ip_policy_created.v0", "ip_policy_deleted.v0"] },
+    },
+    // Sources of this one are someone else's (EventSource resources elsewhere, or people): never touched.
+    { kind: "EventSubscription", name: "others", args: { destinationIds: ["@dest"] } },
+  ];
+  const sourcesOf = async (id: string) => (await fx.client.eventSources.list(id).toArray()).map((s) => s.type).sort();
+
+  test("a source added by hand fails the drift gate, named; up --refresh deletes it; the unclaimed subscription keeps its own", async () => {
+    await fx.setSpec({ resources: EVENTS });
+    expectSuccess(await fx.stack.up());
+    const ids = (await fx.outputs()).ids;
+    expect(await sourcesOf(ids.events)).toEqual(["ip_policy_created.v0", "ip_policy_deleted.v0"]);
+    expectSuccess(await gate());
+
+    await fx.client.eventSources.create(ids.events, { type: "api_key_created.v0" });
+    await fx.client.eventSources.create(ids.others, { type: "tcp_edge_created.v0" });
+    const result = await gate();
+    expect(result.code).not.toBe(0);
+    expect(result.stdout).toContain("api_key_created.v0");
+    expect(result.stdout).not.toContain("tcp_edge_created.v0");
+    const preview = await fx.stack.preview({ refresh: true });
+    expectSuccess(preview);
+    expect(preview.ops[fx.urn("EventSubscription", "events")]).toEqual(["refresh", "update"]);
+    expect(preview.ops[fx.urn("EventSubscription", "others")]).toEqual(["refresh"]);
+
+    expectSuccess(await fx.stack.up(["--refresh"]));
+    expect(await sourcesOf(ids.events)).toEqual(["ip_policy_created.v0", "ip_policy_deleted.v0"]);
+    expect(await sourcesOf(ids.others)).toEqual(["tcp_edge_created.v0"]);
+    expectSuccess(await gate());
   });
 });

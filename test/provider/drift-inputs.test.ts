@@ -181,6 +181,17 @@ describe("inputs after a refresh", () => {
     expect(read.inputs).toEqual({ description: "office", rules: [rules[0], expect.objectContaining({ cidr: "::/0", action: "allow" })] });
   });
 
+  it("owned children (inline sources): as declared while the set is the same; a source added by hand joins the service's list", async () => {
+    const { runtime, client } = fx;
+    const destinationIds = [(await client.eventDestinations.create({ target: { monitoring: { apiKey: "k" } } })).id];
+    const sources = ["ip_policy_updated.v0", "ip_policy_created.v0"];
+    const made = await runtime.create("EventSubscription", { ...P, destinationIds, sources });
+    expect((await runtime.read("EventSubscription", made.id, made.outs)).inputs).toEqual({ destinationIds, sources });
+    await client.eventSources.create(made.id, { type: "api_key_created.v0" });
+    const read = await runtime.read("EventSubscription", made.id, made.outs);
+    expect(read.inputs).toEqual({ destinationIds, sources: [...sources, "api_key_created.v0"] });
+  });
+
   it("adopt is given back as declared", async () => {
     const { runtime, client } = fx;
     const existing = await client.ipPolicies.create({ description: "by hand" });

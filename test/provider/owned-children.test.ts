@@ -1,6 +1,7 @@
 /**
- * A parent that owns all its children (provider/framework/children.ts): an IP policy's inline `rules`,
- * through the runtime as the engine calls it, against the emulator.
+ * A parent that owns all its children (provider/framework/children.ts): an IP policy's inline `rules`
+ * and an event subscription's inline `sources`, through the runtime as the engine calls it, against the
+ * emulator.
  */
 import { refusingProxy } from "../support/proxy";
 import * as http from "node:http";
@@ -32,19 +33,19 @@ async function requests(): Promise<Record<string, number>> {
 }
 
 /** check, then create, as the engine would; fails on check failures. */
-async function up(inputs: Props): Promise<{ id: string; outs: Props }> {
-  const checked = await fx.runtime.check("IpPolicy", {}, inputs);
+async function up(inputs: Props, kind = "IpPolicy"): Promise<{ id: string; outs: Props }> {
+  const checked = await fx.runtime.check(kind, {}, inputs);
   expect(checked.failures).toEqual([]);
-  const created = await fx.runtime.create("IpPolicy", inputs);
+  const created = await fx.runtime.create(kind, inputs);
   return { id: created.id!, outs: created.outs! };
 }
 
 /** diff, then update when it says so, as the engine would. */
-async function converge(id: string, olds: Props, news: Props): Promise<Props> {
-  const diff = await fx.runtime.diff("IpPolicy", id, olds, news);
+async function converge(id: string, olds: Props, news: Props, kind = "IpPolicy"): Promise<Props> {
+  const diff = await fx.runtime.diff(kind, id, olds, news);
   expect(diff.replaces ?? []).toEqual([]);
   if (!diff.changes) return olds;
-  return (await fx.runtime.update("IpPolicy", id, olds, news)).outs!;
+  return (await fx.runtime.update(kind, id, olds, news)).outs!;
 }
 
 const rule = (cidr: string, action = "allow", description?: string) => ({
@@ -265,6 +266,145 @@ describe("IpPolicy inline rules", () => {
     const done = await converge(error.id, error.properties, inputs);
     expect(await serviceRules(error.id)).toEqual(["10.0.0.0/8 allow", "10.1.0.0/16 allow", "10.2.0.0/16 allow"]);
     expect(done.rules.map((r: Props) => r.cidr)).toEqual(["10.0.0.0/8", "10.1.0.0/16", "10.2.0.0/16"]);
+  });
+});
+
+describe("EventSubscription inline sources", () => {
+  const SUB = "EventSubscription";
+  let destinationId: string;
+  beforeEach(async () => {
+    destinationId = (await fx.client.eventDestinations.create({ target: { monitoring: { apiKey: "k" } } })).id;
+  });
+  const sub = (extra: Props = {}) => ({ ...P, destinationIds: [destinationId], ...extra });
+  /** The subscription's sources in the service, by type, sorted. */
+  const serviceSources = async (id: string) => (await fx.client.eventSources.list(id).toArray()).map((s) => s.type).sort();
+
+  test("create makes the subscription, then each source; outputs list the types in the declared order with their ids; no diff after", async () => {
+    const sources = ["ip_policy_updated.v0", "ip_policy_created.v0", "https_edge_deleted.v0"];
+    const { id, outs } = await up(sub({ description: "audit", sources }), SUB);
+    expect(await serviceSources(id)).toEqual(["https_edge_deleted.v0", "ip_policy_created.v0", "ip_policy_updated.v0"]);
+    expect(outs.sources).toEqual(sources);
+    expect(outs.sourceIds).toEqual(sources.map((type) => `${id}/${type}`));
+    expect((await fx.runtime.diff(SUB, id, outs, sub({ description: "audit", sources }))).changes).toBe(false);
+    // A refresh reads the sources from the subscriptions' list: no request per source.
+    await resetCounters();
+    const read = await fx.runtime.read(SUB, id, outs);
+    // The subscriptions' page for the subscription, and one listing of every subscription's sources.
+    expect(await requests()).toEqual({ "GET /event_subscriptions": 2 });
+    expect(read.props).toEqual(outs);
+    expect((await fx.runtime.diff(SUB, id, read.props!, sub({ description: "audit", sources }))).changes).toBe(false);
+  });
+
+  test("update adds and deletes sources by type, one request each, and changes nothing else", async () => {
+    const { id, outs } = await up(sub({ sources: ["ip_policy_created.v0", "ip_policy_updated.v0"] }), SUB);
+    await resetCounters();
+    const next = ["ip_policy_created.v0", "ip_policy_deleted.v0"];
+    const updated = await converge(id, outs, sub({ sources: next }), SUB);
+    expect(await requests()).toEqual({
+      "POST /event_subscriptions/{subscription_id}/sources": 1,
+      "DELETE /event_subscriptions/{subscription_id}/sources/{type}": 1,
+    });
+    expect(await serviceSources(id)).toEqual(["ip_policy_created.v0", "ip_policy_deleted.v0"]);
+    expect(updated.sources).toEqual(next);
+    expect(updated.sourceIds).toEqual(next.map((type) => `${id}/${type}`));
+    expect((await fx.runtime.diff(SUB, id, updated, sub({ sources: next }))).changes).toBe(false);
+  });
+
+  test("a source added by hand is read at refresh as a change of sources, named, and deleted by the update", async () => {
+    const declared = sub({ sources: ["ip_policy_created.v0"] });
+    const { id, outs } = await up(declared, SUB);
+    await fx.client.eventSources.create(id, { type: "api_key_created.v0" });
+    const read = await fx.runtime.read(SUB, id, outs);
+    expect(read.props!.sources).toEqual(["ip_policy_created.v0", "api_key_created.v0"]);
+    expect(read.props!.sourceIds).toEqual([`${id}/ip_policy_created.v0`, `${id}/api_key_created.v0`]);
+    expect((await fx.runtime.diff(SUB, id, read.props!, declared)).changes).toBe(true);
+    const healed = await converge(id, read.props!, declared, SUB);
+    expect(await serviceSources(id)).toEqual(["ip_policy_created.v0"]);
+    expect(healed).toEqual(outs);
+    // One deleted by hand is made again.
+    await fx.client.eventSources.delete(id, "ip_policy_created.v0");
+    const gone = await fx.runtime.read(SUB, id, healed);
+    expect(gone.props!.sources).toEqual([]);
+    await converge(id, gone.props!, declared, SUB);
+    expect(await serviceSources(id)).toEqual(["ip_policy_created.v0"]);
+  });
+
+  test("without sources nothing about the sources is read or touched; EventSource resources keep working beside it", async () => {
+    const { id, outs } = await up(sub({ description: "shared" }), SUB);
+    expect(outs.sources).toBeNull();
+    expect(outs.sourceIds).toBeNull();
+    const source = await fx.runtime.create("EventSource", { ...P, subscriptionId: id, type: "tls_edge_created.v0" });
+    await fx.client.eventSources.create(id, { type: "tcp_edge_created.v0" });
+    await resetCounters();
+    const read = await fx.runtime.read(SUB, id, outs);
+    // The subscriptions' page for the subscription itself, and nothing more.
+    expect(await requests()).toEqual({ "GET /event_subscriptions": 1 });
+    expect(read.props).toEqual(outs);
+    expect((await fx.runtime.diff(SUB, id, read.props!, sub({ description: "shared" }))).changes).toBe(false);
+    await converge(id, read.props!, sub({ description: "changed" }), SUB);
+    expect(await serviceSources(id)).toEqual(["tcp_edge_created.v0", "tls_edge_created.v0"]);
+    expect((await fx.runtime.read("EventSource", source.id!, source.outs!)).props).toEqual(source.outs);
+    // State written before inline sources existed (no sources outputs at all) has no diff either.
+    const { sources: _s, sourceIds: _i, ...old } = outs;
+    expect((await fx.runtime.diff(SUB, id, old, sub({ description: "shared" }))).changes).toBe(false);
+  });
+
+  test("declaring sources claims the ones the subscription has; leaving them out again releases them untouched", async () => {
+    const { id, outs } = await up(sub(), SUB);
+    await fx.client.eventSources.create(id, { type: "api_key_created.v0" });
+    await fx.client.eventSources.create(id, { type: "api_key_deleted.v0" });
+    const claimed = await converge(id, outs, sub({ sources: ["api_key_deleted.v0"] }), SUB);
+    expect(await serviceSources(id)).toEqual(["api_key_deleted.v0"]);
+    expect(claimed.sources).toEqual(["api_key_deleted.v0"]);
+    const released = await converge(id, claimed, sub(), SUB);
+    expect(released.sources).toBeNull();
+    expect(released.sourceIds).toBeNull();
+    expect(await serviceSources(id)).toEqual(["api_key_deleted.v0"]);
+    const emptied = await converge(id, released, sub({ sources: [] }), SUB);
+    expect(emptied.sources).toEqual([]);
+    expect(await serviceSources(id)).toEqual([]);
+  });
+
+  test("a subscription adopted with sources converges its existing sources to the declared set", async () => {
+    const made = await fx.client.eventSubscriptions.create({
+      destinationIds: [destinationId],
+      sources: [{ type: "api_key_created.v0" }, { type: "api_key_updated.v0" }],
+    });
+    const { id, outs } = await up(sub({ adopt: made.id, sources: ["api_key_updated.v0", "ip_policy_created.v0"] }), SUB);
+    expect(id).toBe(made.id);
+    expect(await serviceSources(id)).toEqual(["api_key_updated.v0", "ip_policy_created.v0"]);
+    expect(outs.sources).toEqual(["api_key_updated.v0", "ip_policy_created.v0"]);
+  });
+
+  test("a refresh of several claiming subscriptions lists the subscriptions once for their sources", async () => {
+    const a = await up(sub({ sources: ["api_key_created.v0"] }), SUB);
+    const b = await up(sub({ sources: ["api_key_deleted.v0"] }), SUB);
+    await fx.client.eventSources.create(b.id, { type: "tls_edge_deleted.v0" });
+    // A fresh provider process: its own client, nothing cached.
+    const client = new EdgeIngress({ apiKey: fx.emulator.rootToken, baseURL: fx.emulator.url, maxRetries: 0 });
+    await resetCounters();
+    const spec = kindSpec(SUB);
+    const [ra, rb] = await Promise.all([lifecycle.read(spec, client, a.id, a.outs), lifecycle.read(spec, client, b.id, b.outs)]);
+    expect(ra.props!.sources).toEqual(["api_key_created.v0"]);
+    expect(rb.props!.sources).toEqual(["api_key_deleted.v0", "tls_edge_deleted.v0"]);
+    expect(await requests()).toEqual({ "GET /event_subscriptions": 2 });
+    await client.close();
+  });
+
+  test("check names an unknown event type and a type declared twice by their paths", async () => {
+    const checked = await fx.runtime.check(
+      SUB,
+      {},
+      sub({ sources: ["ip_policy_created.v0", "ip_policy_deleted.v0", "ip_policy_renamed.v0", "ip_policy_created.v0"] }),
+    );
+    expect(checked.failures!.map((f) => f.reason)).toEqual([
+      expect.stringMatching(/^sources\[2\]: must be a known event type/),
+      expect.stringMatching(/^sources\[3\]: is sources\[0\] again; declare each type once/),
+    ]);
+    expect(checked.failures!.every((f) => f.property === "sources")).toBe(true);
+    expect((await fx.runtime.check(SUB, {}, sub({ sources: "ip_policy_created.v0" }))).failures!.map((f) => f.reason)).toEqual([
+      "sources: must be a list",
+    ]);
   });
 });
 

@@ -36,7 +36,7 @@ export const VALID: Record<string, Record<string, unknown>> = {
   SshHostCertificate: { sshCertificateAuthorityId: "sshca_a1", publicKey },
   TunnelCredential: {},
   EventDestination: { target: { monitoring: { apiKey: "secret:monitoring" } } },
-  EventSubscription: { destinationIds: ["ed_a1"] },
+  EventSubscription: { destinationIds: ["ed_a1"], sources: ["ip_policy_created.v0", "ip_policy_updated.v0"] },
   EventSource: { subscriptionId: "esb_a1", type: "ip_policy_created.v0" },
 };
 
@@ -171,6 +171,15 @@ export const CASES: Case[] = [
       ["rules[1].cidr", /not an IPv4 address .*; prefix length 33 is over 32 for IPv4/],
       ["rules[2].action", /allow, deny/],
       ["rules[4].cidr", /cidr of rules\[3\] again/],
+    ],
+  },
+  {
+    rule: "inline event subscription sources: each a documented event type, each type once",
+    kind: "EventSubscription",
+    args: { sources: ["ip_policy_created.v0", "ip_policy_deleted.v0", "ip_policy_renamed.v0", "ip_policy_created.v0"] },
+    named: [
+      ["sources[2]", /must be a known event type/],
+      ["sources[3]", /is sources\[0\] again/],
     ],
   },
   {

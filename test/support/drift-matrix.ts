@@ -14,7 +14,7 @@ import type { EdgeIngress } from "../../sdk";
 import { camelToSnake } from "../../sdk/core/case";
 import { inputKeys, updatableKeys, type KindSpec } from "../../provider/framework/kind";
 import { toOutputs } from "../../provider/framework/lifecycle";
-import { readClaimed } from "../../provider/framework/children";
+import { childObject, readClaimed } from "../../provider/framework/children";
 import { kinds } from "../../provider/kinds";
 import { certificate, privateKeyPem, sshPublicKey } from "./pki";
 import type { StateResource } from "./engine";
@@ -113,8 +113,14 @@ export const MATRIX: Record<string, KindMatrix> = {
     },
   },
   EventSubscription: {
-    args: (c) => ({ destinationIds: ["@d1"], ...texts(c) }),
-    outOfBand: { description: DESCRIPTION, metadata: METADATA, destinationIds: { value: ["@d2"] } },
+    args: (c) => ({ destinationIds: ["@d1"], sources: ["ip_policy_created.v0"], ...texts(c) }),
+    // An owned input drifts by a source added by hand.
+    outOfBand: {
+      description: DESCRIPTION,
+      metadata: METADATA,
+      destinationIds: { value: ["@d2"] },
+      sources: { value: "ip_policy_deleted.v0", alsoChanges: ["sourceIds"] },
+    },
   },
   // Nothing about a source changes: it is only deleted out of band.
   EventSource: { args: () => ({ subscriptionId: "@sub", type: "ip_policy_created.v0" }), outOfBand: {} },
@@ -391,7 +397,8 @@ async function applyOutOfBand(client: EdgeIngress, c: Case, id: string, ids: Rec
   const field = c.field!;
   // An owned set of children (an IP policy's rules) drifts by a child made by hand in the parent.
   const owned = c.spec.owns?.[field];
-  if (owned) return void (await owned.spec.api(client).create({ ...(resolve(c.value, ids) as Args), [owned.spec.parent!.key]: id }));
+  if (owned)
+    return void (await owned.spec.api(client).create({ ...childObject(owned, resolve(c.value, ids)), [owned.spec.parent!.key]: id }));
   if (!c.spec.modules?.[field]) return void (await api.update(id, { [field]: resolve(c.value, ids) }));
   if (c.module === "removed") return api.deleteModule!(id, field);
   await api.replaceModule!(id, field, resolve(c.value, ids));
