@@ -46,9 +46,13 @@ const MIN_RATE = 0.1;
 const FIRST_RATE = 1;
 /** Accepted answers since the last decrease needed to measure the account's rate from them. */
 const MIN_SAMPLES = 3;
-/** The window of accepted answers that gives the first rate, and the least span it is divided by. */
+/**
+ * The window of accepted answers that gives the first rate, and the least span it is divided by: a
+ * bucket's burst is commonly a few seconds' worth, and dividing a fresh process's burst by the half
+ * second it took would start the pace several times above the refill (a 429 a turn until it comes down).
+ */
 const RECENT_MS = 10_000;
-const MIN_SPAN_MS = 1_000;
+const MIN_SPAN_MS = 5_000;
 
 /** What one attempt's answer said; `status` undefined when none came (a transport error). */
 export interface Answer {
