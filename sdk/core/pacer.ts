@@ -179,6 +179,9 @@ export class Pacer {
       }
     }
     this.#setRate(rate);
+    // The account has no token now: the next attempt waits a turn at the new rate (the first 429 of an
+    // unpaced process included, whose next turn would otherwise be at once).
+    this.#next = Math.max(this.#next, now + 1000 / this.#rate!);
     this.#decreasedAfter = this.#dispatched;
     this.#lastDecreaseAt = now;
     this.#grownTo = now;
