@@ -1,5 +1,5 @@
 /**
- * What every kind of the provider shares, generated from the kind table (provider/kinds.ts) through the
+ * What every kind of the provider shares, generated from the kind table (provider/kinds/index.ts) through the
  * runtime entry against an emulator, with each kind's arguments from the drift matrix (every mutable
  * field set, every module present): create, read and update round trip with no diff after each, values
  * the service shows only once kept from state, omitted inputs read as the service's defaults, a refused

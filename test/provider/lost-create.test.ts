@@ -2,9 +2,9 @@
 import { APIConnectionError, EdgeIngress, RateLimitError, type ServiceInfo } from "../../sdk";
 import type { KindApi, KindSpec } from "../../provider/framework/kind";
 import { create } from "../../provider/framework/lifecycle";
-import { apiKeyKind } from "../../provider/api-key";
-import { ipPolicyKind } from "../../provider/ip-policy";
-import { tlsCertificateKind } from "../../provider/tls-certificate";
+import { apiKeyKind } from "../../provider/kinds/api-key";
+import { ipPolicyKind } from "../../provider/kinds/ip-policy";
+import { tlsCertificateKind } from "../../provider/kinds/tls-certificate";
 
 const lostAnswer = () =>
   new APIConnectionError(Object.assign(new Error("socket hang up"), { code: "ECONNRESET" }), { method: "POST", path: "/x" } as never);

@@ -2,7 +2,7 @@
 import type { EdgeIngress } from "../../sdk";
 import type { KindApi, KindSpec } from "../../provider/framework/kind";
 import { PartialStateError, update } from "../../provider/framework/lifecycle";
-import { tcpEdgeKind } from "../../provider/tcp-edge";
+import { tcpEdgeKind } from "../../provider/kinds/tcp-edge";
 
 const stored = {
   hostports: ["a.example.com:1"],

@@ -10,7 +10,7 @@ import type { KindApi, KindSpec } from "../../provider/framework/kind";
 import { PartialStateError, update } from "../../provider/framework/lifecycle";
 import { bestValidOrder, rulesHold } from "../../provider/framework/module-order";
 import { kindSpec } from "../../provider/kinds";
-import { tlsEdgeKind } from "../../provider/tls-edge";
+import { tlsEdgeKind } from "../../provider/kinds/tls-edge";
 import { caPem } from "../support/pki";
 import { useRuntime } from "./runtime-fixture";
 

@@ -10,11 +10,11 @@ import { useRuntime } from "./runtime-fixture";
 import { APIConnectionError, type EdgeIngress } from "../../sdk";
 import type { KindApi, KindSpec } from "../../provider/framework/kind";
 import { create, diff } from "../../provider/framework/lifecycle";
-import { ipRestrictionKind } from "../../provider/ip-restriction";
-import { httpsEdgeRouteKind } from "../../provider/https-edge-route";
-import { httpsEdgeKind } from "../../provider/https-edge";
-import { reservedDomainKind } from "../../provider/reserved-domain";
-import { sshUserCertificateKind } from "../../provider/ssh-user-certificate";
+import { ipRestrictionKind } from "../../provider/kinds/ip-restriction";
+import { httpsEdgeRouteKind } from "../../provider/kinds/https-edge-route";
+import { httpsEdgeKind } from "../../provider/kinds/https-edge";
+import { reservedDomainKind } from "../../provider/kinds/reserved-domain";
+import { sshUserCertificateKind } from "../../provider/kinds/ssh-user-certificate";
 
 const fx = useRuntime();
 const P = { __provider: "serialized" };

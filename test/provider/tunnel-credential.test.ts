@@ -2,7 +2,7 @@
 import { APIConnectionError, EdgeIngress, type ServiceInfo } from "../../sdk";
 import type { KindApi, KindSpec } from "../../provider/framework/kind";
 import { create } from "../../provider/framework/lifecycle";
-import { tunnelCredentialKind } from "../../provider/tunnel-credential";
+import { tunnelCredentialKind } from "../../provider/kinds/tunnel-credential";
 import { useRuntime } from "./runtime-fixture";
 
 const fx = useRuntime();

@@ -5,9 +5,9 @@
 import type { EdgeIngress } from "../../sdk";
 import type { KindApi, KindSpec } from "../../provider/framework/kind";
 import { diff, update } from "../../provider/framework/lifecycle";
-import { failoverBackendKind } from "../../provider/failover-backend";
-import { weightedBackendKind } from "../../provider/weighted-backend";
-import { tcpEdgeKind } from "../../provider/tcp-edge";
+import { failoverBackendKind } from "../../provider/kinds/failover-backend";
+import { weightedBackendKind } from "../../provider/kinds/weighted-backend";
+import { tcpEdgeKind } from "../../provider/kinds/tcp-edge";
 
 const client = {} as EdgeIngress;
 const NO_CHANGE = { changes: false, replaces: [], deleteBeforeReplace: false };

@@ -1,12 +1,12 @@
-import { ID_PREFIXES } from "../sdk/core/id-prefixes";
+import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
 import {
   IpRestrictionCreateParams,
   IpRestrictionUpdateParams,
   type IpRestriction as IpRestrictionObject,
-} from "../sdk/resources/ip-restriction";
-import { prefixed } from "./framework/ids";
-import type { KindSpec } from "./framework/kind";
-import { ipRestrictionResource } from "./resources/ip-restriction";
+} from "../../sdk/resources/ip-restriction";
+import { prefixed } from "../framework/ids";
+import type { KindSpec } from "../framework/kind";
+import { ipRestrictionResource } from "../resources/ip-restriction";
 
 /** @internal */
 export const ipRestrictionKind: KindSpec<IpRestrictionObject> = {

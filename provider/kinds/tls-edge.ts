@@ -1,9 +1,9 @@
-import { ID_PREFIXES } from "../sdk/core/id-prefixes";
-import { TlsEdgeCreateParams, TlsEdgeUpdateParams, type TlsEdge as TlsEdgeObject } from "../sdk/resources/tls-edge";
-import { prefixed } from "./framework/ids";
-import type { KindSpec } from "./framework/kind";
-import { modulesOf } from "./modules";
-import { tlsEdgeResource } from "./resources/tls-edge";
+import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
+import { TlsEdgeCreateParams, TlsEdgeUpdateParams, type TlsEdge as TlsEdgeObject } from "../../sdk/resources/tls-edge";
+import { prefixed } from "../framework/ids";
+import type { KindSpec } from "../framework/kind";
+import { modulesOf } from "../modules";
+import { tlsEdgeResource } from "../resources/tls-edge";
 
 /** @internal */
 export const tlsEdgeKind: KindSpec<TlsEdgeObject> = {

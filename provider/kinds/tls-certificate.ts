@@ -1,12 +1,12 @@
-import { ID_PREFIXES } from "../sdk/core/id-prefixes";
+import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
 import {
   TlsCertificateCreateParams,
   TlsCertificateUpdateParams,
   type TlsCertificate as TlsCertificateObject,
-} from "../sdk/resources/tls-certificate";
-import { prefixed } from "./framework/ids";
-import type { KindSpec } from "./framework/kind";
-import { tlsCertificateResource } from "./resources/tls-certificate";
+} from "../../sdk/resources/tls-certificate";
+import { prefixed } from "../framework/ids";
+import type { KindSpec } from "../framework/kind";
+import { tlsCertificateResource } from "../resources/tls-certificate";
 
 /** @internal */
 export const tlsCertificateKind: KindSpec<TlsCertificateObject> = {

@@ -1,12 +1,12 @@
-import { ID_PREFIXES } from "../sdk/core/id-prefixes";
+import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
 import {
   TunnelCredentialCreateParams,
   TunnelCredentialUpdateParams,
   type TunnelCredential as TunnelCredentialObject,
-} from "../sdk/resources/tunnel-credential";
-import { prefixed } from "./framework/ids";
-import { SERVER_CHOSEN, type KindSpec } from "./framework/kind";
-import { tunnelCredentialResource } from "./resources/tunnel-credential";
+} from "../../sdk/resources/tunnel-credential";
+import { prefixed } from "../framework/ids";
+import { SERVER_CHOSEN, type KindSpec } from "../framework/kind";
+import { tunnelCredentialResource } from "../resources/tunnel-credential";
 
 /** @internal */
 export const tunnelCredentialKind: KindSpec<TunnelCredentialObject> = {

@@ -2,11 +2,11 @@ import {
   EventDestinationCreateParams,
   EventDestinationUpdateParams,
   type EventDestination as EventDestinationObject,
-} from "../sdk/resources/event-destination";
-import { ID_PREFIXES } from "../sdk/core/id-prefixes";
-import { prefixed } from "./framework/ids";
-import { within, type KindSpec } from "./framework/kind";
-import { eventDestinationResource } from "./resources/event-destination";
+} from "../../sdk/resources/event-destination";
+import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
+import { prefixed } from "../framework/ids";
+import { within, type KindSpec } from "../framework/kind";
+import { eventDestinationResource } from "../resources/event-destination";
 
 /** @internal */
 export const eventDestinationKind: KindSpec<EventDestinationObject> = {

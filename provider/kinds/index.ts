@@ -1,4 +1,4 @@
-import type { KindSpec } from "./framework/kind";
+import type { KindSpec } from "../framework/kind";
 
 /**
  * Every kind's declaration, by type name, loaded on first use: a provider process serves the kinds of one

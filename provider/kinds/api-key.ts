@@ -1,8 +1,8 @@
-import { ApiKeyCreateParams, ApiKeyUpdateParams, type ApiKey as ApiKeyObject } from "../sdk/resources/api-key";
-import { ID_PREFIXES } from "../sdk/core/id-prefixes";
-import { prefixed } from "./framework/ids";
-import { SERVER_CHOSEN, type KindSpec } from "./framework/kind";
-import { apiKeyResource } from "./resources/api-key";
+import { ApiKeyCreateParams, ApiKeyUpdateParams, type ApiKey as ApiKeyObject } from "../../sdk/resources/api-key";
+import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
+import { prefixed } from "../framework/ids";
+import { SERVER_CHOSEN, type KindSpec } from "../framework/kind";
+import { apiKeyResource } from "../resources/api-key";
 
 /** @internal */
 export const apiKeyKind: KindSpec<ApiKeyObject> = {

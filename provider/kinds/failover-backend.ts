@@ -2,11 +2,11 @@ import {
   FailoverBackendCreateParams,
   FailoverBackendUpdateParams,
   type FailoverBackend as FailoverBackendObject,
-} from "../sdk/resources/failover-backend";
-import { ID_PREFIXES } from "../sdk/core/id-prefixes";
-import { prefixed } from "./framework/ids";
-import type { KindSpec } from "./framework/kind";
-import { failoverBackendResource } from "./resources/failover-backend";
+} from "../../sdk/resources/failover-backend";
+import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
+import { prefixed } from "../framework/ids";
+import type { KindSpec } from "../framework/kind";
+import { failoverBackendResource } from "../resources/failover-backend";
 
 /** @internal */
 export const failoverBackendKind: KindSpec<FailoverBackendObject> = {

@@ -2,14 +2,14 @@ import {
   EventSubscriptionCreateParams,
   EventSubscriptionUpdateParams,
   type EventSubscription as EventSubscriptionObject,
-} from "../sdk/resources/event-subscription";
-import { EventType } from "../sdk/resources/event-source";
-import { ID_PREFIXES } from "../sdk/core/id-prefixes";
-import { ownedListSchema } from "./framework/children";
-import { compositeId, prefixed } from "./framework/ids";
-import type { KindSpec } from "./framework/kind";
-import { kindSpec } from "./kinds";
-import { eventSubscriptionResource } from "./resources/event-subscription";
+} from "../../sdk/resources/event-subscription";
+import { EventType } from "../../sdk/resources/event-source";
+import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
+import { ownedListSchema } from "../framework/children";
+import { compositeId, prefixed } from "../framework/ids";
+import type { KindSpec } from "../framework/kind";
+import { kindSpec } from "./index";
+import { eventSubscriptionResource } from "../resources/event-subscription";
 
 /** Inline sources: the event types, each a documented one, each once. */
 const sources = ownedListSchema("sources", EventType, "type", (type) => type, "a subscription's sources", true).optional();

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import * as fields from "../sdk/core/fields";
-import { EventType, type EventSource as EventSourceObject } from "../sdk/resources/event-source";
-import { ID_PREFIXES } from "../sdk/core/id-prefixes";
-import type { EdgeIngress } from "../sdk/client";
+import * as fields from "../../sdk/core/fields";
+import { EventType, type EventSource as EventSourceObject } from "../../sdk/resources/event-source";
+import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
+import type { EdgeIngress } from "../../sdk/client";
 import { eventSubscriptionKind } from "./event-subscription";
-import { compositeId } from "./framework/ids";
-import type { IdForm, KindApi, KindSpec } from "./framework/kind";
-import { eventSourceResource } from "./resources/event-source";
+import { compositeId } from "../framework/ids";
+import type { IdForm, KindApi, KindSpec } from "../framework/kind";
+import { eventSourceResource } from "../resources/event-source";
 
 /** A source has no id of its own: it is its type within a subscription, `<subscription id>/<type>`. */
 const splitId = compositeId.split;

@@ -1,12 +1,12 @@
-import { ID_PREFIXES } from "../sdk/core/id-prefixes";
+import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
 import {
   SshUserCertificateCreateParams,
   SshUserCertificateUpdateParams,
   type SshUserCertificate as SshUserCertificateObject,
-} from "../sdk/resources/ssh-user-certificate";
-import { prefixed } from "./framework/ids";
-import { SERVER_CHOSEN, type KindSpec } from "./framework/kind";
-import { sshUserCertificateResource } from "./resources/ssh-user-certificate";
+} from "../../sdk/resources/ssh-user-certificate";
+import { prefixed } from "../framework/ids";
+import { SERVER_CHOSEN, type KindSpec } from "../framework/kind";
+import { sshUserCertificateResource } from "../resources/ssh-user-certificate";
 
 /** @internal */
 export const sshUserCertificateKind: KindSpec<SshUserCertificateObject> = {

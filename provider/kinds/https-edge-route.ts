@@ -1,18 +1,18 @@
-import * as fields from "../sdk/core/fields";
+import * as fields from "../../sdk/core/fields";
 import {
   HttpsEdgeRouteCreateParams,
   HttpsEdgeRouteUpdateParams,
   type HttpsEdgeRoute as HttpsEdgeRouteObject,
-} from "../sdk/resources/https-edge-route";
-import { ID_PREFIXES } from "../sdk/core/id-prefixes";
-import type { EdgeIngress } from "../sdk/client";
-import type { HttpsEdgeRouteModules } from "../sdk/resources/modules";
-import type { ModuleName as SdkModuleName } from "../sdk/core/resource";
-import { compositeId, prefixed } from "./framework/ids";
-import type { KindApi, KindSpec } from "./framework/kind";
+} from "../../sdk/resources/https-edge-route";
+import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
+import type { EdgeIngress } from "../../sdk/client";
+import type { HttpsEdgeRouteModules } from "../../sdk/resources/modules";
+import type { ModuleName as SdkModuleName } from "../../sdk/core/resource";
+import { compositeId, prefixed } from "../framework/ids";
+import type { KindApi, KindSpec } from "../framework/kind";
 import { httpsEdgeKind } from "./https-edge";
-import { SAML_SERVICE_PROVIDER_FIELDS, modulesOf, type ModuleName } from "./modules";
-import { httpsEdgeRouteResource } from "./resources/https-edge-route";
+import { SAML_SERVICE_PROVIDER_FIELDS, modulesOf, type ModuleName } from "../modules";
+import { httpsEdgeRouteResource } from "../resources/https-edge-route";
 
 /** A route lives under its edge: its Pulumi id is `<edge id>/<route id>`, enough to read or delete it. */
 type RouteObject = HttpsEdgeRouteObject & { routeId: string };

@@ -1,13 +1,13 @@
-import { ID_PREFIXES } from "../sdk/core/id-prefixes";
+import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
 import {
   IpPolicyRuleCreateParams,
   IpPolicyRuleUpdateParams,
   type IpPolicyRule as IpPolicyRuleObject,
-} from "../sdk/resources/ip-policy-rule";
-import { prefixed } from "./framework/ids";
-import type { KindSpec } from "./framework/kind";
+} from "../../sdk/resources/ip-policy-rule";
+import { prefixed } from "../framework/ids";
+import type { KindSpec } from "../framework/kind";
 import { ipPolicyKind } from "./ip-policy";
-import { ipPolicyRuleResource } from "./resources/ip-policy-rule";
+import { ipPolicyRuleResource } from "../resources/ip-policy-rule";
 
 /** @internal */
 export const ipPolicyRuleKind: KindSpec<IpPolicyRuleObject> = {

@@ -3,11 +3,11 @@ import {
   ReservedDomainCreateParams,
   ReservedDomainUpdateParams,
   type ReservedDomain as ReservedDomainObject,
-} from "../sdk/resources/reserved-domain";
-import { ID_PREFIXES } from "../sdk/core/id-prefixes";
-import { prefixed } from "./framework/ids";
-import { within, type KindSpec } from "./framework/kind";
-import { reservedDomainResource } from "./resources/reserved-domain";
+} from "../../sdk/resources/reserved-domain";
+import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
+import { prefixed } from "../framework/ids";
+import { within, type KindSpec } from "../framework/kind";
+import { reservedDomainResource } from "../resources/reserved-domain";
 
 /** @internal */
 export const reservedDomainKind: KindSpec<ReservedDomainObject> = {

@@ -1,15 +1,15 @@
 import { z } from "zod";
-import * as fields from "../sdk/core/fields";
-import { ID_PREFIXES } from "../sdk/core/id-prefixes";
+import * as fields from "../../sdk/core/fields";
+import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
 import {
   MAX_WEIGHT,
   WeightedBackendCreateParams,
   WeightedBackendUpdateParams,
   type WeightedBackend as WeightedBackendObject,
-} from "../sdk/resources/weighted-backend";
-import { prefixed } from "./framework/ids";
-import type { InputForm, KindSpec } from "./framework/kind";
-import { weightedBackendResource, type WeightedBackendEntry } from "./resources/weighted-backend";
+} from "../../sdk/resources/weighted-backend";
+import { prefixed } from "../framework/ids";
+import type { InputForm, KindSpec } from "../framework/kind";
+import { weightedBackendResource, type WeightedBackendEntry } from "../resources/weighted-backend";
 
 const isEntry = (v: unknown): v is WeightedBackendEntry =>
   v !== null && typeof v === "object" && typeof (v as WeightedBackendEntry).backendId === "string";

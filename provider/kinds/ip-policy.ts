@@ -1,12 +1,12 @@
-import { canonicalCidr } from "../sdk/core/cidr";
-import { ID_PREFIXES } from "../sdk/core/id-prefixes";
-import { IpPolicyCreateParams, IpPolicyUpdateParams, type IpPolicy as IpPolicyObject } from "../sdk/resources/ip-policy";
-import { IpPolicyRuleCreateParams } from "../sdk/resources/ip-policy-rule";
-import { ownedListSchema } from "./framework/children";
-import { prefixed } from "./framework/ids";
-import type { KindSpec } from "./framework/kind";
-import { kindSpec } from "./kinds";
-import { ipPolicyResource } from "./resources/ip-policy";
+import { canonicalCidr } from "../../sdk/core/cidr";
+import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
+import { IpPolicyCreateParams, IpPolicyUpdateParams, type IpPolicy as IpPolicyObject } from "../../sdk/resources/ip-policy";
+import { IpPolicyRuleCreateParams } from "../../sdk/resources/ip-policy-rule";
+import { ownedListSchema } from "../framework/children";
+import { prefixed } from "../framework/ids";
+import type { KindSpec } from "../framework/kind";
+import { kindSpec } from "./index";
+import { ipPolicyResource } from "../resources/ip-policy";
 
 /** Inline rules: each one as an IpPolicyRule declares it (less its policy), each block once. */
 const rules = ownedListSchema(

@@ -1,9 +1,9 @@
-import { ID_PREFIXES } from "../sdk/core/id-prefixes";
-import { TcpEdgeCreateParams, TcpEdgeUpdateParams, type TcpEdge as TcpEdgeObject } from "../sdk/resources/tcp-edge";
-import { prefixed } from "./framework/ids";
-import type { KindSpec } from "./framework/kind";
-import { modulesOf } from "./modules";
-import { tcpEdgeResource } from "./resources/tcp-edge";
+import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
+import { TcpEdgeCreateParams, TcpEdgeUpdateParams, type TcpEdge as TcpEdgeObject } from "../../sdk/resources/tcp-edge";
+import { prefixed } from "../framework/ids";
+import type { KindSpec } from "../framework/kind";
+import { modulesOf } from "../modules";
+import { tcpEdgeResource } from "../resources/tcp-edge";
 
 /** @internal */
 export const tcpEdgeKind: KindSpec<TcpEdgeObject> = {

@@ -1,12 +1,12 @@
-import { ID_PREFIXES } from "../sdk/core/id-prefixes";
+import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
 import {
   TunnelGroupBackendCreateParams,
   TunnelGroupBackendUpdateParams,
   type TunnelGroupBackend as TunnelGroupBackendObject,
-} from "../sdk/resources/tunnel-group-backend";
-import { prefixed } from "./framework/ids";
-import type { KindSpec } from "./framework/kind";
-import { tunnelGroupBackendResource } from "./resources/tunnel-group-backend";
+} from "../../sdk/resources/tunnel-group-backend";
+import { prefixed } from "../framework/ids";
+import type { KindSpec } from "../framework/kind";
+import { tunnelGroupBackendResource } from "../resources/tunnel-group-backend";
 
 /** @internal */
 export const tunnelGroupBackendKind: KindSpec<TunnelGroupBackendObject> = {

@@ -1,9 +1,9 @@
-import { HttpsEdgeCreateParams, HttpsEdgeUpdateParams, type HttpsEdge as HttpsEdgeObject } from "../sdk/resources/https-edge";
-import { ID_PREFIXES } from "../sdk/core/id-prefixes";
-import { prefixed } from "./framework/ids";
-import type { KindSpec } from "./framework/kind";
-import { modulesOf } from "./modules";
-import { httpsEdgeResource } from "./resources/https-edge";
+import { HttpsEdgeCreateParams, HttpsEdgeUpdateParams, type HttpsEdge as HttpsEdgeObject } from "../../sdk/resources/https-edge";
+import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
+import { prefixed } from "../framework/ids";
+import type { KindSpec } from "../framework/kind";
+import { modulesOf } from "../modules";
+import { httpsEdgeResource } from "../resources/https-edge";
 
 /** @internal */
 export const httpsEdgeKind: KindSpec<HttpsEdgeObject> = {

@@ -1,12 +1,12 @@
-import { ID_PREFIXES } from "../sdk/core/id-prefixes";
+import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
 import {
   SshCertificateAuthorityCreateParams,
   SshCertificateAuthorityUpdateParams,
   type SshCertificateAuthority as SshCertificateAuthorityObject,
-} from "../sdk/resources/ssh-certificate-authority";
-import { prefixed } from "./framework/ids";
-import { SERVER_CHOSEN, type KindSpec } from "./framework/kind";
-import { sshCertificateAuthorityResource } from "./resources/ssh-certificate-authority";
+} from "../../sdk/resources/ssh-certificate-authority";
+import { prefixed } from "../framework/ids";
+import { SERVER_CHOSEN, type KindSpec } from "../framework/kind";
+import { sshCertificateAuthorityResource } from "../resources/ssh-certificate-authority";
 
 /** @internal */
 export const sshCertificateAuthorityKind: KindSpec<SshCertificateAuthorityObject> = {

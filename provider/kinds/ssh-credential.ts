@@ -1,12 +1,12 @@
-import { ID_PREFIXES } from "../sdk/core/id-prefixes";
+import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
 import {
   SshCredentialCreateParams,
   SshCredentialUpdateParams,
   type SshCredential as SshCredentialObject,
-} from "../sdk/resources/ssh-credential";
-import { prefixed } from "./framework/ids";
-import { SERVER_CHOSEN, type KindSpec } from "./framework/kind";
-import { sshCredentialResource } from "./resources/ssh-credential";
+} from "../../sdk/resources/ssh-credential";
+import { prefixed } from "../framework/ids";
+import { SERVER_CHOSEN, type KindSpec } from "../framework/kind";
+import { sshCredentialResource } from "../resources/ssh-credential";
 
 /** @internal */
 export const sshCredentialKind: KindSpec<SshCredentialObject> = {

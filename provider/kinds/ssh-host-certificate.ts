@@ -1,12 +1,12 @@
-import { ID_PREFIXES } from "../sdk/core/id-prefixes";
+import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
 import {
   SshHostCertificateCreateParams,
   SshHostCertificateUpdateParams,
   type SshHostCertificate as SshHostCertificateObject,
-} from "../sdk/resources/ssh-host-certificate";
-import { prefixed } from "./framework/ids";
-import { SERVER_CHOSEN, type KindSpec } from "./framework/kind";
-import { sshHostCertificateResource } from "./resources/ssh-host-certificate";
+} from "../../sdk/resources/ssh-host-certificate";
+import { prefixed } from "../framework/ids";
+import { SERVER_CHOSEN, type KindSpec } from "../framework/kind";
+import { sshHostCertificateResource } from "../resources/ssh-host-certificate";
 
 /** @internal */
 export const sshHostCertificateKind: KindSpec<SshHostCertificateObject> = {

@@ -2,11 +2,11 @@ import {
   CertificateAuthorityCreateParams,
   CertificateAuthorityUpdateParams,
   type CertificateAuthority as CertificateAuthorityObject,
-} from "../sdk/resources/certificate-authority";
-import { ID_PREFIXES } from "../sdk/core/id-prefixes";
-import { prefixed } from "./framework/ids";
-import type { KindSpec } from "./framework/kind";
-import { certificateAuthorityResource } from "./resources/certificate-authority";
+} from "../../sdk/resources/certificate-authority";
+import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
+import { prefixed } from "../framework/ids";
+import type { KindSpec } from "../framework/kind";
+import { certificateAuthorityResource } from "../resources/certificate-authority";
 
 /** @internal */
 export const certificateAuthorityKind: KindSpec<CertificateAuthorityObject> = {
