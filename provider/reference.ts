@@ -72,7 +72,7 @@ export function renderReference(): string {
   return [
     "# Resource reference",
     "",
-    "Generated from the kind declarations in `provider/` by `npm run docs`; a test keeps it current.",
+    "Generated from the kind declarations in `provider/kinds/` by `npm run generate`; a test keeps it current.",
     "Field rules (lengths, formats, enums) are the sdk's request schemas, checked at preview time.",
     "",
     ...Object.values(kinds).map(renderKind),
