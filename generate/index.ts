@@ -9,6 +9,7 @@ import { execFileSync } from "node:child_process";
 import * as os from "node:os";
 import { docs } from "./docs";
 import { resources } from "./resources";
+import { sdkRegistry } from "./sdk-registry";
 
 /** The repository: the nearest folder up with a package.json (this module also runs compiled, from .cache/). */
 export const ROOT = ((): string => {
@@ -32,7 +33,7 @@ export interface Generator {
 }
 
 /** Every generator; a new one is added here. */
-export const GENERATORS: readonly Generator[] = [resources, docs];
+export const GENERATORS: readonly Generator[] = [resources, sdkRegistry, docs];
 
 /**
  * The files as prettier writes them, formatted in one prettier process over a scratch copy (prettier's
