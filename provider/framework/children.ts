@@ -1,5 +1,5 @@
 /**
- * Children a resource owns as a whole set (`KindSpec.owns`; docs/provider.md, "Owning a parent's
+ * Children a resource owns as a whole set (`KindDeclaration.owns`; docs/provider.md, "Owning a parent's
  * children"): an IP policy's inline `rules`, an event subscription's `sources`. Declared in one input of the parent, they are made after
  * the parent, read from the children's list at refresh (so a child made by hand shows as a change of
  * that input, with its fields), and applied one child at a time by update: new ones made, changed ones
@@ -9,7 +9,7 @@
 import { z } from "zod";
 import type { EdgeIngress } from "../../sdk/client";
 import { NotFoundError } from "../../sdk/core/errors";
-import { inputKeys, updatableKeys, type KindSpec, type OwnedChildren } from "./kind";
+import { inputKeys, updatableKeys, type KindDeclaration, type OwnedChildren } from "./kind";
 import { NORMALISERS } from "./normalise";
 import { pageReads, writeState, writingApi } from "./page-reads";
 
@@ -115,7 +115,7 @@ function outputsOf(owned: OwnedChildren, inputKey: string, held: readonly Held[]
 }
 
 /** Owned outputs as toOutputs keeps them: from `previous` (state or inputs), null when not claimed. */
-export function keptOutputs(spec: KindSpec, previous: Props): Props {
+export function keptOutputs(spec: KindDeclaration, previous: Props): Props {
   const out: Props = {};
   for (const [key, owned] of Object.entries(spec.owns ?? {})) {
     out[key] = previous[key] ?? null;
@@ -182,7 +182,7 @@ async function heldNow(owned: OwnedChildren, client: EdgeIngress, parentId: stri
 }
 
 /** Owned outputs as the service has them, for each owned input the stored outputs claim (an array); others untouched. */
-export async function readOwned(spec: KindSpec, client: EdgeIngress, parentId: string, stored: Props): Promise<Props> {
+export async function readOwned(spec: KindDeclaration, client: EdgeIngress, parentId: string, stored: Props): Promise<Props> {
   const out: Props = {};
   for (const [key, owned] of Object.entries(spec.owns ?? {})) {
     if (!Array.isArray(stored[key])) continue;
@@ -192,7 +192,7 @@ export async function readOwned(spec: KindSpec, client: EdgeIngress, parentId: s
 }
 
 /** Owned outputs of the service for every owned input `inputs` declares (adopting claims what is there). */
-export async function readClaimed(spec: KindSpec, client: EdgeIngress, parentId: string, inputs: Props): Promise<Props> {
+export async function readClaimed(spec: KindDeclaration, client: EdgeIngress, parentId: string, inputs: Props): Promise<Props> {
   const out: Props = {};
   for (const [key, owned] of Object.entries(spec.owns ?? {})) {
     if (inputs[key] == null) continue;
@@ -232,12 +232,12 @@ type Step = { readonly rank: number; readonly what: string; run(): Promise<void>
  * OwnedPartialError with what was applied, so the next update continues from there.
  */
 export async function applyOwned(
-  spec: KindSpec,
+  spec: KindDeclaration,
   client: EdgeIngress,
   parentId: string,
   olds: Props,
   news: Props,
-  create: (childSpec: KindSpec, params: Props) => Promise<any>,
+  create: (childSpec: KindDeclaration, params: Props) => Promise<any>,
 ): Promise<Props> {
   const out: Props = {};
   for (const [key, owned] of Object.entries(spec.owns ?? {})) {
@@ -259,7 +259,7 @@ async function applyOne(
   parentId: string,
   start: Held[],
   declared: unknown[],
-  create: (childSpec: KindSpec, params: Props) => Promise<any>,
+  create: (childSpec: KindDeclaration, params: Props) => Promise<any>,
 ): Promise<Props> {
   const api = writingApi(owned.spec.api(client));
   const parentKey = owned.spec.parent!.key;

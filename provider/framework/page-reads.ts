@@ -10,7 +10,7 @@
  */
 import type { EdgeIngress } from "../../sdk/client";
 import { compositeId } from "./ids";
-import type { KindApi, KindSpec } from "./kind";
+import type { KindApi, KindDeclaration } from "./kind";
 
 type Props = Record<string, any>;
 type Obj = Record<string, any> & { id: string };
@@ -294,7 +294,7 @@ class ParentReader {
   private readonly listings = new Map<string, ParentListing>();
 
   constructor(
-    private readonly spec: KindSpec,
+    private readonly spec: KindDeclaration,
     private readonly client: EdgeIngress,
   ) {}
 
@@ -335,7 +335,7 @@ class ParentReader {
 const readers = new WeakMap<EdgeIngress, Map<string, PagedReader | ParentReader>>();
 
 /** The resource as a GET would answer it, or GONE; a NotFoundError from a GET is the caller's, as before. */
-export function readResource(spec: KindSpec, client: EdgeIngress, id: string, props: Props): Promise<Found> {
+export function readResource(spec: KindDeclaration, client: EdgeIngress, id: string, props: Props): Promise<Found> {
   const api = spec.api(client) as KindApi<Obj>;
   const by = spec.refresh?.by ?? "one";
   const paged = by === "pages" && typeof api.list?.().pages === "function";

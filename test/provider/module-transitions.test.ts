@@ -6,11 +6,11 @@
  */
 import type { EdgeIngress } from "../../sdk";
 import { TlsEdgeCreateParams } from "../../sdk";
-import type { KindApi, KindSpec } from "../../provider/framework/kind";
+import type { KindApi, KindDeclaration } from "../../provider/framework/kind";
 import { PartialStateError, update } from "../../provider/framework/lifecycle";
 import { bestValidOrder, rulesHold } from "../../provider/framework/module-order";
 import { kindSpec } from "../../provider/kinds";
-import { tlsEdgeKind } from "../../provider/tls-edge";
+import { tlsEdgeKind } from "../../provider/kinds/tls-edge";
 import { caPem } from "../support/pki";
 import { useRuntime } from "./runtime-fixture";
 
@@ -171,7 +171,7 @@ function answer(name: string, params: any): any {
   };
 }
 
-function recordingTlsEdge(stored: Record<string, any>, overrides: Partial<KindSpec> = {}, failOn?: string) {
+function recordingTlsEdge(stored: Record<string, any>, overrides: Partial<KindDeclaration> = {}, failOn?: string) {
   const calls: string[] = [];
   let current: any = { id: "edgtls_1", ...stored };
   for (const name of ["backend", "ipRestriction", "mutualTls", "tlsTermination"])

@@ -12,7 +12,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { IdGenerator, rfc3339 } from "../../emulator/state/store";
 import { EdgeIngress } from "../../sdk";
-import type { KindSpec } from "../../provider/framework/kind";
+import type { KindDeclaration } from "../../provider/framework/kind";
 import * as lifecycle from "../../provider/framework/lifecycle";
 import { pageReads, pagesTo, readResource, written, GONE } from "../../provider/framework/page-reads";
 import { kinds, kindSpec } from "../../provider/kinds";
@@ -26,7 +26,7 @@ interface Entry {
 
 const RULE = kindSpec("IpPolicyRule");
 /** The same kind read one GET each: what every read must equal. */
-const perGet = (spec: KindSpec): KindSpec => ({ ...spec, refresh: undefined });
+const perGet = (spec: KindDeclaration): KindDeclaration => ({ ...spec, refresh: undefined });
 const SPACING_MS = 3000;
 
 const dirs: string[] = [];
@@ -79,7 +79,7 @@ async function stateOf(s: Started): Promise<Entry[]> {
 
 /** What the engine does at refresh: every entry read, in order, at most `parallel` at a time. */
 async function refresh(
-  spec: KindSpec,
+  spec: KindDeclaration,
   client: EdgeIngress,
   entries: Entry[],
   parallel = 8,
@@ -348,7 +348,7 @@ describe("the rule, on a scripted list (simulated clock)", () => {
       update: async () => undefined,
       delete: async () => undefined,
     };
-    const spec = { ...RULE, name: `Scripted${Math.random()}`, api: () => api } as unknown as KindSpec;
+    const spec = { ...RULE, name: `Scripted${Math.random()}`, api: () => api } as unknown as KindDeclaration;
     const release = async () => {
       while (!waiting.length) await new Promise((r) => setImmediate(r));
       waiting.shift()!();
