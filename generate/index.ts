@@ -7,6 +7,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { execFileSync } from "node:child_process";
 import * as os from "node:os";
+import { sdkTypes } from "./sdk-types";
 
 /** The repository: the nearest folder up with a package.json (this module also runs compiled, from .cache/). */
 export const ROOT = ((): string => {
@@ -30,7 +31,7 @@ export interface Generator {
 }
 
 /** Every generator; a new one is added here. */
-export const GENERATORS: readonly Generator[] = [];
+export const GENERATORS: readonly Generator[] = [sdkTypes];
 
 /**
  * The files as prettier writes them, formatted in one prettier process over a scratch copy (prettier's
