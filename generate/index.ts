@@ -10,6 +10,7 @@ import * as os from "node:os";
 import { docs } from "./docs";
 import { resources } from "./resources";
 import { sdkRegistry } from "./sdk-registry";
+import { sdkTypes } from "./sdk-types";
 
 /** The repository: the nearest folder up with a package.json (this module also runs compiled, from .cache/). */
 export const ROOT = ((): string => {
@@ -33,7 +34,7 @@ export interface Generator {
 }
 
 /** Every generator; a new one is added here. */
-export const GENERATORS: readonly Generator[] = [resources, sdkRegistry, docs];
+export const GENERATORS: readonly Generator[] = [sdkTypes, resources, sdkRegistry, docs];
 
 /**
  * The files as prettier writes them, formatted in one prettier process over a scratch copy (prettier's
