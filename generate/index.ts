@@ -8,6 +8,7 @@ import * as path from "node:path";
 import { execFileSync } from "node:child_process";
 import * as os from "node:os";
 import { docs } from "./docs";
+import { emulatorRegistry } from "./emulator-registry";
 import { resources } from "./resources";
 import { sdkRegistry } from "./sdk-registry";
 
@@ -33,7 +34,7 @@ export interface Generator {
 }
 
 /** Every generator; a new one is added here. */
-export const GENERATORS: readonly Generator[] = [resources, sdkRegistry, docs];
+export const GENERATORS: readonly Generator[] = [resources, sdkRegistry, emulatorRegistry, docs];
 
 /**
  * The files as prettier writes them, formatted in one prettier process over a scratch copy (prettier's
