@@ -56,3 +56,4 @@ export class CertificateAuthorities extends CrudResource<
     });
   }
 }
+export const certificateAuthoritiesIdPrefix = "ca_";

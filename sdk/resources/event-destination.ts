@@ -107,3 +107,4 @@ export class EventDestinations extends CrudResource<EventDestination, EventDesti
     });
   }
 }
+export const eventDestinationsIdPrefix = "ed_";

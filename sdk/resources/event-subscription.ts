@@ -61,3 +61,4 @@ export class EventSubscriptions extends CrudResource<EventSubscription, EventSub
     });
   }
 }
+export const eventSubscriptionsIdPrefix = "esb_";

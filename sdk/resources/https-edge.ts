@@ -54,3 +54,4 @@ export class HttpsEdges extends ModularCrudResource<HttpsEdge, HttpsEdgeCreatePa
     );
   }
 }
+export const httpsEdgesIdPrefix = "edghts_";

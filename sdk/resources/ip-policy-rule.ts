@@ -68,3 +68,4 @@ export class IpPolicyRules extends CrudResource<IpPolicyRule, IpPolicyRuleCreate
     });
   }
 }
+export const ipPolicyRulesIdPrefix = "ipr_";

@@ -53,3 +53,4 @@ export class IpRestrictions extends CrudResource<IpRestriction, IpRestrictionCre
     });
   }
 }
+export const ipRestrictionsIdPrefix = "ipx_";

@@ -77,3 +77,4 @@ export class SshCertificateAuthorities extends CrudResource<
     });
   }
 }
+export const sshCertificateAuthoritiesIdPrefix = "sshca_";

@@ -29,3 +29,4 @@ export class SshHostCertificates extends CrudResource<SshHostCertificate, SshHos
     });
   }
 }
+export const sshHostCertificatesIdPrefix = "shcrt_";

@@ -59,3 +59,4 @@ export class SshUserCertificates extends CrudResource<SshUserCertificate, SshUse
     });
   }
 }
+export const sshUserCertificatesIdPrefix = "sucrt_";

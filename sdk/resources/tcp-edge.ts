@@ -48,3 +48,4 @@ export class TcpEdges extends ModularCrudResource<TcpEdge, TcpEdgeCreateParams, 
     );
   }
 }
+export const tcpEdgesIdPrefix = "edgtcp_";

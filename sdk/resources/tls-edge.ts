@@ -60,3 +60,4 @@ export class TlsEdges extends ModularCrudResource<TlsEdge, TlsEdgeCreateParams, 
     );
   }
 }
+export const tlsEdgesIdPrefix = "edgtls_";
