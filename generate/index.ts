@@ -94,14 +94,24 @@ async function main(): Promise<void> {
     }
     return;
   }
+  const written: string[] = [];
   for (const file of await expectedFiles()) {
     const at = path.join(ROOT, file.path);
     fs.mkdirSync(path.dirname(at), { recursive: true });
     if (!fs.existsSync(at) || fs.readFileSync(at, "utf8") !== file.text) {
       fs.writeFileSync(at, file.text);
+      written.push(file.path);
       console.log(`wrote ${file.path}`);
     }
   }
+  // The references were rendered from the tables as compiled before this run (a new kind's registry
+  // entries): once they change, one more run (compiled anew) renders them from the new ones.
+  if (written.some((p) => p.endsWith(".ts")) && !process.env.EDGE_INGRESS_GENERATE_AGAIN)
+    execFileSync("npm", ["run", "--silent", "generate"], {
+      cwd: ROOT,
+      stdio: "inherit",
+      env: { ...process.env, EDGE_INGRESS_GENERATE_AGAIN: "1" },
+    });
 }
 
 if (require.main === module) {
