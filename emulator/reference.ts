@@ -20,6 +20,7 @@ import { buildCertificatePem } from "./x509";
 
 // ---- what is written by hand: titles, example bodies, the meaning of each error code ---------------
 
+/** Each route family's section title, in the order docs/api.md shows them. */
 const TITLES: Record<string, string> = {
   apiKeys: "API keys",
   ipPolicies: "IP policies",
@@ -550,8 +551,10 @@ async function runExamples(): Promise<Run> {
       }
     }
     // Deletes, each once nothing uses what it deletes any more.
-    // Newest kinds first: users go before what they use, owned records before their owners.
-    let deletes = ROUTES.filter((r) => r.method === "DELETE" && !moduleOf(r)).reverse();
+    // The reverse of the creates: users go before what they use, owned records before their owners.
+    const created = [...made.keys()];
+    const rank = (r: Route) => created.indexOf(r.path.replace(/\/\{\w+\}$/, ""));
+    let deletes = ROUTES.filter((r) => r.method === "DELETE" && !moduleOf(r)).sort((a, b) => rank(b) - rank(a));
     while (deletes.length > 0) {
       const left: Route[] = [];
       for (const route of deletes) {
@@ -797,13 +800,21 @@ and the reasons are in [api-choices.md](api-choices.md#extensions).
 
 /** One list of the families with links. */
 function contents(): string {
-  const titles = [...Object.keys(ROUTE_FAMILIES).map((f) => TITLES[f]), "Modules"];
+  const titles = [...families().map((f) => TITLES[f]), "Modules"];
   return ["## Resources", "", titles.map((t) => `[${t}](#${anchor(t)})`).join(" · "), ""].join("\n");
+}
+
+/** The route families in the order of TITLES (related kinds together), each with its title. */
+function families(): string[] {
+  const untitled = Object.keys(ROUTE_FAMILIES).filter((f) => !TITLES[f]);
+  if (untitled.length) throw new Error(`the route families ${untitled.join(", ")} have no title in emulator/reference.ts`);
+  const stray = Object.keys(TITLES).filter((f) => !ROUTE_FAMILIES[f]);
+  if (stray.length) throw new Error(`emulator/reference.ts titles ${stray.join(", ")}, which have no routes`);
+  return Object.keys(TITLES);
 }
 
 function renderFamily(family: string, run: Run, extensions: Map<string, string>, modules: ReadonlySet<string>): string {
   const title = TITLES[family];
-  if (!title) throw new Error(`the route family ${family} has no title in emulator/reference.ts`);
   const routes = ROUTE_FAMILIES[family];
   const out = [`## ${title}`, ""];
   const label = kindLabelOf(routes[0]);
@@ -854,7 +865,7 @@ export async function renderApiReference(choicesMd: string): Promise<string> {
   const parts = [
     intro(run, extensions),
     contents(),
-    ...Object.keys(ROUTE_FAMILIES).map((f) => renderFamily(f, run, extensions, modules)),
+    ...families().map((f) => renderFamily(f, run, extensions, modules)),
     renderModules(run),
   ];
   return normalise(

@@ -8,6 +8,7 @@ import * as path from "node:path";
 import { execFileSync } from "node:child_process";
 import * as os from "node:os";
 import { docs } from "./docs";
+import { emulatorRegistry } from "./emulator-registry";
 import { resources } from "./resources";
 import { sdkRegistry } from "./sdk-registry";
 import { sdkTypes } from "./sdk-types";
@@ -34,7 +35,7 @@ export interface Generator {
 }
 
 /** Every generator; a new one is added here. */
-export const GENERATORS: readonly Generator[] = [sdkTypes, resources, sdkRegistry, docs];
+export const GENERATORS: readonly Generator[] = [sdkTypes, resources, sdkRegistry, emulatorRegistry, docs];
 
 /**
  * The files as prettier writes them, formatted in one prettier process over a scratch copy (prettier's
@@ -94,14 +95,24 @@ async function main(): Promise<void> {
     }
     return;
   }
+  const written: string[] = [];
   for (const file of await expectedFiles()) {
     const at = path.join(ROOT, file.path);
     fs.mkdirSync(path.dirname(at), { recursive: true });
     if (!fs.existsSync(at) || fs.readFileSync(at, "utf8") !== file.text) {
       fs.writeFileSync(at, file.text);
+      written.push(file.path);
       console.log(`wrote ${file.path}`);
     }
   }
+  // The references were rendered from the tables as compiled before this run (a new kind's registry
+  // entries): once they change, one more run (compiled anew) renders them from the new ones.
+  if (written.some((p) => p.endsWith(".ts")) && !process.env.EDGE_INGRESS_GENERATE_AGAIN)
+    execFileSync("npm", ["run", "--silent", "generate"], {
+      cwd: ROOT,
+      stdio: "inherit",
+      env: { ...process.env, EDGE_INGRESS_GENERATE_AGAIN: "1" },
+    });
 }
 
 if (require.main === module) {

@@ -1,35 +1,64 @@
 /**
  * The sdk's lists of families, from the modules present in sdk/resources/: the index that re-exports
- * each (sdk/resources/index.ts) and the client's lazy table (sdk/families.ts), a family being each
- * exported class, under its name with a lowercase first letter (`IpPolicies` → `client.ipPolicies`).
+ * each (sdk/resources/index.ts), the client's lazy table (sdk/families.ts), a family being each
+ * exported class, under its name with a lowercase first letter (`IpPolicies` → `client.ipPolicies`),
+ * and the id prefixes (sdk/core/id-prefixes.ts), each family's module declaring its own
+ * (`export const ipPoliciesIdPrefix = "ipp_";`, read from the text: the table loads no module).
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { GENERATED_HEADER, ROOT, type Generator } from "./index";
 
+const resourcesDir = (): string => path.join(ROOT, "sdk", "resources");
+
+const moduleFiles = (): string[] =>
+  fs
+    .readdirSync(resourcesDir())
+    .filter((f) => f.endsWith(".ts") && f !== "index.ts")
+    .map((f) => f.slice(0, -3))
+    .sort();
+
+export interface SdkFamily {
+  /** The module's basename (`ip-policy`). */
+  file: string;
+  /** The exported class (`IpPolicies`). */
+  cls: string;
+  /** Its property on the client (`ipPolicies`). */
+  family: string;
+  /** Its id prefix with the underscore (`ipp_`), if its resources have ids of their own. */
+  idPrefix?: string;
+}
+
+/** Every family of the modules present, in file-name order. */
+export function sdkFamilies(): SdkFamily[] {
+  return moduleFiles().flatMap((file) => {
+    const text = fs.readFileSync(path.join(resourcesDir(), `${file}.ts`), "utf8");
+    const prefixes = new Map([...text.matchAll(/^export const ([A-Za-z0-9_]+)IdPrefix = "([a-z]+_)";$/gm)].map((m) => [m[1], m[2]]));
+    const families = [...text.matchAll(/^export class ([A-Za-z0-9_]+)/gm)].map((m) => {
+      const family = `${m[1][0].toLowerCase()}${m[1].slice(1)}`;
+      return { file, cls: m[1], family, idPrefix: prefixes.get(family) };
+    });
+    const stray = [...prefixes.keys()].filter((name) => !families.some((f) => f.family === name));
+    if (stray.length)
+      throw new Error(`sdk/resources/${file}.ts: ${stray.map((s) => `${s}IdPrefix`).join(", ")} names no family of the module`);
+    return families;
+  });
+}
+
 export const sdkRegistry: Generator = {
   name: "sdk-registry",
   files() {
-    const dir = path.join(ROOT, "sdk", "resources");
-    const modules = fs
-      .readdirSync(dir)
-      .filter((f) => f.endsWith(".ts") && f !== "index.ts")
-      .map((f) => f.slice(0, -3))
-      .sort();
-    const families = modules.flatMap((file) =>
-      [...fs.readFileSync(path.join(dir, `${file}.ts`), "utf8").matchAll(/^export class ([A-Za-z0-9_]+)/gm)].map((m) => ({
-        file,
-        cls: m[1],
-      })),
-    );
+    const families = sdkFamilies();
     const entries = families.map(
-      ({ file, cls }) =>
-        `  ${cls[0].toLowerCase()}${cls.slice(1)}: () => (require("./resources/${file}") as typeof import("./resources/${file}")).${cls},`,
+      ({ file, cls, family }) => `  ${family}: () => (require("./resources/${file}") as typeof import("./resources/${file}")).${cls},`,
     );
+    const prefixes = families.flatMap(({ family, idPrefix }) => (idPrefix ? [`  ${family}: "${idPrefix}",`] : []));
     return [
       {
         path: "sdk/resources/index.ts",
-        text: `${GENERATED_HEADER}\n/** Every resource family's module. */\n${modules.map((m) => `export * from "./${m}";`).join("\n")}\n`,
+        text: `${GENERATED_HEADER}\n/** Every resource family's module. */\n${moduleFiles()
+          .map((m) => `export * from "./${m}";`)
+          .join("\n")}\n`,
       },
       {
         path: "sdk/families.ts",
@@ -42,6 +71,25 @@ export const sdkRegistry: Generator = {
 export const FAMILIES = {
 ${entries.join("\n")}
 };
+`,
+      },
+      {
+        path: "sdk/core/id-prefixes.ts",
+        text: `${GENERATED_HEADER}
+/**
+ * Every kind's id prefix (§2.1; tunnel credentials \`cr_\` and IP policy rules \`ipr_\` are extensions), by
+ * the kind's name in the client (\`client.ipPolicies\`), as its module in sdk/resources/ declares it
+ * (\`export const ipPoliciesIdPrefix = "ipp_";\`). The one table: everything else refers to it.
+ */
+export const ID_PREFIXES = {
+${prefixes.join("\n")}
+} as const;
+
+/** A kind's name in the client whose resources have ids of their own (event sources have none). */
+export type PrefixedKind = keyof typeof ID_PREFIXES;
+
+/** HTTP response backends (\`bkdhr_\`) are not a kind of this package, but modules may point at them. */
+export const HTTP_RESPONSE_BACKEND_ID_PREFIX = "bkdhr_";
 `,
       },
     ];

@@ -306,16 +306,22 @@ export class Store {
     return [...this.collections.values()].find((c) => c.kind.prefix === prefix)?.kind;
   }
 
-  /** Every record whose `uses` names this id, in kind order, oldest first within a kind. */
+  /**
+   * Every record whose `uses` names this id, oldest first whatever its kind (one id source makes every
+   * id, so the part after the prefix orders them by creation): the order kinds are registered in matters not.
+   */
   usersOf(id: string): Array<{ kind: KindDef<BaseRecord>; record: BaseRecord }> {
-    return [...this.collections.values()].flatMap(({ kind }) =>
-      kind.uses
-        ? this.collection(kind)
-            .all()
-            .filter((r) => kind.uses!(r).includes(id))
-            .map((record) => ({ kind, record }))
-        : [],
-    );
+    const age = (r: BaseRecord) => r.id.slice(r.id.indexOf("_") + 1);
+    return [...this.collections.values()]
+      .flatMap(({ kind }) =>
+        kind.uses
+          ? this.collection(kind)
+              .all()
+              .filter((r) => kind.uses!(r).includes(id))
+              .map((record) => ({ kind, record }))
+          : [],
+      )
+      .sort((a, b) => (age(a.record) < age(b.record) ? -1 : age(a.record) > age(b.record) ? 1 : 0));
   }
 
   /** Remove a record and, depth first, every record it owns, as one change. */

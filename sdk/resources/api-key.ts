@@ -46,3 +46,4 @@ export class ApiKeys extends CrudResource<ApiKey, ApiKeyCreateParams, ApiKeyUpda
     });
   }
 }
+export const apiKeysIdPrefix = "ak_";

@@ -60,3 +60,4 @@ export class CertificateAuthorities extends CrudResource<
     });
   }
 }
+export const certificateAuthoritiesIdPrefix = "ca_";

@@ -34,3 +34,4 @@ export class Endpoints extends ReadResource<Endpoint> {
     super(http, { collection: "/endpoints", listKey: "endpoints", model: Endpoint });
   }
 }
+export const endpointsIdPrefix = "ep_";

@@ -115,3 +115,4 @@ export class EventDestinations extends CrudResource<EventDestination, EventDesti
     });
   }
 }
+export const eventDestinationsIdPrefix = "ed_";

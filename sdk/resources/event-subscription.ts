@@ -65,3 +65,4 @@ export class EventSubscriptions extends CrudResource<EventSubscription, EventSub
     });
   }
 }
+export const eventSubscriptionsIdPrefix = "esb_";

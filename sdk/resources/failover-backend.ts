@@ -49,3 +49,4 @@ export class FailoverBackends extends CrudResource<FailoverBackend, FailoverBack
     });
   }
 }
+export const failoverBackendsIdPrefix = "bkdfo_";

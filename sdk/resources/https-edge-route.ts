@@ -107,3 +107,4 @@ export class HttpsEdgeRoutes {
 
 const routesPath = (edgeId: string) => `${itemPath("/edges/https", edgeId, "edgeId")}/routes`;
 const routePath = (edgeId: string, id: string) => itemPath(routesPath(edgeId), id);
+export const httpsEdgeRoutesIdPrefix = "edghtsrt_";

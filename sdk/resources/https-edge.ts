@@ -57,3 +57,4 @@ export class HttpsEdges extends ModularCrudResource<HttpsEdge, HttpsEdgeCreatePa
     );
   }
 }
+export const httpsEdgesIdPrefix = "edghts_";

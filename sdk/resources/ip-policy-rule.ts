@@ -74,3 +74,4 @@ export class IpPolicyRules extends CrudResource<IpPolicyRule, IpPolicyRuleCreate
     });
   }
 }
+export const ipPolicyRulesIdPrefix = "ipr_";

@@ -43,3 +43,4 @@ export class IpPolicies extends CrudResource<IpPolicy, IpPolicyCreateParams, IpP
     });
   }
 }
+export const ipPoliciesIdPrefix = "ipp_";

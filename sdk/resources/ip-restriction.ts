@@ -58,3 +58,4 @@ export class IpRestrictions extends CrudResource<IpRestriction, IpRestrictionCre
     });
   }
 }
+export const ipRestrictionsIdPrefix = "ipx_";

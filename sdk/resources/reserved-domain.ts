@@ -113,3 +113,4 @@ export class ReservedDomains extends CrudResource<ReservedDomain, ReservedDomain
     });
   }
 }
+export const reservedDomainsIdPrefix = "rd_";

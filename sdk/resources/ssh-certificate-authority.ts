@@ -81,3 +81,4 @@ export class SshCertificateAuthorities extends CrudResource<
     });
   }
 }
+export const sshCertificateAuthoritiesIdPrefix = "sshca_";

@@ -82,3 +82,4 @@ export class SshCredentials extends CrudResource<SshCredential, SshCredentialCre
     });
   }
 }
+export const sshCredentialsIdPrefix = "sshcr_";

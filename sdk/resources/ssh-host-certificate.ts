@@ -32,3 +32,4 @@ export class SshHostCertificates extends CrudResource<SshHostCertificate, SshHos
     });
   }
 }
+export const sshHostCertificatesIdPrefix = "shcrt_";

@@ -63,3 +63,4 @@ export class SshUserCertificates extends CrudResource<SshUserCertificate, SshUse
     });
   }
 }
+export const sshUserCertificatesIdPrefix = "sucrt_";

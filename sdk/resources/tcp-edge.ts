@@ -51,3 +51,4 @@ export class TcpEdges extends ModularCrudResource<TcpEdge, TcpEdgeCreateParams, 
     );
   }
 }
+export const tcpEdgesIdPrefix = "edgtcp_";

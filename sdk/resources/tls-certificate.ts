@@ -79,3 +79,4 @@ export class TlsCertificates extends CrudResource<TlsCertificate, TlsCertificate
     });
   }
 }
+export const tlsCertificatesIdPrefix = "cert_";

@@ -63,3 +63,4 @@ export class TlsEdges extends ModularCrudResource<TlsEdge, TlsEdgeCreateParams, 
     );
   }
 }
+export const tlsEdgesIdPrefix = "edgtls_";

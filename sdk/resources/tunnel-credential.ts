@@ -63,3 +63,4 @@ export class TunnelCredentials extends CrudResource<TunnelCredential, TunnelCred
     });
   }
 }
+export const tunnelCredentialsIdPrefix = "cr_";

@@ -47,3 +47,4 @@ export class TunnelGroupBackends extends CrudResource<TunnelGroupBackend, Tunnel
     });
   }
 }
+export const tunnelGroupBackendsIdPrefix = "bkdtg_";

@@ -52,3 +52,4 @@ export class WeightedBackends extends CrudResource<WeightedBackend, WeightedBack
     });
   }
 }
+export const weightedBackendsIdPrefix = "bkdwd_";

@@ -102,4 +102,23 @@ describe("store changes", () => {
     const second = add(store, null, ["th_other", used.id]);
     expect(store.usersOf(used.id).map((u) => u.record)).toEqual([first, second]);
   });
+
+  test("usersOf is oldest first across kinds, whatever order the kinds are registered in", () => {
+    const others: KindDef<Thing> = { ...things, collection: "others", prefix: "ot", label: "other", path: "/others" };
+    for (const kinds of [
+      [things, others],
+      [others, things],
+    ]) {
+      const store = Store.open(kinds);
+      const used = add(store);
+      const older = store
+        .collection(others)
+        .insert({ id: store.newId("ot"), created_at: "2026-01-01T00:00:00Z", parent: null, needs: [used.id] });
+      const newer = add(store, null, [used.id]);
+      expect(store.usersOf(used.id)).toEqual([
+        { kind: others, record: older },
+        { kind: things, record: newer },
+      ]);
+    }
+  });
 });
