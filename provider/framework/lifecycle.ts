@@ -571,7 +571,7 @@ export async function update(spec: KindSpec, client: EdgeIngress, id: string, ol
 }
 
 /** Children compare and read by the rules of their own kind, as a standalone resource of it would. */
-const CHILD_RULES: ChildRules = {
+export const CHILD_RULES: ChildRules = {
   outputs: (spec, obj) => toOutputs(spec, obj),
   changed: (spec, stored, declared) => changedKeys(spec, stored, declared),
 };
