@@ -25,14 +25,14 @@ export const httpsEdgeResource: ResourceKind = {
   name: "HttpsEdge",
   inputs: ["description", "metadata", "hostports", "mutualTls", "tlsTermination", "routes"],
   // Inline routes (issue 24): their ids, and their credential-holding modules kept apart as a secret.
-  outputs: ["uri", "createdAt", "routeIds", "routeSecrets"],
-  ownedSecrets: { input: "routes", output: "routeSecrets", fields: ["oauth", "webhookVerification"] },
+  outputs: ["uri", "createdAt", "routeIds", "routeSecretModules"],
+  ownedSecrets: { input: "routes", output: "routeSecretModules", fields: ["oauth", "webhookVerification"] },
 };
 
 /** One route of an edge's inline `routes`: what an HttpsEdgeRoute declares, less its edge. */
 export type HttpsEdgeInlineRouteArgs = Omit<HttpsEdgeRouteArgs, "edgeId" | "adopt" | "connection">;
 
-/** One route of an edge's `routes` output, as the service has it (its `oauth` and `webhookVerification` are in `routeSecrets`). */
+/** One route of an edge's `routes` output, as the service has it (its `oauth` and `webhookVerification` are in `routeSecretModules`). */
 export interface HttpsEdgeInlineRoute {
   /** How `match` is compared with the request path. */
   matchType: MatchType;
@@ -66,7 +66,7 @@ export interface HttpsEdgeInlineRoute {
   jwtValidation: EnabledModule | null;
 }
 
-/** The credential-holding modules of one inline route (secret, with the rest of `routeSecrets`). */
+/** The credential-holding modules of one inline route (secret, with the rest of `routeSecretModules`). */
 export interface HttpsEdgeInlineRouteSecrets {
   /** As the service reports it, in the input shape; null when unset. */
   oauth: OAuthModule | null;
@@ -90,7 +90,7 @@ export interface HttpsEdgeArgs extends AdoptArgs {
    * `edgeId`), told apart by `matchType` and `match` (each pair at most once). Made with the edge,
    * applied route by route on update (modules as HttpsEdgeRoute applies them, guards first), and read
    * with the edge at refresh, so a route added by hand is drift and `up` deletes it, and one deleted by
-   * hand is made again. `oauth` and `webhookVerification` are stored apart, as a secret (`routeSecrets`).
+   * hand is made again. `oauth` and `webhookVerification` are stored apart, as a secret (`routeSecretModules`).
    * Left out (the default), the edge's routes are never read or touched: declare HttpsEdgeRoute
    * resources instead where other stacks or people add routes too. Do not do both for one edge: these
    * would delete those (docs/provider.md, "Owning a parent's children").
@@ -115,7 +115,7 @@ export class HttpsEdge extends pulumi.CustomResource {
   /** With inline `routes`: the routes' ids as HttpsEdgeRoute has them (`<edge id>/<route id>`), in the order of `routes`. */
   declare readonly routeIds: pulumi.Output<string[] | null>;
   /** Secret. With inline `routes`: each route's `oauth` and `webhookVerification`, in the order of `routes`. */
-  declare readonly routeSecrets: pulumi.Output<HttpsEdgeInlineRouteSecrets[] | null>;
+  declare readonly routeSecretModules: pulumi.Output<HttpsEdgeInlineRouteSecrets[] | null>;
   /** The edge's API URI. */
   declare readonly uri: pulumi.Output<string>;
   /** RFC 3339 creation time. */

@@ -97,7 +97,7 @@ test("the drift matrix has arguments for every kind", () => {
 });
 
 describe.each(Object.values(kinds).map((spec) => [spec.name, spec] as const))("%s", (name, spec) => {
-  /** Inputs as the resource class passes them: an owned input's secret fields apart (an edge's `routeSecrets`). */
+  /** Inputs as the resource class passes them: an owned input's secret fields apart (an edge's `routeSecretModules`). */
   const asPassed = (props: Props) => splitSecrets(spec, props);
   // None where nothing changes in place (EventSource: every input replaces), so no update test.
   const update = updateOf(spec);

@@ -453,10 +453,10 @@ describe("HttpsEdge inline routes", () => {
     expect(JSON.stringify(outs.routes)).not.toContain(HOOK_SECRET);
     expect(outs.routes[0]).not.toHaveProperty("oauth");
     expect(outs.routes[0]).not.toHaveProperty("webhookVerification");
-    expect(outs.routeSecrets).toHaveLength(3);
-    expect(outs.routeSecrets[0].oauth.provider.codehost.clientSecret).toBe(OAUTH_SECRET);
-    expect(outs.routeSecrets[0].webhookVerification.secret).toBe(HOOK_SECRET);
-    expect(outs.routeSecrets[1]).toEqual({ oauth: null, webhookVerification: null });
+    expect(outs.routeSecretModules).toHaveLength(3);
+    expect(outs.routeSecretModules[0].oauth.provider.codehost.clientSecret).toBe(OAUTH_SECRET);
+    expect(outs.routeSecretModules[0].webhookVerification.secret).toBe(HOOK_SECRET);
+    expect(outs.routeSecretModules[1]).toEqual({ oauth: null, webhookVerification: null });
     // Ids as HttpsEdgeRoute resources have them: `<edge id>/<route id>`.
     const service = (await fx.client.httpsEdges.get(id)).routes;
     expect(outs.routeIds).toEqual(service.map((r) => `${id}/${r.id}`));
@@ -467,7 +467,7 @@ describe("HttpsEdge inline routes", () => {
     expect((await fx.runtime.diff(EDGE, id, read.props!, declared)).changes).toBe(false);
     // Nothing drifted: the refresh gives the declaration back as it was written, secrets apart.
     expect(read.inputs!.routes).toEqual(routes.map(({ oauth: _o, webhookVerification: _w, ...plain }: Props) => plain));
-    expect(read.inputs!.routeSecrets[0].oauth.provider.codehost.clientSecret).toBe(OAUTH_SECRET);
+    expect(read.inputs!.routeSecretModules[0].oauth.provider.codehost.clientSecret).toBe(OAUTH_SECRET);
   });
 
   test("a route added by hand is read as a change of routes, named with the fields it sets, and deleted by the update", async () => {
@@ -549,7 +549,7 @@ describe("HttpsEdge inline routes", () => {
     const { id, outs } = await up(declared, EDGE);
     expect(outs.routes).toBeNull();
     expect(outs.routeIds).toBeNull();
-    expect(outs.routeSecrets).toBeNull();
+    expect(outs.routeSecretModules).toBeNull();
     await fx.runtime.create("HttpsEdgeRoute", { ...P, edgeId: id, matchType: "path_prefix", match: "/managed" });
     await fx.client.httpsEdgeRoutes.create(id, { matchType: "path_prefix", match: "/by-hand" });
     const read = await fx.runtime.read(EDGE, id, outs);

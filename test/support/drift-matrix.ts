@@ -186,7 +186,10 @@ export const MATRIX: Record<string, KindMatrix> = {
       mutualTls: { value: { certificateAuthorityIds: ["@ca2"] } },
       tlsTermination: { value: { minVersion: "1.3" } },
       // An owned input drifts by a route made by hand: a debugging path opened.
-      routes: { value: { matchType: "path_prefix", match: "/debug", description: "by hand" }, alsoChanges: ["routeIds", "routeSecrets"] },
+      routes: {
+        value: { matchType: "path_prefix", match: "/debug", description: "by hand" },
+        alsoChanges: ["routeIds", "routeSecretModules"],
+      },
     },
   },
   HttpsEdgeRoute: {
