@@ -601,6 +601,37 @@ describe("HttpsEdge inline routes", () => {
     expect(reasons.filter((r) => r.startsWith("routes[4]"))).toEqual([]);
   });
 
+  test("a failure part-way records the edge with the routes as applied, secret modules still apart; the next update continues", async () => {
+    const spec = kindSpec(EDGE);
+    const declared = edge({ routes: [route("/a"), route("/b")] });
+    const { id, outs } = await up(declared, EDGE);
+    // The second route's new IP restriction is refused for good (403), after the first route's went through.
+    let puts = 0;
+    const proxy = await refusing(fx.emulator.url, (req) => req.method === "PUT" && ++puts === 2);
+    const client = new EdgeIngress({ apiKey: fx.emulator.rootToken, baseURL: proxy.url, maxRetries: 0 });
+    const guard = { ipRestriction: { ipPolicyIds: [policyId] } };
+    const oauth = { oauth: { provider: { codehost: { clientId: "app", clientSecret: OAUTH_SECRET } } } };
+    const news = { ...declared, routes: [route("/a", guard), route("/b", guard), route("/c", oauth)] };
+    const error = (await lifecycle.update(spec, client, id, outs, news).catch((e: unknown) => e)) as lifecycle.PartialStateError;
+    await client.close();
+    await proxy.close();
+    expect(error).toBeInstanceOf(lifecycle.PartialStateError);
+    expect(error.message).toMatch(/could not update the routes item with match \/b \(path_prefix\)/);
+    // Guarded routes are made first: /c (OAuth) exists, /a is guarded, /b not yet.
+    const service = (await fx.client.httpsEdges.get(id)).routes;
+    expect(service.map((r) => `${r.match} ${r.ipRestriction ? "guarded" : ""}${r.oauth ? "oauth" : ""}`.trim())).toEqual([
+      "/a guarded",
+      "/b",
+      "/c oauth",
+    ]);
+    expect(error.properties.routes.map((r: Props) => r.match)).toEqual(["/a", "/b", "/c"]);
+    expect(JSON.stringify(error.properties.routes)).not.toContain(OAUTH_SECRET);
+    expect(error.properties.routeSecretModules[2].oauth.provider.codehost.clientSecret).toBe(OAUTH_SECRET);
+    const done = await converge(id, error.properties, news, EDGE);
+    expect((await fx.client.httpsEdges.get(id)).routes.every((r) => r.ipRestriction || r.oauth)).toBe(true);
+    expect((await fx.runtime.diff(EDGE, id, done, news)).changes).toBe(false);
+  });
+
   test("a lost answer to a route's create makes no second route", async () => {
     // The first POST of a route is applied, and its answer is lost (the connection is cut).
     let posts = 0;
