@@ -26,8 +26,8 @@ export interface ResourceKind {
   readonly ownedSecrets?: { readonly input: string; readonly output: string; readonly fields: readonly string[] };
 }
 
-/** `args` with the owned input's secret fields moved apart (ResourceKind.ownedSecrets). */
-function withSecretsApart(spec: ResourceKind, args: Record<string, any>): Record<string, any> {
+/** @internal `args` with the owned input's secret fields moved apart (ResourceKind.ownedSecrets). */
+export function withSecretsApart(spec: ResourceKind, args: Record<string, any>): Record<string, any> {
   const apart = spec.ownedSecrets;
   if (!apart || args[apart.input] === undefined) return args;
   const { input, output, fields } = apart;
