@@ -119,6 +119,12 @@ export class BenchEmulator {
     await this.call("PUT", "/_emulator/faults", settings);
   }
 
+  /** Turns the account's limit off (`lift`) or sets `limit` again; admin routes are never limited. */
+  async setRateLimit(limit: WireRateLimit | null): Promise<void> {
+    const settings = await this.call<Record<string, unknown>>("GET", "/_emulator/faults");
+    await this.call("PUT", "/_emulator/faults", { ...settings, rate_limit: limit });
+  }
+
   /**
    * Requests per second of `clients` concurrent clients, each sending one request after another for
    * `seconds`: reads (GET of one IP policy) and writes (POST of a new one).

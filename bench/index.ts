@@ -13,7 +13,7 @@ import { REPO_ROOT } from "../test/support/engine";
 import { PROCESS_CLASSES, type ProcessClass } from "./measure";
 import { profileTable, summarize } from "./profile";
 import { MAX_RULES, MAX_STACKS, rateLimitTable, runRateLimitBench, type RateLimitOptions } from "./rate-limit";
-import { runBench, type BenchResult, type PhaseResult } from "./run";
+import { PHASES, runBench, type BenchResult, type Phase, type PhaseResult } from "./run";
 
 function positive(name: string, text: string): number {
   const value = Number(text);
@@ -33,7 +33,7 @@ function atMost(name: string, value: number, max: number, why: string): number {
 }
 
 /** Options of the rate-limit mode alone, and those of the mix alone: each refused in the other mode by name. */
-const RATE_LIMIT_ONLY = ["burst", "no-retry-after", "headers", "rules", "stacks"];
+const RATE_LIMIT_ONLY = ["burst", "no-retry-after", "headers", "rules", "stacks", "phases"];
 const MIX_ONLY = ["n", "clients", "seconds", "skip-checkpoints", "repeat", "profile"];
 
 /** The options a command line names (`--name` or `--name=value`), in order. */
@@ -46,7 +46,7 @@ export function isRateLimitMode(argv: string[]): boolean {
   return named(argv).includes("rate-limit");
 }
 
-/** `--rate-limit <n> [--burst B] [--no-retry-after] [--headers] [--rules N] [--stacks K] [--latency ms] [--parallel P] [--out FILE]`. */
+/** `--rate-limit <n> [--burst B] [--no-retry-after] [--headers] [--rules N] [--stacks K] [--phases a,b] [--latency ms] [--parallel P] [--out FILE]`. */
 export function parseRateLimitArgs(argv: string[]): RateLimitOptions & { out?: string } {
   const mixOnly = named(argv).find((n) => MIX_ONLY.includes(n));
   if (mixOnly) throw new Error(`--${mixOnly} is an option of the mixed-stack benchmark, not of --rate-limit`);
@@ -59,6 +59,7 @@ export function parseRateLimitArgs(argv: string[]): RateLimitOptions & { out?: s
       headers: { type: "boolean", default: false },
       rules: { type: "string", default: "1000" },
       stacks: { type: "string", default: "1" },
+      phases: { type: "string" },
       latency: { type: "string", default: "25" },
       parallel: { type: "string" },
       out: { type: "string" },
@@ -76,8 +77,17 @@ export function parseRateLimitArgs(argv: string[]): RateLimitOptions & { out?: s
     stacks: atMost("stacks", atLeastOne("stacks", values.stacks), MAX_STACKS, "one 10.<stack>.0.0/16 each"),
     latencyMs: positive("latency", values.latency),
     parallel: values.parallel === undefined ? undefined : atLeastOne("parallel", values.parallel),
+    phases: values.phases === undefined ? undefined : phaseList(values.phases),
     out: values.out,
   };
+}
+
+/** `--phases refresh,update`: names from PHASES, at least one. */
+function phaseList(text: string): Phase[] {
+  const names = text.split(",").map((n) => n.trim());
+  const unknown = names.find((n) => !(PHASES as readonly string[]).includes(n));
+  if (unknown !== undefined || !names.length) throw new Error(`--phases: "${unknown ?? text}" is not one of ${PHASES.join(", ")}`);
+  return names as Phase[];
 }
 
 async function rateLimitMain(argv: string[]): Promise<void> {

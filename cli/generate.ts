@@ -2,7 +2,7 @@
  * `edge-ingress export`, the pure half: an account snapshot (what the sdk lists) → a Pulumi program
  * that adopts every resource. No I/O here, so every rule can be unit-tested.
  */
-import { SERVER_CHOSEN, Within, inputKeys, type KindSpec } from "../provider/framework/kind";
+import { SERVER_CHOSEN, Within, inputKeys, type KindDeclaration } from "../provider/framework/kind";
 import { providerId } from "../provider/framework/ids";
 import { toOutputs } from "../provider/framework/lifecycle";
 import { sameValue } from "../provider/framework/values";
@@ -114,7 +114,7 @@ function withoutDefaults(value: unknown, fallback: unknown): unknown {
 }
 
 /** The inputs a user would declare for `obj`: no outputs, no nulls, no values equal to the service's defaults. */
-export function declaredInputs(spec: KindSpec, obj: any): Record<string, unknown> {
+export function declaredInputs(spec: KindDeclaration, obj: any): Record<string, unknown> {
   const outs = toOutputs(spec, obj);
   const inputs: Record<string, unknown> = {};
   // The parent first: a route's edge, a source's subscription, a rule's policy.
@@ -157,7 +157,7 @@ const WRITE_ONLY = "(write-only)";
 /** Decides what to declare, under which names, in which order, with which references and secrets. */
 export function planExport(snapshot: AccountSnapshot): ExportPlan {
   const skipped: Skipped[] = [];
-  type Item = { kind: string; spec: KindSpec; obj: any; id: string; raw: Record<string, unknown>; name: string; rank: number };
+  type Item = { kind: string; spec: KindDeclaration; obj: any; id: string; raw: Record<string, unknown>; name: string; rank: number };
   const items: Item[] = [];
   const nameById = new Map<string, string>();
   for (const kind of Object.keys(snapshot)) {

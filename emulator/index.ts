@@ -8,12 +8,11 @@ import {
   parseFaultSettings,
   parseRateLimit,
   rateLimitOptionToWire,
-  type FaultKind,
-  type RateLimitOption,
 } from "./admin";
 import { ApiError } from "./errors";
 import { IdempotencyCache } from "./http/idempotency";
-import { UPDATE_ANSWERS, type UpdateAnswers } from "./http/router";
+// Types from ./options only: the public declarations must reach no zod type (see there).
+import { UPDATE_ANSWERS, type FaultKind, type RateLimitOption, type UpdateAnswers } from "./options";
 import { ROUTES } from "./routes";
 import { isValidToken, newToken } from "./secrets";
 import type { LogSink } from "./log";
@@ -54,10 +53,9 @@ export interface EmulatorOptions {
   updateAnswers?: UpdateAnswers;
 }
 
-export type { FaultKind, FaultSettings, RateLimitOption, RateLimitSettings } from "./admin";
+export type { FaultKind, FaultSettings, RateLimitOption, RateLimitSettings, UpdateAnswers } from "./options";
 export type { LogEntry, LogSink } from "./log";
-export type { UpdateAnswers } from "./http/router";
-export { FAULT_KINDS } from "./admin";
+export { FAULT_KINDS } from "./options";
 
 export interface RunningEmulator {
   url: string;

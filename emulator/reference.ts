@@ -723,7 +723,7 @@ function intro(run: Run, extensions: Map<string, string>): string {
   const codes = (Object.keys(ERROR_STATUS) as ErrorCode[]).map((c) => `| ${c} | ${ERROR_STATUS[c]} | ${MEANING[c]} |`);
   return `# HTTP API reference
 
-Generated from the emulator's route table and request schemas by \`npm run docs\`: every route of the
+Generated from the emulator's route table and request schemas by \`npm run generate\`: every route of the
 Management API that the emulator serves, with its body fields and rules, and an example request whose
 answer is the emulator's real answer (ids, times, keys and tokens replaced by stable placeholders). A test
 keeps this file current. The typed client over these routes is described in [sdk.md](sdk.md).

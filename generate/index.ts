@@ -7,6 +7,10 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { execFileSync } from "node:child_process";
 import * as os from "node:os";
+import { docs } from "./docs";
+import { resources } from "./resources";
+import { sdkRegistry } from "./sdk-registry";
+import { sdkTypes } from "./sdk-types";
 
 /** The repository: the nearest folder up with a package.json (this module also runs compiled, from .cache/). */
 export const ROOT = ((): string => {
@@ -30,14 +34,16 @@ export interface Generator {
 }
 
 /** Every generator; a new one is added here. */
-export const GENERATORS: readonly Generator[] = [];
+export const GENERATORS: readonly Generator[] = [sdkTypes, resources, sdkRegistry, docs];
 
 /**
  * The files as prettier writes them, formatted in one prettier process over a scratch copy (prettier's
  * API loads its plugins by dynamic import, which jest's module loader refuses).
  */
-function formatted(files: GeneratedFile[], root: string): GeneratedFile[] {
-  if (!files.length) return [];
+function formatted(all: GeneratedFile[], root: string): GeneratedFile[] {
+  // Only TypeScript: the markdown references are compared byte for byte, as .prettierignore says.
+  const files = all.filter((file) => file.path.endsWith(".ts"));
+  if (!files.length) return all;
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "edge-ingress-generate-"));
   try {
     fs.copyFileSync(path.join(ROOT, ".prettierrc.json"), path.join(scratch, ".prettierrc.json"));
@@ -53,7 +59,9 @@ function formatted(files: GeneratedFile[], root: string): GeneratedFile[] {
         stdio: ["ignore", "ignore", "inherit"],
       },
     );
-    return files.map((file) => ({ path: file.path, text: fs.readFileSync(path.join(scratch, file.path), "utf8") }));
+    return all.map((file) =>
+      file.path.endsWith(".ts") ? { path: file.path, text: fs.readFileSync(path.join(scratch, file.path), "utf8") } : file,
+    );
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
   }

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { idFormOf } from "./framework/ids";
-import { SERVER_CHOSEN, Within, immutableKeys, inputKeys, type KindSpec, type OwnedChildren } from "./framework/kind";
+import { SERVER_CHOSEN, Within, immutableKeys, inputKeys, type KindDeclaration, type OwnedChildren } from "./framework/kind";
 import { childFields } from "./framework/children";
 import { kinds } from "./kinds";
 
@@ -39,7 +39,7 @@ function required(schema: z.ZodObject<any>, key: string): boolean {
   return !schema.shape[key].safeParse(undefined).success;
 }
 
-export function renderKind(spec: KindSpec): string {
+export function renderKind(spec: KindDeclaration): string {
   const immutable = new Set(immutableKeys(spec));
   const apart = Object.values(spec.owns ?? {}).flatMap((owned) => (owned.secrets ? [owned.secrets.output] : []));
   const secret = new Set([...(spec.secretInputs ?? []), ...(spec.secretOutputs ?? []), ...apart]);
@@ -77,7 +77,7 @@ export function renderReference(): string {
   return [
     "# Resource reference",
     "",
-    "Generated from the kind declarations in `provider/` by `npm run docs`; a test keeps it current.",
+    "Generated from the kind declarations in `provider/kinds/` by `npm run generate`; a test keeps it current.",
     "Field rules (lengths, formats, enums) are the sdk's request schemas, checked at preview time.",
     "",
     ...Object.values(kinds).map(renderKind),

@@ -5,6 +5,7 @@ import { REQUIRED, params, parseParams } from "./core/fields";
 import { HttpClient, HttpMethod, RequestOptions, type ServiceInfo } from "./core/http";
 import { DEFAULT_RATE_LIMIT_WAIT_MS } from "./core/pacer";
 import { DEFAULT_MAX_RETRIES, DEFAULT_MAX_RETRY_TIME_MS } from "./core/retry";
+import { FAMILIES } from "./families";
 
 export const API_KEY_ENV = "EDGE_INGRESS_API_KEY";
 export const BASE_URL_ENV = "EDGE_INGRESS_API_URL";
@@ -63,42 +64,7 @@ export interface LowLevelOptions {
   body?: unknown;
 }
 
-/**
- * Every resource family, by its property on the client (`client.ipPolicies`): its name in every layer.
- * Each module (its zod schemas) loads on the property's first use: a provider process that manages
- * two kinds builds the schemas of two.
- */
-const RESOURCES = {
-  apiKeys: () => (require("./resources/api-key") as typeof import("./resources/api-key")).ApiKeys,
-  ipPolicies: () => (require("./resources/ip-policy") as typeof import("./resources/ip-policy")).IpPolicies,
-  ipRestrictions: () => (require("./resources/ip-restriction") as typeof import("./resources/ip-restriction")).IpRestrictions,
-  ipPolicyRules: () => (require("./resources/ip-policy-rule") as typeof import("./resources/ip-policy-rule")).IpPolicyRules,
-  eventDestinations: () => (require("./resources/event-destination") as typeof import("./resources/event-destination")).EventDestinations,
-  eventSubscriptions: () =>
-    (require("./resources/event-subscription") as typeof import("./resources/event-subscription")).EventSubscriptions,
-  eventSources: () => (require("./resources/event-source") as typeof import("./resources/event-source")).EventSources,
-  tunnelGroupBackends: () =>
-    (require("./resources/tunnel-group-backend") as typeof import("./resources/tunnel-group-backend")).TunnelGroupBackends,
-  weightedBackends: () => (require("./resources/weighted-backend") as typeof import("./resources/weighted-backend")).WeightedBackends,
-  failoverBackends: () => (require("./resources/failover-backend") as typeof import("./resources/failover-backend")).FailoverBackends,
-  tcpEdges: () => (require("./resources/tcp-edge") as typeof import("./resources/tcp-edge")).TcpEdges,
-  tlsEdges: () => (require("./resources/tls-edge") as typeof import("./resources/tls-edge")).TlsEdges,
-  httpsEdges: () => (require("./resources/https-edge") as typeof import("./resources/https-edge")).HttpsEdges,
-  httpsEdgeRoutes: () => (require("./resources/https-edge-route") as typeof import("./resources/https-edge-route")).HttpsEdgeRoutes,
-  endpoints: () => (require("./resources/endpoint") as typeof import("./resources/endpoint")).Endpoints,
-  reservedDomains: () => (require("./resources/reserved-domain") as typeof import("./resources/reserved-domain")).ReservedDomains,
-  certificateAuthorities: () =>
-    (require("./resources/certificate-authority") as typeof import("./resources/certificate-authority")).CertificateAuthorities,
-  tlsCertificates: () => (require("./resources/tls-certificate") as typeof import("./resources/tls-certificate")).TlsCertificates,
-  sshCredentials: () => (require("./resources/ssh-credential") as typeof import("./resources/ssh-credential")).SshCredentials,
-  sshCertificateAuthorities: () =>
-    (require("./resources/ssh-certificate-authority") as typeof import("./resources/ssh-certificate-authority")).SshCertificateAuthorities,
-  sshUserCertificates: () =>
-    (require("./resources/ssh-user-certificate") as typeof import("./resources/ssh-user-certificate")).SshUserCertificates,
-  sshHostCertificates: () =>
-    (require("./resources/ssh-host-certificate") as typeof import("./resources/ssh-host-certificate")).SshHostCertificates,
-  tunnelCredentials: () => (require("./resources/tunnel-credential") as typeof import("./resources/tunnel-credential")).TunnelCredentials,
-};
+const RESOURCES = FAMILIES;
 type Resources = { readonly [K in keyof typeof RESOURCES]: InstanceType<ReturnType<(typeof RESOURCES)[K]>> };
 
 /** The client's resource families (one property per entry of RESOURCES). */

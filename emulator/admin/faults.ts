@@ -4,24 +4,13 @@
  */
 import { z } from "zod";
 import { addRule, parseBody } from "../state/validation";
-import { rateLimitSchema, withDefaults, type RateLimitSettings } from "./rate-limit";
+import { FAULT_KINDS, type FaultKind, type FaultSettings } from "../options";
+import { rateLimitSchema, withDefaults } from "./rate-limit";
 
-export const FAULT_KINDS = ["429", "503", "reset", "timeout"] as const;
-export type FaultKind = (typeof FAULT_KINDS)[number];
+export { FAULT_KINDS, type FaultKind, type FaultSettings };
 
 /** Upper bound of an injected delay: long enough to simulate a slow service, short enough for any client timeout. */
 export const MAX_LATENCY_MS = 60_000;
-
-/** The settings on the wire (GET/PUT /_emulator/faults). */
-export interface FaultSettings {
-  /** Each request waits a whole number of ms, uniform in [min, max]. */
-  latency_ms: [number, number];
-  fault_rate: number;
-  /** Which kinds may be injected; one is picked uniformly for a faulted request. */
-  faults: FaultKind[];
-  /** The account's rate limit (null: off). Absent in a PUT: unchanged; a GET always shows it. */
-  rate_limit?: RateLimitSettings | null;
-}
 
 export const DEFAULT_FAULT_SETTINGS: Readonly<FaultSettings> = { latency_ms: [0, 0], fault_rate: 0, faults: [...FAULT_KINDS] };
 

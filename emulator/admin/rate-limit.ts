@@ -6,21 +6,9 @@
 import { z } from "zod";
 import { preview } from "../errors";
 import { addRule, parseBody } from "../state/validation";
+import type { RateLimitOption, RateLimitSettings } from "../options";
 
-/** The settings on the wire (`rate_limit` of GET/PUT /_emulator/faults), defaults filled in. */
-export interface RateLimitSettings {
-  /** Refill rate, tokens per minute (> 0). */
-  per_minute: number;
-  /** Bucket size: how many requests may go through at once after a quiet time. */
-  burst: number;
-  /** Send `Retry-After` (whole seconds until a token is available) with a 429. */
-  retry_after: boolean;
-  /** Send `RateLimit-Limit/-Remaining/-Reset/-Policy` on every limited-route answer. */
-  headers: boolean;
-}
-
-/** `startEmulator({ rateLimit })`: a number is `perMinute`; 0 (or absent) is off. */
-export type RateLimitOption = number | { perMinute: number; burst?: number; retryAfter?: boolean; headers?: boolean };
+export type { RateLimitOption, RateLimitSettings };
 
 /** Five seconds' worth of requests, at least one. */
 export const defaultBurst = (perMinute: number): number => Math.max(1, Math.ceil(perMinute / 12));

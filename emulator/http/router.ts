@@ -3,15 +3,11 @@ import { ApiError, preview } from "../errors";
 import type { Principal } from "../state/api-key";
 import type { ReservedDomainService } from "../state/reserved-domain";
 import type { Store } from "../state/store";
+import { UPDATE_ANSWERS, type UpdateAnswers } from "../options";
+
+export { UPDATE_ANSWERS, type UpdateAnswers };
 
 export type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
-
-/**
- * What a weighted or failover backend PATCH that did not send `backends` answers: the stored value
- * (default), or an empty one as the spec's samples show (§2.10, §2.11). The stored state is the same.
- */
-export const UPDATE_ANSWERS = ["stored", "spec"] as const;
-export type UpdateAnswers = (typeof UPDATE_ANSWERS)[number];
 
 export interface ApiRequest {
   store: Store;

@@ -1,5 +1,5 @@
 /**
- * Children a resource owns as a whole set (`KindSpec.owns`; docs/provider.md, "Owning a parent's
+ * Children a resource owns as a whole set (`KindDeclaration.owns`; docs/provider.md, "Owning a parent's
  * children"): an IP policy's inline `rules`, an event subscription's `sources`, an HTTPS edge's
  * `routes`. Declared in one input of the parent, they are made after the parent, read from the
  * children's list (or the parent's representation) at refresh, so a child made by hand shows as a
@@ -11,7 +11,7 @@
 import { z } from "zod";
 import type { EdgeIngress } from "../../sdk/client";
 import { NotFoundError } from "../../sdk/core/errors";
-import { inputKeys, updatableKeys, type KindSpec, type OwnedChildren } from "./kind";
+import { inputKeys, updatableKeys, type KindDeclaration, type OwnedChildren } from "./kind";
 import { NORMALISERS } from "./normalise";
 import { pageReads, writeState, writingApi } from "./page-reads";
 
@@ -23,17 +23,17 @@ type Props = Record<string, any>;
  */
 export interface ChildRules {
   /** An sdk object as the kind's outputs (modules in their input shape). */
-  outputs(spec: KindSpec, obj: any): Props;
+  outputs(spec: KindDeclaration, obj: any): Props;
   /** The inputs whose meaning differs between stored outputs and declared inputs. */
-  changed(spec: KindSpec, stored: Props, declared: Props): string[];
+  changed(spec: KindDeclaration, stored: Props, declared: Props): string[];
 }
 
 /** What applying children needs of the lifecycle besides comparing them. */
 export interface ChildOps extends ChildRules {
   /** Makes one child (safe when an answer is lost): the sdk object. */
-  create(spec: KindSpec, params: Props): Promise<any>;
+  create(spec: KindDeclaration, params: Props): Promise<any>;
   /** Brings a child from `stored` to `declared` as its kind's update does; its outputs after. */
-  update(spec: KindSpec, id: string, stored: Props, declared: Props): Promise<Props>;
+  update(spec: KindDeclaration, id: string, stored: Props, declared: Props): Promise<Props>;
 }
 
 /** A child as the service holds it: its id and its declared form. */
@@ -174,7 +174,7 @@ function outputsOf(owned: OwnedChildren, inputKey: string, held: readonly Held[]
 }
 
 /** Owned outputs as toOutputs keeps them: from `previous` (state or inputs), null when not claimed. */
-export function keptOutputs(spec: KindSpec, previous: Props): Props {
+export function keptOutputs(spec: KindDeclaration, previous: Props): Props {
   const out: Props = {};
   for (const [key, owned] of Object.entries(spec.owns ?? {})) {
     out[key] = previous[key] ?? null;
@@ -241,7 +241,7 @@ async function childrenOf(owned: OwnedChildren, client: EdgeIngress, parentId: s
  * the parent's representation are read from `parent` when the caller has it, else with the parent's GET.
  */
 async function heldNow(
-  spec: KindSpec,
+  spec: KindDeclaration,
   owned: OwnedChildren,
   rules: ChildRules,
   client: EdgeIngress,
@@ -259,7 +259,7 @@ async function heldNow(
  * others untouched. `parent`: the parent as just read, which holds children read with it.
  */
 export async function readOwned(
-  spec: KindSpec,
+  spec: KindDeclaration,
   rules: ChildRules,
   client: EdgeIngress,
   parentId: string,
@@ -276,7 +276,7 @@ export async function readOwned(
 
 /** Owned outputs of the service for every owned input `inputs` declares (adopting claims what is there). */
 export async function readClaimed(
-  spec: KindSpec,
+  spec: KindDeclaration,
   rules: ChildRules,
   client: EdgeIngress,
   parentId: string,
@@ -326,7 +326,7 @@ const isGone = (e: unknown): boolean => e instanceof NotFoundError || (e instanc
  * OwnedPartialError with what was applied, so the next update continues from there.
  */
 export async function applyOwned(
-  spec: KindSpec,
+  spec: KindDeclaration,
   client: EdgeIngress,
   parentId: string,
   olds: Props,
@@ -441,7 +441,7 @@ async function applyOne(
 const isObject = (v: unknown): v is Props => v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** Props with each owned input's secret fields put back into its children (and their own key gone). */
-export function joinSecrets(spec: KindSpec, props: Props): Props {
+export function joinSecrets(spec: KindDeclaration, props: Props): Props {
   const owned = Object.entries(spec.owns ?? {}).filter(([, o]) => o.secrets);
   if (!owned.length || !props) return props;
   const out: Props = { ...props };
@@ -462,7 +462,7 @@ export function joinSecrets(spec: KindSpec, props: Props): Props {
 }
 
 /** Props with each owned input's secret fields moved out of its children into their own key (null when the input is). */
-export function splitSecrets(spec: KindSpec, props: Props): Props {
+export function splitSecrets(spec: KindDeclaration, props: Props): Props {
   const owned = Object.entries(spec.owns ?? {}).filter(([, o]) => o.secrets);
   if (!owned.length || !props) return props;
   const out: Props = { ...props };

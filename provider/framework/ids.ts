@@ -4,7 +4,7 @@
  * (a route on its edge, a source in its subscription) has composite ids: `<parent id>/<own part>`.
  */
 import * as fields from "../../sdk/core/fields";
-import type { IdForm, KindSpec } from "./kind";
+import type { IdForm, KindDeclaration } from "./kind";
 
 /** An id with this prefix (the sdk's ID_PREFIXES) and an opaque suffix, by the sdk's rule. */
 export function prefixed(prefix: string): IdForm {
@@ -29,13 +29,13 @@ export const compositeId = {
 };
 
 /** The form of the ids the provider uses for this kind (composite for nested kinds). */
-export function idFormOf(spec: KindSpec): IdForm {
+export function idFormOf(spec: KindDeclaration): IdForm {
   const parent = spec.parent;
   return parent?.nested ? compositeId.form(idFormOf(parent.spec), spec.idForm) : spec.idForm;
 }
 
 /** The provider's id of an object as the sdk lists it (a nested one carries its parent's id). */
-export function providerId(spec: KindSpec, obj: Record<string, any>): string {
+export function providerId(spec: KindDeclaration, obj: Record<string, any>): string {
   const parent = spec.parent;
   return parent?.nested ? compositeId.join(obj[parent.key], obj[parent.nested.own]) : obj.id;
 }

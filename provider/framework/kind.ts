@@ -87,7 +87,7 @@ export interface KindApi<T extends { id: string }> {
 
 /** The resource a resource belongs to (a rule's IP policy, a route's edge). */
 export interface ParentSpec {
-  readonly spec: KindSpec;
+  readonly spec: KindDeclaration;
   /** The input holding the parent's id (`edgeId`); for a nested kind, the sdk object's field too. */
   readonly key: string;
   /**
@@ -120,7 +120,7 @@ export type RefreshReads = { readonly by: "pages" } | { readonly by: "parent" } 
  */
 export interface OwnedChildren {
   /** The children's kind. */
-  readonly spec: KindSpec;
+  readonly spec: KindDeclaration;
   /** The child field that tells children apart within the parent (a rule's `cidr`), in its field type's normal form. */
   readonly key: string;
   /** Further fields that, with `key`, tell children apart (a route's `matchType`): the identity is all of them. */
@@ -147,7 +147,7 @@ export interface OwnedChildren {
   /**
    * Child fields that hold credentials (a route's `oauth`, `webhookVerification`): the resource class
    * moves them out of the owned input into `output`, an input and output of their own stored as a
-   * secret (ResourceKind.ownedSecrets), so the owned input shows in previews and only they are masked.
+   * secret (ClassLists.ownedSecrets), so the owned input shows in previews and only they are masked.
    */
   readonly secrets?: { readonly output: string; readonly fields: readonly string[] };
   /**
@@ -168,26 +168,82 @@ export interface ExportRules {
 }
 
 /**
- * Everything the generic lifecycle needs to know about one resource kind, declared once as data.
+ * One field of a kind: an output property of its resource class, and an input of `<Kind>Args` when
+ * `input` is set. Types are TypeScript type expressions written into the generated class
+ * (generate/resources.ts); names they use come from provider/types.ts or a kind's declaration module.
+ */
+export interface FieldDeclaration {
+  /** The output's type: the value as the service reports it (`string | null`). */
+  readonly type: string;
+  /** The output's doc comment. */
+  readonly doc: string;
+  /** Set for an input: how users declare it. */
+  readonly input?: {
+    /** Inside `pulumi.Input<…>` (`pulumi.Input<string>[]`); default: the output's type. */
+    readonly type?: string;
+    /** The input's doc comment; default: the output's. */
+    readonly doc?: string;
+    /** Required in `<Kind>Args` (default: optional). */
+    readonly required?: boolean;
+  };
+  /**
+   * An input's value when omitted: what the service fills in, so omission never reads as drift (see
+   * `within`, SERVER_CHOSEN). A plain value is named in the input's doc comment.
+   */
+  readonly default?: unknown;
+  /** Stored as a secret: an input wrapped with `pulumi.secret` by the class, an output marked secret. */
+  readonly secret?: boolean;
+}
+
+/** What a kind's declaration module writes: the declaration less the lists built from its fields. */
+export type KindDeclarationSource<T extends { id: string } = any> = Omit<
+  KindDeclaration<T>,
+  "defaults" | "outputs" | "secretInputs" | "secretOutputs"
+>;
+
+/** A kind's declaration with the lists the lifecycle reads built from its fields. */
+export function declareKind<T extends { id: string } = any>(source: KindDeclarationSource<T>): KindDeclaration<T> {
+  const entries = Object.entries(source.fields);
+  const inputs = entries.filter(([, f]) => f.input);
+  const secret = (list: [string, FieldDeclaration][]) => list.filter(([, f]) => f.secret).map(([k]) => k);
+  const outputs = entries.filter(([, f]) => !f.input);
+  return {
+    ...source,
+    defaults: Object.fromEntries(inputs.filter(([, f]) => "default" in f).map(([k, f]) => [k, f.default])),
+    outputs: outputs.map(([k]) => k),
+    ...(secret(inputs).length ? { secretInputs: secret(inputs) } : {}),
+    ...(secret(outputs).length ? { secretOutputs: secret(outputs) } : {}),
+  };
+}
+
+/**
+ * Everything about one resource kind, declared once as data: the generic lifecycle's rules, and every
+ * field with its type and docs, from which its resource class is generated (generate/resources.ts).
  * Inputs are the sdk's create params (camelCase); fields the update params lack or mark immutable
  * are replace-on-change.
  */
-export interface KindSpec<T extends { id: string } = any> {
+export interface KindDeclaration<T extends { id: string } = any> {
   /** Type name: the token is `pulumi-nodejs:dynamic/edgeingress:<name>`. */
   readonly name: string;
+  /** The resource class's doc comment. */
+  readonly doc: string;
+  /** The doc comment of the class's static `get`, when it has more to say than the default. */
+  readonly getDoc?: string;
+  /** Every input and output-only field, in the order the class declares them. */
+  readonly fields: Readonly<Record<string, FieldDeclaration>>;
   /** Spec section, for docs and error messages. */
   readonly section: string;
   readonly createSchema: z.ZodObject<any>;
   readonly updateSchema: z.ZodObject<any>;
-  /** Values the service fills in when an input is omitted, so omission never reads as drift (see `within`). */
+  /** Built from `fields`: values the service fills in when an input is omitted (see `within`). */
   readonly defaults: Readonly<Record<string, unknown>>;
   /** How inputs compare, by path (modules declare their own); untyped ones compare exactly. */
   readonly fieldTypes?: FieldTypes;
-  /** Output-only fields, beyond the inputs. */
+  /** Built from `fields`: output-only fields, beyond the inputs. */
   readonly outputs: readonly string[];
-  /** Outputs stored as secrets (merged into `additionalSecretOutputs`). */
+  /** Built from `fields`: outputs stored as secrets (merged into `additionalSecretOutputs`). */
   readonly secretOutputs?: readonly string[];
-  /** Inputs wrapped with `pulumi.secret` by the resource class. */
+  /** Built from `fields`: inputs wrapped with `pulumi.secret` by the resource class. */
   readonly secretInputs?: readonly string[];
   /**
    * Values the service shows only once (a token) or never (a private key): refresh keeps the stored
@@ -230,13 +286,13 @@ export interface KindSpec<T extends { id: string } = any> {
   fromApi?(obj: T): Record<string, unknown>;
 }
 
-export const inputKeys = (spec: KindSpec): string[] => Object.keys(spec.createSchema.shape);
+export const inputKeys = (spec: KindDeclaration): string[] => Object.keys(spec.createSchema.shape);
 /** Update-param fields, less those the sdk lists only to reject (`fields.immutable`). */
-export const updatableKeys = (spec: KindSpec): string[] =>
+export const updatableKeys = (spec: KindDeclaration): string[] =>
   Object.entries(spec.updateSchema.shape)
     .filter(([, schema]) => schema !== fields.immutable)
     .map(([key]) => key);
-export const immutableKeys = (spec: KindSpec): string[] => {
+export const immutableKeys = (spec: KindDeclaration): string[] => {
   const updatable = new Set(updatableKeys(spec));
   return inputKeys(spec).filter((k) => !updatable.has(k));
 };

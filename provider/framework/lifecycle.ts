@@ -4,7 +4,7 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { z } from "zod";
 import { APIConnectionError, ConflictError, InternalServerError, NotFoundError, RateLimitError } from "../../sdk/core/errors";
 import type { EdgeIngress } from "../../sdk/client";
-import { KindApi, KindSpec, SERVER_CHOSEN, Within, immutableKeys, inputKeys, updatableKeys, type OwnedChildren } from "./kind";
+import { KindApi, KindDeclaration, SERVER_CHOSEN, Within, immutableKeys, inputKeys, updatableKeys, type OwnedChildren } from "./kind";
 import { idFormOf } from "./ids";
 import { fieldTypesOf, normalise, sameMeaning, sameNormal } from "./normalise";
 import { containsUnknown, formatPath, pathHasUnknown } from "./values";
@@ -38,10 +38,11 @@ function userInputs(props: Props): Props {
   return out;
 }
 
-const defaultOf = (spec: KindSpec, key: string): unknown => (key in spec.defaults ? spec.defaults[key] : spec.modules?.[key]?.defaults);
+const defaultOf = (spec: KindDeclaration, key: string): unknown =>
+  key in spec.defaults ? spec.defaults[key] : spec.modules?.[key]?.defaults;
 
 /** An input's effective value: what was given, else the service's default (SERVER_CHOSEN if it picks). */
-function effective(spec: KindSpec, props: Props, key: string): unknown {
+function effective(spec: KindDeclaration, props: Props, key: string): unknown {
   return withDefaults(props[key], defaultOf(spec, key));
 }
 
@@ -58,7 +59,7 @@ function withDefaults(value: unknown, fallback: unknown): unknown {
 }
 
 /** An input in the wire's form (a declared list → the service's map); other inputs as they are. */
-function toWire(spec: KindSpec, key: string, value: unknown): unknown {
+function toWire(spec: KindDeclaration, key: string, value: unknown): unknown {
   const form = spec.inputForms?.[key];
   return form && value != null ? form.toWire(value) : value;
 }
@@ -66,7 +67,7 @@ function toWire(spec: KindSpec, key: string, value: unknown): unknown {
 /** What to send for an input: the user's value as given (the service fills its own defaults), the
  *  default of an omitted plain field (removing a description clears it), or null for an omitted
  *  optional object (removing a certificate policy unsets it). */
-function requestValue(spec: KindSpec, props: Props, key: string): unknown {
+function requestValue(spec: KindDeclaration, props: Props, key: string): unknown {
   if (props[key] !== undefined) return toWire(spec, key, props[key]);
   const fallback = defaultOf(spec, key);
   if (fallback instanceof Within) return null;
@@ -76,7 +77,7 @@ function requestValue(spec: KindSpec, props: Props, key: string): unknown {
 /** A provider-level input of every kind: the id of an existing resource to take over instead of creating one. */
 export const ADOPT = "adopt";
 
-export function check(spec: KindSpec, _olds: Props, news: Props): dynamic.CheckResult {
+export function check(spec: KindDeclaration, _olds: Props, news: Props): dynamic.CheckResult {
   const { [ADOPT]: adopt, ...inputs } = userInputs(joinSecrets(spec, news));
   const failures: dynamic.CheckFailure[] = [];
   if (adopt !== undefined && !containsUnknown(adopt)) {
@@ -127,7 +128,7 @@ export function check(spec: KindSpec, _olds: Props, news: Props): dynamic.CheckR
  * Input keys whose effective value differs in meaning between stored outputs and new inputs (see
  * normalise.ts); an omitted service-chosen value, at any depth, matches what the service chose.
  */
-function changedKeys(spec: KindSpec, olds: Props, news: Props): string[] {
+function changedKeys(spec: KindDeclaration, olds: Props, news: Props): string[] {
   return inputKeys(spec).filter((key) => {
     const next = effective(spec, news, key);
     if (next === SERVER_CHOSEN) return false; // omitted, the service keeps what it chose
@@ -138,7 +139,7 @@ function changedKeys(spec: KindSpec, olds: Props, news: Props): string[] {
   });
 }
 
-export function diff(spec: KindSpec, _id: string, olds: Props, news: Props): dynamic.DiffResult {
+export function diff(spec: KindDeclaration, _id: string, olds: Props, news: Props): dynamic.DiffResult {
   const changed = changedKeys(spec, joinSecrets(spec, olds), joinSecrets(spec, news));
   const immutable = new Set(immutableKeys(spec));
   const replaces = changed.filter((k) => immutable.has(k));
@@ -149,7 +150,7 @@ export function diff(spec: KindSpec, _id: string, olds: Props, news: Props): dyn
 }
 
 /** Every output: the API object mapped to camelCase inputs and outputs, plus values shown only once. */
-export function toOutputs(spec: KindSpec, obj: any, previous: Props = {}): Props {
+export function toOutputs(spec: KindDeclaration, obj: any, previous: Props = {}): Props {
   const mapped = { ...obj, ...moduleInputs(spec, obj), ...(spec.fromApi?.(obj) ?? {}) };
   for (const [key, form] of Object.entries(spec.inputForms ?? {})) if (mapped[key] != null) mapped[key] = form.fromWire(mapped[key]);
   const outs: Props = {};
@@ -163,7 +164,7 @@ export function toOutputs(spec: KindSpec, obj: any, previous: Props = {}): Props
 }
 
 /** Each module of `obj` in the request shape users declare (null when unset). */
-function moduleInputs(spec: KindSpec, obj: any): Props {
+function moduleInputs(spec: KindDeclaration, obj: any): Props {
   const out: Props = {};
   for (const [name, module] of Object.entries(spec.modules ?? {})) {
     const value = obj[name];
@@ -185,7 +186,7 @@ function moduleInputs(spec: KindSpec, obj: any): Props {
  */
 
 /** Outputs with what the write declared: its input names, and the values the outputs spell otherwise. */
-function withDeclared(spec: KindSpec, outs: Props, inputs: Props): Props {
+function withDeclared(spec: KindDeclaration, outs: Props, inputs: Props): Props {
   const given = userInputs(inputs);
   const known = new Set([...inputKeys(spec), ADOPT]);
   const keys = Object.keys(given)
@@ -217,7 +218,7 @@ const isPlainObject = (v: unknown): v is Props => v !== null && typeof v === "ob
  * its name, it would be stored in plaintext. `adopt` is given back as declared; the connection is
  * added by the runtime entry.
  */
-export function refreshedInputs(spec: KindSpec, outs: Props, props: Props): Props | undefined {
+export function refreshedInputs(spec: KindDeclaration, outs: Props, props: Props): Props | undefined {
   const declaredKeys = props[DECLARED];
   if (!Array.isArray(declaredKeys)) return undefined;
   const spelled: Props = isPlainObject(props[SPELLED]) ? props[SPELLED] : {};
@@ -253,7 +254,7 @@ export function refreshedInputs(spec: KindSpec, outs: Props, props: Props): Prop
 const KEEP = Symbol("keep");
 
 /** One input after a refresh: KEEP where the service's value means what was declared (or implied), else that value shaped as declared. */
-function refreshedValue(spec: KindSpec, key: string, outs: Props, given: unknown, isDeclared: boolean): unknown {
+function refreshedValue(spec: KindDeclaration, key: string, outs: Props, given: unknown, isDeclared: boolean): unknown {
   const next = effective(spec, { [key]: isDeclared ? given : undefined }, key);
   if (next === SERVER_CHOSEN || sameMeaning(spec, key, next, effective(spec, outs, key))) return KEEP;
   return asDeclared(spec, key, outs[key], isDeclared ? given : undefined);
@@ -287,7 +288,7 @@ function refreshedChildren(owned: OwnedChildren, now: unknown[], given: unknown)
  * and the keys the declaration leaves out only where the service's value is not the default, so that
  * `--diff` names the fields that differ and not every default the service fills in.
  */
-function asDeclared(spec: KindSpec, key: string, now: unknown, given: unknown): unknown {
+function asDeclared(spec: KindDeclaration, key: string, now: unknown, given: unknown): unknown {
   const form = spec.inputForms?.[key];
   if (form && given != null && !form.isDeclared(given) && now != null) return form.toWire(now);
   return shape(fieldTypesOf(spec), [key], now, given, defaultOf(spec, key));
@@ -327,14 +328,14 @@ export class PartialStateError extends Error {
   }
 }
 
-export async function create(spec: KindSpec, client: EdgeIngress, inputs: Props): Promise<dynamic.CreateResult> {
+export async function create(spec: KindDeclaration, client: EdgeIngress, inputs: Props): Promise<dynamic.CreateResult> {
   const joined = joinSecrets(spec, inputs);
   const made = await apart(spec, () => createOrAdopt(spec, client, joined));
   return { ...made, outs: splitSecrets(spec, withDeclared(spec, made.outs, joined)) };
 }
 
 /** Runs `work` with partial state recorded as the resource class stores it (owned secret fields apart). */
-async function apart<T>(spec: KindSpec, work: () => Promise<T>): Promise<T> {
+async function apart<T>(spec: KindDeclaration, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (e) {
@@ -343,7 +344,7 @@ async function apart<T>(spec: KindSpec, work: () => Promise<T>): Promise<T> {
   }
 }
 
-async function createOrAdopt(spec: KindSpec, client: EdgeIngress, inputs: Props): Promise<dynamic.CreateResult> {
+async function createOrAdopt(spec: KindDeclaration, client: EdgeIngress, inputs: Props): Promise<dynamic.CreateResult> {
   if (typeof inputs[ADOPT] === "string") return adopt(spec, client, inputs[ADOPT], inputs);
   const params: Props = {};
   for (const key of inputKeys(spec)) if (inputs[key] !== undefined && !spec.owns?.[key]) params[key] = toWire(spec, key, inputs[key]);
@@ -371,7 +372,7 @@ async function createOrAdopt(spec: KindSpec, client: EdgeIngress, inputs: Props)
  * the parent with the children made so far as partial state: nothing is orphaned, the next update
  * continues.
  */
-async function withOwned(spec: KindSpec, client: EdgeIngress, id: string, olds: Props, news: Props, outs: Props): Promise<Props> {
+async function withOwned(spec: KindDeclaration, client: EdgeIngress, id: string, olds: Props, news: Props, outs: Props): Promise<Props> {
   try {
     return await applyOwned(spec, client, id, olds, news, childOps(client));
   } catch (e) {
@@ -384,7 +385,7 @@ async function withOwned(spec: KindSpec, client: EdgeIngress, id: string, olds: 
  * Takes over an existing resource (dynamic providers cannot `pulumi import`): reads it and converges it
  * to the declared inputs. A field that cannot change after creation must already match.
  */
-async function adopt(spec: KindSpec, client: EdgeIngress, id: string, inputs: Props): Promise<dynamic.CreateResult> {
+async function adopt(spec: KindDeclaration, client: EdgeIngress, id: string, inputs: Props): Promise<dynamic.CreateResult> {
   let obj: any;
   try {
     obj = await spec.api(client).get(id);
@@ -458,7 +459,7 @@ function claim<T extends { id: string }>(obj: T): T {
  * cannot be placed) fails naming them, since a failed `up` can be retried and a resource taken from
  * someone else cannot be given back.
  */
-async function createOnce(spec: KindSpec, client: EdgeIngress, params: Props, inputs: Props): Promise<any> {
+async function createOnce(spec: KindDeclaration, client: EdgeIngress, params: Props, inputs: Props): Promise<any> {
   const api = writingApi(spec.api(client));
   const idempotencyKey = randomUUID();
   const offset = client.service?.clockOffsetMs;
@@ -505,7 +506,7 @@ async function createOnce(spec: KindSpec, client: EdgeIngress, params: Props, in
  * candidates at all: they are someone else's.
  */
 async function candidates(
-  spec: KindSpec,
+  spec: KindDeclaration,
   client: EdgeIngress,
   params: Props,
   inputs: Props,
@@ -525,7 +526,7 @@ async function candidates(
 }
 
 /** The kind's list (what a create may have made), tried again while it fails in a way that may pass. */
-async function listWithRetries(spec: KindSpec, client: EdgeIngress, params: Props): Promise<any[]> {
+async function listWithRetries(spec: KindDeclaration, client: EdgeIngress, params: Props): Promise<any[]> {
   for (let attempt = 1; ; attempt++) {
     try {
       const listed = spec.listFor ? spec.listFor(client, params) : spec.api(client).list?.();
@@ -545,7 +546,7 @@ async function listWithRetries(spec: KindSpec, client: EdgeIngress, params: Prop
 }
 
 /** The resource as the service has it; from the kind's pages where that is cheaper (page-reads.ts). */
-export async function read(spec: KindSpec, client: EdgeIngress, id: string, stored: Props = {}): Promise<dynamic.ReadResult> {
+export async function read(spec: KindDeclaration, client: EdgeIngress, id: string, stored: Props = {}): Promise<dynamic.ReadResult> {
   const props = joinSecrets(spec, stored);
   try {
     const obj = await readResource(spec, client, id, props);
@@ -564,7 +565,13 @@ export async function read(spec: KindSpec, client: EdgeIngress, id: string, stor
   }
 }
 
-export async function update(spec: KindSpec, client: EdgeIngress, id: string, olds: Props, news: Props): Promise<dynamic.UpdateResult> {
+export async function update(
+  spec: KindDeclaration,
+  client: EdgeIngress,
+  id: string,
+  olds: Props,
+  news: Props,
+): Promise<dynamic.UpdateResult> {
   const joined = joinSecrets(spec, news);
   const { outs } = await apart(spec, () => updateOutputs(spec, client, id, joinSecrets(spec, olds), joined));
   return { outs: splitSecrets(spec, withDeclared(spec, outs, joined)) };
@@ -583,7 +590,13 @@ const childOps = (client: EdgeIngress): ChildOps => ({
   update: async (spec, id, stored, declared) => (await updateOutputs(spec, client, id, stored, declared)).outs,
 });
 
-async function updateOutputs(spec: KindSpec, client: EdgeIngress, id: string, olds: Props, news: Props): Promise<dynamic.UpdateResult> {
+async function updateOutputs(
+  spec: KindDeclaration,
+  client: EdgeIngress,
+  id: string,
+  olds: Props,
+  news: Props,
+): Promise<dynamic.UpdateResult> {
   const updatable = new Set(updatableKeys(spec));
   const changed = changedKeys(spec, olds, news).filter((key) => updatable.has(key));
   const api = writingApi(spec.api(client));
@@ -612,7 +625,7 @@ interface UpdateStep extends Step {
  * answer it blank (§2.10, §2.11 show `backends` empty when only metadata was sent), and taking that at
  * face value would show a false change at the next preview. Sent inputs and outputs come from the answer.
  */
-function fromUpdateAnswer(spec: KindSpec, obj: any, olds: Props, sent: Props): Props {
+function fromUpdateAnswer(spec: KindDeclaration, obj: any, olds: Props, sent: Props): Props {
   const outs = toOutputs(spec, obj, olds);
   for (const key of inputKeys(spec)) if (!(key in sent) && key in olds) outs[key] = olds[key];
   return outs;
@@ -631,7 +644,7 @@ function fromUpdateAnswer(spec: KindSpec, obj: any, olds: Props, sent: Props): P
  * on from there.
  */
 async function updateWithModules(
-  spec: KindSpec,
+  spec: KindDeclaration,
   api: KindApi<any>,
   id: string,
   olds: Props,
@@ -706,7 +719,7 @@ async function updateWithModules(
   return toOutputs(spec, await api.get(id), outs);
 }
 
-export async function remove(spec: KindSpec, client: EdgeIngress, id: string): Promise<void> {
+export async function remove(spec: KindDeclaration, client: EdgeIngress, id: string): Promise<void> {
   try {
     await writingApi(spec.api(client)).delete(id);
   } catch (e) {

@@ -8,7 +8,7 @@
  * order as those rules allow.
  */
 import type { z } from "zod";
-import type { KindSpec } from "./kind";
+import type { KindDeclaration } from "./kind";
 import { inputKeys } from "./kind";
 
 type Props = Record<string, any>;
@@ -53,7 +53,7 @@ function asInput(schema: z.ZodType | undefined, value: unknown): unknown {
  * Whether the resource after some steps satisfies the kind's rules: each input a step changes is at its
  * new value (`news`) once that step ran and at its stored value (`olds`) before; the others are as declared.
  */
-export function rulesHold(spec: KindSpec, olds: Props, news: Props, changing: Applied): (applied: Applied) => boolean {
+export function rulesHold(spec: KindDeclaration, olds: Props, news: Props, changing: Applied): (applied: Applied) => boolean {
   const shape: Record<string, z.ZodType> = spec.createSchema.shape;
   const before: Props = {};
   for (const key of changing) before[key] = asInput(shape[key], withoutNulls(olds[key]));

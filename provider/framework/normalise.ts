@@ -6,7 +6,7 @@
  * (diff, adopt, a lost create's lookup) see the normal form.
  */
 import { canonicalCidr } from "../../sdk/core/cidr";
-import { SERVER_CHOSEN, type FieldType, type FieldTypes, type KindSpec } from "./kind";
+import { SERVER_CHOSEN, type FieldType, type FieldTypes, type KindDeclaration } from "./kind";
 
 // `2025-01-01T02:00:00.5+02:00`: RFC 3339 date-time with any fraction and a zone.
 const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;
@@ -50,10 +50,10 @@ export const NORMALISERS: Readonly<Record<FieldType, (v: unknown) => unknown>> =
   cidr: (v) => (typeof v === "string" ? (canonicalCidr(v) ?? v) : v),
 };
 
-const cache = new WeakMap<KindSpec, FieldTypes>();
+const cache = new WeakMap<KindDeclaration, FieldTypes>();
 
 /** A kind's field types with its modules' types under the module's name. */
-export function fieldTypesOf(spec: KindSpec): FieldTypes {
+export function fieldTypesOf(spec: KindDeclaration): FieldTypes {
   const cached = cache.get(spec);
   if (cached) return cached;
   const types: Record<string, FieldType> = { ...spec.fieldTypes };
@@ -110,7 +110,7 @@ export function sameNormal(next: unknown, prev: unknown): boolean {
 }
 
 /** Whether the effective values `next` (declared) and `prev` (stored) of input `key` mean the same. */
-export function sameMeaning(spec: KindSpec, key: string, next: unknown, prev: unknown): boolean {
+export function sameMeaning(spec: KindDeclaration, key: string, next: unknown, prev: unknown): boolean {
   const types = fieldTypesOf(spec);
   // An input with a declared form compares in the wire's form: a list and the map it stands for (or
   // the map stored by an older version) are the same value.

@@ -10,7 +10,7 @@
  */
 import type { EdgeIngress } from "../../sdk/client";
 import { compositeId } from "./ids";
-import type { KindApi, KindSpec } from "./kind";
+import type { KindApi, KindDeclaration } from "./kind";
 
 type Props = Record<string, any>;
 type Obj = Record<string, any> & { id: string };
@@ -25,7 +25,13 @@ export const pageReads = {
   /** Cached pages are used for this long after their listing's first page. */
   ttlMs: 60_000,
   /** Pages the reader may spend beyond what the reads pay for; the first page is one of them. */
-  spare: 2,
+  spare: 3,
+  /**
+   * Before paying GETs for reads the pages cannot yet afford, wait this long after the last read came:
+   * the engine fills its `--parallel` slots a read at a time, and the first page is often back before
+   * they are all in. Once no read came for this long, the reads seen are all that will come for now.
+   */
+  gatherMs: 100,
 };
 
 /** `createdAt` has whole seconds. */
@@ -107,8 +113,9 @@ interface Pending {
  * reads seen, P the pages fetched and H the reads answered from pages: the pages that no read paid for
  * stay within the spare ones plus one per read, so the reads cost at most twice their GETs plus
  * `spare`, and a handful of resources among thousands costs its GETs plus the first page. Otherwise
- * the oldest pending reads, as many as the budget falls short, are read with a GET; each one answered
- * lets the engine send another read (R grows), and the rest wait for that to decide again.
+ * the oldest pending reads, as many as the budget falls short, are read with a GET, once no new read
+ * has come for `gatherMs`; each one answered lets the engine send another read (R grows), and the rest
+ * wait for that to decide again.
  */
 class PagedReader {
   private listing?: Listing;
@@ -117,11 +124,16 @@ class PagedReader {
   private fetched = 0;
   private hits = 0;
   private listFailedAt?: number;
+  /** Reads that came (repeats included), and how many had come when the gathering wait last began. */
+  private arrivals = 0;
+  private gatheredAt?: number;
+  private gathering?: NodeJS.Timeout;
 
   constructor(private readonly api: KindApi<Obj>) {}
 
   read(id: string, props: Props): Promise<Found> {
     this.seen.add(id);
+    this.arrivals++;
     const failed = this.listFailedAt !== undefined && pageReads.now() - this.listFailedAt < pageReads.ttlMs;
     if (writes > 0 || failed) return this.api.get(id);
     if (this.listing?.answered.has(id)) this.listing = undefined;
@@ -161,7 +173,19 @@ class PagedReader {
     const needed = pagesTo(listing, this.pending[0].createdAt!);
     const budget = pageReads.spare + this.seen.size - (this.fetched - this.hits);
     if (needed <= budget) return this.fetch(listing);
+    if (needed !== Infinity && this.gatheredAt !== this.arrivals) return this.gather();
     this.get(needed === Infinity ? this.pending.length : Math.min(this.pending.length, needed - budget));
+  }
+
+  /** Decides again once no read has come for `gatherMs` (each read that comes meanwhile restarts the wait). */
+  private gather(): void {
+    this.gatheredAt = this.arrivals;
+    clearTimeout(this.gathering);
+    this.gathering = setTimeout(() => {
+      this.gathering = undefined;
+      this.decide();
+    }, pageReads.gatherMs);
+    this.gathering.unref();
   }
 
   /** Answers the pending reads the listing can: listed, gone from a complete list, or (absent where it was listed) by a GET. */
@@ -270,7 +294,7 @@ class ParentReader {
   private readonly listings = new Map<string, ParentListing>();
 
   constructor(
-    private readonly spec: KindSpec,
+    private readonly spec: KindDeclaration,
     private readonly client: EdgeIngress,
   ) {}
 
@@ -311,7 +335,7 @@ class ParentReader {
 const readers = new WeakMap<EdgeIngress, Map<string, PagedReader | ParentReader>>();
 
 /** The resource as a GET would answer it, or GONE; a NotFoundError from a GET is the caller's, as before. */
-export function readResource(spec: KindSpec, client: EdgeIngress, id: string, props: Props): Promise<Found> {
+export function readResource(spec: KindDeclaration, client: EdgeIngress, id: string, props: Props): Promise<Found> {
   const api = spec.api(client) as KindApi<Obj>;
   const by = spec.refresh?.by ?? "one";
   const paged = by === "pages" && typeof api.list?.().pages === "function";

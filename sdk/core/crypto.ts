@@ -133,17 +133,17 @@ function checked(read: (text: string) => ReadResult<unknown>) {
   });
 }
 
-/** One PEM certificate (a certificate authority's `caPem`). */
+/** One PEM certificate (a certificate authority's `caPem`). @internal */
 export const pemCertificate = checked((text) => {
   const read = readCertificates(text);
   return read.ok && read.value.length !== 1 ? fail(ONE_CERTIFICATE_RULE) : read;
 });
 
-/** A PEM chain, leaf first (a TLS certificate's `certificatePem`). */
+/** A PEM chain, leaf first (a TLS certificate's `certificatePem`). @internal */
 export const pemCertificateChain = checked(readCertificateChain);
 
-/** One unencrypted RSA, ECDSA or Ed25519 PEM private key. */
+/** One unencrypted RSA, ECDSA or Ed25519 PEM private key. @internal */
 export const pemPrivateKey = checked(readPrivateKey);
 
-/** One OpenSSH public key: RSA of at least 2048 bits, ECDSA or Ed25519. */
+/** One OpenSSH public key: RSA of at least 2048 bits, ECDSA or Ed25519. @internal */
 export const sshPublicKey = checked(readSshPublicKey);

@@ -5,13 +5,14 @@
 import { z } from "zod";
 import { RequestInfo, UnexpectedResponseError, ValidationError, ValidationIssue } from "./errors";
 import { HTTP_RESPONSE_BACKEND_ID_PREFIX, ID_PREFIXES } from "./id-prefixes";
+import type * as types from "../types";
 
 export const REQUIRED = "is required";
 export const UNKNOWN_FIELD = "is not a known field";
 export const DESCRIPTION_MAX_BYTES = 255;
 export const METADATA_MAX_BYTES = 4096;
 
-/** A string of at most `limit` UTF-8 bytes (the service counts bytes, not characters); the rule gives the length found. */
+/** A string of at most `limit` UTF-8 bytes (the service counts bytes, not characters); the rule gives the length found. @internal */
 export function maxBytesString(limit: number) {
   return z.string({ error: "must be a string" }).superRefine((v, ctx) => {
     const bytes = Buffer.byteLength(v, "utf8");
@@ -19,14 +20,16 @@ export function maxBytesString(limit: number) {
   });
 }
 
+/** @internal */
 export const description = maxBytesString(DESCRIPTION_MAX_BYTES);
+/** @internal */
 export const metadata = maxBytesString(METADATA_MAX_BYTES);
 
 // Identifier shape: a short lowercase prefix, an underscore, then an opaque suffix.
 const ID_SUFFIX = "[A-Za-z0-9]+";
 const ANY_ID = new RegExp(`^[a-z][a-z0-9]*_${ID_SUFFIX}$`);
 
-/** An id of one kind, e.g. `idWithPrefix("ipp_")`, or of one of several (`idWithPrefix("bkdtg_", "bkdwd_")`). */
+/** An id of one kind, e.g. `idWithPrefix("ipp_")`, or of one of several (`idWithPrefix("bkdtg_", "bkdwd_")`). @internal */
 export function idWithPrefix(...prefixes: [string, ...string[]]) {
   const shape = new RegExp(`^(?:${prefixes.join("|")})${ID_SUFFIX}$`);
   const quoted = prefixes.map((p) => `"${p}"`);
@@ -34,18 +37,19 @@ export function idWithPrefix(...prefixes: [string, ...string[]]) {
   return z.string({ error: "must be a string" }).refine((v) => shape.test(v), { error: `must be an id starting with ${names}` });
 }
 
-/** An id whose kind is not fixed (an owner may be a user or a bot). */
+/** An id whose kind is not fixed (an owner may be a user or a bot). @internal */
 export const anyId = z
   .string({ error: "must be a string" })
   .refine((v) => ANY_ID.test(v), { error: "must be an id: a lowercase prefix, an underscore, then an opaque suffix" });
 
-/** A non-empty list of ids of one kind (or of one of several). */
+/** A non-empty list of ids of one kind (or of one of several). @internal */
 export function idList(...prefixes: [string, ...string[]]) {
   return z.array(idWithPrefix(...prefixes), { error: "must be a list of ids" }).min(1, { error: "must have at least 1 item" });
 }
 
-/** A list in which no item repeats an earlier one; the issue names the repeating index. */
-export function uniqueItems<T>(list: z.ZodType<T[]>) {
+/** A list in which no item repeats an earlier one; the issue names the repeating index. @internal */
+// Generic in the schema, not its item, so that the schema's input type stays the list's (sdk/types.ts).
+export function uniqueItems<S extends z.ZodType<unknown[]>>(list: S) {
   return list.superRefine((items, ctx) => {
     items.forEach((item, i) => {
       if (items.indexOf(item) !== i) ctx.addIssue({ code: "custom", path: [i], message: "must not repeat an earlier item" });
@@ -53,17 +57,19 @@ export function uniqueItems<T>(list: z.ZodType<T[]>) {
   });
 }
 
+/** @internal */
 export const string = z.string({ error: "must be a string" });
+/** @internal */
 export const nonEmptyString = string.min(1, { error: "must not be empty" });
 
-/** An object whose keys are user data (labels, header names, backend ids). */
-export function stringMap<V>(key: z.ZodType<string>, value: z.ZodType<V>) {
+/** An object whose keys are user data (labels, header names, backend ids). @internal */
+export function stringMap<K extends z.core.$ZodRecordKey, V extends z.ZodType>(key: K, value: V) {
   return z.record(key, value, { error: "must be an object" });
 }
 
 export const UINT32_MAX = 4_294_967_295;
 
-/** An integer from `min` to `max` inclusive. */
+/** An integer from `min` to `max` inclusive. @internal */
 export function intRange(min: number, max: number) {
   return z
     .int({ error: "must be an integer" })
@@ -71,12 +77,15 @@ export function intRange(min: number, max: number) {
     .max(max, { error: `must be at most ${max}` });
 }
 
+/** @internal */
 export const uint32 = intRange(0, UINT32_MAX);
 
+/** @internal */
 export function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
   return z.enum(values, { error: `must be one of ${values.join(", ")}` });
 }
 
+/** @internal */
 export const boolean = z.boolean({ error: "must be a boolean" });
 
 /** Every backend kind (§2.1): a module or a weighted/failover backend may point at any of them. */
@@ -86,6 +95,7 @@ export const BACKEND_ID_PREFIXES = [
   ID_PREFIXES.failoverBackends,
   HTTP_RESPONSE_BACKEND_ID_PREFIX,
 ] as const;
+/** @internal */
 export const backendId = idWithPrefix(...BACKEND_ID_PREFIXES);
 
 // A lowercase DNS name: labels of letters, digits and inner hyphens, optionally `*.` in front, at
@@ -101,6 +111,7 @@ export function isDomainName(value: string): boolean {
   return value.length <= 253 && DOMAIN_NAME.test(value);
 }
 
+/** @internal */
 export const domainName = z.string({ error: "must be a string" }).refine(isDomainName, { error: DOMAIN_RULE });
 
 export function isHostport(value: string): boolean {
@@ -108,56 +119,66 @@ export function isHostport(value: string): boolean {
   return match !== null && match[1].length <= 253 && Number(match[2]) <= 65535;
 }
 
+/** @internal */
 export const hostport = z
   .string({ error: "must be a string" })
   .refine(isHostport, { error: "must be host:port with a lowercase DNS name (optionally *.) and a port from 1 to 65535" });
 
-/** An edge's hostports: at least one, none repeated. */
+/** An edge's hostports: at least one, none repeated. @internal */
 export const hostports = uniqueItems(
   z.array(hostport, { error: "must be a list of host:port strings" }).min(1, { error: "must have at least 1 item" }),
 );
 
-/** Request parameters: camelCase and strict, so a misspelt key fails instead of being dropped. */
+/** Request parameters: camelCase and strict, so a misspelt key fails instead of being dropped. @internal */
 export function params<S extends z.ZodRawShape>(shape: S) {
   return z.strictObject(shape, { error: (iss) => (iss.code === "unrecognized_keys" ? UNKNOWN_FIELD : "must be an object") });
 }
 
 export const MODULE_NOT_NULL = "cannot be null: remove a module with deleteModule";
 
-/** A module's request object: strict like `params`; `null` is refused with the way to remove a module. */
+/** A module's request object: strict like `params`; `null` is refused with the way to remove a module. @internal */
 export function moduleParams<S extends z.ZodRawShape>(shape: S) {
   return z.strictObject(shape, {
     error: (iss) => (iss.code === "unrecognized_keys" ? UNKNOWN_FIELD : iss.input === null ? MODULE_NOT_NULL : "must be an object"),
   });
 }
 
-/** An RFC 3339 timestamp with a zone (`2025-01-01T00:00:00Z`, `...+02:00`), as requests send them. */
+/** An RFC 3339 timestamp with a zone (`2025-01-01T00:00:00Z`, `...+02:00`), as requests send them. @internal */
 export const rfc3339 = z.iso.datetime({ offset: true, error: "must be an RFC 3339 timestamp with a time zone" });
 
-/** A field that exists only at creation: in update params it may only be absent. */
+/** A field that exists only at creation: in update params it may only be absent. @internal */
 export const immutable = z.undefined({ error: "cannot be changed after creation" }).optional();
 
-/** A path id for get/update/delete: empty or dot segments would address another URL. */
+/** A path id for get/update/delete: empty or dot segments would address another URL. @internal */
 export const pathId = z
   .string({ error: "must be a string" })
   .refine((v) => v !== "" && v !== "." && v !== "..", { error: "must be a non-empty id" });
 
 // Response building blocks: tolerant, since the service may add fields or leave optional text unset.
+/** @internal */
 export const Ref = z.object({ id: z.string(), uri: z.string() });
-export type Ref = z.infer<typeof Ref>;
+export type Ref = types.Ref;
+/** @internal */
 export const timestamp = z.string();
-/** Optional text (description, metadata): unset comes back as "" or null; always a string here. */
-export const text = z
-  .string()
-  .nullish()
-  .transform((v) => v ?? "");
+/**
+ * Optional text (description, metadata): unset comes back as "" or null; always a string here. Unset
+ * values are filled in before the schema of the result checks them (a preprocess, not a transform), so
+ * that the schema states the result's type (generate/sdk-types.ts prints it).
+ * @internal
+ */
+export const text = z.preprocess((v) => v ?? "", z.string());
 
-/** A list or map in a response whose unset value (null or absent) reads as `empty`. */
+/** A list or map in a response whose unset value (null or absent) reads as `empty`. @internal */
 export function orEmpty<T>(schema: z.ZodType<T>, empty: T) {
-  return schema.nullish().transform((v): T => v ?? empty);
+  return z.preprocess((v) => v ?? empty, schema);
 }
 
-/** A module or optional object in a response: unset is null (absent is read as null too). */
+/** A value in a response whose unset value (null or absent) reads as null. @internal */
+export function orNull<T>(schema: z.ZodType<T>) {
+  return z.preprocess((v) => v ?? null, schema.nullable());
+}
+
+/** A module or optional object in a response: unset is null (absent is read as null too). @internal */
 export function nullable<S extends z.ZodType>(schema: S) {
   return schema.nullable().default(null);
 }
@@ -182,6 +203,7 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
 /**
  * zod issues → our issues. The rule is the message stating it, the same convention as the service's
  * `details.rule`; values are never copied in (they may be secrets).
+ * @internal
  */
 export function issuesFrom(error: z.ZodError, input: unknown): ValidationIssue[] {
   return error.issues.flatMap((issue): ValidationIssue[] => {
@@ -195,14 +217,14 @@ export function issuesFrom(error: z.ZodError, input: unknown): ValidationIssue[]
   });
 }
 
-/** Validates request parameters before anything is sent; `name` labels a scalar argument (`id`). */
+/** Validates request parameters before anything is sent; `name` labels a scalar argument (`id`). @internal */
 export function parseParams<T>(schema: z.ZodType<T>, input: unknown, name = ""): T {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   throw new ValidationError(issuesFrom(result.error, input).map((i) => ({ ...i, field: i.field || name })));
 }
 
-/** Checks a 2xx body (already camelCase) against its response schema. */
+/** Checks a 2xx body (already camelCase) against its response schema. @internal */
 export function parseResponse<T>(
   schema: z.ZodType<T>,
   data: unknown,

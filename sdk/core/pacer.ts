@@ -46,9 +46,13 @@ const MIN_RATE = 0.1;
 const FIRST_RATE = 1;
 /** Accepted answers since the last decrease needed to measure the account's rate from them. */
 const MIN_SAMPLES = 3;
-/** The window of accepted answers that gives the first rate, and the least span it is divided by. */
+/**
+ * The window of accepted answers that gives the first rate, and the least span it is divided by: a
+ * bucket's burst is commonly a few seconds' worth, and dividing a fresh process's burst by the half
+ * second it took would start the pace several times above the refill (a 429 a turn until it comes down).
+ */
 const RECENT_MS = 10_000;
-const MIN_SPAN_MS = 1_000;
+const MIN_SPAN_MS = 5_000;
 
 /** What one attempt's answer said; `status` undefined when none came (a transport error). */
 export interface Answer {
@@ -175,6 +179,9 @@ export class Pacer {
       }
     }
     this.#setRate(rate);
+    // The account has no token now: the next attempt waits a turn at the new rate (the first 429 of an
+    // unpaced process included, whose next turn would otherwise be at once).
+    this.#next = Math.max(this.#next, now + 1000 / this.#rate!);
     this.#decreasedAfter = this.#dispatched;
     this.#lastDecreaseAt = now;
     this.#grownTo = now;

@@ -6,9 +6,11 @@ import { z } from "zod";
 import { UnexpectedResponseError } from "./errors";
 import { params, parseParams, parseResponse } from "./fields";
 import type { APIResponse, HttpClient } from "./http";
+import type * as types from "../types";
 
 export const MAX_PAGE_SIZE = 100;
 
+/** @internal */
 export const ListParams = params({
   limit: z
     .int({ error: "must be an integer" })
@@ -16,7 +18,7 @@ export const ListParams = params({
     .max(MAX_PAGE_SIZE, { error: `must be at most ${MAX_PAGE_SIZE}` })
     .optional(),
 });
-export type ListParams = z.infer<typeof ListParams>;
+export type ListParams = types.ListParams;
 
 /** One fetched page. */
 export class Page<T> {
@@ -72,6 +74,7 @@ export class PageIterator<T> implements AsyncIterable<T> {
 /**
  * The lazy list of one collection; `listKey` is the camelCase wrapper key (`ipPolicies`, `keys`).
  * `collection` may be a function, so a path built from validated arguments also fails on first iteration.
+ * @internal
  */
 export function listAll<T>(
   http: HttpClient,

@@ -2,7 +2,8 @@
  * The operations every kind shares (spec §4.1), written once: `Operations` works on explicit paths;
  * `ReadResource`, `CrudResource` and `ModularCrudResource` bind it to one collection, and nested
  * kinds (routes) bind it to a collection under their parent. A kind is its paths, list key and
- * schemas; see sdk/resources/*.ts.
+ * schemas; see sdk/resources/*.ts. The schemas and whatever takes one are `@internal`: the public
+ * declarations name only plain types (sdk/types.ts), never zod's.
  */
 import { z } from "zod";
 import { camelToSnake } from "./case";
@@ -11,6 +12,7 @@ import type { HttpClient, HttpMethod } from "./http";
 import { ListParams, PageIterator, listAll } from "./pagination";
 import { path } from "./path";
 
+/** @internal */
 export interface ReadDefinition<T> {
   /** Collection path, e.g. `/ip_policies`. */
   collection: string;
@@ -19,6 +21,7 @@ export interface ReadDefinition<T> {
   model: z.ZodType<T>;
 }
 
+/** @internal */
 export interface KindDefinition<T, C, U> extends ReadDefinition<T> {
   createParams: z.ZodType<C>;
   updateParams: z.ZodType<U>;
@@ -53,6 +56,7 @@ async function send<T>(
 
 /** §4.1 operations of one kind on paths the caller gives (so a nested collection needs no copy). */
 export class Operations<T, C, U> {
+  /** @internal */
   constructor(
     private readonly http: HttpClient,
     private readonly schemas: { model: z.ZodType<T>; createParams: z.ZodType<C>; updateParams: z.ZodType<U> },
@@ -77,25 +81,29 @@ export class Operations<T, C, U> {
   }
 }
 
-/** A module's request and response schemas (sdk/resources/modules.ts). */
+/** A module's request and response schemas (sdk/resources/modules.ts). @internal */
 export interface ModuleSchemas {
   params: z.ZodType;
   model: z.ZodType;
 }
 
-/** The modules of one kind by camelCase name (`ipRestriction`); the path segment is its snake_case. */
+/** The modules of one kind by camelCase name (`ipRestriction`); the path segment is its snake_case. @internal */
 export type ModuleSet = Readonly<Record<string, ModuleSchemas>>;
-export type ModuleName<M extends ModuleSet> = keyof M & string;
-export type ModuleParamsOf<M extends ModuleSet, N extends ModuleName<M>> = z.infer<M[N]["params"]>;
-export type ModuleOf<M extends ModuleSet, N extends ModuleName<M>> = z.output<M[N]["model"]>;
+
+/** The types of one kind's modules by camelCase name: each module's request params and response model (sdk/types.ts). */
+export type ModuleTypes = { readonly [name: string]: { params: unknown; model: unknown } };
+export type ModuleName<M extends ModuleTypes> = keyof M & string;
+export type ModuleParamsOf<M extends ModuleTypes, N extends ModuleName<M>> = M[N]["params"];
+export type ModuleOf<M extends ModuleTypes, N extends ModuleName<M>> = M[N]["model"];
 
 /** Module operations (§4.1.7) on an item: GET, PUT (replace) and DELETE `<item>/<module>`. */
-export class ModuleOperations<M extends ModuleSet> {
+export class ModuleOperations<M extends ModuleTypes> {
   private readonly names: z.ZodType<string>;
 
+  /** @internal */
   constructor(
     private readonly http: HttpClient,
-    private readonly modules: M,
+    private readonly modules: ModuleSet,
   ) {
     this.names = oneOf(Object.keys(modules) as [string, ...string[]]);
   }
@@ -125,6 +133,7 @@ export class ModuleOperations<M extends ModuleSet> {
 
 /** Read-only kinds (endpoints): get and list. */
 export abstract class ReadResource<T> {
+  /** @internal */
   protected constructor(
     protected readonly http: HttpClient,
     private readonly definition: ReadDefinition<T>,
@@ -147,6 +156,7 @@ export abstract class ReadResource<T> {
 export abstract class CrudResource<T, C, U> extends ReadResource<T> {
   private readonly ops: Operations<T, C, U>;
 
+  /** @internal */
   protected constructor(
     http: HttpClient,
     private readonly kind: KindDefinition<T, C, U>,
@@ -172,10 +182,11 @@ export abstract class CrudResource<T, C, U> extends ReadResource<T> {
 }
 
 /** A kind with modules (edges): CRUD plus `getModule`, `replaceModule`, `deleteModule` by module name. */
-export abstract class ModularCrudResource<T, C, U, M extends ModuleSet> extends CrudResource<T, C, U> {
+export abstract class ModularCrudResource<T, C, U, M extends ModuleTypes> extends CrudResource<T, C, U> {
   private readonly moduleOps: ModuleOperations<M>;
 
-  protected constructor(http: HttpClient, kind: KindDefinition<T, C, U>, modules: M) {
+  /** @internal */
+  protected constructor(http: HttpClient, kind: KindDefinition<T, C, U>, modules: ModuleSet) {
     super(http, kind);
     this.moduleOps = new ModuleOperations(http, modules);
   }

@@ -1,38 +1,39 @@
 /** API keys (spec §2.2, §4.2). The token is returned by create only; every later read has `token: null`. */
 import { z } from "zod";
-import { anyId, description, immutable, metadata, params, text, timestamp } from "../core/fields";
+import { anyId, description, immutable, metadata, orNull, params, text, timestamp } from "../core/fields";
 import type { HttpClient } from "../core/http";
 import { CrudResource } from "../core/resource";
+import type * as types from "../types";
 
+/** @internal */
 export const ApiKey = z.object({
   id: z.string(),
   uri: z.string(),
   description: text,
   metadata: text,
   createdAt: timestamp,
-  token: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? null),
+  token: orNull(z.string()),
   ownerId: z.string(),
 });
-export type ApiKey = z.infer<typeof ApiKey>;
+export type ApiKey = types.ApiKey;
 
+/** @internal */
 export const ApiKeyCreateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
   /** A user or bot; defaults to the caller. Only admins may name someone else. */
   ownerId: anyId.optional(),
 });
-export type ApiKeyCreateParams = z.infer<typeof ApiKeyCreateParams>;
+export type ApiKeyCreateParams = types.ApiKeyCreateParams;
 
+/** @internal */
 export const ApiKeyUpdateParams = params({
   /** Fixed at creation. */
   ownerId: immutable,
   description: description.optional(),
   metadata: metadata.optional(),
 });
-export type ApiKeyUpdateParams = z.infer<typeof ApiKeyUpdateParams>;
+export type ApiKeyUpdateParams = types.ApiKeyUpdateParams;
 
 export class ApiKeys extends CrudResource<ApiKey, ApiKeyCreateParams, ApiKeyUpdateParams> {
   constructor(http: HttpClient) {

@@ -8,7 +8,9 @@ import { pemCertificate } from "../core/crypto";
 import { description, immutable, metadata, orEmpty, params, text, timestamp } from "../core/fields";
 import type { HttpClient } from "../core/http";
 import { CrudResource } from "../core/resource";
+import type * as types from "../types";
 
+/** @internal */
 export const CertificateAuthority = z.object({
   id: z.string(),
   uri: z.string(),
@@ -23,23 +25,25 @@ export const CertificateAuthority = z.object({
   keyUsages: orEmpty(z.array(z.string()), []),
   extendedKeyUsages: orEmpty(z.array(z.string()), []),
 });
-export type CertificateAuthority = z.infer<typeof CertificateAuthority>;
+export type CertificateAuthority = types.CertificateAuthority;
 
+/** @internal */
 export const CertificateAuthorityCreateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
   /** Exactly one PEM certificate, nothing else but whitespace. */
   caPem: pemCertificate,
 });
-export type CertificateAuthorityCreateParams = z.infer<typeof CertificateAuthorityCreateParams>;
+export type CertificateAuthorityCreateParams = types.CertificateAuthorityCreateParams;
 
+/** @internal */
 export const CertificateAuthorityUpdateParams = params({
   /** Fixed at creation: a new certificate is a new authority. */
   caPem: immutable,
   description: description.optional(),
   metadata: metadata.optional(),
 });
-export type CertificateAuthorityUpdateParams = z.infer<typeof CertificateAuthorityUpdateParams>;
+export type CertificateAuthorityUpdateParams = types.CertificateAuthorityUpdateParams;
 
 export class CertificateAuthorities extends CrudResource<
   CertificateAuthority,

@@ -3,7 +3,9 @@ import { z } from "zod";
 import { Ref, nullable, text, timestamp } from "../core/fields";
 import type { HttpClient } from "../core/http";
 import { ReadResource } from "../core/resource";
+import type * as types from "../types";
 
+/** @internal */
 export const Endpoint = z.object({
   id: z.string(),
   uri: z.string(),
@@ -25,7 +27,7 @@ export const Endpoint = z.object({
   tunnel: nullable(Ref),
   edge: nullable(Ref),
 });
-export type Endpoint = z.infer<typeof Endpoint>;
+export type Endpoint = types.Endpoint;
 
 export class Endpoints extends ReadResource<Endpoint> {
   constructor(http: HttpClient) {

@@ -4,10 +4,11 @@
  * destination as secret.
  */
 import { z } from "zod";
-import { description, metadata, oneOf, params, text, timestamp } from "../core/fields";
+import { description, metadata, oneOf, orNull, params, text, timestamp } from "../core/fields";
 import type { HttpClient } from "../core/http";
 import { CrudResource } from "../core/resource";
 import { ID_PREFIXES } from "../core/id-prefixes";
+import type * as types from "../types";
 
 export const EVENT_DESTINATION_ID_PREFIX = ID_PREFIXES.eventDestinations;
 export const EVENT_FORMATS = ["json"] as const;
@@ -26,14 +27,16 @@ function exactlyOne(names: readonly string[]) {
 }
 
 // Requests: unset members may be omitted or null, as the service accepts both.
+/** @internal */
 export const EventAuthParams = params({
   /** A role the service assumes. */
   role: params({ roleResourceName: nonEmpty }).nullish(),
   /** Long-term access keys. */
   creds: params({ accessKeyId: nonEmpty, secretAccessKey: nonEmpty }).nullish(),
 }).superRefine(exactlyOne(EVENT_AUTH_MEMBERS));
-export type EventAuthParams = z.infer<typeof EventAuthParams>;
+export type EventAuthParams = types.EventAuthParams;
 
+/** @internal */
 export const EventTargetParams = params({
   delivery: params({ auth: EventAuthParams, deliveryStreamResourceName: nonEmpty }).nullish(),
   stream: params({ auth: EventAuthParams, streamResourceName: nonEmpty }).nullish(),
@@ -45,27 +48,30 @@ export const EventTargetParams = params({
     site: z.string({ error: "must be a string" }).optional(),
   }).nullish(),
 }).superRefine(exactlyOne(EVENT_TARGET_MEMBERS));
-export type EventTargetParams = z.infer<typeof EventTargetParams>;
+export type EventTargetParams = types.EventTargetParams;
 
+/** @internal */
 export const EventFormat = oneOf(EVENT_FORMATS);
 
 // Responses: every member present, unset ones null (absent is read as null too).
-const orNull = <T>(schema: z.ZodType<T>) => schema.nullish().transform((v) => v ?? null);
 
+/** @internal */
 export const EventAuth = z.object({
   role: orNull(z.object({ roleResourceName: z.string() })),
   creds: orNull(z.object({ accessKeyId: z.string(), secretAccessKey: z.string() })),
 });
-export type EventAuth = z.infer<typeof EventAuth>;
+export type EventAuth = types.EventAuth;
 
+/** @internal */
 export const EventTarget = z.object({
   delivery: orNull(z.object({ auth: EventAuth, deliveryStreamResourceName: z.string() })),
   stream: orNull(z.object({ auth: EventAuth, streamResourceName: z.string() })),
   logs: orNull(z.object({ auth: EventAuth, logGroupResourceName: z.string() })),
   monitoring: orNull(z.object({ apiKey: z.string(), tags: text, service: text, site: text })),
 });
-export type EventTarget = z.infer<typeof EventTarget>;
+export type EventTarget = types.EventTarget;
 
+/** @internal */
 export const EventDestination = z.object({
   id: z.string(),
   uri: z.string(),
@@ -76,8 +82,9 @@ export const EventDestination = z.object({
   format: z.string(),
   target: EventTarget,
 });
-export type EventDestination = z.infer<typeof EventDestination>;
+export type EventDestination = types.EventDestination;
 
+/** @internal */
 export const EventDestinationCreateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
@@ -85,8 +92,9 @@ export const EventDestinationCreateParams = params({
   format: EventFormat.optional(),
   target: EventTargetParams,
 });
-export type EventDestinationCreateParams = z.infer<typeof EventDestinationCreateParams>;
+export type EventDestinationCreateParams = types.EventDestinationCreateParams;
 
+/** @internal */
 export const EventDestinationUpdateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
@@ -94,7 +102,7 @@ export const EventDestinationUpdateParams = params({
   /** Replaces the whole target. */
   target: EventTargetParams.optional(),
 });
-export type EventDestinationUpdateParams = z.infer<typeof EventDestinationUpdateParams>;
+export type EventDestinationUpdateParams = types.EventDestinationUpdateParams;
 
 export class EventDestinations extends CrudResource<EventDestination, EventDestinationCreateParams, EventDestinationUpdateParams> {
   constructor(http: HttpClient) {

@@ -8,6 +8,7 @@ import type { HttpClient, HttpMethod } from "../core/http";
 import { PageIterator, listAll } from "../core/pagination";
 import { path } from "../core/path";
 import type { CreateOptions } from "../core/resource";
+import type * as types from "../types";
 
 const EVENT_RESOURCES = [
   "api_key",
@@ -39,18 +40,21 @@ export const EVENT_TYPES = EVENT_RESOURCES.flatMap((resource) =>
 ) as readonly EventTypeName[] as readonly [EventTypeName, ...EventTypeName[]];
 
 // One phrase instead of listing 57 values.
+/** @internal */
 export const EventType = z.enum(EVENT_TYPES, { error: "must be a known event type (<name>.v<N>, e.g. ip_policy_updated.v0)" });
-export type EventType = z.infer<typeof EventType>;
+export type EventType = types.EventType;
 
+/** @internal */
 export const EventSource = z.object({
   // A plain string: a type added by the service later must not make reads fail.
   type: z.string(),
   uri: z.string(),
 });
-export type EventSource = z.infer<typeof EventSource>;
+export type EventSource = types.EventSource;
 
+/** @internal */
 export const EventSourceCreateParams = params({ type: EventType });
-export type EventSourceCreateParams = z.infer<typeof EventSourceCreateParams>;
+export type EventSourceCreateParams = types.EventSourceCreateParams;
 
 export class EventSources {
   constructor(private readonly http: HttpClient) {}

@@ -10,9 +10,11 @@ import { CrudResource } from "../core/resource";
 import { EVENT_DESTINATION_ID_PREFIX } from "./event-destination";
 import { EventSource, EventSourceCreateParams } from "./event-source";
 import { ID_PREFIXES } from "../core/id-prefixes";
+import type * as types from "../types";
 
 export const EVENT_SUBSCRIPTION_ID_PREFIX = ID_PREFIXES.eventSubscriptions;
 
+/** @internal */
 export const EventSubscription = z.object({
   id: z.string(),
   uri: z.string(),
@@ -22,7 +24,7 @@ export const EventSubscription = z.object({
   destinations: z.array(Ref),
   sources: z.array(EventSource),
 });
-export type EventSubscription = z.infer<typeof EventSubscription>;
+export type EventSubscription = types.EventSubscription;
 
 /** One source per type (spec §4.13), so a type may not repeat in the list. */
 const inlineSources = z.array(EventSourceCreateParams, { error: "must be a list" }).superRefine((sources, ctx) => {
@@ -33,6 +35,7 @@ const inlineSources = z.array(EventSourceCreateParams, { error: "must be a list"
   });
 });
 
+/** @internal */
 export const EventSubscriptionCreateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
@@ -40,15 +43,16 @@ export const EventSubscriptionCreateParams = params({
   /** Made together with the subscription, in one request. */
   sources: inlineSources.optional(),
 });
-export type EventSubscriptionCreateParams = z.infer<typeof EventSubscriptionCreateParams>;
+export type EventSubscriptionCreateParams = types.EventSubscriptionCreateParams;
 
 // No `sources`: after creation they change through client.eventSources.
+/** @internal */
 export const EventSubscriptionUpdateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
   destinationIds: idList(EVENT_DESTINATION_ID_PREFIX).optional(),
 });
-export type EventSubscriptionUpdateParams = z.infer<typeof EventSubscriptionUpdateParams>;
+export type EventSubscriptionUpdateParams = types.EventSubscriptionUpdateParams;
 
 export class EventSubscriptions extends CrudResource<EventSubscription, EventSubscriptionCreateParams, EventSubscriptionUpdateParams> {
   constructor(http: HttpClient) {

@@ -4,9 +4,11 @@ import { backendId, description, metadata, params, text, timestamp, uniqueItems 
 import type { HttpClient } from "../core/http";
 import { CrudResource } from "../core/resource";
 import { ID_PREFIXES } from "../core/id-prefixes";
+import type * as types from "../types";
 
 export const FAILOVER_BACKEND_ID_PREFIX = ID_PREFIXES.failoverBackends;
 
+/** @internal */
 export const FailoverBackend = z.object({
   id: z.string(),
   uri: z.string(),
@@ -16,24 +18,25 @@ export const FailoverBackend = z.object({
   /** Child backend ids, first choice first. */
   backends: z.array(z.string()),
 });
-export type FailoverBackend = z.infer<typeof FailoverBackend>;
+export type FailoverBackend = types.FailoverBackend;
 
 const children = uniqueItems(z.array(backendId, { error: "must be a list of ids" }).min(1, { error: "must have at least 1 item" }));
 
+/** @internal */
 export const FailoverBackendCreateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
   backends: children,
 });
-export type FailoverBackendCreateParams = z.infer<typeof FailoverBackendCreateParams>;
+export type FailoverBackendCreateParams = types.FailoverBackendCreateParams;
 
-/** `backends`, when given, replaces the whole list (still at least one id); left out, it is unchanged. */
+/** `backends`, when given, replaces the whole list (still at least one id); left out, it is unchanged. @internal */
 export const FailoverBackendUpdateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
   backends: children.optional(),
 });
-export type FailoverBackendUpdateParams = z.infer<typeof FailoverBackendUpdateParams>;
+export type FailoverBackendUpdateParams = types.FailoverBackendUpdateParams;
 
 export class FailoverBackends extends CrudResource<FailoverBackend, FailoverBackendCreateParams, FailoverBackendUpdateParams> {
   constructor(http: HttpClient) {

@@ -8,11 +8,14 @@ import { description, metadata, nonEmptyString, oneOf, params, text, timestamp }
 import type { HttpClient } from "../core/http";
 import { CreateOptions, ModuleName, ModuleOf, ModuleOperations, ModuleParamsOf, Operations, itemPath } from "../core/resource";
 import { HttpsEdgeRouteModules, moduleRequestFields, moduleResponseFields } from "./modules";
+import type * as types from "../types";
 
 export const MATCH_TYPES = ["exact_path", "path_prefix"] as const;
+/** @internal */
 export const MatchType = oneOf(MATCH_TYPES);
-export type MatchType = z.infer<typeof MatchType>;
+export type MatchType = types.MatchType;
 
+/** @internal */
 export const HttpsEdgeRoute = z.object({
   edgeId: z.string(),
   id: z.string(),
@@ -25,8 +28,9 @@ export const HttpsEdgeRoute = z.object({
   metadata: text,
   ...moduleResponseFields(HttpsEdgeRouteModules),
 });
-export type HttpsEdgeRoute = z.infer<typeof HttpsEdgeRoute>;
+export type HttpsEdgeRoute = types.HttpsEdgeRoute;
 
+/** @internal */
 export const HttpsEdgeRouteCreateParams = params({
   matchType: MatchType,
   /** A path, a host, or host plus path. */
@@ -35,9 +39,9 @@ export const HttpsEdgeRouteCreateParams = params({
   metadata: metadata.optional(),
   ...moduleRequestFields(HttpsEdgeRouteModules),
 });
-export type HttpsEdgeRouteCreateParams = z.infer<typeof HttpsEdgeRouteCreateParams>;
+export type HttpsEdgeRouteCreateParams = types.HttpsEdgeRouteCreateParams;
 
-/** A module given replaces that module wholly; one left out is unchanged (remove it with deleteModule). */
+/** A module given replaces that module wholly; one left out is unchanged (remove it with deleteModule). @internal */
 export const HttpsEdgeRouteUpdateParams = params({
   matchType: MatchType.optional(),
   match: nonEmptyString.optional(),
@@ -45,9 +49,9 @@ export const HttpsEdgeRouteUpdateParams = params({
   metadata: metadata.optional(),
   ...moduleRequestFields(HttpsEdgeRouteModules),
 });
-export type HttpsEdgeRouteUpdateParams = z.infer<typeof HttpsEdgeRouteUpdateParams>;
+export type HttpsEdgeRouteUpdateParams = types.HttpsEdgeRouteUpdateParams;
 
-type Modules = typeof HttpsEdgeRouteModules;
+type Modules = HttpsEdgeRouteModules;
 
 export class HttpsEdgeRoutes {
   readonly #ops: Operations<HttpsEdgeRoute, HttpsEdgeRouteCreateParams, HttpsEdgeRouteUpdateParams>;
@@ -59,7 +63,7 @@ export class HttpsEdgeRoutes {
       createParams: HttpsEdgeRouteCreateParams,
       updateParams: HttpsEdgeRouteUpdateParams,
     });
-    this.#modules = new ModuleOperations(http, HttpsEdgeRouteModules);
+    this.#modules = new ModuleOperations<Modules>(http, HttpsEdgeRouteModules);
   }
 
   /** POST a new route on the edge; 201 with the route. */

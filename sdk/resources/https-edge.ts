@@ -8,7 +8,9 @@ import type { HttpClient } from "../core/http";
 import { ModularCrudResource } from "../core/resource";
 import { HttpsEdgeRoute } from "./https-edge-route";
 import { HttpsEdgeModules, moduleRequestFields, moduleResponseFields } from "./modules";
+import type * as types from "../types";
 
+/** @internal */
 export const HttpsEdge = z.object({
   id: z.string(),
   uri: z.string(),
@@ -20,26 +22,27 @@ export const HttpsEdge = z.object({
   /** Oldest first. */
   routes: z.array(HttpsEdgeRoute).default([]),
 });
-export type HttpsEdge = z.infer<typeof HttpsEdge>;
+export type HttpsEdge = types.HttpsEdge;
 
+/** @internal */
 export const HttpsEdgeCreateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
   hostports,
   ...moduleRequestFields(HttpsEdgeModules),
 });
-export type HttpsEdgeCreateParams = z.infer<typeof HttpsEdgeCreateParams>;
+export type HttpsEdgeCreateParams = types.HttpsEdgeCreateParams;
 
-/** A module given replaces that module wholly; one left out is unchanged (remove it with deleteModule). */
+/** A module given replaces that module wholly; one left out is unchanged (remove it with deleteModule). @internal */
 export const HttpsEdgeUpdateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
   hostports: hostports.optional(),
   ...moduleRequestFields(HttpsEdgeModules),
 });
-export type HttpsEdgeUpdateParams = z.infer<typeof HttpsEdgeUpdateParams>;
+export type HttpsEdgeUpdateParams = types.HttpsEdgeUpdateParams;
 
-export class HttpsEdges extends ModularCrudResource<HttpsEdge, HttpsEdgeCreateParams, HttpsEdgeUpdateParams, typeof HttpsEdgeModules> {
+export class HttpsEdges extends ModularCrudResource<HttpsEdge, HttpsEdgeCreateParams, HttpsEdgeUpdateParams, HttpsEdgeModules> {
   constructor(http: HttpClient) {
     super(
       http,

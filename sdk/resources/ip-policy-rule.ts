@@ -9,21 +9,25 @@ import { CrudResource } from "../core/resource";
 import { IP_POLICY_ID_PREFIX } from "./ip-policy";
 import { ID_PREFIXES } from "../core/id-prefixes";
 import { cidrProblem } from "../core/cidr";
+import type * as types from "../types";
 
 export const IP_POLICY_RULE_ID_PREFIX = ID_PREFIXES.ipPolicyRules;
 
 export const IP_POLICY_RULE_ACTIONS = ["allow", "deny"] as const;
+/** @internal */
 export const IpPolicyRuleAction = oneOf(IP_POLICY_RULE_ACTIONS);
-export type IpPolicyRuleAction = z.infer<typeof IpPolicyRuleAction>;
+export type IpPolicyRuleAction = types.IpPolicyRuleAction;
 
 export { CIDR_HOST_BITS_RULE, CIDR_RULE, canonicalCidr, cidrProblem, parseCidr, type CidrBlock } from "../core/cidr";
 
 // Rule texts say what is wrong; of the value, only a prefix length over the family's width is quoted.
+/** @internal */
 export const cidr = z.string({ error: "must be a string" }).superRefine((value, ctx) => {
   const problem = cidrProblem(value);
   if (problem) ctx.addIssue({ code: "custom", message: problem });
 });
 
+/** @internal */
 export const IpPolicyRule = z.object({
   id: z.string(),
   uri: z.string(),
@@ -35,8 +39,9 @@ export const IpPolicyRule = z.object({
   action: z.string(),
   ipPolicy: Ref,
 });
-export type IpPolicyRule = z.infer<typeof IpPolicyRule>;
+export type IpPolicyRule = types.IpPolicyRule;
 
+/** @internal */
 export const IpPolicyRuleCreateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
@@ -45,8 +50,9 @@ export const IpPolicyRuleCreateParams = params({
   action: IpPolicyRuleAction,
   ipPolicyId: idWithPrefix(IP_POLICY_ID_PREFIX),
 });
-export type IpPolicyRuleCreateParams = z.infer<typeof IpPolicyRuleCreateParams>;
+export type IpPolicyRuleCreateParams = types.IpPolicyRuleCreateParams;
 
+/** @internal */
 export const IpPolicyRuleUpdateParams = params({
   /** Fixed at creation: listed only to reject them with that reason (a change means a new rule). */
   ipPolicyId: immutable,
@@ -55,7 +61,7 @@ export const IpPolicyRuleUpdateParams = params({
   metadata: metadata.optional(),
   cidr: cidr.optional(),
 });
-export type IpPolicyRuleUpdateParams = z.infer<typeof IpPolicyRuleUpdateParams>;
+export type IpPolicyRuleUpdateParams = types.IpPolicyRuleUpdateParams;
 
 export class IpPolicyRules extends CrudResource<IpPolicyRule, IpPolicyRuleCreateParams, IpPolicyRuleUpdateParams> {
   constructor(http: HttpClient) {

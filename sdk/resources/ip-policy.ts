@@ -4,9 +4,11 @@ import { description, metadata, params, text, timestamp } from "../core/fields";
 import type { HttpClient } from "../core/http";
 import { CrudResource } from "../core/resource";
 import { ID_PREFIXES } from "../core/id-prefixes";
+import type * as types from "../types";
 
 export const IP_POLICY_ID_PREFIX = ID_PREFIXES.ipPolicies;
 
+/** @internal */
 export const IpPolicy = z.object({
   id: z.string(),
   uri: z.string(),
@@ -14,19 +16,21 @@ export const IpPolicy = z.object({
   description: text,
   metadata: text,
 });
-export type IpPolicy = z.infer<typeof IpPolicy>;
+export type IpPolicy = types.IpPolicy;
 
+/** @internal */
 export const IpPolicyCreateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
 });
-export type IpPolicyCreateParams = z.infer<typeof IpPolicyCreateParams>;
+export type IpPolicyCreateParams = types.IpPolicyCreateParams;
 
+/** @internal */
 export const IpPolicyUpdateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
 });
-export type IpPolicyUpdateParams = z.infer<typeof IpPolicyUpdateParams>;
+export type IpPolicyUpdateParams = types.IpPolicyUpdateParams;
 
 export class IpPolicies extends CrudResource<IpPolicy, IpPolicyCreateParams, IpPolicyUpdateParams> {
   constructor(http: HttpClient) {

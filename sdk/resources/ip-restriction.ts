@@ -4,11 +4,14 @@ import { Ref, boolean, description, idList, immutable, metadata, oneOf, params, 
 import type { HttpClient } from "../core/http";
 import { CrudResource } from "../core/resource";
 import { IP_POLICY_ID_PREFIX } from "./ip-policy";
+import type * as types from "../types";
 
 export const IP_RESTRICTION_TYPES = ["dashboard", "api", "agent", "endpoints"] as const;
+/** @internal */
 export const IpRestrictionType = oneOf(IP_RESTRICTION_TYPES);
-export type IpRestrictionType = z.infer<typeof IpRestrictionType>;
+export type IpRestrictionType = types.IpRestrictionType;
 
+/** @internal */
 export const IpRestriction = z.object({
   id: z.string(),
   uri: z.string(),
@@ -20,8 +23,9 @@ export const IpRestriction = z.object({
   type: z.string(),
   ipPolicies: z.array(Ref),
 });
-export type IpRestriction = z.infer<typeof IpRestriction>;
+export type IpRestriction = types.IpRestriction;
 
+/** @internal */
 export const IpRestrictionCreateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
@@ -30,8 +34,9 @@ export const IpRestrictionCreateParams = params({
   type: IpRestrictionType,
   ipPolicyIds: idList(IP_POLICY_ID_PREFIX),
 });
-export type IpRestrictionCreateParams = z.infer<typeof IpRestrictionCreateParams>;
+export type IpRestrictionCreateParams = types.IpRestrictionCreateParams;
 
+/** @internal */
 export const IpRestrictionUpdateParams = params({
   /** Fixed at creation: listed only to reject it with that reason (a change means a new restriction). */
   type: immutable,
@@ -40,7 +45,7 @@ export const IpRestrictionUpdateParams = params({
   enforced: boolean.optional(),
   ipPolicyIds: idList(IP_POLICY_ID_PREFIX).optional(),
 });
-export type IpRestrictionUpdateParams = z.infer<typeof IpRestrictionUpdateParams>;
+export type IpRestrictionUpdateParams = types.IpRestrictionUpdateParams;
 
 export class IpRestrictions extends CrudResource<IpRestriction, IpRestrictionCreateParams, IpRestrictionUpdateParams> {
   constructor(http: HttpClient) {

@@ -25,6 +25,7 @@ import {
 import type { ModuleSet } from "../core/resource";
 import { IP_POLICY_ID_PREFIX } from "./ip-policy";
 import { ID_PREFIXES } from "../core/id-prefixes";
+import type * as types from "../types";
 
 export const CERTIFICATE_AUTHORITY_ID_PREFIX = ID_PREFIXES.certificateAuthorities;
 
@@ -39,24 +40,30 @@ function issue(ctx: Ctx, path: PropertyKey[], message: string): void {
 
 // --- backend ---------------------------------------------------------------------------------
 
+/** @internal */
 export const BackendModuleParams = moduleParams({ enabled, backendId });
-export type BackendModuleParams = z.infer<typeof BackendModuleParams>;
+export type BackendModuleParams = types.BackendModuleParams;
+/** @internal */
 export const BackendModule = z.object({ enabled: enabledOut, backend: Ref });
-export type BackendModule = z.infer<typeof BackendModule>;
+export type BackendModule = types.BackendModule;
 
 // --- ip_restriction --------------------------------------------------------------------------
 
+/** @internal */
 export const IpRestrictionModuleParams = moduleParams({ enabled, ipPolicyIds: idList(IP_POLICY_ID_PREFIX) });
-export type IpRestrictionModuleParams = z.infer<typeof IpRestrictionModuleParams>;
+export type IpRestrictionModuleParams = types.IpRestrictionModuleParams;
+/** @internal */
 export const IpRestrictionModule = z.object({ enabled: enabledOut, ipPolicies: z.array(Ref) });
-export type IpRestrictionModule = z.infer<typeof IpRestrictionModule>;
+export type IpRestrictionModule = types.IpRestrictionModule;
 
 // --- mutual_tls ------------------------------------------------------------------------------
 
+/** @internal */
 export const MutualTlsModuleParams = moduleParams({ enabled, certificateAuthorityIds: idList(CERTIFICATE_AUTHORITY_ID_PREFIX) });
-export type MutualTlsModuleParams = z.infer<typeof MutualTlsModuleParams>;
+export type MutualTlsModuleParams = types.MutualTlsModuleParams;
+/** @internal */
 export const MutualTlsModule = z.object({ enabled: enabledOut, certificateAuthorities: z.array(Ref) });
-export type MutualTlsModule = z.infer<typeof MutualTlsModule>;
+export type MutualTlsModule = types.MutualTlsModule;
 
 // --- tls_termination -------------------------------------------------------------------------
 
@@ -66,20 +73,21 @@ export const TLS_VERSIONS = ["1.0", "1.1", "1.2", "1.3"] as const;
 export const DEFAULT_MIN_VERSION = "1.2";
 const minVersion = oneOf(TLS_VERSIONS).nullable().optional();
 
-/** TLS edges: TLS may pass through (`upstream`), and then the service has no version to enforce. */
+/** TLS edges: TLS may pass through (`upstream`), and then the service has no version to enforce. @internal */
 export const TlsTerminationModuleParams = moduleParams({ enabled, terminateAt: oneOf(TERMINATE_AT).optional(), minVersion }).superRefine(
   (v, ctx) => {
     if (v.terminateAt === "upstream" && v.minVersion != null) issue(ctx, ["minVersion"], "must be null when terminateAt is upstream");
   },
 );
-export type TlsTerminationModuleParams = z.infer<typeof TlsTerminationModuleParams>;
+export type TlsTerminationModuleParams = types.TlsTerminationModuleParams;
 
-/** HTTPS edges always terminate at the edge, so only the version is set. */
+/** HTTPS edges always terminate at the edge, so only the version is set. @internal */
 export const HttpsTlsTerminationModuleParams = moduleParams({ enabled, minVersion });
-export type HttpsTlsTerminationModuleParams = z.infer<typeof HttpsTlsTerminationModuleParams>;
+export type HttpsTlsTerminationModuleParams = types.HttpsTlsTerminationModuleParams;
 
+/** @internal */
 export const TlsTerminationModule = z.object({ enabled: enabledOut, terminateAt: z.string(), minVersion: nullable(z.string()) });
-export type TlsTerminationModule = z.infer<typeof TlsTerminationModule>;
+export type TlsTerminationModule = types.TlsTerminationModule;
 
 // --- circuit_breaker -------------------------------------------------------------------------
 
@@ -91,6 +99,7 @@ export const CIRCUIT_BREAKER_DEFAULTS = {
   errorThresholdPercentage: 0.5,
 } as const;
 
+/** @internal */
 export const CircuitBreakerModuleParams = moduleParams({
   enabled,
   /** Seconds before an open circuit is re-evaluated. */
@@ -107,7 +116,8 @@ export const CircuitBreakerModuleParams = moduleParams({
     .max(1, { error: "must be at most 1" })
     .optional(),
 });
-export type CircuitBreakerModuleParams = z.infer<typeof CircuitBreakerModuleParams>;
+export type CircuitBreakerModuleParams = types.CircuitBreakerModuleParams;
+/** @internal */
 export const CircuitBreakerModule = z.object({
   enabled: enabledOut,
   trippedDuration: z.number(),
@@ -116,15 +126,17 @@ export const CircuitBreakerModule = z.object({
   volumeThreshold: z.number(),
   errorThresholdPercentage: z.number(),
 });
-export type CircuitBreakerModule = z.infer<typeof CircuitBreakerModule>;
+export type CircuitBreakerModule = types.CircuitBreakerModule;
 
 // --- modules that are only switched on or off (compression; oidc, websocket_tcp_converter, ---
 // --- user_agent_filter and jwt_validation, whose other fields the spec does not show) --------
 
+/** @internal */
 export const EnabledModuleParams = moduleParams({ enabled });
-export type EnabledModuleParams = z.infer<typeof EnabledModuleParams>;
+export type EnabledModuleParams = types.EnabledModuleParams;
+/** @internal */
 export const EnabledModule = z.object({ enabled: enabledOut });
-export type EnabledModule = z.infer<typeof EnabledModule>;
+export type EnabledModule = types.EnabledModule;
 
 // --- request_headers / response_headers ------------------------------------------------------
 
@@ -134,19 +146,20 @@ const headerName = string.regex(TOKEN, { error: "must be an HTTP header name (le
 /** No control characters but tab, so a value cannot split the header. */
 const headerValue = string.regex(/^[^\0-\x08\x0a-\x1f\x7f]*$/, { error: "must not contain control characters" });
 
-/** Header names (keys of `add`) are user data: they reach the wire exactly as written. */
+/** Header names (keys of `add`) are user data: they reach the wire exactly as written. @internal */
 export const HeadersModuleParams = moduleParams({
   enabled,
   add: stringMap(headerName, headerValue).optional(),
   remove: z.array(headerName, { error: "must be a list of header names" }).optional(),
 });
-export type HeadersModuleParams = z.infer<typeof HeadersModuleParams>;
+export type HeadersModuleParams = types.HeadersModuleParams;
+/** @internal */
 export const HeadersModule = z.object({
   enabled: enabledOut,
   add: z.record(z.string(), z.string()).default({}),
   remove: z.array(z.string()).default([]),
 });
-export type HeadersModule = z.infer<typeof HeadersModule>;
+export type HeadersModule = types.HeadersModule;
 
 // --- oauth -----------------------------------------------------------------------------------
 
@@ -178,8 +191,10 @@ function credentialRule(v: { clientId?: string; clientSecret?: string; scopes?: 
   }
 }
 
+/** @internal */
 export const OAuthProviderConfigParams = params(oauthProviderFields).superRefine(credentialRule);
-export type OAuthProviderConfigParams = z.infer<typeof OAuthProviderConfigParams>;
+export type OAuthProviderConfigParams = types.OAuthProviderConfigParams;
+/** @internal */
 export const CodehostOAuthProviderConfigParams = params({
   ...oauthProviderFields,
   /** `<org>/<team>` slugs; a member of any is allowed. */
@@ -188,9 +203,9 @@ export const CodehostOAuthProviderConfigParams = params({
     .optional(),
   organizations: nonEmptyStrings.optional(),
 }).superRefine(credentialRule);
-export type CodehostOAuthProviderConfigParams = z.infer<typeof CodehostOAuthProviderConfigParams>;
+export type CodehostOAuthProviderConfigParams = types.CodehostOAuthProviderConfigParams;
 
-/** Exactly one provider key. */
+/** Exactly one provider key. @internal */
 export const OAuthProviderParams = params({
   codehost: CodehostOAuthProviderConfigParams.optional(),
   social: OAuthProviderConfigParams.optional(),
@@ -204,8 +219,9 @@ export const OAuthProviderParams = params({
   const set = Object.values(v).filter((config) => config !== undefined).length;
   if (set !== 1) issue(ctx, [], `must have exactly one of ${OAUTH_PROVIDERS.join(", ")}`);
 });
-export type OAuthProviderParams = z.infer<typeof OAuthProviderParams>;
+export type OAuthProviderParams = types.OAuthProviderParams;
 
+/** @internal */
 export const OAuthModuleParams = moduleParams({
   enabled,
   provider: OAuthProviderParams,
@@ -217,10 +233,10 @@ export const OAuthModuleParams = moduleParams({
   maximumDuration: uint32.optional(),
   authCheckInterval: uint32.optional(),
 });
-export type OAuthModuleParams = z.infer<typeof OAuthModuleParams>;
+export type OAuthModuleParams = types.OAuthModuleParams;
 
 const stringsOut = z.array(z.string()).default([]);
-/** `clientSecret` is a secret: the service returns it. */
+/** `clientSecret` is a secret: the service returns it. @internal */
 export const OAuthProviderConfig = z.object({
   clientId: nullable(z.string()),
   clientSecret: nullable(z.string()),
@@ -230,7 +246,8 @@ export const OAuthProviderConfig = z.object({
   teams: z.array(z.string()).optional(),
   organizations: z.array(z.string()).optional(),
 });
-export type OAuthProviderConfig = z.infer<typeof OAuthProviderConfig>;
+export type OAuthProviderConfig = types.OAuthProviderConfig;
+/** @internal */
 export const OAuthModule = z.object({
   enabled: enabledOut,
   /** The one provider that was set. */
@@ -250,7 +267,7 @@ export const OAuthModule = z.object({
   maximumDuration: z.number(),
   authCheckInterval: z.number(),
 });
-export type OAuthModule = z.infer<typeof OAuthModule>;
+export type OAuthModule = types.OAuthModule;
 
 // --- saml ------------------------------------------------------------------------------------
 
@@ -262,6 +279,7 @@ export const NAMEID_FORMATS = [
 ] as const;
 export const DEFAULT_NAMEID_FORMAT = NAMEID_FORMATS[0];
 
+/** @internal */
 export const SamlModuleParams = moduleParams({
   enabled,
   optionsPassthrough: boolean.optional(),
@@ -278,8 +296,8 @@ export const SamlModuleParams = moduleParams({
   authorizedGroups: nonEmptyStrings.optional(),
   nameidFormat: oneOf(NAMEID_FORMATS).optional(),
 });
-export type SamlModuleParams = z.infer<typeof SamlModuleParams>;
-/** The request fields plus what the service generates (read-only). */
+export type SamlModuleParams = types.SamlModuleParams;
+/** The request fields plus what the service generates (read-only). @internal */
 export const SamlModule = z.object({
   enabled: enabledOut,
   optionsPassthrough: z.boolean(),
@@ -298,7 +316,7 @@ export const SamlModule = z.object({
   metadataUrl: z.string(),
   requestSigningCertificatePem: z.string(),
 });
-export type SamlModule = z.infer<typeof SamlModule>;
+export type SamlModule = types.SamlModule;
 
 // --- webhook_verification --------------------------------------------------------------------
 
@@ -307,6 +325,7 @@ export const WEBHOOK_PROVIDERS = ["CODEHOST", "CHAT", "PAYMENTS", "MESSAGING", "
 /** The one sender verified without a shared secret. */
 export const SECRETLESS_WEBHOOK_PROVIDER = "CLOUD_NOTIFICATIONS";
 
+/** @internal */
 export const WebhookVerificationModuleParams = moduleParams({
   enabled,
   provider: oneOf(WEBHOOK_PROVIDERS),
@@ -321,31 +340,38 @@ export const WebhookVerificationModuleParams = moduleParams({
     issue(ctx, ["secret"], "must not be empty");
   }
 });
-export type WebhookVerificationModuleParams = z.infer<typeof WebhookVerificationModuleParams>;
-/** `secret` is a secret: the service returns it. */
+export type WebhookVerificationModuleParams = types.WebhookVerificationModuleParams;
+/** `secret` is a secret: the service returns it. @internal */
 export const WebhookVerificationModule = z.object({ enabled: enabledOut, provider: z.string(), secret: text });
-export type WebhookVerificationModule = z.infer<typeof WebhookVerificationModule>;
+export type WebhookVerificationModule = types.WebhookVerificationModule;
 
 // --- the modules of each kind ----------------------------------------------------------------
 
 const mod = <P extends z.ZodType, M extends z.ZodType>(p: P, m: M) => ({ params: p, model: m });
 
+/** @internal */
 export const TcpEdgeModules = {
   backend: mod(BackendModuleParams, BackendModule),
   ipRestriction: mod(IpRestrictionModuleParams, IpRestrictionModule),
 } satisfies ModuleSet;
+export type TcpEdgeModules = types.TcpEdgeModules;
 
+/** @internal */
 export const TlsEdgeModules = {
   ...TcpEdgeModules,
   mutualTls: mod(MutualTlsModuleParams, MutualTlsModule),
   tlsTermination: mod(TlsTerminationModuleParams, TlsTerminationModule),
 } satisfies ModuleSet;
+export type TlsEdgeModules = types.TlsEdgeModules;
 
+/** @internal */
 export const HttpsEdgeModules = {
   mutualTls: mod(MutualTlsModuleParams, MutualTlsModule),
   tlsTermination: mod(HttpsTlsTerminationModuleParams, TlsTerminationModule),
 } satisfies ModuleSet;
+export type HttpsEdgeModules = types.HttpsEdgeModules;
 
+/** @internal */
 export const HttpsEdgeRouteModules = {
   ...TcpEdgeModules,
   circuitBreaker: mod(CircuitBreakerModuleParams, CircuitBreakerModule),
@@ -360,21 +386,22 @@ export const HttpsEdgeRouteModules = {
   userAgentFilter: mod(EnabledModuleParams, EnabledModule),
   jwtValidation: mod(EnabledModuleParams, EnabledModule),
 } satisfies ModuleSet;
+export type HttpsEdgeRouteModules = types.HttpsEdgeRouteModules;
 
-export type TcpEdgeModuleName = keyof typeof TcpEdgeModules;
-export type TlsEdgeModuleName = keyof typeof TlsEdgeModules;
-export type HttpsEdgeModuleName = keyof typeof HttpsEdgeModules;
-export type HttpsEdgeRouteModuleName = keyof typeof HttpsEdgeRouteModules;
+export type TcpEdgeModuleName = keyof TcpEdgeModules;
+export type TlsEdgeModuleName = keyof TlsEdgeModules;
+export type HttpsEdgeModuleName = keyof HttpsEdgeModules;
+export type HttpsEdgeRouteModuleName = keyof HttpsEdgeRouteModules;
 
 type ModuleRequestFields<M extends ModuleSet> = { [K in keyof M]: z.ZodOptional<M[K]["params"]> };
 type ModuleResponseFields<M extends ModuleSet> = { [K in keyof M]: z.ZodDefault<z.ZodNullable<M[K]["model"]>> };
 
-/** An edge's or route's create/update fields for its modules: absent leaves a module unchanged. */
+/** An edge's or route's create/update fields for its modules: absent leaves a module unchanged. @internal */
 export function moduleRequestFields<M extends ModuleSet>(modules: M): ModuleRequestFields<M> {
   return Object.fromEntries(Object.entries(modules).map(([name, m]) => [name, m.params.optional()])) as ModuleRequestFields<M>;
 }
 
-/** An edge's or route's response fields for its modules: every one present, null when unset. */
+/** An edge's or route's response fields for its modules: every one present, null when unset. @internal */
 export function moduleResponseFields<M extends ModuleSet>(modules: M): ModuleResponseFields<M> {
   return Object.fromEntries(Object.entries(modules).map(([name, m]) => [name, nullable(m.model)])) as ModuleResponseFields<M>;
 }

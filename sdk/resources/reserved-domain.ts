@@ -9,6 +9,7 @@ import type { HttpClient } from "../core/http";
 import { CrudResource } from "../core/resource";
 import { TLS_CERTIFICATE_ID_PREFIX } from "./tls-certificate";
 import { ID_PREFIXES } from "../core/id-prefixes";
+import type * as types from "../types";
 
 export const RESERVED_DOMAIN_ID_PREFIX = ID_PREFIXES.reservedDomains;
 /** Deprecated: traffic is handled globally. */
@@ -18,12 +19,13 @@ export const CERTIFICATE_AUTHORITIES = ["public-acme"] as const;
 export const MANAGED_KEY_TYPES = ["rsa", "ecdsa"] as const;
 export const DEFAULT_MANAGED_KEY_TYPE = "rsa";
 
+/** @internal */
 export const CertificateManagementPolicyParams = params({
   authority: oneOf(CERTIFICATE_AUTHORITIES),
   /** `rsa` (the service's default) or `ecdsa`. */
   privateKeyType: oneOf(MANAGED_KEY_TYPES).optional(),
 });
-export type CertificateManagementPolicyParams = z.infer<typeof CertificateManagementPolicyParams>;
+export type CertificateManagementPolicyParams = types.CertificateManagementPolicyParams;
 
 const certificateId = idWithPrefix(TLS_CERTIFICATE_ID_PREFIX);
 
@@ -36,6 +38,7 @@ function exclusiveCertificate(value: { certificateId?: string | null; certificat
   }
 }
 
+/** @internal */
 export const ReservedDomainCreateParams = params({
   /** Lowercase hostname, optionally `*.` in front; unique across the account; fixed at creation. */
   domain: domainName,
@@ -46,8 +49,9 @@ export const ReservedDomainCreateParams = params({
   certificateId: certificateId.optional(),
   certificateManagementPolicy: CertificateManagementPolicyParams.optional(),
 }).superRefine(exclusiveCertificate);
-export type ReservedDomainCreateParams = z.infer<typeof ReservedDomainCreateParams>;
+export type ReservedDomainCreateParams = types.ReservedDomainCreateParams;
 
+/** @internal */
 export const ReservedDomainUpdateParams = params({
   /** Fixed at creation: another domain is another reservation. */
   domain: immutable,
@@ -58,8 +62,9 @@ export const ReservedDomainUpdateParams = params({
   certificateId: certificateId.nullable().optional(),
   certificateManagementPolicy: CertificateManagementPolicyParams.nullable().optional(),
 }).superRefine(exclusiveCertificate);
-export type ReservedDomainUpdateParams = z.infer<typeof ReservedDomainUpdateParams>;
+export type ReservedDomainUpdateParams = types.ReservedDomainUpdateParams;
 
+/** @internal */
 export const ProvisioningJob = z.object({
   /** `INTERNAL_ERROR` (temporary, retried) or `DNS_ERROR` (permanent, for the user to fix); null while running. */
   errorCode: nullable(z.string()),
@@ -67,8 +72,9 @@ export const ProvisioningJob = z.object({
   startedAt: timestamp,
   retriesAt: nullable(timestamp),
 });
-export type ProvisioningJob = z.infer<typeof ProvisioningJob>;
+export type ProvisioningJob = types.ProvisioningJob;
 
+/** @internal */
 export const ReservedDomain = z.object({
   id: z.string(),
   uri: z.string(),
@@ -94,7 +100,7 @@ export const ReservedDomain = z.object({
   /** Only for wildcard domains that are not the service's own: the CNAME target of `_acme-challenge.<domain>`. */
   acmeChallengeCnameTarget: nullable(z.string()),
 });
-export type ReservedDomain = z.infer<typeof ReservedDomain>;
+export type ReservedDomain = types.ReservedDomain;
 
 export class ReservedDomains extends CrudResource<ReservedDomain, ReservedDomainCreateParams, ReservedDomainUpdateParams> {
   constructor(http: HttpClient) {

@@ -8,6 +8,7 @@ import { description, immutable, metadata, oneOf, params, text, timestamp } from
 import type { HttpClient } from "../core/http";
 import { CrudResource } from "../core/resource";
 import { ID_PREFIXES } from "../core/id-prefixes";
+import type * as types from "../types";
 
 export const SSH_CERTIFICATE_AUTHORITY_ID_PREFIX = ID_PREFIXES.sshCertificateAuthorities;
 export const SSH_ELLIPTIC_CURVES = ["p256", "p384", "p521"] as const;
@@ -16,6 +17,7 @@ export const SSH_RSA_KEY_SIZES = [2048, 4096] as const;
 export const DEFAULT_SSH_ELLIPTIC_CURVE = "p256";
 export const DEFAULT_SSH_RSA_KEY_SIZE = 4096;
 
+/** @internal */
 export const SshCertificateAuthority = z.object({
   id: z.string(),
   uri: z.string(),
@@ -27,8 +29,9 @@ export const SshCertificateAuthority = z.object({
   /** `rsa`, `ecdsa` or `ed25519`; a plain string so a new type cannot break reads. */
   keyType: z.string(),
 });
-export type SshCertificateAuthority = z.infer<typeof SshCertificateAuthority>;
+export type SshCertificateAuthority = types.SshCertificateAuthority;
 
+/** @internal */
 export const SshCertificateAuthorityCreateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
@@ -50,8 +53,9 @@ export const SshCertificateAuthorityCreateParams = params({
     ctx.addIssue({ code: "custom", path: ["keySize"], message: "is only for privateKeyType rsa" });
   }
 });
-export type SshCertificateAuthorityCreateParams = z.infer<typeof SshCertificateAuthorityCreateParams>;
+export type SshCertificateAuthorityCreateParams = types.SshCertificateAuthorityCreateParams;
 
+/** @internal */
 export const SshCertificateAuthorityUpdateParams = params({
   /** Fixed at creation: another key is another authority. */
   privateKeyType: immutable,
@@ -60,7 +64,7 @@ export const SshCertificateAuthorityUpdateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
 });
-export type SshCertificateAuthorityUpdateParams = z.infer<typeof SshCertificateAuthorityUpdateParams>;
+export type SshCertificateAuthorityUpdateParams = types.SshCertificateAuthorityUpdateParams;
 
 export class SshCertificateAuthorities extends CrudResource<
   SshCertificateAuthority,

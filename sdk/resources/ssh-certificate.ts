@@ -9,7 +9,7 @@ import { SSH_CERTIFICATE_AUTHORITY_ID_PREFIX } from "./ssh-certificate-authority
 
 export const VALIDITY_ORDER_RULE = "must be after validAfter";
 
-/** Request fields of both kinds; everything but description and metadata is signed in. */
+/** Request fields of both kinds; everything but description and metadata is signed in. @internal */
 export const sshCertificateParamsShape = {
   sshCertificateAuthorityId: idWithPrefix(SSH_CERTIFICATE_AUTHORITY_ID_PREFIX),
   /** The subject's OpenSSH public key: RSA of at least 2048 bits, ECDSA or Ed25519. */
@@ -23,7 +23,7 @@ export const sshCertificateParamsShape = {
   metadata: metadata.optional(),
 };
 
-/** The same fields in an update: only description and metadata may change. */
+/** The same fields in an update: only description and metadata may change. @internal */
 export const sshCertificateUpdateShape = {
   sshCertificateAuthorityId: immutable,
   publicKey: immutable,
@@ -34,14 +34,14 @@ export const sshCertificateUpdateShape = {
   metadata: metadata.optional(),
 };
 
-/** validUntil after validAfter, when both are given (an omitted validAfter is the service's "now"). */
+/** validUntil after validAfter, when both are given (an omitted validAfter is the service's "now"). @internal */
 export function validityOrder(value: { validAfter?: string; validUntil?: string }, ctx: z.RefinementCtx): void {
   if (value.validAfter !== undefined && value.validUntil !== undefined && Date.parse(value.validUntil) <= Date.parse(value.validAfter)) {
     ctx.addIssue({ code: "custom", path: ["validUntil"], message: VALIDITY_ORDER_RULE });
   }
 }
 
-/** Response fields of both kinds. */
+/** Response fields of both kinds. @internal */
 export const sshCertificateShape = {
   id: z.string(),
   uri: z.string(),

@@ -8,6 +8,7 @@ import { anyId, description, immutable, isDomainName, isHostport, metadata, orEm
 import type { HttpClient } from "../core/http";
 import { CrudResource } from "../core/resource";
 import { ID_PREFIXES } from "../core/id-prefixes";
+import type * as types from "../types";
 
 export const SSH_CREDENTIAL_ID_PREFIX = ID_PREFIXES.sshCredentials;
 
@@ -26,8 +27,10 @@ export function isAclRule(rule: string): boolean {
   return isDomainName(target) || isHostport(target);
 }
 
+/** @internal */
 export const aclRule = z.string({ error: "must be a string" }).refine(isAclRule, { error: ACL_RULE });
 
+/** @internal */
 export const SshCredential = z.object({
   id: z.string(),
   uri: z.string(),
@@ -39,10 +42,11 @@ export const SshCredential = z.object({
   acl: orEmpty(z.array(z.string()), []),
   ownerId: z.string(),
 });
-export type SshCredential = z.infer<typeof SshCredential>;
+export type SshCredential = types.SshCredential;
 
 const acl = z.array(aclRule, { error: "must be a list of ACL rules" });
 
+/** @internal */
 export const SshCredentialCreateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
@@ -53,8 +57,9 @@ export const SshCredentialCreateParams = params({
   /** A user or bot; defaults to the caller. Only admins may name someone else. */
   ownerId: anyId.optional(),
 });
-export type SshCredentialCreateParams = z.infer<typeof SshCredentialCreateParams>;
+export type SshCredentialCreateParams = types.SshCredentialCreateParams;
 
+/** @internal */
 export const SshCredentialUpdateParams = params({
   /** Fixed at creation. */
   publicKey: immutable,
@@ -64,7 +69,7 @@ export const SshCredentialUpdateParams = params({
   /** Replaces the whole list. */
   acl: acl.optional(),
 });
-export type SshCredentialUpdateParams = z.infer<typeof SshCredentialUpdateParams>;
+export type SshCredentialUpdateParams = types.SshCredentialUpdateParams;
 
 export class SshCredentials extends CrudResource<SshCredential, SshCredentialCreateParams, SshCredentialUpdateParams> {
   constructor(http: HttpClient) {

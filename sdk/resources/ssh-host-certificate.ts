@@ -5,18 +5,21 @@ import type { HttpClient } from "../core/http";
 import { CrudResource } from "../core/resource";
 import { sshCertificateParamsShape, sshCertificateShape, sshCertificateUpdateShape, validityOrder } from "./ssh-certificate";
 import { ID_PREFIXES } from "../core/id-prefixes";
+import type * as types from "../types";
 
 export const SSH_HOST_CERTIFICATE_ID_PREFIX = ID_PREFIXES.sshHostCertificates;
 
+/** @internal */
 export const SshHostCertificate = z.object(sshCertificateShape);
-export type SshHostCertificate = z.infer<typeof SshHostCertificate>;
+export type SshHostCertificate = types.SshHostCertificate;
 
-/** Principals are hostnames and/or IP addresses; empty means any host. */
+/** Principals are hostnames and/or IP addresses; empty means any host. @internal */
 export const SshHostCertificateCreateParams = params(sshCertificateParamsShape).superRefine(validityOrder);
-export type SshHostCertificateCreateParams = z.infer<typeof SshHostCertificateCreateParams>;
+export type SshHostCertificateCreateParams = types.SshHostCertificateCreateParams;
 
+/** @internal */
 export const SshHostCertificateUpdateParams = params(sshCertificateUpdateShape);
-export type SshHostCertificateUpdateParams = z.infer<typeof SshHostCertificateUpdateParams>;
+export type SshHostCertificateUpdateParams = types.SshHostCertificateUpdateParams;
 
 export class SshHostCertificates extends CrudResource<SshHostCertificate, SshHostCertificateCreateParams, SshHostCertificateUpdateParams> {
   constructor(http: HttpClient) {

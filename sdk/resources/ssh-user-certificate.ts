@@ -8,6 +8,7 @@ import type { HttpClient } from "../core/http";
 import { CrudResource } from "../core/resource";
 import { sshCertificateParamsShape, sshCertificateShape, sshCertificateUpdateShape, validityOrder } from "./ssh-certificate";
 import { ID_PREFIXES } from "../core/id-prefixes";
+import type * as types from "../types";
 
 export const SSH_USER_CERTIFICATE_ID_PREFIX = ID_PREFIXES.sshUserCertificates;
 /** The only critical options defined (§2.15). */
@@ -26,27 +27,30 @@ const criticalOptions = stringMap(string, string).superRefine((map, ctx) => {
 });
 const extensions = stringMap(string, string).refine((m) => !Object.hasOwn(m, ""), { error: "keys must not be empty" });
 
+/** @internal */
 export const SshUserCertificate = z.object({
   ...sshCertificateShape,
   criticalOptions: orEmpty(z.record(z.string(), z.string()), {}),
   extensions: orEmpty(z.record(z.string(), z.string()), {}),
 });
-export type SshUserCertificate = z.infer<typeof SshUserCertificate>;
+export type SshUserCertificate = types.SshUserCertificate;
 
+/** @internal */
 export const SshUserCertificateCreateParams = params({
   ...sshCertificateParamsShape,
   criticalOptions: criticalOptions.optional(),
   /** Default: permit-pty and permit-user-rc (DEFAULT_SSH_EXTENSIONS); `{}` grants none. */
   extensions: extensions.optional(),
 }).superRefine(validityOrder);
-export type SshUserCertificateCreateParams = z.infer<typeof SshUserCertificateCreateParams>;
+export type SshUserCertificateCreateParams = types.SshUserCertificateCreateParams;
 
+/** @internal */
 export const SshUserCertificateUpdateParams = params({
   ...sshCertificateUpdateShape,
   criticalOptions: immutable,
   extensions: immutable,
 });
-export type SshUserCertificateUpdateParams = z.infer<typeof SshUserCertificateUpdateParams>;
+export type SshUserCertificateUpdateParams = types.SshUserCertificateUpdateParams;
 
 export class SshUserCertificates extends CrudResource<SshUserCertificate, SshUserCertificateCreateParams, SshUserCertificateUpdateParams> {
   constructor(http: HttpClient) {

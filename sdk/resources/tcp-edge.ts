@@ -4,7 +4,9 @@ import { description, hostports, metadata, params, text, timestamp } from "../co
 import type { HttpClient } from "../core/http";
 import { ModularCrudResource } from "../core/resource";
 import { TcpEdgeModules, moduleRequestFields, moduleResponseFields } from "./modules";
+import type * as types from "../types";
 
+/** @internal */
 export const TcpEdge = z.object({
   id: z.string(),
   uri: z.string(),
@@ -14,26 +16,27 @@ export const TcpEdge = z.object({
   hostports: z.array(z.string()),
   ...moduleResponseFields(TcpEdgeModules),
 });
-export type TcpEdge = z.infer<typeof TcpEdge>;
+export type TcpEdge = types.TcpEdge;
 
+/** @internal */
 export const TcpEdgeCreateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
   hostports,
   ...moduleRequestFields(TcpEdgeModules),
 });
-export type TcpEdgeCreateParams = z.infer<typeof TcpEdgeCreateParams>;
+export type TcpEdgeCreateParams = types.TcpEdgeCreateParams;
 
-/** A module given replaces that module wholly; one left out is unchanged (remove it with deleteModule). */
+/** A module given replaces that module wholly; one left out is unchanged (remove it with deleteModule). @internal */
 export const TcpEdgeUpdateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
   hostports: hostports.optional(),
   ...moduleRequestFields(TcpEdgeModules),
 });
-export type TcpEdgeUpdateParams = z.infer<typeof TcpEdgeUpdateParams>;
+export type TcpEdgeUpdateParams = types.TcpEdgeUpdateParams;
 
-export class TcpEdges extends ModularCrudResource<TcpEdge, TcpEdgeCreateParams, TcpEdgeUpdateParams, typeof TcpEdgeModules> {
+export class TcpEdges extends ModularCrudResource<TcpEdge, TcpEdgeCreateParams, TcpEdgeUpdateParams, TcpEdgeModules> {
   constructor(http: HttpClient) {
     super(
       http,

@@ -9,9 +9,11 @@ import { description, immutable, metadata, nullable, orEmpty, params, text, time
 import type { HttpClient } from "../core/http";
 import { CrudResource } from "../core/resource";
 import { ID_PREFIXES } from "../core/id-prefixes";
+import type * as types from "../types";
 
 export const TLS_CERTIFICATE_ID_PREFIX = ID_PREFIXES.tlsCertificates;
 
+/** @internal */
 export const TlsCertificate = z.object({
   id: z.string(),
   uri: z.string(),
@@ -40,8 +42,9 @@ export const TlsCertificate = z.object({
   subjectProvince: text,
   subjectCountry: text,
 });
-export type TlsCertificate = z.infer<typeof TlsCertificate>;
+export type TlsCertificate = types.TlsCertificate;
 
+/** @internal */
 export const TlsCertificateCreateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
@@ -53,8 +56,9 @@ export const TlsCertificateCreateParams = params({
   if (leafKeyMismatch(value.certificatePem, value.privateKeyPem))
     ctx.addIssue({ code: "custom", path: ["privateKeyPem"], message: KEY_MISMATCH_RULE });
 });
-export type TlsCertificateCreateParams = z.infer<typeof TlsCertificateCreateParams>;
+export type TlsCertificateCreateParams = types.TlsCertificateCreateParams;
 
+/** @internal */
 export const TlsCertificateUpdateParams = params({
   /** Fixed at creation: a new certificate is a new resource. */
   certificatePem: immutable,
@@ -62,7 +66,7 @@ export const TlsCertificateUpdateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
 });
-export type TlsCertificateUpdateParams = z.infer<typeof TlsCertificateUpdateParams>;
+export type TlsCertificateUpdateParams = types.TlsCertificateUpdateParams;
 
 export class TlsCertificates extends CrudResource<TlsCertificate, TlsCertificateCreateParams, TlsCertificateUpdateParams> {
   constructor(http: HttpClient) {

@@ -7,7 +7,9 @@ import { description, hostports, metadata, params, text, timestamp } from "../co
 import type { HttpClient } from "../core/http";
 import { ModularCrudResource } from "../core/resource";
 import { TlsEdgeModules, moduleRequestFields, moduleResponseFields } from "./modules";
+import type * as types from "../types";
 
+/** @internal */
 export const TlsEdge = z.object({
   id: z.string(),
   uri: z.string(),
@@ -17,7 +19,7 @@ export const TlsEdge = z.object({
   hostports: z.array(z.string()),
   ...moduleResponseFields(TlsEdgeModules),
 });
-export type TlsEdge = z.infer<typeof TlsEdge>;
+export type TlsEdge = types.TlsEdge;
 
 // TLS that passes through to the upstream leaves the edge nothing to check client certificates with.
 // Only a body holding both can be checked here (the issue is on terminateAt, as the service reports
@@ -28,24 +30,25 @@ function passThroughRule(v: { tlsTermination?: { terminateAt?: string }; mutualT
   }
 }
 
+/** @internal */
 export const TlsEdgeCreateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
   hostports,
   ...moduleRequestFields(TlsEdgeModules),
 }).superRefine(passThroughRule);
-export type TlsEdgeCreateParams = z.infer<typeof TlsEdgeCreateParams>;
+export type TlsEdgeCreateParams = types.TlsEdgeCreateParams;
 
-/** A module given replaces that module wholly; one left out is unchanged (remove it with deleteModule). */
+/** A module given replaces that module wholly; one left out is unchanged (remove it with deleteModule). @internal */
 export const TlsEdgeUpdateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
   hostports: hostports.optional(),
   ...moduleRequestFields(TlsEdgeModules),
 }).superRefine(passThroughRule);
-export type TlsEdgeUpdateParams = z.infer<typeof TlsEdgeUpdateParams>;
+export type TlsEdgeUpdateParams = types.TlsEdgeUpdateParams;
 
-export class TlsEdges extends ModularCrudResource<TlsEdge, TlsEdgeCreateParams, TlsEdgeUpdateParams, typeof TlsEdgeModules> {
+export class TlsEdges extends ModularCrudResource<TlsEdge, TlsEdgeCreateParams, TlsEdgeUpdateParams, TlsEdgeModules> {
   constructor(http: HttpClient) {
     super(
       http,

@@ -4,14 +4,16 @@
  * has `token: null`. It authenticates agents, never API requests. The owner is fixed at creation.
  */
 import { z } from "zod";
-import { anyId, description, immutable, metadata, orEmpty, params, text, timestamp } from "../core/fields";
+import { anyId, description, immutable, metadata, orEmpty, orNull, params, text, timestamp } from "../core/fields";
 import type { HttpClient } from "../core/http";
 import { CrudResource } from "../core/resource";
 import { aclRule } from "./ssh-credential";
 import { ID_PREFIXES } from "../core/id-prefixes";
+import type * as types from "../types";
 
 export const TUNNEL_CREDENTIAL_ID_PREFIX = ID_PREFIXES.tunnelCredentials;
 
+/** @internal */
 export const TunnelCredential = z.object({
   id: z.string(),
   uri: z.string(),
@@ -19,18 +21,16 @@ export const TunnelCredential = z.object({
   description: text,
   metadata: text,
   /** The agent's authtoken: only in the create answer, null everywhere else. */
-  token: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? null),
+  token: orNull(z.string()),
   /** Empty: no restriction. */
   acl: orEmpty(z.array(z.string()), []),
   ownerId: z.string(),
 });
-export type TunnelCredential = z.infer<typeof TunnelCredential>;
+export type TunnelCredential = types.TunnelCredential;
 
 const acl = z.array(aclRule, { error: "must be a list of ACL rules" });
 
+/** @internal */
 export const TunnelCredentialCreateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
@@ -39,8 +39,9 @@ export const TunnelCredentialCreateParams = params({
   /** A user or bot; defaults to the caller. Only admins may name someone else. */
   ownerId: anyId.optional(),
 });
-export type TunnelCredentialCreateParams = z.infer<typeof TunnelCredentialCreateParams>;
+export type TunnelCredentialCreateParams = types.TunnelCredentialCreateParams;
 
+/** @internal */
 export const TunnelCredentialUpdateParams = params({
   /** Fixed at creation. */
   ownerId: immutable,
@@ -49,7 +50,7 @@ export const TunnelCredentialUpdateParams = params({
   /** Replaces the whole list. */
   acl: acl.optional(),
 });
-export type TunnelCredentialUpdateParams = z.infer<typeof TunnelCredentialUpdateParams>;
+export type TunnelCredentialUpdateParams = types.TunnelCredentialUpdateParams;
 
 export class TunnelCredentials extends CrudResource<TunnelCredential, TunnelCredentialCreateParams, TunnelCredentialUpdateParams> {
   constructor(http: HttpClient) {

@@ -4,9 +4,11 @@ import { Ref, description, metadata, params, string, stringMap, text, timestamp 
 import type { HttpClient } from "../core/http";
 import { CrudResource } from "../core/resource";
 import { ID_PREFIXES } from "../core/id-prefixes";
+import type * as types from "../types";
 
 export const TUNNEL_GROUP_BACKEND_ID_PREFIX = ID_PREFIXES.tunnelGroupBackends;
 
+/** @internal */
 export const TunnelGroupBackend = z.object({
   id: z.string(),
   uri: z.string(),
@@ -18,18 +20,19 @@ export const TunnelGroupBackend = z.object({
   /** Tunnels currently matching the labels. */
   tunnels: z.array(Ref).default([]),
 });
-export type TunnelGroupBackend = z.infer<typeof TunnelGroupBackend>;
+export type TunnelGroupBackend = types.TunnelGroupBackend;
 
 const labels = stringMap(string, string).refine((m) => !Object.hasOwn(m, ""), { error: "keys must not be empty" });
 
+/** @internal */
 export const TunnelGroupBackendCreateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
   labels: labels.optional(),
 });
-export type TunnelGroupBackendCreateParams = z.infer<typeof TunnelGroupBackendCreateParams>;
+export type TunnelGroupBackendCreateParams = types.TunnelGroupBackendCreateParams;
 
-/** `labels`, when given, replaces the whole map. */
+/** `labels`, when given, replaces the whole map. @internal */
 export const TunnelGroupBackendUpdateParams = TunnelGroupBackendCreateParams;
 export type TunnelGroupBackendUpdateParams = TunnelGroupBackendCreateParams;
 

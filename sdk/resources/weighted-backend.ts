@@ -4,10 +4,12 @@ import { backendId, description, intRange, metadata, params, stringMap, text, ti
 import type { HttpClient } from "../core/http";
 import { CrudResource } from "../core/resource";
 import { ID_PREFIXES } from "../core/id-prefixes";
+import type * as types from "../types";
 
 export const WEIGHTED_BACKEND_ID_PREFIX = ID_PREFIXES.weightedBackends;
 export const MAX_WEIGHT = 10_000;
 
+/** @internal */
 export const WeightedBackend = z.object({
   id: z.string(),
   uri: z.string(),
@@ -17,26 +19,27 @@ export const WeightedBackend = z.object({
   /** Child backend id → weight; the ids are never case-converted. */
   backends: z.record(z.string(), z.number()),
 });
-export type WeightedBackend = z.infer<typeof WeightedBackend>;
+export type WeightedBackend = types.WeightedBackend;
 
 const weights = stringMap(backendId, intRange(0, MAX_WEIGHT)).refine((m) => Object.keys(m).length > 0, {
   error: "must have at least 1 entry",
 });
 
+/** @internal */
 export const WeightedBackendCreateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
   backends: weights,
 });
-export type WeightedBackendCreateParams = z.infer<typeof WeightedBackendCreateParams>;
+export type WeightedBackendCreateParams = types.WeightedBackendCreateParams;
 
-/** `backends`, when given, replaces the whole map (still at least one entry); left out, it is unchanged. */
+/** `backends`, when given, replaces the whole map (still at least one entry); left out, it is unchanged. @internal */
 export const WeightedBackendUpdateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
   backends: weights.optional(),
 });
-export type WeightedBackendUpdateParams = z.infer<typeof WeightedBackendUpdateParams>;
+export type WeightedBackendUpdateParams = types.WeightedBackendUpdateParams;
 
 export class WeightedBackends extends CrudResource<WeightedBackend, WeightedBackendCreateParams, WeightedBackendUpdateParams> {
   constructor(http: HttpClient) {

@@ -30,6 +30,7 @@ describe("command line", () => {
       stacks: 1,
       latencyMs: 25,
       parallel: undefined,
+      phases: undefined,
       out: undefined,
     });
     expect(
@@ -47,6 +48,8 @@ describe("command line", () => {
         "0",
         "--parallel",
         "16",
+        "--phases",
+        "refresh,destroy",
         "--out",
         "x.json",
       ]),
@@ -56,6 +59,7 @@ describe("command line", () => {
       stacks: 2,
       latencyMs: 0,
       parallel: 16,
+      phases: ["refresh", "destroy"],
       out: "x.json",
     });
   });
@@ -74,6 +78,7 @@ describe("command line", () => {
       [["--rate-limit", "120", "--latency", "x"], /--latency must be a whole number, got "x"/],
       [["--rate-limit", "120", "--n", "0,20"], /--n is an option of the mixed-stack benchmark, not of --rate-limit/],
       [["--rate-limit", "120", "--repeat=3"], /--repeat is an option of the mixed-stack benchmark/],
+      [["--rate-limit", "120", "--phases", "refresh,apply"], /--phases: "apply" is not one of create, preview, refresh, update, destroy/],
       [["--rate-limit", "120", "--bogus"], /bogus/],
     ];
     for (const [argv, message] of bad) expect(() => parseRateLimitArgs(argv)).toThrow(message);

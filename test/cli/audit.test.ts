@@ -217,7 +217,7 @@ describe("the ignore file", () => {
   });
 
   test.each([
-    ["Policy:*", /^\.ignore:2: "Policy:\*": unknown kind "Policy" \(kinds: IpPolicy, /],
+    ["Policy:*", /^\.ignore:2: "Policy:\*": unknown kind "Policy" \(kinds: ApiKey, /],
     ["IpPolicy:ak_123", /^\.ignore:2: "IpPolicy:ak_123": is not a IpPolicy id \(ipp_…\)/],
     ["nothing_like_an_id", /^\.ignore:2: "nothing_like_an_id": is not the id of any kind/],
     ["ipp_123 # the office", /^\.ignore:2: .*an id has no spaces \(comments go on their own line, starting with #\)/],
@@ -335,9 +335,10 @@ describe("against an account with every kind", () => {
       URL_A,
     );
     const routes = items.filter((r) => r.kind === "HttpsEdgeRoute");
+    // In the kinds' order: HttpsEdgeRoute before IpPolicyRule.
     expect(report.ignored).toEqual([
-      { finding: "unmanaged", ...rule, entry: rule.id, line: 3 },
       ...routes.map((r) => ({ finding: "unmanaged", ...r, entry: "HttpsEdgeRoute:*", line: 2 })),
+      { finding: "unmanaged", ...rule, entry: rule.id, line: 3 },
       { finding: "missing", kind: "IpPolicy", id: "ipp_gone", description: "old", stack: "prod", entry: "IpPolicy:ipp_gone", line: 4 },
     ]);
     expect(report).toMatchObject({ unmanaged: [], missing: [], drift: false });

@@ -20,6 +20,7 @@ import {
   type ExportPlan,
 } from "../../cli/generate";
 import { start, type Started } from "../support/emulator";
+import { providerId } from "../../provider/framework/ids";
 import { diff, toOutputs } from "../../provider/framework/lifecycle";
 import { kinds } from "../../provider/kinds";
 import { EdgeIngress } from "../../sdk";
@@ -55,10 +56,8 @@ function resolve(value: unknown, credentials: BuiltAccount["credentials"]): unkn
   return value;
 }
 
-const objectOf = (kind: string, id: string) =>
-  snapshot[kind]!.find(
-    (o) => (kind === "HttpsEdgeRoute" ? `${o.edgeId}/${o.id}` : kind === "EventSource" ? `${o.subscriptionId}/${o.type}` : o.id) === id,
-  );
+// A nested kind's ids are composite, as the provider makes them.
+const objectOf = (kind: string, id: string) => snapshot[kind]!.find((o) => providerId(kinds[kind], o) === id);
 
 describe("planExport on an account with every kind", () => {
   test("declares every resource of every kind but the certificate the service issued for a domain", () => {

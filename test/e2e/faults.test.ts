@@ -11,6 +11,8 @@ import { EdgeIngress } from "../../sdk";
 import { emulatorLog, registerSecret } from "../support/audit";
 import { createStack, type CliResult, type TestStack } from "../support/engine";
 import { expectSuccess } from "../support/engine-stack";
+import { listAccount } from "../support/kinds";
+import { kinds } from "../../provider/kinds";
 
 interface Res {
   kind: string;
@@ -73,16 +75,6 @@ afterAll(async () => {
   await started?.close();
 });
 
-const LISTS = {
-  IpPolicy: () => client.ipPolicies.list(),
-  IpRestriction: () => client.ipRestrictions.list(),
-  TunnelGroupBackend: () => client.tunnelGroupBackends.list(),
-  TcpEdge: () => client.tcpEdges.list(),
-  ApiKey: () => client.apiKeys.list(),
-  EventDestination: () => client.eventDestinations.list(),
-  EventSubscription: () => client.eventSubscriptions.list(),
-};
-
 const FAULTS_ON = { latency_ms: [0, 0], fault_rate: 0.2, faults: ["429", "503", "reset", "timeout"] };
 const FAULTS_OFF = { latency_ms: [0, 0], fault_rate: 0, faults: ["429"] };
 
@@ -99,16 +91,16 @@ async function converge(run: () => Promise<CliResult>): Promise<number> {
   return 2;
 }
 
-/** With faults off: the service holds exactly the resources the state holds, kind by kind. */
+/** With faults off: the service holds exactly the resources the state holds, kind by kind (every kind of the provider). */
 async function expectServiceMatchesState(): Promise<number> {
   await client.put("/_emulator/faults", { body: FAULTS_OFF });
   const state = await stack.exportState();
-  for (const [kind, list] of Object.entries(LISTS)) {
+  for (const [kind, spec] of Object.entries(kinds)) {
     const inState = state.resources
       .filter((r) => r.type === `pulumi-nodejs:dynamic/edgeingress:${kind}`)
       .map((r) => r.id)
       .sort();
-    const inService = (await list().toArray()).map((r: { id: string }) => r.id).sort();
+    const inService = (await listAccount(client, spec)).map((r) => r.id as string).sort();
     expect({ kind, ids: inService }).toEqual({ kind, ids: inState });
   }
   return state.resources.filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/")).length;

@@ -3,8 +3,8 @@
  * stock template tsconfig (strict; no esModuleInterop, no skipLibCheck, so every declaration file the
  * program reaches is checked), type-checked, compiled and run with the real engine against the emulator.
  * The program (test/fixtures/package-consumer) reads module outputs with their declared types, and a
- * second file holds misuses that must not compile. A third file uses the sdk subpath on its own, checked
- * with the settings docs/sdk.md asks of it (Node's module resolution).
+ * second file holds misuses that must not compile. Two more use the sdk, emulator and runtime subpaths, with
+ * the same stock settings and with Node's own module resolution.
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -34,7 +34,8 @@ describe("the npm tarball in a TypeScript project with the stock tsconfig", () =
     for (const file of ["Pulumi.yaml", "tsconfig.json", "tsconfig.sdk.json"])
       fs.copyFileSync(path.join(FIXTURE, file), path.join(project, file));
     // Stored as .ts.txt so the repository's own type-check (test/**/*.ts) does not take them for its sources.
-    for (const file of ["index.ts", "misuse.ts", "sdk.ts"]) fs.copyFileSync(path.join(FIXTURE, `${file}.txt`), path.join(project, file));
+    for (const file of ["index.ts", "misuse.ts", "sdk.ts", "subpaths.ts"])
+      fs.copyFileSync(path.join(FIXTURE, `${file}.txt`), path.join(project, file));
     await installPackage(project, { name: "package-consumer" });
   }, 300_000);
 
@@ -50,11 +51,14 @@ describe("the npm tarball in a TypeScript project with the stock tsconfig", () =
       { cwd: project },
     );
 
-  test("the program type-checks and compiles with no error, and the package's declarations reach no zod type", async () => {
+  test("the program and the subpaths' users type-check and compile with no error, and the package's declarations reach no zod type", async () => {
+    // zod's declarations compile only with esModuleInterop or skipLibCheck, which the stock tsconfig has neither of.
     const result = await tsc(["--listFiles"]);
     expectCommand(result, "tsc");
     const files = result.stdout.trim().split("\n");
-    expect(files).toContain(path.join(project, "node_modules", "@edge-ingress", "pulumi", "dist", "index.d.ts"));
+    // Under `"moduleResolution": "node"` the subpaths resolve through package.json `typesVersions`.
+    for (const entry of ["index.d.ts", "sdk/index.d.ts", "emulator/index.d.ts", "runtime/index.d.ts"])
+      expect(files).toContain(path.join(project, "node_modules", "@edge-ingress", "pulumi", "dist", entry));
     expect(files.filter((f) => f.includes(`${path.sep}node_modules${path.sep}zod${path.sep}`))).toEqual([]);
     expect(fs.existsSync(path.join(project, "bin", "index.js"))).toBe(true);
   }, 120_000);
@@ -79,12 +83,35 @@ describe("the npm tarball in a TypeScript project with the stock tsconfig", () =
     }
   }, 120_000);
 
-  test("the sdk subpath type-checks on its own with Node's module resolution, its misuse included as an error", async () => {
-    // The stock `"moduleResolution": "node"` does not read package.json `exports`, and zod's declarations
-    // need esModuleInterop, which `"module": "node16"` implies (docs/sdk.md, TypeScript settings).
+  test("the subpaths type-check with Node's own module resolution too (package.json exports), with no zod type", async () => {
     const result = await tsc(["--listFiles"], "tsconfig.sdk.json");
     expectCommand(result, "tsc -p tsconfig.sdk.json");
-    expect(result.stdout.split("\n")).toContain(path.join(project, "node_modules", "@edge-ingress", "pulumi", "dist", "sdk", "index.d.ts"));
+    const files = result.stdout.trim().split("\n");
+    expect(files).toContain(path.join(project, "node_modules", "@edge-ingress", "pulumi", "dist", "sdk", "index.d.ts"));
+    expect(files.filter((f) => f.includes(`${path.sep}node_modules${path.sep}zod${path.sep}`))).toEqual([]);
+  }, 120_000);
+
+  test("each misuse of the subpaths is a type error on its own", async () => {
+    // As for misuse.ts: with the directives turned into comments, every marked line must fail.
+    const sources = Object.fromEntries(["sdk.ts", "subpaths.ts"].map((f) => [f, fs.readFileSync(path.join(project, f), "utf8")]));
+    const marked = Object.values(sources).flatMap((source) =>
+      source.split("\n").filter((line) => line.includes("@ts-expect-error")),
+    ).length;
+    for (const [file, source] of Object.entries(sources))
+      fs.writeFileSync(path.join(project, file), source.replaceAll("// @ts-expect-error", "// expected:"));
+    try {
+      const result = await tsc(["--noEmit"]);
+      expect(result.code).not.toBe(0);
+      const failing = new Set(
+        result.stdout
+          .split("\n")
+          .filter((l) => /^(sdk|subpaths)\.ts\(/.test(l))
+          .map((l) => l.slice(0, l.indexOf(","))),
+      );
+      expect(failing.size).toBe(marked);
+    } finally {
+      for (const [file, source] of Object.entries(sources)) fs.writeFileSync(path.join(project, file), source);
+    }
   }, 120_000);
 
   test("the program entry loads neither the client, nor the schemas, nor the HTTP library", () => {

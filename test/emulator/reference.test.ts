@@ -9,7 +9,7 @@ const read = (name: string) => fs.readFileSync(path.join(docs, name), "utf8");
 describe("docs/api.md", () => {
   const committed = read("api.md");
 
-  test("is the rendering of the route table, the schemas and the emulator's answers (run `npm run docs` after changing a route)", async () => {
+  test("is the rendering of the route table, the schemas and the emulator's answers (run `npm run generate` after changing a route)", async () => {
     expect(committed).toBe(await renderApiReference(read("api-choices.md")));
   });
 

@@ -1,7 +1,7 @@
 /** `adopt`: taking over an existing resource instead of creating one (dynamic providers cannot import). */
 import { chain, privateKeyPem } from "../support/pki";
 import { create as lifecycleCreate } from "../../provider/framework/lifecycle";
-import { ipRestrictionKind } from "../../provider/ip-restriction";
+import { ipRestrictionKind } from "../../provider/kinds/ip-restriction";
 import { UNKNOWN } from "../../provider/framework/values";
 import { useRuntime } from "./runtime-fixture";
 

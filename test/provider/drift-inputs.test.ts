@@ -6,7 +6,7 @@
  */
 import { PartialStateError, create as lifecycleCreate, read as lifecycleRead } from "../../provider/framework/lifecycle";
 import { DECLARED, SPELLED } from "../../provider/framework/hidden-outputs";
-import { ipPolicyKind } from "../../provider/ip-policy";
+import { ipPolicyKind } from "../../provider/kinds/ip-policy";
 import { kinds } from "../../provider/kinds";
 import { MATRIX, SECRETS } from "../support/drift-matrix";
 import { useRuntime } from "./runtime-fixture";

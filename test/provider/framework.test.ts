@@ -2,7 +2,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { z } from "zod";
 import { prefixed } from "../../provider/framework/ids";
-import { immutableKeys, updatableKeys, within, type KindSpec } from "../../provider/framework/kind";
+import { declareKind, immutableKeys, updatableKeys, within, type KindDeclaration } from "../../provider/framework/kind";
 import * as lifecycle from "../../provider/framework/lifecycle";
 import { UNKNOWN, containsUnknown, formatPath, pathHasUnknown, sameValue } from "../../provider/framework/values";
 import { kindSpec, kinds } from "../../provider/kinds";
@@ -185,18 +185,21 @@ describe("nested service defaults", () => {
   // A throw-away kind with a module-like field.
   const mod = z.strictObject({ enabled: z.boolean().optional(), size: z.number().optional(), name: z.string() });
   const schema = z.strictObject({ module: mod.optional(), other: z.string().optional() });
-  const spec: KindSpec = {
+  const spec: KindDeclaration = declareKind({
     name: "Test",
+    doc: "A throw-away kind.",
+    fields: {
+      module: { input: {}, default: within({ enabled: true, size: 10 }), type: "unknown", doc: "A module." },
+      other: { input: {}, type: "string", doc: "Other." },
+    },
     section: "-",
     idForm: prefixed("t_"),
     createSchema: schema,
     updateSchema: schema,
-    defaults: { module: within({ enabled: true, size: 10 }) },
-    outputs: [],
     api: () => {
       throw new Error("not used");
     },
-  };
+  });
   const withDefaultsForTest = (olds: Record<string, unknown>, news: Record<string, unknown>) => lifecycle.diff(spec, "t_1", olds, news);
 
   it("treats null and absent alike, and fills defaults only into objects the input has", () => {

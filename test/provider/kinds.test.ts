@@ -1,15 +1,12 @@
 /**
- * What every kind of the provider shares, generated from the kind table (provider/kinds.ts) through the
+ * What every kind of the provider shares, generated from the kind table (provider/kinds/index.ts) through the
  * runtime entry against an emulator, with each kind's arguments from the drift matrix (every mutable
  * field set, every module present): create, read and update round trip with no diff after each, values
  * the service shows only once kept from state, omitted inputs read as the service's defaults, a refused
  * key never read as "gone", delete idempotent, and an unknown input named at check.
  * A kind's own rules (references, replaces, normalisation, module specifics) stay in its own file.
  */
-import * as fs from "node:fs";
-import * as path from "node:path";
-import * as ts from "typescript";
-import { inputKeys, updatableKeys, type KindSpec } from "../../provider/framework/kind";
+import { inputKeys, updatableKeys, type KindDeclaration } from "../../provider/framework/kind";
 import { compositeId, idFormOf } from "../../provider/framework/ids";
 import { kinds } from "../../provider/kinds";
 import { DECLARED, SPELLED } from "../../provider/framework/hidden-outputs";
@@ -35,12 +32,12 @@ beforeAll(async () => {
 });
 
 /** The kind's inputs: the drift matrix's arguments with references resolved (`c` makes unique values unique). */
-const inputsOf = (spec: KindSpec, c = `kinds-${kebab(spec.name)}`): Props => ({
+const inputsOf = (spec: KindDeclaration, c = `kinds-${kebab(spec.name)}`): Props => ({
   ...P,
   ...(resolve(MATRIX[spec.name].args(c), ids) as Props),
 });
 /** Only the inputs the create schema requires. */
-function requiredInputsOf(spec: KindSpec): Props {
+function requiredInputsOf(spec: KindDeclaration): Props {
   const all = inputsOf(spec, `kinds-${kebab(spec.name)}-required`);
   const required = inputKeys(spec).filter((key) => !spec.createSchema.shape[key].safeParse(undefined).success);
   return { ...P, ...Object.fromEntries(required.map((key) => [key, all[key]])) };
@@ -50,7 +47,7 @@ function requiredInputsOf(spec: KindSpec): Props {
  * The field an update changes in place, and its new value: the description where the kind has one, else
  * the first updatable field with an out-of-band value in the matrix (a value other than the declared one).
  */
-function updateOf(spec: KindSpec): { field: string; value: () => unknown } | undefined {
+function updateOf(spec: KindDeclaration): { field: string; value: () => unknown } | undefined {
   const updatable = updatableKeys(spec);
   if (updatable.includes("description")) return { field: "description", value: () => "updated in place" };
   for (const field of updatable) {
@@ -63,15 +60,9 @@ function updateOf(spec: KindSpec): { field: string; value: () => unknown } | und
   return undefined;
 }
 
-/** Outputs the resource class (provider/resources/<kind>.ts) declares as possibly null: the rest are set from creation on. */
-function nullableOutputs(name: string): Set<string> {
-  const file = path.join(__dirname, "..", "..", "provider", "resources", `${kebab(name)}.ts`);
-  const source = ts.createSourceFile(file, fs.readFileSync(file, "utf8"), ts.ScriptTarget.ES2022, true);
-  const cls = source.statements.find((n): n is ts.ClassDeclaration => ts.isClassDeclaration(n) && n.name?.text === name);
-  if (!cls) throw new Error(`no class ${name} in ${file}`);
-  const nullable = cls.members.filter((m) => ts.isPropertyDeclaration(m) && m.type && /\|\s*null\b/.test(m.type.getText(source)));
-  return new Set(nullable.map((m) => (m.name as ts.Identifier).text));
-}
+/** Outputs the declaration types as possibly null: the rest are set from creation on. */
+const nullableOutputs = (spec: KindDeclaration): Set<string> =>
+  new Set(Object.keys(spec.fields).filter((key) => /\|\s*null\b/.test(spec.fields[key].type)));
 
 /**
  * Runs `fn` with the runtime on a key the service stops accepting once the runtime has connected with it
@@ -114,7 +105,7 @@ describe.each(Object.values(kinds).map((spec) => [spec.name, spec] as const))("%
     expect(idFormOf(spec).test(created.id)).toBe(true);
     expect(Object.keys(visible(created.outs)).sort()).toEqual([...inputKeys(spec), ...spec.outputs].sort());
     expect(created.outs[DECLARED]).toEqual(Object.keys(declaredOf(inputs)).sort());
-    const nullable = nullableOutputs(name);
+    const nullable = nullableOutputs(spec);
     expect(spec.outputs.filter((key) => created.outs[key] == null && !nullable.has(key))).toEqual([]);
     for (const key of spec.secretOutputs ?? []) expect({ [key]: created.outs[key] }).toEqual({ [key]: expect.any(String) });
     // The URI names the resource: its id, or a nested resource's own part.

@@ -1,10 +1,10 @@
 /** A create whose answer is lost (connection reset after sending, a 5xx) makes no duplicate. */
 import { APIConnectionError, EdgeIngress, RateLimitError, type ServiceInfo } from "../../sdk";
-import type { KindApi, KindSpec } from "../../provider/framework/kind";
+import type { KindApi, KindDeclaration } from "../../provider/framework/kind";
 import { create } from "../../provider/framework/lifecycle";
-import { apiKeyKind } from "../../provider/api-key";
-import { ipPolicyKind } from "../../provider/ip-policy";
-import { tlsCertificateKind } from "../../provider/tls-certificate";
+import { apiKeyKind } from "../../provider/kinds/api-key";
+import { ipPolicyKind } from "../../provider/kinds/ip-policy";
+import { tlsCertificateKind } from "../../provider/kinds/tls-certificate";
 
 const lostAnswer = () =>
   new APIConnectionError(Object.assign(new Error("socket hang up"), { code: "ECONNRESET" }), { method: "POST", path: "/x" } as never);
@@ -17,7 +17,7 @@ const refused = () =>
  * `keys`, it honours idempotency keys as the emulator does: a repeat answers with the first answer.
  */
 let services = 0;
-function flakyService(base: KindSpec, failures: Array<{ error: () => Error; applied: boolean }>, keys = false) {
+function flakyService(base: KindDeclaration, failures: Array<{ error: () => Error; applied: boolean }>, keys = false) {
   // Ids unique across tests: the lifecycle remembers, per process, the ids it made for other resources.
   const prefix = `x${++services}`;
   const id = (n: number) => `${prefix}_${n}`;
@@ -57,7 +57,7 @@ function flakyService(base: KindSpec, failures: Array<{ error: () => Error; appl
         1,
       ),
   };
-  const spec: KindSpec = { ...base, api: () => api, listFor: async () => items.map((i) => ({ ...i, token: null })) };
+  const spec: KindDeclaration = { ...base, api: () => api, listFor: async () => items.map((i) => ({ ...i, token: null })) };
   return { spec, items, sentKeys, id };
 }
 

@@ -1,8 +1,8 @@
 /** The order of module requests in an update (fail closed) and the partial state a failure records. */
 import type { EdgeIngress } from "../../sdk";
-import type { KindApi, KindSpec } from "../../provider/framework/kind";
+import type { KindApi, KindDeclaration } from "../../provider/framework/kind";
 import { PartialStateError, update } from "../../provider/framework/lifecycle";
-import { tcpEdgeKind } from "../../provider/tcp-edge";
+import { tcpEdgeKind } from "../../provider/kinds/tcp-edge";
 
 const stored = {
   hostports: ["a.example.com:1"],
@@ -14,7 +14,7 @@ const stored = {
   createdAt: "t",
 };
 
-function recordingSpec(failOn?: string): { spec: KindSpec; calls: string[] } {
+function recordingSpec(failOn?: string): { spec: KindDeclaration; calls: string[] } {
   const calls: string[] = [];
   let current: any = { id: "edgtcp_1", ...stored, backend: { enabled: true, backend: { id: "bkdtg_old", uri: "" } } };
   const api: KindApi<any> = {

@@ -6,11 +6,12 @@
  */
 import type { EdgeIngress } from "../../sdk";
 import { TlsEdgeCreateParams } from "../../sdk";
-import type { KindApi, KindSpec } from "../../provider/framework/kind";
+import type { KindApi, KindDeclaration } from "../../provider/framework/kind";
 import { PartialStateError, update } from "../../provider/framework/lifecycle";
 import { bestValidOrder, rulesHold } from "../../provider/framework/module-order";
 import { kindSpec } from "../../provider/kinds";
-import { tlsEdgeKind } from "../../provider/tls-edge";
+import { tlsEdgeKind } from "../../provider/kinds/tls-edge";
+import { KIND_NAMES, rowProblems } from "../support/kinds";
 import { caPem } from "../support/pki";
 import { useRuntime } from "./runtime-fixture";
 
@@ -83,6 +84,18 @@ function combinations(forms: Forms): Array<Record<string, object>> {
 }
 
 const label = (modules: Record<string, object>) => JSON.stringify(modules).replace(/"(bkdtg|ipp|ca)_[^"]*"/g, '"$1_…"');
+
+test("a row for every kind with modules, each form a module of its kind", () => {
+  const modular = KIND_NAMES.filter((k) => Object.keys(kindSpec(k).modules ?? {}).length > 0);
+  const plain = KIND_NAMES.filter((k) => !modular.includes(k));
+  expect(rowProblems("the module transitions", Object.keys(KINDS), plain)).toEqual([]);
+  const stray = Object.entries(KINDS).flatMap(([kind, { forms }]) =>
+    Object.keys(forms)
+      .filter((name) => !Object.hasOwn(kindSpec(kind).modules ?? {}, name))
+      .map((name) => `${kind}.${name}`),
+  );
+  expect(stray).toEqual([]);
+});
 
 describe.each(Object.keys(KINDS))("%s", (kind) => {
   it("reaches every valid module configuration from every other in one update", async () => {
@@ -171,7 +184,7 @@ function answer(name: string, params: any): any {
   };
 }
 
-function recordingTlsEdge(stored: Record<string, any>, overrides: Partial<KindSpec> = {}, failOn?: string) {
+function recordingTlsEdge(stored: Record<string, any>, overrides: Partial<KindDeclaration> = {}, failOn?: string) {
   const calls: string[] = [];
   let current: any = { id: "edgtls_1", ...stored };
   for (const name of ["backend", "ipRestriction", "mutualTls", "tlsTermination"])

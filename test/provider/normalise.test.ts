@@ -8,13 +8,13 @@ import { kinds } from "../../provider/kinds";
 import { NORMALISERS, fieldTypesOf } from "../../provider/framework/normalise";
 import { useRuntime } from "./runtime-fixture";
 import { APIConnectionError, type EdgeIngress } from "../../sdk";
-import type { KindApi, KindSpec } from "../../provider/framework/kind";
+import type { KindApi, KindDeclaration } from "../../provider/framework/kind";
 import { create, diff } from "../../provider/framework/lifecycle";
-import { ipRestrictionKind } from "../../provider/ip-restriction";
-import { httpsEdgeRouteKind } from "../../provider/https-edge-route";
-import { httpsEdgeKind } from "../../provider/https-edge";
-import { reservedDomainKind } from "../../provider/reserved-domain";
-import { sshUserCertificateKind } from "../../provider/ssh-user-certificate";
+import { ipRestrictionKind } from "../../provider/kinds/ip-restriction";
+import { httpsEdgeRouteKind } from "../../provider/kinds/https-edge-route";
+import { httpsEdgeKind } from "../../provider/kinds/https-edge";
+import { reservedDomainKind } from "../../provider/kinds/reserved-domain";
+import { sshUserCertificateKind } from "../../provider/kinds/ssh-user-certificate";
 
 const fx = useRuntime();
 const P = { __provider: "serialized" };
@@ -369,7 +369,7 @@ describe("matching an existing resource", () => {
       },
       delete: async () => undefined,
     };
-    const spec: KindSpec = { ...ipRestrictionKind, api: () => api, listFor: async () => made };
+    const spec: KindDeclaration = { ...ipRestrictionKind, api: () => api, listFor: async () => made };
     // The client knows the service's clock (from a Date header), so the lookup can place what it finds.
     const client = { service: { clockOffsetMs: 0, idempotencyKeys: false } } as EdgeIngress;
     const res = await create(spec, client, { type: "dashboard", ipPolicyIds: ["ipp_a", "ipp_b"] });

@@ -1,5 +1,5 @@
 /**
- * The resource class side of an owned input's secret fields (ResourceKind.ownedSecrets): an edge's
+ * The resource class side of an owned input's secret fields (ClassLists.ownedSecrets): an edge's
  * inline routes keep `oauth` and `webhookVerification` apart, in `routeSecretModules`, passed as a
  * secret, so `routes` stays plain; a route or a list only known later is split when known, and a
  * secret in it is never made plain.

@@ -1,8 +1,8 @@
 /** TunnelCredential through the provider runtime and the lifecycle against the emulator. */
 import { APIConnectionError, EdgeIngress, type ServiceInfo } from "../../sdk";
-import type { KindApi, KindSpec } from "../../provider/framework/kind";
+import type { KindApi, KindDeclaration } from "../../provider/framework/kind";
 import { create } from "../../provider/framework/lifecycle";
-import { tunnelCredentialKind } from "../../provider/tunnel-credential";
+import { tunnelCredentialKind } from "../../provider/kinds/tunnel-credential";
 import { useRuntime } from "./runtime-fixture";
 
 const fx = useRuntime();
@@ -80,7 +80,7 @@ describe("a create whose answer is lost", () => {
       delete: (id) => real.tunnelCredentials.delete(id),
       list: () => real.tunnelCredentials.list(),
     };
-    const spec: KindSpec = { ...tunnelCredentialKind, api: () => api };
+    const spec: KindDeclaration = { ...tunnelCredentialKind, api: () => api };
     return { spec, keys, made };
   }
   const listed = async (description: string) =>

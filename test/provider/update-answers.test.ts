@@ -3,17 +3,17 @@
  * whose `backends` is empty when only metadata was sent. Fake services answer that way here.
  */
 import type { EdgeIngress } from "../../sdk";
-import type { KindApi, KindSpec } from "../../provider/framework/kind";
+import type { KindApi, KindDeclaration } from "../../provider/framework/kind";
 import { diff, update } from "../../provider/framework/lifecycle";
-import { failoverBackendKind } from "../../provider/failover-backend";
-import { weightedBackendKind } from "../../provider/weighted-backend";
-import { tcpEdgeKind } from "../../provider/tcp-edge";
+import { failoverBackendKind } from "../../provider/kinds/failover-backend";
+import { weightedBackendKind } from "../../provider/kinds/weighted-backend";
+import { tcpEdgeKind } from "../../provider/kinds/tcp-edge";
 
 const client = {} as EdgeIngress;
 const NO_CHANGE = { changes: false, replaces: [], deleteBeforeReplace: false };
 
 /** One stored resource; a PATCH applies what it was sent but answers `blank` in place of the fields it was not sent. */
-function blankingService(base: KindSpec, stored: Record<string, any>, blank: Record<string, unknown>) {
+function blankingService(base: KindDeclaration, stored: Record<string, any>, blank: Record<string, unknown>) {
   const sent: Record<string, unknown>[] = [];
   let gets = 0;
   const api: KindApi<any> = {
@@ -33,7 +33,7 @@ function blankingService(base: KindSpec, stored: Record<string, any>, blank: Rec
     },
     delete: async () => undefined,
   };
-  return { spec: { ...base, api: () => api } as KindSpec, sent, gets: () => gets };
+  return { spec: { ...base, api: () => api } as KindDeclaration, sent, gets: () => gets };
 }
 
 const common = { id: "x", uri: "u", createdAt: "2025-01-01T00:00:00Z", description: "", metadata: "" };

@@ -294,3 +294,20 @@ test("a 429 with Retry-After: 0 is retried after a backoff and does not start pa
   // Each refused request waited a backoff (up to 500 ms the first time), not nothing.
   expect(clock.now()).toBeGreaterThan((100 / 4) * LATENCY_MS);
 });
+
+describe("a fresh process's short phase just past the burst (a refresh of 1000 rules: 3 reads at once, then 10 pages one by one)", () => {
+  test.each(modes)("%s: at most 1 refused (10 %% of the phase)", async (_name, mode) => {
+    const clock = new SimClock();
+    const bucket = new Bucket({ perSecond: RATE, burst: BURST, ...mode });
+    const pacer = new Pacer(clock);
+    const answer = (now: number) => bucket.take(now);
+    await clock.run(
+      (async () => {
+        await phase(pacer, clock, answer, 3, 3);
+        await phase(pacer, clock, answer, 10, 1);
+      })(),
+    );
+    expect(bucket.accepted).toBe(13);
+    expect(bucket.refused).toBeLessThanOrEqual(1);
+  });
+});

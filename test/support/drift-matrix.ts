@@ -12,7 +12,7 @@ import * as path from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import type { EdgeIngress } from "../../sdk";
 import { camelToSnake } from "../../sdk/core/case";
-import { inputKeys, updatableKeys, type KindSpec } from "../../provider/framework/kind";
+import { inputKeys, updatableKeys, type KindDeclaration } from "../../provider/framework/kind";
 import { CHILD_RULES, toOutputs } from "../../provider/framework/lifecycle";
 import { childObject, readClaimed, splitSecrets } from "../../provider/framework/children";
 import { kinds } from "../../provider/kinds";
@@ -59,9 +59,9 @@ export const WRITE_ONLY: Readonly<Record<string, readonly string[]>> = {
   TlsCertificate: ["privateKeyPem"],
   SshCertificateAuthority: ["ellipticCurve", "keySize"],
 };
-export const writeOnlyInputs = (spec: KindSpec): string[] => inputKeys(spec).filter((k) => spec.keepFromState?.includes(k));
+export const writeOnlyInputs = (spec: KindDeclaration): string[] => inputKeys(spec).filter((k) => spec.keepFromState?.includes(k));
 /** The fields the matrix changes out of band: every updatable field a refresh can see. */
-export const driftFields = (spec: KindSpec): string[] => updatableKeys(spec).filter((k) => !writeOnlyInputs(spec).includes(k));
+export const driftFields = (spec: KindDeclaration): string[] => updatableKeys(spec).filter((k) => !writeOnlyInputs(spec).includes(k));
 
 const DESCRIPTION: OutOfBand = { value: "changed out of band" };
 const METADATA: OutOfBand = { value: '{"changed":"out of band"}' };
@@ -358,7 +358,7 @@ export const kebab = (s: string) => s.replace(/[A-Z]/g, (m, i) => (i ? "-" : "")
 
 interface Case {
   res: Res;
-  spec: KindSpec;
+  spec: KindDeclaration;
   /** Absent: the resource is only deleted out of band. */
   field?: string;
   /** For a module: removed out of band, or added out of band to a resource that declares none. */
@@ -481,7 +481,7 @@ const jsonIn = (v: unknown): unknown => {
  * at any depth, `- leaf` for what the service has beyond the declaration and `+ leaf` for what it lacks.
  * A secret input shows only as missing, since the CLI masks both sides of a secret alike.
  */
-export function expectedDiffLines(spec: KindSpec, field: string, service: unknown, declared: unknown): RegExp[] {
+export function expectedDiffLines(spec: KindDeclaration, field: string, service: unknown, declared: unknown): RegExp[] {
   const title = (key: string) => `${escapeRe(key)}\\s*: `;
   if (spec.secretInputs?.includes(field)) {
     // Undeclared, it has no secret stored input to be marked by: it is not shown at all (docs/provider.md, "Drift").

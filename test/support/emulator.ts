@@ -7,6 +7,7 @@
 import type { Readable } from "node:stream";
 import { request } from "undici";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../emulator";
+import { KINDS } from "../../emulator/state";
 import { EdgeIngress } from "../../sdk";
 
 export interface Reply {
@@ -27,30 +28,18 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-/** Every list operation: path and list key. */
-const LISTS: ReadonlyArray<[string, string]> = [
-  ["/api_keys", "keys"],
-  ["/ip_policies", "ip_policies"],
-  ["/ip_restrictions", "ip_restrictions"],
-  ["/backends/tunnel_group", "backends"],
-  ["/backends/weighted", "backends"],
-  ["/backends/failover", "backends"],
-  ["/edges/tcp", "tcp_edges"],
-  ["/edges/tls", "tls_edges"],
-  ["/edges/https", "https_edges"],
-  ["/endpoints", "endpoints"],
-  ["/event_destinations", "event_destinations"],
-  // Subscriptions carry their sources, so this covers the sources endpoints too.
-  ["/event_subscriptions", "event_subscriptions"],
-  ["/certificate_authorities", "certificate_authorities"],
-  ["/tls_certificates", "tls_certificates"],
-  ["/reserved_domains", "reserved_domains"],
-  ["/ssh_credentials", "ssh_credentials"],
-  ["/ssh_certificate_authorities", "ssh_certificate_authorities"],
-  ["/ssh_user_certificates", "ssh_user_certificates"],
-  ["/ssh_host_certificates", "ssh_host_certificates"],
-  ["/credentials", "credentials"],
-];
+/**
+ * Every list operation: each collection of the emulator's store with a path of its own (a route is
+ * listed within its edge, a source within its subscription: both are in their parent's items).
+ */
+const LIST_PATHS: readonly string[] = KINDS.map((k) => k.path).filter((p) => !p.includes("{"));
+
+/** The one key of a list body that holds its items (`keys`, `ip_policies`, `backends`, ...). */
+function itemsKey(path: string, body: Record<string, unknown>): string {
+  const keys = Object.keys(body).filter((k) => Array.isArray(body[k]));
+  expect({ path, keys: keys.length }).toEqual({ path, keys: 1 });
+  return keys[0];
+}
 
 /** Raw HTTP against one emulator. The URL and token may be read late: a file's client exists before its emulator does. */
 export class Client {
@@ -122,7 +111,11 @@ export class Client {
   /** Every collection as the API lists it (rendered, as a client sees it), e.g. to compare across a restart. */
   async listed(): Promise<unknown> {
     const state: Record<string, unknown> = {};
-    for (const [path, key] of LISTS) state[path] = await this.listAll(path, key);
+    for (const path of LIST_PATHS) {
+      const first = await this.get(path);
+      expect(first.status).toBe(200);
+      state[path] = await this.listAll(path, itemsKey(path, first.body));
+    }
     return state;
   }
 

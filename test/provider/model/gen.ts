@@ -78,7 +78,7 @@ function hostports(slot: string, port: number) {
 const IDP = `<EntityDescriptor xmlns="urn:oasis:names:tc:SAML:2.0:metadata" entityID="https://idp.example.test"/>`;
 
 /** Per kind: the arbitrary of declared inputs for a resource in `slot` (slot names keep unique fields apart). */
-const BY_KIND: Record<string, (slot: string) => fc.Arbitrary<Args>> = {
+export const BY_KIND: Record<string, (slot: string) => fc.Arbitrary<Args>> = {
   ApiKey: () => texts,
   IpPolicy: () => texts,
   // `endpoints`: an enforced api or dashboard restriction would lock the test's own client out.

@@ -34,7 +34,9 @@ import { kindSpec, kinds } from "../../../provider/kinds";
 import { fakeConfig } from "../runtime-fixture";
 import { InvariantViolation, MiniEngine, StepError, type Declared } from "./engine";
 import { resolveRefs } from "../../support/refs";
-import { LEAVES, LOOKALIKE_KINDS, SLOT_KIND, SUPPORT, argsArb, refsOf } from "./gen";
+import { BY_KIND, LEAVES, LOOKALIKE_KINDS, SLOT_KIND, SUPPORT, argsArb, refsOf } from "./gen";
+import { listAccount, rowProblems } from "../../support/kinds";
+import { KINDS as STORE_KINDS } from "../../../emulator/state";
 import { RecordingProxy, type FaultPlan, type ProxyFault } from "./proxy";
 
 const RUNS = Number(process.env.EI_MODEL_RUNS ?? 40);
@@ -143,7 +145,7 @@ async function runProgram(p: Program): Promise<void> {
   /** The same request body as the stack's, sent by someone else straight to the service. */
   const rawLookalike = async (path: string, body: Buffer) => {
     const kind = pathKind(path);
-    if (!kind) return;
+    if (!kind || !LOOKALIKE_KINDS.has(kind)) return;
     const res = await fetch(new URL(path, emulator.url), {
       method: "POST",
       body,
@@ -316,66 +318,36 @@ async function runProgram(p: Program): Promise<void> {
   }
 }
 
-/** The kind a POST path creates. */
+/**
+ * The kind a POST path creates: the emulator's kind at that collection path, named as the provider names it
+ * (the provider kind whose ids have that kind's prefix).
+ */
 function pathKind(path: string): string | undefined {
-  const p = path.split("?")[0];
-  const table: Array<[RegExp, string]> = [
-    [/^\/api_keys$/, "ApiKey"],
-    [/^\/ip_policies$/, "IpPolicy"],
-    [/^\/ip_restrictions$/, "IpRestriction"],
-    [/^\/ip_policy_rules$/, "IpPolicyRule"],
-    [/^\/event_destinations$/, "EventDestination"],
-    [/^\/event_subscriptions$/, "EventSubscription"],
-    [/^\/backends\/tunnel_group$/, "TunnelGroupBackend"],
-    [/^\/backends\/weighted$/, "WeightedBackend"],
-    [/^\/backends\/failover$/, "FailoverBackend"],
-    [/^\/certificate_authorities$/, "CertificateAuthority"],
-    [/^\/tls_certificates$/, "TlsCertificate"],
-    [/^\/ssh_certificate_authorities$/, "SshCertificateAuthority"],
-    [/^\/ssh_user_certificates$/, "SshUserCertificate"],
-    [/^\/ssh_host_certificates$/, "SshHostCertificate"],
-    [/^\/credentials$/, "TunnelCredential"],
-  ];
-  return table.find(([re]) => re.test(p))?.[1];
+  const stored = STORE_KINDS.find((k) => k.path === path.split("?")[0]);
+  const sample = stored && `${stored.prefix}_${"0".repeat(26)}`;
+  return sample && Object.values(kinds).find((s) => !s.parent?.nested && s.idForm.test(sample))?.name;
 }
 
-/** Every id the service holds, routes and event sources included. */
+/** Every id the service holds, of every kind (routes and event sources listed within their parents). */
 async function allIds(client: EdgeIngress): Promise<Set<string>> {
   const out = new Set<string>();
-  const lists: Array<{ list(): { toArray(): Promise<Array<{ id: string }>> } }> = [
-    client.apiKeys,
-    client.ipPolicies,
-    client.ipRestrictions,
-    client.ipPolicyRules,
-    client.eventDestinations,
-    client.tunnelGroupBackends,
-    client.weightedBackends,
-    client.failoverBackends,
-    client.tcpEdges,
-    client.tlsEdges,
-    client.reservedDomains,
-    client.certificateAuthorities,
-    client.tlsCertificates,
-    client.sshCredentials,
-    client.sshCertificateAuthorities,
-    client.sshUserCertificates,
-    client.sshHostCertificates,
-    client.tunnelCredentials,
-  ];
-  for (const l of lists) for (const item of await l.list().toArray()) out.add(item.id);
+  for (const spec of Object.values(kinds)) for (const item of await listAccount(client, spec)) out.add(item.id as string);
   // A managed certificate of a reserved domain is the service's own, not the stack's.
   for (const d of await client.reservedDomains.list().toArray())
     if (d.certificateManagementPolicy && d.certificate) out.delete(d.certificate.id);
-  for (const edge of await client.httpsEdges.list().toArray()) {
-    out.add(edge.id);
-    for (const r of edge.routes) out.add(`${edge.id}/${r.id}`); // the provider's route id
-  }
-  for (const sub of await client.eventSubscriptions.list().toArray()) {
-    out.add(sub.id);
-    for (const s of await client.eventSources.list(sub.id).toArray()) out.add(`${sub.id}/${s.type}`);
-  }
   return out;
 }
+
+test("the generators have an arbitrary for every kind; a POST path names its kind", () => {
+  expect(rowProblems("the model's arbitraries", Object.keys(BY_KIND))).toEqual([]);
+  // Every kind with ids of its own is created at some path (a nested kind's at its parent's).
+  const named = STORE_KINDS.flatMap((k) => pathKind(k.path) ?? []);
+  const nested = Object.values(kinds).flatMap((s) => (s.parent?.nested ? [s.name] : []));
+  expect(rowProblems("the POST paths", named, nested)).toEqual([]);
+  expect(pathKind("/ip_policies?x=1")).toBe("IpPolicy");
+  expect(pathKind("/backends/failover")).toBe("FailoverBackend");
+  expect(pathKind("/credentials")).toBe("TunnelCredential");
+});
 
 test(
   `model: ${RUNS} generated programs (seed ${SEED}) keep every invariant`,

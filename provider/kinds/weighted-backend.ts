@@ -1,15 +1,14 @@
 import { z } from "zod";
-import * as fields from "../sdk/core/fields";
-import { ID_PREFIXES } from "../sdk/core/id-prefixes";
+import * as fields from "../../sdk/core/fields";
+import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
 import {
   MAX_WEIGHT,
   WeightedBackendCreateParams,
   WeightedBackendUpdateParams,
   type WeightedBackend as WeightedBackendObject,
-} from "../sdk/resources/weighted-backend";
-import { prefixed } from "./framework/ids";
-import type { InputForm, KindSpec } from "./framework/kind";
-import { weightedBackendResource, type WeightedBackendEntry } from "./resources/weighted-backend";
+} from "../../sdk/resources/weighted-backend";
+import { prefixed } from "../framework/ids";
+import { type InputForm, declareKind } from "../framework/kind";
 
 const isEntry = (v: unknown): v is WeightedBackendEntry =>
   v !== null && typeof v === "object" && typeof (v as WeightedBackendEntry).backendId === "string";
@@ -51,15 +50,40 @@ const backendsForm: InputForm = {
 };
 
 /** @internal */
-export const weightedBackendKind: KindSpec<WeightedBackendObject> = {
-  name: weightedBackendResource.name,
+export const weightedBackendKind = declareKind<WeightedBackendObject>({
+  name: "WeightedBackend",
+  doc: "Splits traffic across child backends by weight.",
+  fields: {
+    backends: {
+      input: {
+        type: "pulumi.Input<{ backendId: pulumi.Input<string>; weight: pulumi.Input<number> }>[] | Record<string, pulumi.Input<number>>",
+        doc: "Child backends with their weights (0 to 10000), each backend once; `backendId` may be another resource's `id`. A map of child backend id → weight (the service's form) is accepted too.",
+        required: true,
+      },
+      type: "WeightedBackendEntry[]",
+      doc: "In the list form, whichever form was declared (state from before the list form holds a map until refreshed).",
+    },
+    description: { input: { doc: 'Human-readable, at most 255 bytes. Default "".' }, default: "", type: "string", doc: "Human-readable." },
+    metadata: {
+      input: { doc: 'Arbitrary user data, at most 4096 bytes. Default "".' },
+      default: "",
+      type: "string",
+      doc: "Arbitrary user data.",
+    },
+    uri: { type: "string", doc: "The backend's API URI." },
+    createdAt: { type: "string", doc: "RFC 3339 creation time." },
+  },
   section: "§2.10, §4.7",
   refresh: { by: "pages" },
   idForm: prefixed(ID_PREFIXES.weightedBackends),
   createSchema: WeightedBackendCreateParams,
   updateSchema: WeightedBackendUpdateParams,
-  defaults: { description: "", metadata: "" },
   inputForms: { backends: backendsForm },
-  outputs: weightedBackendResource.outputs,
   api: (client) => client.weightedBackends,
-};
+});
+
+/** One child backend and its weight, as users declare it. */
+export interface WeightedBackendEntry {
+  backendId: string;
+  weight: number;
+}

@@ -1,12 +1,11 @@
 import { z } from "zod";
-import * as fields from "../sdk/core/fields";
-import { EventType, type EventSource as EventSourceObject } from "../sdk/resources/event-source";
-import { ID_PREFIXES } from "../sdk/core/id-prefixes";
-import type { EdgeIngress } from "../sdk/client";
+import * as fields from "../../sdk/core/fields";
+import { EventType, type EventSource as EventSourceObject } from "../../sdk/resources/event-source";
+import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
+import type { EdgeIngress } from "../../sdk/client";
 import { eventSubscriptionKind } from "./event-subscription";
-import { compositeId } from "./framework/ids";
-import type { IdForm, KindApi, KindSpec } from "./framework/kind";
-import { eventSourceResource } from "./resources/event-source";
+import { compositeId } from "../framework/ids";
+import { type IdForm, type KindApi, declareKind } from "../framework/kind";
 
 /** A source has no id of its own: it is its type within a subscription, `<subscription id>/<type>`. */
 const splitId = compositeId.split;
@@ -41,8 +40,23 @@ const EventSourceResourceParams = fields.params({
 });
 
 /** @internal */
-export const eventSourceKind: KindSpec<SourceObject> = {
-  name: eventSourceResource.name,
+export const eventSourceKind = declareKind<SourceObject>({
+  name: "EventSource",
+  doc: "One event type that triggers a subscription. Changing either field replaces it (delete first).",
+  getDoc: "Reads an existing source; `id` is `<subscription id>/<type>`.",
+  fields: {
+    subscriptionId: {
+      input: { required: true },
+      type: "string",
+      doc: "The event subscription (`esb_`); replace on change (deleting first).",
+    },
+    type: {
+      input: { doc: "An event type such as `ip_policy_updated.v0`; replace on change (deleting first).", required: true },
+      type: "EventTypeName",
+      doc: "The event type; replace on change (deleting first).",
+    },
+    uri: { type: "string", doc: "The source's API URI." },
+  },
   section: "§2.22, §4.13",
   // One request lists a subscription's sources (no pages, §4.13): it answers each of them.
   refresh: { by: "parent" },
@@ -57,12 +71,35 @@ export const eventSourceKind: KindSpec<SourceObject> = {
   },
   createSchema: EventSourceResourceParams,
   updateSchema: z.strictObject({}),
-  defaults: {},
-  outputs: eventSourceResource.outputs,
   // One source per type per subscription: a replacement must delete the old one first.
   unique: ["subscriptionId", "type"],
   api: sourcesApi,
   export: { label: (o, nameOf) => `${nameOf(o.subscriptionId) ?? "subscription"}-${o.type}` },
   listFor: async (client, { subscriptionId }) =>
     (await client.eventSources.list(subscriptionId).toArray()).map((s) => withId(subscriptionId, s)),
-};
+});
+
+/** The resources whose changes raise events. */
+export type EventResourceName =
+  | "api_key"
+  | "ip_policy"
+  | "ip_restriction"
+  | "tcp_edge"
+  | "tls_edge"
+  | "https_edge"
+  | "https_edge_route"
+  | "tunnel_group_backend"
+  | "weighted_backend"
+  | "failover_backend"
+  | "reserved_domain"
+  | "certificate_authority"
+  | "tls_certificate"
+  | "ssh_credential"
+  | "ssh_certificate_authority"
+  | "ssh_user_certificate"
+  | "ssh_host_certificate"
+  | "event_destination"
+  | "event_subscription";
+
+/** Every event type the service documents: `<resource>_{created,updated,deleted}.v0`. */
+export type EventTypeName = `${EventResourceName}_${"created" | "updated" | "deleted"}.v0`;

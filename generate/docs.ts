@@ -1,0 +1,21 @@
+/**
+ * The generated references: docs/reference.md from the kind declarations and docs/api.md from the
+ * emulator's route table and schemas (each also compared by its own test). Markdown is written as
+ * rendered: prettier leaves docs/ alone.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { renderReference } from "../provider/reference";
+import { renderApiReference } from "../emulator/reference";
+import { ROOT, type Generator } from "./index";
+
+export const docs: Generator = {
+  name: "docs",
+  async files() {
+    const choices = fs.readFileSync(path.join(ROOT, "docs", "api-choices.md"), "utf8");
+    return [
+      { path: "docs/reference.md", text: renderReference() },
+      { path: "docs/api.md", text: await renderApiReference(choices) },
+    ];
+  },
+};

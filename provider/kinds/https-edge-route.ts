@@ -1,0 +1,169 @@
+import * as fields from "../../sdk/core/fields";
+import {
+  HttpsEdgeRouteCreateParams,
+  HttpsEdgeRouteUpdateParams,
+  type HttpsEdgeRoute as HttpsEdgeRouteObject,
+} from "../../sdk/resources/https-edge-route";
+import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
+import type { EdgeIngress } from "../../sdk/client";
+import type { HttpsEdgeRouteModules } from "../../sdk/resources/modules";
+import type { ModuleName as SdkModuleName } from "../../sdk/core/resource";
+import { compositeId, prefixed } from "../framework/ids";
+import { type KindApi, declareKind } from "../framework/kind";
+import { httpsEdgeKind } from "./https-edge";
+import { SAML_SERVICE_PROVIDER_FIELDS, modulesOf, type ModuleName } from "../modules";
+
+/** A route lives under its edge: its Pulumi id is `<edge id>/<route id>`, enough to read or delete it. */
+type RouteObject = HttpsEdgeRouteObject & { routeId: string };
+type RouteModule = SdkModuleName<typeof HttpsEdgeRouteModules>;
+const splitId = compositeId.split;
+const withId = (route: HttpsEdgeRouteObject): RouteObject => ({
+  ...route,
+  id: compositeId.join(route.edgeId, route.id),
+  routeId: route.id,
+});
+
+function routesApi(client: EdgeIngress): KindApi<RouteObject> {
+  const routes = client.httpsEdgeRoutes;
+  return {
+    create: async ({ edgeId, ...params }, options) => withId(await routes.create(edgeId, params, options)),
+    get: async (id) => withId(await routes.get(...splitId(id))),
+    update: async (id, params) => withId(await routes.update(...splitId(id), params)),
+    delete: (id) => routes.delete(...splitId(id)),
+    // The lifecycle passes only names of ROUTE_MODULES.
+    replaceModule: (id, name: RouteModule, params) => routes.replaceModule(...splitId(id), name, params),
+    deleteModule: (id, name: RouteModule) => routes.deleteModule(...splitId(id), name),
+  };
+}
+
+const ROUTE_MODULES: ModuleName[] = [
+  "backend",
+  "ipRestriction",
+  "circuitBreaker",
+  "compression",
+  "requestHeaders",
+  "responseHeaders",
+  "webhookVerification",
+  "oauth",
+  "saml",
+  "oidc",
+  "websocketTcpConverter",
+  "userAgentFilter",
+  "jwtValidation",
+];
+
+/** @internal */
+export const httpsEdgeRouteKind = declareKind<RouteObject>({
+  name: "HttpsEdgeRoute",
+  doc: "A path on an HTTPS edge and the modules applied to its traffic. Access-guarding modules are set before a backend is attached and removed only after it is detached.",
+  getDoc: "Reads an existing route; `id` is `<edge id>/<route id>`.",
+  fields: {
+    edgeId: {
+      input: { doc: "The HTTPS edge (`edghts_`) the route belongs to; replace on change.", required: true },
+      type: "string",
+      doc: "The edge (`edghts_`); replace on change.",
+    },
+    routeId: { type: "string", doc: "The route's own id (the Pulumi id is `<edge id>/<route id>`)." },
+    matchType: { input: { required: true }, type: "MatchType", doc: "How `match` is compared with the request path." },
+    match: { input: { required: true }, type: "string", doc: "A path, a host, or host plus path." },
+    description: { input: { doc: 'Human-readable, at most 255 bytes. Default "".' }, default: "", type: "string", doc: "Human-readable." },
+    metadata: {
+      input: { doc: 'Arbitrary user data, at most 4096 bytes. Default "".' },
+      default: "",
+      type: "string",
+      doc: "Arbitrary user data.",
+    },
+    backend: {
+      input: { type: "BackendModuleArgs", doc: "Where traffic goes." },
+      type: "BackendModule | null",
+      doc: "Each module as the service reports it, in the input shape; null when unset.",
+    },
+    ipRestriction: {
+      input: { type: "IpRestrictionModuleArgs", doc: "Guards access: only the ranges of these IP policies." },
+      type: "IpRestrictionModule | null",
+      doc: "As the service reports it, in the input shape; null when unset.",
+    },
+    circuitBreaker: {
+      input: { type: "CircuitBreakerModuleArgs", doc: "Stops sending to a failing upstream until it recovers." },
+      type: "CircuitBreakerModule | null",
+      doc: "As the service reports it, in the input shape; null when unset.",
+    },
+    compression: {
+      input: { type: "EnabledModuleArgs", doc: "Compresses responses." },
+      type: "EnabledModule | null",
+      doc: "As the service reports it, in the input shape; null when unset.",
+    },
+    requestHeaders: {
+      input: { type: "HeadersModuleArgs", doc: "Headers added to and removed from the request sent upstream." },
+      type: "HeadersModule | null",
+      doc: "As the service reports it, in the input shape; null when unset.",
+    },
+    responseHeaders: {
+      input: { type: "HeadersModuleArgs", doc: "Headers added to and removed from the response returned to the client." },
+      type: "HeadersModule | null",
+      doc: "As the service reports it, in the input shape; null when unset.",
+    },
+    webhookVerification: {
+      input: { type: "WebhookVerificationModuleArgs", doc: "Guards access; stored whole as a secret." },
+      type: "WebhookVerificationModule | null",
+      doc: "Secret.",
+      secret: true,
+    },
+    oauth: {
+      input: { type: "OAuthModuleArgs", doc: "Guards access; stored whole as a secret." },
+      type: "OAuthModule | null",
+      doc: "Secret.",
+      secret: true,
+    },
+    saml: {
+      input: { type: "SamlModuleArgs", doc: "Guards access." },
+      type: "SamlModule | null",
+      doc: "As the service reports it, in the input shape; null when unset.",
+    },
+    oidc: {
+      input: { type: "EnabledModuleArgs", doc: "Guards access." },
+      type: "EnabledModule | null",
+      doc: "As the service reports it, in the input shape; null when unset.",
+    },
+    websocketTcpConverter: {
+      input: { type: "EnabledModuleArgs", doc: "Websocket to TCP adapter." },
+      type: "EnabledModule | null",
+      doc: "As the service reports it, in the input shape; null when unset.",
+    },
+    userAgentFilter: {
+      input: { type: "EnabledModuleArgs", doc: "Guards access." },
+      type: "EnabledModule | null",
+      doc: "As the service reports it, in the input shape; null when unset.",
+    },
+    jwtValidation: {
+      input: { type: "EnabledModuleArgs", doc: "Guards access." },
+      type: "EnabledModule | null",
+      doc: "As the service reports it, in the input shape; null when unset.",
+    },
+    samlServiceProvider: {
+      type: "SamlServiceProvider | null",
+      doc: "What the service generated for the SAML module (entity id, URLs, signing certificate); null without one.",
+    },
+    uri: { type: "string", doc: "The route's API URI." },
+    createdAt: { type: "string", doc: "RFC 3339 creation time." },
+  },
+  section: "§2.6, §4.5 (route operations: extension)",
+  // The edge's GET carries every route: one request answers each route of the edge.
+  refresh: { by: "parent" },
+  idForm: prefixed(ID_PREFIXES.httpsEdgeRoutes),
+  parent: { spec: httpsEdgeKind, key: "edgeId", nested: { own: "id", listIn: async (_client, edge) => edge.routes } },
+  createSchema: HttpsEdgeRouteCreateParams.extend({ edgeId: fields.idWithPrefix(ID_PREFIXES.httpsEdges) }),
+  updateSchema: HttpsEdgeRouteUpdateParams,
+  modules: modulesOf(ROUTE_MODULES),
+  // OAuth client secrets and webhook secrets: these modules are stored whole as secrets.
+  credentials: ["oauth.provider.*.clientSecret", "webhookVerification.secret"],
+  api: routesApi,
+  listFor: async (client, { edgeId }) => (await client.httpsEdges.get(edgeId)).routes.map(withId),
+  export: { label: (o, nameOf) => `${nameOf(o.edgeId) ?? "route"}-${o.match}` },
+  fromApi: (obj) => ({
+    samlServiceProvider: obj.saml ? Object.fromEntries(SAML_SERVICE_PROVIDER_FIELDS.map((k) => [k, (obj.saml as any)[k]])) : null,
+  }),
+});
+
+/** How a route's `match` is read. */
+export type MatchType = "exact_path" | "path_prefix";

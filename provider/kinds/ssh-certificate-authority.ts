@@ -1,0 +1,57 @@
+import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
+import {
+  SshCertificateAuthorityCreateParams,
+  SshCertificateAuthorityUpdateParams,
+  type SshCertificateAuthority as SshCertificateAuthorityObject,
+} from "../../sdk/resources/ssh-certificate-authority";
+import { prefixed } from "../framework/ids";
+import { SERVER_CHOSEN, declareKind } from "../framework/kind";
+
+/** @internal */
+export const sshCertificateAuthorityKind = declareKind<SshCertificateAuthorityObject>({
+  name: "SshCertificateAuthority",
+  doc: "An SSH certificate authority whose key the service generates and keeps. Changing the key type, curve or size replaces it.",
+  fields: {
+    privateKeyType: { input: { required: true }, type: "KeyType", doc: "The generated key's type; replace on change." },
+    ellipticCurve: {
+      input: { type: "SshEllipticCurve", doc: "ECDSA only; default `p256`; replace on change." },
+      default: SERVER_CHOSEN,
+      type: "SshEllipticCurve | null",
+      doc: "As declared (the service does not report it); null when not given. Replace on change.",
+    },
+    keySize: {
+      input: { type: "2048 | 4096", doc: "RSA only; default 4096; replace on change." },
+      default: SERVER_CHOSEN,
+      type: "2048 | 4096 | null",
+      doc: "As declared (the service does not report it); null when not given. Replace on change.",
+    },
+    publicKey: { type: "string", doc: "OpenSSH format (`ssh-ed25519 AAAA...`)." },
+    keyType: { type: "KeyType", doc: "The key's type, as the service reports it." },
+    description: { input: { doc: 'Human-readable, at most 255 bytes. Default "".' }, default: "", type: "string", doc: "Human-readable." },
+    metadata: {
+      input: { doc: 'Arbitrary user data, at most 4096 bytes. Default "".' },
+      default: "",
+      type: "string",
+      doc: "Arbitrary user data.",
+    },
+    uri: { type: "string", doc: "The authority's API URI." },
+    createdAt: { type: "string", doc: "RFC 3339 creation time." },
+  },
+  section: "§2.14, §4.9",
+  refresh: { by: "pages" },
+  idForm: prefixed(ID_PREFIXES.sshCertificateAuthorities),
+  createSchema: SshCertificateAuthorityCreateParams,
+  updateSchema: SshCertificateAuthorityUpdateParams,
+  // The service does not report the curve or size it used: the declared ones are kept.
+  keepFromState: ["ellipticCurve", "keySize"],
+  api: (client) => client.sshCertificateAuthorities,
+  // The service names the requested private key type `key_type`.
+  fromApi: (obj) => ({ privateKeyType: obj.keyType }),
+  export: { label: (o) => `${o.keyType}-ssh-ca` },
+});
+
+/** A generated key's type. */
+export type KeyType = "rsa" | "ecdsa" | "ed25519";
+
+/** ECDSA curves. */
+export type SshEllipticCurve = "p256" | "p384" | "p521";

@@ -1,0 +1,53 @@
+import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
+import {
+  SshCredentialCreateParams,
+  SshCredentialUpdateParams,
+  type SshCredential as SshCredentialObject,
+} from "../../sdk/resources/ssh-credential";
+import { prefixed } from "../framework/ids";
+import { SERVER_CHOSEN, declareKind } from "../framework/kind";
+
+/** @internal */
+export const sshCredentialKind = declareKind<SshCredentialObject>({
+  name: "SshCredential",
+  doc: "A public key that authenticates agents to the SSH gateway, limited by `acl`. Changing `publicKey` or `ownerId` replaces it.",
+  fields: {
+    publicKey: {
+      input: { doc: "OpenSSH public key: RSA of at least 2048 bits, ECDSA or Ed25519; replace on change.", required: true },
+      type: "string",
+      doc: "The OpenSSH public key; replace on change.",
+    },
+    acl: {
+      input: {
+        type: "pulumi.Input<string>[]",
+        doc: "`bind:` rules; absent or empty: no restriction, `*` permits everything explicitly. Replaces the whole list.",
+      },
+      default: [],
+      type: "string[]",
+      doc: "`bind:` rules; empty: no restriction.",
+    },
+    ownerId: {
+      input: { doc: "A user or bot; defaults to the caller (only admins may name someone else); replace on change." },
+      default: SERVER_CHOSEN,
+      type: "string",
+      doc: "The owning user or bot; replace on change.",
+    },
+    description: { input: { doc: 'Human-readable, at most 255 bytes. Default "".' }, default: "", type: "string", doc: "Human-readable." },
+    metadata: {
+      input: { doc: 'Arbitrary user data, at most 4096 bytes. Default "".' },
+      default: "",
+      type: "string",
+      doc: "Arbitrary user data.",
+    },
+    uri: { type: "string", doc: "The credential's API URI." },
+    createdAt: { type: "string", doc: "RFC 3339 creation time." },
+  },
+  section: "§2.13, §4.9",
+  refresh: { by: "pages" },
+  idForm: prefixed(ID_PREFIXES.sshCredentials),
+  createSchema: SshCredentialCreateParams,
+  updateSchema: SshCredentialUpdateParams,
+  // Any rule permits: the ACL is a set.
+  fieldTypes: { publicKey: "publicKey", acl: "set" },
+  api: (client) => client.sshCredentials,
+});

@@ -1,0 +1,81 @@
+import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
+import {
+  SshUserCertificateCreateParams,
+  SshUserCertificateUpdateParams,
+  type SshUserCertificate as SshUserCertificateObject,
+} from "../../sdk/resources/ssh-user-certificate";
+import { prefixed } from "../framework/ids";
+import { SERVER_CHOSEN, declareKind } from "../framework/kind";
+
+/** @internal */
+export const sshUserCertificateKind = declareKind<SshUserCertificateObject>({
+  name: "SshUserCertificate",
+  doc: "An OpenSSH user certificate signed by an SshCertificateAuthority. Everything but description and metadata replaces it.",
+  fields: {
+    sshCertificateAuthorityId: {
+      input: { doc: "The signing SSH certificate authority (`sshca_`); replace on change.", required: true },
+      type: "string",
+      doc: "The signing authority (`sshca_`); replace on change.",
+    },
+    publicKey: {
+      input: { doc: "The user's OpenSSH public key: RSA of at least 2048 bits, ECDSA or Ed25519; replace on change.", required: true },
+      type: "string",
+      doc: "The user's OpenSSH public key; replace on change.",
+    },
+    principals: {
+      input: { type: "pulumi.Input<string>[]", doc: "User names; empty or absent: any user. Replace on change." },
+      default: [],
+      type: "string[]",
+      doc: "User names the holder may sign in as; empty: any user. Replace on change.",
+    },
+    criticalOptions: {
+      input: {
+        type: '{ [K in "force-command" | "source-address"]?: pulumi.Input<string> }',
+        doc: "Only `force-command` and `source-address` are defined. Default none; replace on change.",
+      },
+      default: {},
+      type: '{ [K in "force-command" | "source-address"]?: string }',
+      doc: "`force-command` and `source-address`, when set; replace on change.",
+    },
+    extensions: {
+      input: {
+        type: "Record<string, pulumi.Input<string>>",
+        doc: "Default `permit-pty` and `permit-user-rc`; `{}` grants none. Replace on change.",
+      },
+      default: SERVER_CHOSEN,
+      type: "Record<string, string>",
+      doc: 'SSH extensions, each name to its value (often ""); replace on change.',
+    },
+    validAfter: {
+      input: { doc: "RFC 3339; default now. Replace on change." },
+      default: SERVER_CHOSEN,
+      type: "string",
+      doc: "RFC 3339 start of validity; replace on change.",
+    },
+    validUntil: {
+      input: { doc: "RFC 3339, after `validAfter`; omitted, the service chooses. Replace on change." },
+      default: SERVER_CHOSEN,
+      type: "string",
+      doc: "RFC 3339 end of validity (the certificate's valid_before); replace on change.",
+    },
+    keyType: { type: '"rsa" | "ecdsa" | "ed25519"', doc: "The subject key's type." },
+    certificate: { type: "string", doc: "The signed certificate, OpenSSH format (`<type>-cert-v01@openssh.com AAAA...`)." },
+    description: { input: { doc: 'Human-readable, at most 255 bytes. Default "".' }, default: "", type: "string", doc: "Human-readable." },
+    metadata: {
+      input: { doc: 'Arbitrary user data, at most 4096 bytes. Default "".' },
+      default: "",
+      type: "string",
+      doc: "Arbitrary user data.",
+    },
+    uri: { type: "string", doc: "The certificate's API URI." },
+    createdAt: { type: "string", doc: "RFC 3339 creation time." },
+  },
+  section: "§2.15, §4.9",
+  refresh: { by: "pages" },
+  idForm: prefixed(ID_PREFIXES.sshUserCertificates),
+  createSchema: SshUserCertificateCreateParams,
+  updateSchema: SshUserCertificateUpdateParams,
+  fieldTypes: { publicKey: "publicKey", principals: "set", validAfter: "timestamp", validUntil: "timestamp" },
+  api: (client) => client.sshUserCertificates,
+  export: { label: (o) => (o.principals?.length ? `user-${o.principals[0]}` : undefined) },
+});

@@ -1,0 +1,39 @@
+import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
+import {
+  TunnelGroupBackendCreateParams,
+  TunnelGroupBackendUpdateParams,
+  type TunnelGroupBackend as TunnelGroupBackendObject,
+} from "../../sdk/resources/tunnel-group-backend";
+import { prefixed } from "../framework/ids";
+import { declareKind } from "../framework/kind";
+
+/** @internal */
+export const tunnelGroupBackendKind = declareKind<TunnelGroupBackendObject>({
+  name: "TunnelGroupBackend",
+  doc: "A backend made of the tunnels that match its labels.",
+  fields: {
+    labels: {
+      input: { type: "Record<string, pulumi.Input<string>>", doc: "Traffic goes to tunnels carrying all of these labels." },
+      default: {},
+      type: "Record<string, string>",
+      doc: "Labels a tunnel must carry, all of them.",
+    },
+    tunnelIds: { type: "string[]", doc: "The tunnels (`tn_`) that match the labels now." },
+    description: { input: { doc: 'Human-readable, at most 255 bytes. Default "".' }, default: "", type: "string", doc: "Human-readable." },
+    metadata: {
+      input: { doc: 'Arbitrary user data, at most 4096 bytes. Default "".' },
+      default: "",
+      type: "string",
+      doc: "Arbitrary user data.",
+    },
+    uri: { type: "string", doc: "The backend's API URI." },
+    createdAt: { type: "string", doc: "RFC 3339 creation time." },
+  },
+  section: "§2.9, §4.7",
+  refresh: { by: "pages" },
+  idForm: prefixed(ID_PREFIXES.tunnelGroupBackends),
+  createSchema: TunnelGroupBackendCreateParams,
+  updateSchema: TunnelGroupBackendUpdateParams,
+  api: (client) => client.tunnelGroupBackends,
+  fromApi: (obj) => ({ tunnelIds: obj.tunnels.map((ref) => ref.id) }),
+});
