@@ -121,6 +121,13 @@ function classFile(kind: Kind, typeHome: Map<string, string>, own: string[]): Ge
     `  outputs: ${list([...d.outputs])},`,
     ...(d.secretInputs ? [`  secretInputs: ${list([...d.secretInputs])},`] : []),
     ...(d.secretOutputs ? [`  secretOutputs: ${list([...d.secretOutputs])},`] : []),
+    // An owned input's credential fields, which the class keeps apart (ClassLists.ownedSecrets).
+    ...Object.entries(d.owns ?? {})
+      .filter(([, owned]) => owned.secrets)
+      .map(
+        ([key, { secrets }]) =>
+          `  ownedSecrets: { input: ${JSON.stringify(key)}, output: ${JSON.stringify(secrets!.output)}, fields: ${list([...secrets!.fields])} },`,
+      ),
   ];
   const args = inputs
     .map(

@@ -28,7 +28,11 @@ function describeDefault(value: unknown): string {
 function ownedNote(owned: OwnedChildren): string {
   const fields = childFields(owned).map(code).join(", ");
   const items = owned.scalar ? `${owned.spec.name}s as their ${code(owned.key)}s` : `${owned.spec.name}s (${fields})`;
-  return `a list of ${items}, one per ${code(owned.key)}; declared, the stack owns every ${owned.spec.name} of the resource and deletes undeclared ones, left out it touches none ([provider.md](provider.md#owning-a-parents-children))`;
+  const key = [...(owned.keyWith ?? []), owned.key].map(code).join(" and ");
+  const apart = owned.secrets
+    ? `; ${owned.secrets.fields.map(code).join(", ")} stored apart in ${code(owned.secrets.output)} (secret)`
+    : "";
+  return `a list of ${items}, one per ${key}${apart}; declared, the stack owns every ${owned.spec.name} of the resource and deletes undeclared ones, left out it touches none ([provider.md](provider.md#owning-a-parents-children))`;
 }
 
 function required(schema: z.ZodObject<any>, key: string): boolean {
@@ -37,7 +41,8 @@ function required(schema: z.ZodObject<any>, key: string): boolean {
 
 export function renderKind(spec: KindDeclaration): string {
   const immutable = new Set(immutableKeys(spec));
-  const secret = new Set([...(spec.secretInputs ?? []), ...(spec.secretOutputs ?? [])]);
+  const apart = Object.values(spec.owns ?? {}).flatMap((owned) => (owned.secrets ? [owned.secrets.output] : []));
+  const secret = new Set([...(spec.secretInputs ?? []), ...(spec.secretOutputs ?? []), ...apart]);
   const rows = inputKeys(spec).map((key) => {
     const notes = [
       required(spec.createSchema, key) ? "required" : "optional",

@@ -34,7 +34,8 @@ const shapes = {
   HttpsEdge: {
     prefix: "edghts",
     path: "edges/https",
-    extra: () => ({ mutualTls: null }),
+    // Without inline routes: no owned routes, their ids, or their secret modules.
+    extra: () => ({ mutualTls: null, routes: null, routeIds: null, routeSecretModules: null }),
     // The mix declares a partial module, which the package records as declared (`__spelled`).
     spelled: (inputs) => ({ tlsTermination: inputs.tlsTermination }),
   },

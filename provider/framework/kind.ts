@@ -112,15 +112,19 @@ export type RefreshReads = { readonly by: "pages" } | { readonly by: "parent" } 
 
 /**
  * Children a resource owns as a whole set, declared inline as one of its inputs (an IP policy's
- * `rules`, an event subscription's `sources`): every child of the parent that the input does not declare is drift, and is deleted by the
- * next update (framework/children.ts; docs/provider.md, "Owning a parent's children"). The input is in
- * the kind's create and update schemas (checked there, updatable) but never sent with the parent.
+ * `rules`, an event subscription's `sources`, an HTTPS edge's `routes`): every child of the parent that
+ * the input does not declare is drift, and is deleted by the next update (framework/children.ts;
+ * docs/provider.md, "Owning a parent's children"). The input is in the kind's create and update
+ * schemas (checked there, updatable) but never sent with the parent. Children compare, are made and
+ * are updated by the rules of their own kind (modules in fail-closed order, lost creates found).
  */
 export interface OwnedChildren {
   /** The children's kind. */
   readonly spec: KindDeclaration;
   /** The child field that tells children apart within the parent (a rule's `cidr`), in its field type's normal form. */
   readonly key: string;
+  /** Further fields that, with `key`, tell children apart (a route's `matchType`): the identity is all of them. */
+  readonly keyWith?: readonly string[];
   /**
    * Children declared as the value of `key` alone (a subscription's sources as their event types), not
    * as objects: for a kind whose key is its only field.
@@ -128,12 +132,26 @@ export interface OwnedChildren {
   readonly scalar?: boolean;
   /** The output holding the children's ids, in the order of the owned output's items. */
   readonly idsOutput: string;
-  /** Every child in the account, as the sdk lists them (paged): one listing answers every parent of a refresh. */
-  listAll(client: EdgeIngress): AsyncIterable<any>;
-  /** The id of the parent a listed child belongs to. */
-  parentOf(child: any): string;
   /**
-   * Whether a child (its fields in normal form) restricts what the parent lets through (a deny rule):
+   * Every child in the account, as the sdk lists them (paged): one listing answers every parent of a
+   * refresh. Unless `inParent` is given.
+   */
+  listAll?(client: EdgeIngress): AsyncIterable<any>;
+  /** The id of the parent a listed child belongs to (with `listAll`). */
+  parentOf?(child: any): string;
+  /**
+   * The children in the parent's own representation (an edge's GET holds its routes), each with its
+   * `id` as the child kind has it: read with the parent, no listing of their own.
+   */
+  inParent?(parent: any): any[];
+  /**
+   * Child fields that hold credentials (a route's `oauth`, `webhookVerification`): the resource class
+   * moves them out of the owned input into `output`, an input and output of their own stored as a
+   * secret (ClassLists.ownedSecrets), so the owned input shows in previews and only they are masked.
+   */
+  readonly secrets?: { readonly output: string; readonly fields: readonly string[] };
+  /**
+   * Whether a child (its declared fields) restricts what the parent lets through (a deny rule, a guarded route):
    * made first and deleted last, so an update never opens the set wider on the way.
    */
   restricts?(child: Record<string, unknown>): boolean;

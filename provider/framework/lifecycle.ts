@@ -4,7 +4,7 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { z } from "zod";
 import { APIConnectionError, ConflictError, InternalServerError, NotFoundError, RateLimitError } from "../../sdk/core/errors";
 import type { EdgeIngress } from "../../sdk/client";
-import { KindApi, KindDeclaration, SERVER_CHOSEN, Within, immutableKeys, inputKeys, updatableKeys } from "./kind";
+import { KindApi, KindDeclaration, SERVER_CHOSEN, Within, immutableKeys, inputKeys, updatableKeys, type OwnedChildren } from "./kind";
 import { idFormOf } from "./ids";
 import { fieldTypesOf, normalise, sameMeaning, sameNormal } from "./normalise";
 import { containsUnknown, formatPath, pathHasUnknown } from "./values";
@@ -12,7 +12,20 @@ import { bestValidOrder, rulesHold, type Step } from "./module-order";
 import { PROVIDER_KEY } from "./provider-factory";
 import { DECLARED, SPELLED } from "./hidden-outputs";
 import { GONE, readResource, writingApi } from "./page-reads";
-import { OwnedPartialError, applyOwned, keptOutputs, ownedChanged, readClaimed, readOwned, text as childText } from "./children";
+import {
+  OwnedPartialError,
+  applyOwned,
+  childFields,
+  joinSecrets,
+  keptOutputs,
+  ownedChanged,
+  pairChildren,
+  readClaimed,
+  readOwned,
+  splitSecrets,
+  type ChildOps,
+  type ChildRules,
+} from "./children";
 
 type Props = Record<string, any>;
 
@@ -65,7 +78,7 @@ function requestValue(spec: KindDeclaration, props: Props, key: string): unknown
 export const ADOPT = "adopt";
 
 export function check(spec: KindDeclaration, _olds: Props, news: Props): dynamic.CheckResult {
-  const { [ADOPT]: adopt, ...inputs } = userInputs(news);
+  const { [ADOPT]: adopt, ...inputs } = userInputs(joinSecrets(spec, news));
   const failures: dynamic.CheckFailure[] = [];
   if (adopt !== undefined && !containsUnknown(adopt)) {
     const form = idFormOf(spec);
@@ -121,13 +134,13 @@ function changedKeys(spec: KindDeclaration, olds: Props, news: Props): string[] 
     if (next === SERVER_CHOSEN) return false; // omitted, the service keeps what it chose
     if (containsUnknown(next)) return true;
     const owned = spec.owns?.[key];
-    if (owned) return ownedChanged(owned, next, olds[key]);
+    if (owned) return ownedChanged(owned, CHILD_RULES, next, olds[key]);
     return !sameMeaning(spec, key, next, effective(spec, olds, key));
   });
 }
 
 export function diff(spec: KindDeclaration, _id: string, olds: Props, news: Props): dynamic.DiffResult {
-  const changed = changedKeys(spec, olds, news);
+  const changed = changedKeys(spec, joinSecrets(spec, olds), joinSecrets(spec, news));
   const immutable = new Set(immutableKeys(spec));
   const replaces = changed.filter((k) => immutable.has(k));
   // A kind with account-unique fields replaces by deleting first: the new one could collide with the
@@ -217,26 +230,55 @@ export function refreshedInputs(spec: KindDeclaration, outs: Props, props: Props
     const isDeclared = declared.has(key);
     // Not in SPELLED: declared as the outputs of the last write held it.
     const given = isDeclared ? (key in spelled ? spelled[key] : props[key]) : undefined;
-    const next = effective(spec, { [key]: given }, key);
     const owned = spec.owns?.[key];
     if (owned) {
       // Owned children (children.ts) compare as a set: the service's list, each child as declared where one is.
-      if (!isDeclared || !ownedChanged(owned, given, outs[key])) {
+      if (!isDeclared || !ownedChanged(owned, CHILD_RULES, given, outs[key])) {
         if (isDeclared) inputs[key] = given;
         continue;
       }
-      const byText = new Map((Array.isArray(given) ? given : []).map((c) => [childText(owned, c), c]));
-      inputs[key] = Array.isArray(outs[key]) ? outs[key].map((c: unknown) => byText.get(childText(owned, c)) ?? c) : outs[key];
+      inputs[key] = Array.isArray(outs[key]) ? refreshedChildren(owned, outs[key], given) : outs[key];
       continue;
     }
-    if (next === SERVER_CHOSEN || sameMeaning(spec, key, next, effective(spec, outs, key))) {
+    const value = refreshedValue(spec, key, outs, given, isDeclared);
+    if (value === KEEP) {
       if (isDeclared) inputs[key] = given;
       continue;
     }
     if (secret.has(key)) continue;
-    inputs[key] = asDeclared(spec, key, outs[key], given);
+    inputs[key] = value;
   }
   return inputs;
+}
+
+const KEEP = Symbol("keep");
+
+/** One input after a refresh: KEEP where the service's value means what was declared (or implied), else that value shaped as declared. */
+function refreshedValue(spec: KindDeclaration, key: string, outs: Props, given: unknown, isDeclared: boolean): unknown {
+  const next = effective(spec, { [key]: isDeclared ? given : undefined }, key);
+  if (next === SERVER_CHOSEN || sameMeaning(spec, key, next, effective(spec, outs, key))) return KEEP;
+  return asDeclared(spec, key, outs[key], isDeclared ? given : undefined);
+}
+
+/**
+ * An owned input that drifted, after a refresh: the service's children, each one shaped by its kind's
+ * rules as its declaration (the same child by key), so `--diff` names the fields that differ
+ * (`~ routes[1].description`), and one made by hand with the fields it sets beyond the defaults.
+ * Secret fields are shown the same way: they are in a secret input of their own (`secrets`).
+ */
+function refreshedChildren(owned: OwnedChildren, now: unknown[], given: unknown): unknown[] {
+  return pairChildren(owned, given, now).map(([held, declared]) => {
+    if (owned.scalar || held === null || typeof held !== "object") return declared ?? held;
+    const decl: Props = declared !== null && typeof declared === "object" ? (declared as Props) : {};
+    const out: Props = {};
+    for (const field of childFields(owned)) {
+      const isDeclared = decl[field] !== undefined;
+      const value = refreshedValue(owned.spec, field, held as Props, decl[field], isDeclared);
+      if (value !== KEEP) out[field] = value;
+      else if (isDeclared) out[field] = decl[field];
+    }
+    return out;
+  });
 }
 
 /**
@@ -278,7 +320,7 @@ export class PartialStateError extends Error {
   constructor(
     message: string,
     readonly id: string,
-    readonly properties: Props,
+    public properties: Props,
     readonly reasons: string[] = [message],
   ) {
     super(message);
@@ -287,8 +329,19 @@ export class PartialStateError extends Error {
 }
 
 export async function create(spec: KindDeclaration, client: EdgeIngress, inputs: Props): Promise<dynamic.CreateResult> {
-  const made = await createOrAdopt(spec, client, inputs);
-  return { ...made, outs: withDeclared(spec, made.outs, inputs) };
+  const joined = joinSecrets(spec, inputs);
+  const made = await apart(spec, () => createOrAdopt(spec, client, joined));
+  return { ...made, outs: splitSecrets(spec, withDeclared(spec, made.outs, joined)) };
+}
+
+/** Runs `work` with partial state recorded as the resource class stores it (owned secret fields apart). */
+async function apart<T>(spec: KindDeclaration, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    if (e instanceof PartialStateError) e.properties = splitSecrets(spec, e.properties);
+    throw e;
+  }
 }
 
 async function createOrAdopt(spec: KindDeclaration, client: EdgeIngress, inputs: Props): Promise<dynamic.CreateResult> {
@@ -321,7 +374,7 @@ async function createOrAdopt(spec: KindDeclaration, client: EdgeIngress, inputs:
  */
 async function withOwned(spec: KindDeclaration, client: EdgeIngress, id: string, olds: Props, news: Props, outs: Props): Promise<Props> {
   try {
-    return await applyOwned(spec, client, id, olds, news, (childSpec, params) => createOnce(childSpec, client, params, params));
+    return await applyOwned(spec, client, id, olds, news, childOps(client));
   } catch (e) {
     if (!(e instanceof OwnedPartialError)) throw e;
     throw new PartialStateError(`${spec.name} ${id}: ${e.message}`, id, { ...outs, ...e.outputs, [PROVIDER_KEY]: news[PROVIDER_KEY] });
@@ -344,7 +397,10 @@ async function adopt(spec: KindDeclaration, client: EdgeIngress, id: string, inp
   // A value the service does not show (a private key) cannot differ from anything: the declared one is kept.
   claim(obj);
   // Declared owned children claim the ones the resource has: they are compared and converged too.
-  const current = { ...toOutputs(spec, obj, inputs), ...(spec.owns ? await readClaimed(spec, client, obj.id, inputs) : {}) };
+  const current = {
+    ...toOutputs(spec, obj, inputs),
+    ...(spec.owns ? await readClaimed(spec, CHILD_RULES, client, obj.id, inputs, obj) : {}),
+  };
   const { changes, replaces = [] } = diff(spec, obj.id, current, inputs);
   if (replaces.length) {
     // Each field with both values, so the user can tell which side to fix; a secret one by name only.
@@ -490,17 +546,19 @@ async function listWithRetries(spec: KindDeclaration, client: EdgeIngress, param
 }
 
 /** The resource as the service has it; from the kind's pages where that is cheaper (page-reads.ts). */
-export async function read(spec: KindDeclaration, client: EdgeIngress, id: string, props: Props = {}): Promise<dynamic.ReadResult> {
+export async function read(spec: KindDeclaration, client: EdgeIngress, id: string, stored: Props = {}): Promise<dynamic.ReadResult> {
+  const props = joinSecrets(spec, stored);
   try {
     const obj = await readResource(spec, client, id, props);
     if (obj === GONE) return {}; // absent from the complete list, as a 404 would say
     const outs = toOutputs(spec, obj, props);
     // Children of a set the stack owns, read from their list: one made by hand is drift.
-    const all = spec.owns ? { ...outs, ...(await readOwned(spec, client, obj.id, outs)) } : outs;
+    const all = spec.owns ? { ...outs, ...(await readOwned(spec, CHILD_RULES, client, obj.id, outs, obj)) } : outs;
     // What was recorded at the last write stays as it is: a refresh learns nothing about declarations.
     for (const key of [DECLARED, SPELLED]) if (props[key] != null) all[key] = props[key];
     const inputs = refreshedInputs(spec, all, props);
-    return inputs ? { id: obj.id, props: all, inputs } : { id: obj.id, props: all };
+    const split = splitSecrets(spec, all);
+    return inputs ? { id: obj.id, props: split, inputs: splitSecrets(spec, inputs) } : { id: obj.id, props: split };
   } catch (e) {
     if (e instanceof NotFoundError) return {}; // gone: the engine drops it from state
     throw e;
@@ -514,9 +572,23 @@ export async function update(
   olds: Props,
   news: Props,
 ): Promise<dynamic.UpdateResult> {
-  const { outs } = await updateOutputs(spec, client, id, olds, news);
-  return { outs: withDeclared(spec, outs, news) };
+  const joined = joinSecrets(spec, news);
+  const { outs } = await apart(spec, () => updateOutputs(spec, client, id, joinSecrets(spec, olds), joined));
+  return { outs: splitSecrets(spec, withDeclared(spec, outs, joined)) };
 }
+
+/** Children compare and read by the rules of their own kind, as a standalone resource of it would. */
+export const CHILD_RULES: ChildRules = {
+  outputs: (spec, obj) => toOutputs(spec, obj),
+  changed: (spec, stored, declared) => changedKeys(spec, stored, declared),
+};
+
+/** And are made and updated by them: a lost create is found, not made twice; modules change in fail-closed order. */
+const childOps = (client: EdgeIngress): ChildOps => ({
+  ...CHILD_RULES,
+  create: (spec, params) => createOnce(spec, client, params, params),
+  update: async (spec, id, stored, declared) => (await updateOutputs(spec, client, id, stored, declared)).outs,
+});
 
 async function updateOutputs(
   spec: KindDeclaration,
@@ -633,10 +705,12 @@ async function updateWithModules(
       await step.run();
     } catch (e) {
       // Recorded with the inputs the engine keeps for it (the new ones), so a refresh still reads them.
-      throw new PartialStateError(`${spec.name} ${id}: could not ${step.what}: ${(e as Error).message}`, id, {
+      const partial = new PartialStateError(`${spec.name} ${id}: could not ${step.what}: ${(e as Error).message}`, id, {
         ...withDeclared(spec, outs, news),
         [PROVIDER_KEY]: news[PROVIDER_KEY],
       });
+      // What failed: an owned child found gone here is made again (children.ts).
+      throw Object.assign(partial, { cause: e });
     }
   }
   // A PATCH alone answers with the whole resource. A module's answer holds only the module: read back

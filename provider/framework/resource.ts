@@ -15,7 +15,37 @@ export const MODULE = "edgeingress";
 export type ClassLists = Pick<KindDeclaration, "name" | "outputs" | "secretInputs" | "secretOutputs"> & {
   /** Every input. */
   readonly inputs: readonly string[];
+  /**
+   * Fields of an owned input's children (an edge's inline `routes`) that hold credentials, from the
+   * declaration's `owns[…].secrets`: moved out of `input` into `output`, one item per child in the same
+   * order, passed and stored as a secret (`output` is an output of the class too), so `input` stays
+   * plain (a preview names a child made by hand) and only they are masked. The lifecycle puts them back
+   * together (framework/children.ts, `joinSecrets`).
+   */
+  readonly ownedSecrets?: { readonly input: string; readonly output: string; readonly fields: readonly string[] };
 };
+
+/** @internal `args` with the owned input's secret fields moved apart (ClassLists.ownedSecrets). */
+export function withSecretsApart(spec: ClassLists, args: Record<string, any>): Record<string, any> {
+  const apart = spec.ownedSecrets;
+  if (!apart || args[apart.input] === undefined) return args;
+  const { input, output, fields } = apart;
+  const plain = (child: any) => Object.fromEntries(Object.entries(child ?? {}).filter(([k]) => !fields.includes(k)));
+  const secret = (child: any) => Object.fromEntries(fields.filter((k) => child?.[k] !== undefined).map((k) => [k, child[k]]));
+  const children: pulumi.Input<pulumi.Input<object>[]> = args[input];
+  const isPlain = (v: unknown) => v !== null && typeof v === "object" && !pulumi.Output.isInstance(v) && !(v instanceof Promise);
+  // Plain lists of plain children (the usual program) are split field by field, so a value that is
+  // an Output keeps its own secretness; a list or a child only known later is split when known (a
+  // secret anywhere in it then makes that child, or the list, secret in `input` too: never less).
+  if (Array.isArray(children)) {
+    const split = children.map((c) =>
+      isPlain(c) ? [plain(c), secret(c)] : [pulumi.output(c).apply(plain), pulumi.output(c).apply(secret)],
+    );
+    return { ...args, [input]: split.map(([p]) => p), [output]: pulumi.secret(split.map(([, s]) => s)) };
+  }
+  const all = pulumi.output(children);
+  return { ...args, [input]: all.apply((cs) => cs.map(plain)), [output]: pulumi.secret(all.apply((cs) => cs.map(secret))) };
+}
 
 /**
  * What every resource class passes to `pulumi.CustomResource`: a dynamic resource
@@ -33,14 +63,20 @@ export function resourceArgs(
 ): [string, string, pulumi.Inputs, pulumi.CustomResourceOptions] {
   const props: Record<string, any> = {};
   for (const key of [...spec.inputs, ...spec.outputs]) props[key] = undefined;
-  for (const [key, value] of Object.entries(args ?? {})) {
+  for (const [key, value] of Object.entries(withSecretsApart(spec, (args ?? {}) as Record<string, any>))) {
     if (key === CONNECTION) continue;
     props[key] = spec.secretInputs?.includes(key) && value !== undefined ? pulumi.secret(value) : value;
   }
   // Secret inputs too: a value the program did not declare (a module added outside Pulumi, read by a
   // refresh) would otherwise land in state and previews in plaintext.
   // And the declared values a refresh gives back as inputs (lifecycle.ts), which may hold secret ones.
-  const secretOutputs = [...(spec.secretOutputs ?? []), ...(spec.secretInputs ?? []), SPELLED];
+  // And an owned input's credential fields, kept apart (ClassLists.ownedSecrets).
+  const secretOutputs = [
+    ...(spec.secretOutputs ?? []),
+    ...(spec.secretInputs ?? []),
+    ...(spec.ownedSecrets ? [spec.ownedSecrets.output] : []),
+    SPELLED,
+  ];
   // `get` takes the connection in its options (it has no args).
   const { [CONNECTION]: fromGet, ...resourceOpts } = (opts ?? {}) as GetOptions;
   const connection: unknown = (args as Record<string, unknown> | undefined)?.[CONNECTION] ?? fromGet;

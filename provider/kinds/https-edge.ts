@@ -1,13 +1,40 @@
 import { HttpsEdgeCreateParams, HttpsEdgeUpdateParams, type HttpsEdge as HttpsEdgeObject } from "../../sdk/resources/https-edge";
+import { HttpsEdgeRouteCreateParams } from "../../sdk/resources/https-edge-route";
 import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
-import { prefixed } from "../framework/ids";
+import { ownedListSchema } from "../framework/children";
+import { compositeId, prefixed } from "../framework/ids";
 import { declareKind } from "../framework/kind";
-import { modulesOf } from "../modules";
+import { MODULES, modulesOf, type ModuleName } from "../modules";
+import type { HttpsEdgeRouteArgs } from "../resources/https-edge-route";
+import type {
+  BackendModule,
+  CircuitBreakerModule,
+  EnabledModule,
+  HeadersModule,
+  IpRestrictionModule,
+  OAuthModule,
+  SamlModule,
+  WebhookVerificationModule,
+} from "../types";
+import { kindSpec } from "./index";
+import type { MatchType } from "./https-edge-route";
+
+// Inline routes (issue 24): the edge owns every route when `routes` is declared, as IpPolicy.rules
+// owns rules. Framework logic is in framework/children.ts; this declaration only names the parts.
+
+/** Inline routes: each one as an HttpsEdgeRoute declares it (less its edge), each (matchType, match) once. */
+const routes = ownedListSchema(
+  "routes",
+  HttpsEdgeRouteCreateParams,
+  ["matchType", "match"],
+  (v) => v,
+  "an edge's inline routes",
+).optional();
 
 /** @internal */
 export const httpsEdgeKind = declareKind<HttpsEdgeObject>({
   name: "HttpsEdge",
-  doc: "HTTPS hostports with mutual TLS and TLS termination; traffic is routed by HttpsEdgeRoute resources.",
+  doc: "HTTPS hostports with mutual TLS and TLS termination; traffic is routed by inline `routes` or HttpsEdgeRoute resources.",
   fields: {
     hostports: {
       input: {
@@ -35,6 +62,23 @@ export const httpsEdgeKind = declareKind<HttpsEdgeObject>({
       type: "string",
       doc: "Arbitrary user data.",
     },
+    routes: {
+      input: {
+        type: "pulumi.Input<HttpsEdgeInlineRouteArgs>[]",
+        doc: "Every route of the edge, when the stack owns them all: each as an HttpsEdgeRoute declares it (less `edgeId`), told apart by `matchType` and `match` (each pair at most once). Made with the edge, applied route by route on update (modules as HttpsEdgeRoute applies them, guards first), and read with the edge at refresh, so a route added by hand is drift and `up` deletes it, and one deleted by hand is made again. `oauth` and `webhookVerification` are stored apart, as a secret (`routeSecretModules`). Left out (the default), the edge's routes are never read or touched: declare HttpsEdgeRoute resources instead where other stacks or people add routes too. Do not do both for one edge: these would delete those (docs/provider.md, \"Owning a parent's children\").",
+      },
+      type: "HttpsEdgeInlineRoute[] | null",
+      doc: "With inline `routes`: every route of the edge as the service has it, less `oauth` and `webhookVerification` (null when `routes` is left out).",
+    },
+    routeIds: {
+      type: "string[] | null",
+      doc: "With inline `routes`: the routes' ids as HttpsEdgeRoute has them (`<edge id>/<route id>`), in the order of `routes`.",
+    },
+    // Marked secret by the class through ownedSecrets (not `secret`: a list of objects, not one value).
+    routeSecretModules: {
+      type: "HttpsEdgeInlineRouteSecrets[] | null",
+      doc: "Secret. With inline `routes`: each route's `oauth` and `webhookVerification`, in the order of `routes`.",
+    },
     uri: { type: "string", doc: "The edge's API URI." },
     createdAt: { type: "string", doc: "RFC 3339 creation time." },
   },
@@ -44,13 +88,76 @@ export const httpsEdgeKind = declareKind<HttpsEdgeObject>({
     why: "the spec shows neither the edge's GET nor its list (§4.14): an edge is read whole, with its routes, by its GET",
   },
   idForm: prefixed(ID_PREFIXES.httpsEdges),
-  createSchema: HttpsEdgeCreateParams,
-  updateSchema: HttpsEdgeUpdateParams,
+  createSchema: HttpsEdgeCreateParams.extend({ routes }),
+  updateSchema: HttpsEdgeUpdateParams.extend({ routes }),
   fieldTypes: { hostports: "set" },
   modules: modulesOf(["mutualTls", "tlsTermination"]),
-  // No `routeIds`: routes are HttpsEdgeRoute resources made after the edge, so the ids the edge's own
-  // create or update returned were stale by construction and showed as drift at every refresh. State
-  // that still holds them is read and compared without them (only inputs are compared).
+  // `routeIds` holds ids only with inline `routes` (owned children, read with the edge); the ids an
+  // edge's own create or update returned are not kept: routes made after it made them stale.
   api: (client) => client.httpsEdges,
   export: { label: (o) => o.hostports?.[0] },
+  owns: {
+    routes: {
+      // A getter: the route kind names this one as its parent.
+      get spec() {
+        return kindSpec("HttpsEdgeRoute");
+      },
+      // The service's route ids are not declared: a route is told apart by what it matches.
+      key: "match",
+      keyWith: ["matchType"],
+      idsOutput: "routeIds",
+      // The edge's GET holds its routes: read with the edge, ids as HttpsEdgeRoute has them.
+      inParent: (edge) => edge.routes.map((route: { id: string }) => ({ ...route, id: compositeId.join(edge.id, route.id) })),
+      // OAuth client secrets and webhook secrets: stored apart, as a secret (ClassLists.ownedSecrets).
+      secrets: { output: "routeSecretModules", fields: ["oauth", "webhookVerification"] },
+      // A route with a guard (IP restriction, a login, webhook verification) is made first, deleted last.
+      restricts: (route) =>
+        (Object.keys(MODULES) as ModuleName[]).some((m) => "guard" in MODULES[m] && MODULES[m].guard && route[m] != null),
+    },
+  },
 });
+
+/** One route of an edge's inline `routes`: what an HttpsEdgeRoute declares, less its edge. */
+export type HttpsEdgeInlineRouteArgs = Omit<HttpsEdgeRouteArgs, "edgeId" | "adopt" | "connection">;
+
+/** One route of an edge's `routes` output, as the service has it (its `oauth` and `webhookVerification` are in `routeSecretModules`). */
+export interface HttpsEdgeInlineRoute {
+  /** How `match` is compared with the request path. */
+  matchType: MatchType;
+  /** A path, a host, or host plus path. */
+  match: string;
+  /** Human-readable. */
+  description: string;
+  /** Arbitrary user data. */
+  metadata: string;
+  /** Each module as the service reports it, in the input shape; null when unset. */
+  backend: BackendModule | null;
+  /** As the service reports it, in the input shape; null when unset. */
+  ipRestriction: IpRestrictionModule | null;
+  /** As the service reports it, in the input shape; null when unset. */
+  circuitBreaker: CircuitBreakerModule | null;
+  /** As the service reports it, in the input shape; null when unset. */
+  compression: EnabledModule | null;
+  /** As the service reports it, in the input shape; null when unset. */
+  requestHeaders: HeadersModule | null;
+  /** As the service reports it, in the input shape; null when unset. */
+  responseHeaders: HeadersModule | null;
+  /** As the service reports it, in the input shape; null when unset (without its service-provider fields). */
+  saml: SamlModule | null;
+  /** As the service reports it, in the input shape; null when unset. */
+  oidc: EnabledModule | null;
+  /** As the service reports it, in the input shape; null when unset. */
+  websocketTcpConverter: EnabledModule | null;
+  /** As the service reports it, in the input shape; null when unset. */
+  userAgentFilter: EnabledModule | null;
+  /** As the service reports it, in the input shape; null when unset. */
+  jwtValidation: EnabledModule | null;
+}
+
+/** The credential-holding modules of one inline route (secret, with the rest of `routeSecretModules`). */
+export interface HttpsEdgeInlineRouteSecrets {
+  /** As the service reports it, in the input shape; null when unset. */
+  oauth: OAuthModule | null;
+  /** As the service reports it, in the input shape; null when unset. */
+  webhookVerification: WebhookVerificationModule | null;
+}

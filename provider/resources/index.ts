@@ -14,7 +14,13 @@ export {
 export { EventSubscription, type EventSubscriptionArgs } from "./event-subscription";
 export { EventSource, type EventSourceArgs, type EventResourceName, type EventTypeName } from "./event-source";
 export { FailoverBackend, type FailoverBackendArgs } from "./failover-backend";
-export { HttpsEdge, type HttpsEdgeArgs } from "./https-edge";
+export {
+  HttpsEdge,
+  type HttpsEdgeArgs,
+  type HttpsEdgeInlineRouteArgs,
+  type HttpsEdgeInlineRoute,
+  type HttpsEdgeInlineRouteSecrets,
+} from "./https-edge";
 export { HttpsEdgeRoute, type HttpsEdgeRouteArgs, type MatchType } from "./https-edge-route";
 export { IpPolicy, type IpPolicyArgs, type IpPolicyInlineRuleArgs, type IpPolicyInlineRule } from "./ip-policy";
 export { IpPolicyRule, type IpPolicyRuleArgs, type IpPolicyRuleAction } from "./ip-policy-rule";

@@ -142,6 +142,26 @@ describe("parseStackState", () => {
     expect(providerId(kinds.EventSource, { subscriptionId: "esb_1", type: "api_key_deleted.v0" })).toBe(state.resources[2].id);
   });
 
+  test("an edge's inline routes are recorded through it, with the ids the account's routes have", () => {
+    const json = JSON.parse(stateJson("prod", [{ kind: "HttpsEdge", id: "edghts_1", description: "web" }]));
+    const owning = json.deployment.resources[2];
+    owning.outputs.routes = [
+      { matchType: "path_prefix", match: "/", description: "public", metadata: "" },
+      { matchType: "exact_path", match: "/health", description: "", metadata: "" },
+    ];
+    owning.outputs.routeIds = ["edghts_1/edghtsrt_a", "edghts_1/edghtsrt_b"];
+    // Stored as a secret: the audit needs nothing from it.
+    owning.outputs.routeSecretModules = ENCRYPTED;
+    const state = parseStackState(JSON.stringify(json), "prod.json", target);
+    expect(state.resources.map((r) => [r.kind, r.id, r.description])).toEqual([
+      ["HttpsEdge", "edghts_1", "web"],
+      ["HttpsEdgeRoute", "edghts_1/edghtsrt_a", "public"],
+      ["HttpsEdgeRoute", "edghts_1/edghtsrt_b", ""],
+    ]);
+    // As the account's listing names a route.
+    expect(providerId(kinds.HttpsEdgeRoute, { edgeId: "edghts_1", id: "edghtsrt_b" })).toBe(state.resources[2].id);
+  });
+
   test("an empty stack has no resources; the name given wins over none", () => {
     expect(
       parseStackState(JSON.stringify({ version: 3, deployment: { manifest: {} } }), "pulumi stack export --stack dev", target, "dev"),

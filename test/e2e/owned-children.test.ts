@@ -2,10 +2,11 @@
  * A parent that owns all its children, through the real engine: an IP policy with 30 inline rules.
  * A rule added by hand fails the drift gate (`preview --refresh --expect-no-changes`) naming it, and
  * `up --refresh` deletes it; a policy that does not declare `rules` is never cleaned. The same for an
- * event subscription's inline `sources`.
+ * event subscription's inline `sources`, and an HTTPS edge's inline `routes` (with secret modules).
  */
 import * as path from "node:path";
 import { expectSuccess, useEngineStack } from "../support/engine-stack";
+import type { StateResource } from "../support/engine";
 
 interface Res {
   kind: string;
@@ -148,5 +149,124 @@ describe("EventSubscription with inline sources", () => {
     expect(await sourcesOf(ids.events)).toEqual(["ip_policy_created.v0", "ip_policy_deleted.v0"]);
     expect(await sourcesOf(ids.others)).toEqual(["tcp_edge_created.v0"]);
     expectSuccess(await gate());
+  });
+});
+
+describe("HttpsEdge with inline routes", () => {
+  const OAUTH_SECRET = "inline-route-oauth-secret-6620";
+  const HOOK_SECRET = "inline-route-webhook-secret-4471";
+  const ROUTES = [
+    { matchType: "path_prefix", match: "/", description: "public", backend: { backendId: "@blue" }, compression: {} },
+    {
+      matchType: "path_prefix",
+      match: "/app",
+      description: "app",
+      backend: { backendId: "@blue" },
+      circuitBreaker: { numBuckets: 64 },
+      requestHeaders: { add: { "X-Team": "edge" } },
+      oauth: { provider: { codehost: { clientId: "app", clientSecret: "secret:oauth", organizations: ["acme"] } } },
+      webhookVerification: { provider: "CODEHOST", secret: "secret:hook" },
+    },
+    { matchType: "exact_path", match: "/health" },
+  ];
+  const EDGES: Res[] = [
+    { kind: "TunnelGroupBackend", name: "blue", args: { labels: { color: "blue" } } },
+    { kind: "HttpsEdge", name: "web", args: { hostports: ["owned-routes.example.com:443"], routes: ROUTES } },
+    // Routes of this one are someone else's (HttpsEdgeRoute resources elsewhere, or people): never touched.
+    { kind: "HttpsEdge", name: "others", args: { hostports: ["other-routes.example.com:443"] } },
+  ];
+  const routesOf = async (id: string) =>
+    (await fx.client.httpsEdges.get(id)).routes.map((r) => `${r.matchType} ${r.match} ${r.description}`.trim()).sort();
+  const declaredRoutes = ["exact_path /health", "path_prefix / public", "path_prefix /app app"];
+  let ids: Record<string, string>;
+  const edgeState = async (): Promise<StateResource> =>
+    (await fx.stack.exportState()).resources.find((r) => r.urn === fx.urn("HttpsEdge", "web"))!;
+
+  test("up makes the edge and its routes with their modules; secret modules are secret in state; no changes after up or refresh", async () => {
+    await fx.stack.setConfig("secrets", { value: JSON.stringify({ oauth: OAUTH_SECRET, hook: HOOK_SECRET }), secret: true });
+    await fx.setSpec({ resources: EDGES });
+    expectSuccess(await fx.stack.up());
+    ids = (await fx.outputs()).ids;
+    expect(await routesOf(ids.web)).toEqual(declaredRoutes);
+    const app = (await fx.client.httpsEdges.get(ids.web)).routes.find((r) => r.match === "/app")!;
+    expect(app.oauth?.provider.codehost?.organizations).toEqual(["acme"]);
+    expect(app.webhookVerification?.provider).toBe("CODEHOST");
+
+    const state = await fx.stack.exportState();
+    expect(state.raw).not.toContain(OAUTH_SECRET);
+    expect(state.raw).not.toContain(HOOK_SECRET);
+    const edge = await edgeState();
+    // The routes are plain (a preview shows them), their credential modules one secret apart.
+    const [outRoutes, inRoutes] = [edge.outputs!.routes, edge.inputs!.routes] as Array<Array<Record<string, unknown>>>;
+    expect(outRoutes.map((r) => r.match)).toEqual(["/", "/app", "/health"]);
+    expect(outRoutes[1]).not.toHaveProperty("oauth");
+    expect(inRoutes[1]).not.toHaveProperty("oauth");
+    expect(edge.outputs!.routeSecretModules).toHaveProperty("ciphertext");
+    expect(edge.inputs!.routeSecretModules).toHaveProperty("ciphertext");
+    expect(edge.outputs!.routeIds).toHaveLength(3);
+
+    // Module fields the service fills in (the cookie prefix, the circuit breaker's other numbers) are no change.
+    expectSuccess(await fx.stack.preview({ refresh: true, expectNoChanges: true }));
+    expectSuccess(await fx.stack.refresh());
+    expectSuccess(await fx.stack.preview({ expectNoChanges: true }));
+    expectSuccess(await gate());
+  });
+
+  test("a /debug route added by hand fails the drift gate, named with its fields; up --refresh deletes it; the unclaimed edge keeps its own", async () => {
+    const debug = await fx.client.httpsEdgeRoutes.create(ids.web, {
+      matchType: "path_prefix",
+      match: "/debug",
+      description: "opened by hand",
+    });
+    await fx.client.httpsEdgeRoutes.create(ids.others, { matchType: "path_prefix", match: "/kept", description: "kept by hand" });
+
+    const result = await gate();
+    expect(result.code).not.toBe(0);
+    expect(result.stdout).toContain("/debug");
+    expect(result.stdout).toContain("opened by hand");
+    expect(result.stdout).not.toContain("kept by hand");
+    expect(result.stdout).not.toContain(OAUTH_SECRET);
+    const preview = await fx.stack.preview({ refresh: true });
+    expectSuccess(preview);
+    expect(preview.ops[fx.urn("HttpsEdge", "web")]).toEqual(["refresh", "update"]);
+    expect(preview.ops[fx.urn("HttpsEdge", "others")]).toEqual(["refresh"]);
+
+    expectSuccess(await fx.stack.up(["--refresh"]));
+    expect(await routesOf(ids.web)).toEqual(declaredRoutes);
+    await expect(fx.client.httpsEdgeRoutes.get(ids.web, debug.id)).rejects.toMatchObject({ status: 404 });
+    expect(await routesOf(ids.others)).toEqual(["path_prefix /kept kept by hand"]);
+    expectSuccess(await gate());
+  });
+
+  test("a route field changed by hand is a field diff; a route deleted by hand is made again", async () => {
+    const routes = (await fx.client.httpsEdges.get(ids.web)).routes;
+    const publicRoute = routes.find((r) => r.match === "/")!;
+    const health = routes.find((r) => r.match === "/health")!;
+    await fx.client.httpsEdgeRoutes.update(ids.web, publicRoute.id, { description: "edited by hand" });
+    await fx.client.httpsEdgeRoutes.delete(ids.web, health.id);
+
+    const result = await gate();
+    expect(result.code).not.toBe(0);
+    // The field, with the service's value and the declared one.
+    expect(result.stdout).toMatch(/description\s*:\s*"edited by hand"\s*=>\s*"public"/);
+    expect(result.stdout).toContain("/health");
+
+    expectSuccess(await fx.stack.up(["--refresh"]));
+    expect(await routesOf(ids.web)).toEqual(declaredRoutes);
+    expectSuccess(await gate());
+  });
+
+  test("changing the declared routes applies them route by route; no changes after", async () => {
+    const next = [
+      { ...ROUTES[0], description: "renamed" },
+      { ...ROUTES[1], compression: {} },
+      { matchType: "path_prefix", match: "/v2" },
+    ];
+    await fx.setSpec({ resources: [EDGES[0], { ...EDGES[1], args: { ...EDGES[1].args, routes: next } }, EDGES[2]] });
+    expectSuccess(await fx.stack.up());
+    expect(await routesOf(ids.web)).toEqual(["path_prefix / renamed", "path_prefix /app app", "path_prefix /v2"]);
+    expect((await fx.client.httpsEdges.get(ids.web)).routes.find((r) => r.match === "/app")!.compression).toEqual({ enabled: true });
+    expectSuccess(await fx.stack.preview({ refresh: true, expectNoChanges: true }));
+    expect((await fx.stack.exportState()).raw).not.toContain(OAUTH_SECRET);
   });
 });

@@ -1,7 +1,7 @@
 /**
- * A parent that owns all its children (provider/framework/children.ts): an IP policy's inline `rules`
- * and an event subscription's inline `sources`, through the runtime as the engine calls it, against the
- * emulator.
+ * A parent that owns all its children (provider/framework/children.ts): an IP policy's inline `rules`,
+ * an event subscription's inline `sources` and an HTTPS edge's inline `routes`, through the runtime as
+ * the engine calls it, against the emulator.
  */
 import { refusingProxy } from "../support/proxy";
 import * as http from "node:http";
@@ -407,6 +407,266 @@ describe("EventSubscription inline sources", () => {
     ]);
   });
 });
+
+describe("HttpsEdge inline routes", () => {
+  const EDGE = "HttpsEdge";
+  const OAUTH_SECRET = "inline-oauth-client-secret-3391";
+  const HOOK_SECRET = "inline-webhook-secret-8824";
+  let policyId: string;
+  let backendId: string;
+  beforeEach(async () => {
+    policyId = (await fx.client.ipPolicies.create({ description: "office" })).id;
+    backendId = (await fx.client.tunnelGroupBackends.create({ labels: { app: "web" } })).id;
+  });
+  let hosts = 0;
+  const edge = (extra: Props = {}): Props => ({ ...P, hostports: [`inline${++hosts}.example.com:443`], ...extra });
+  const route = (match: string, extra: Props = {}) => ({ matchType: "path_prefix", match, ...extra });
+  /** Routes as declared by a program: modules partial, the service fills in the rest. */
+  const guarded = () =>
+    route("/app", {
+      description: "app",
+      backend: { backendId },
+      ipRestriction: { ipPolicyIds: [policyId] },
+      circuitBreaker: { numBuckets: 64 },
+      requestHeaders: { add: { "X-Team": "edge" } },
+      oauth: { provider: { codehost: { clientId: "app", clientSecret: OAUTH_SECRET, organizations: ["acme"] } } },
+      webhookVerification: { provider: "CODEHOST", secret: HOOK_SECRET },
+    });
+  /** The edge's routes in the service, as `matchType match description`, in the service's order. */
+  const serviceRoutes = async (id: string) =>
+    (await fx.client.httpsEdges.get(id)).routes.map((r) => `${r.matchType} ${r.match} ${r.description}`.trim());
+
+  test("create makes the edge, then each route with its modules; outputs list them in order with ids; secret modules apart; no diff after", async () => {
+    const routes = [guarded(), route("/", { description: "public" }), route("/health", { matchType: "exact_path" })];
+    const declared = edge({ routes });
+    const { id, outs } = await up(declared, EDGE);
+    expect(await serviceRoutes(id)).toEqual(["path_prefix /app app", "path_prefix / public", "exact_path /health"]);
+    expect(outs.routes.map((r: Props) => `${r.matchType} ${r.match}`)).toEqual(["path_prefix /app", "path_prefix /", "exact_path /health"]);
+    // Modules as the service has them, in the input shape; the secret ones are not in `routes`.
+    expect(outs.routes[0]).toMatchObject({
+      description: "app",
+      backend: { enabled: true, backendId },
+      ipRestriction: { ipPolicyIds: [policyId] },
+    });
+    expect(outs.routes[0].circuitBreaker.numBuckets).toBe(64);
+    expect(JSON.stringify(outs.routes)).not.toContain(OAUTH_SECRET);
+    expect(JSON.stringify(outs.routes)).not.toContain(HOOK_SECRET);
+    expect(outs.routes[0]).not.toHaveProperty("oauth");
+    expect(outs.routes[0]).not.toHaveProperty("webhookVerification");
+    expect(outs.routeSecretModules).toHaveLength(3);
+    expect(outs.routeSecretModules[0].oauth.provider.codehost.clientSecret).toBe(OAUTH_SECRET);
+    expect(outs.routeSecretModules[0].webhookVerification.secret).toBe(HOOK_SECRET);
+    expect(outs.routeSecretModules[1]).toEqual({ oauth: null, webhookVerification: null });
+    // Ids as HttpsEdgeRoute resources have them: `<edge id>/<route id>`.
+    const service = (await fx.client.httpsEdges.get(id)).routes;
+    expect(outs.routeIds).toEqual(service.map((r) => `${id}/${r.id}`));
+    // Fields the service fills in (module defaults, the cookie prefix it chose) are no change.
+    expect((await fx.runtime.diff(EDGE, id, outs, declared)).changes).toBe(false);
+    const read = await fx.runtime.read(EDGE, id, outs);
+    expect(read.props).toEqual(outs);
+    expect((await fx.runtime.diff(EDGE, id, read.props!, declared)).changes).toBe(false);
+    // Nothing drifted: the refresh gives the declaration back as it was written, secrets apart.
+    expect(read.inputs!.routes).toEqual(routes.map(({ oauth: _o, webhookVerification: _w, ...plain }: Props) => plain));
+    expect(read.inputs!.routeSecretModules[0].oauth.provider.codehost.clientSecret).toBe(OAUTH_SECRET);
+  });
+
+  test("a route added by hand is read as a change of routes, named with the fields it sets, and deleted by the update", async () => {
+    const declared = edge({ routes: [route("/", { description: "public" })] });
+    const { id, outs } = await up(declared, EDGE);
+    const debug = await fx.client.httpsEdgeRoutes.create(id, { matchType: "path_prefix", match: "/debug", description: "opened by hand" });
+    const read = await fx.runtime.read(EDGE, id, outs);
+    expect(read.props!.routes.map((r: Props) => r.match)).toEqual(["/", "/debug"]);
+    expect(read.props!.routeIds).toEqual([...outs.routeIds, `${id}/${debug.id}`]);
+    // The refresh's inputs: the declared route as written, the intruder with what it sets beyond the defaults.
+    expect(read.inputs!.routes).toEqual([
+      { matchType: "path_prefix", match: "/", description: "public" },
+      { matchType: "path_prefix", match: "/debug", description: "opened by hand" },
+    ]);
+    expect((await fx.runtime.diff(EDGE, id, read.props!, declared)).changes).toBe(true);
+    const healed = await converge(id, read.props!, declared, EDGE);
+    expect(await serviceRoutes(id)).toEqual(["path_prefix / public"]);
+    expect(healed).toEqual(outs);
+  });
+
+  test("a changed route field is read as that field of that route; the update patches it in place", async () => {
+    const declared = edge({ routes: [route("/", { description: "public" }), route("/api", { description: "x", compression: {} })] });
+    const { id, outs } = await up(declared, EDGE);
+    const [edgeId, routeId] = outs.routeIds[1].split("/");
+    await fx.client.httpsEdgeRoutes.update(edgeId, routeId, { description: "y" });
+    const read = await fx.runtime.read(EDGE, id, outs);
+    // Only the drifted field differs from the declaration: `~ routes[1].description: "y" => "x"` in a preview.
+    expect(read.inputs!.routes).toEqual([declared.routes[0], { ...declared.routes[1], description: "y" }]);
+    await resetCounters();
+    const healed = await converge(id, read.props!, declared, EDGE);
+    expect(await requests()).toEqual({ "PATCH /edges/https/{edge_id}/routes/{id}": 1 });
+    expect(healed.routeIds).toEqual(outs.routeIds);
+    expect(await serviceRoutes(id)).toEqual(["path_prefix / public", "path_prefix /api x"]);
+  });
+
+  test("module changes of an inline route go through the module endpoints as HttpsEdgeRoute's do; a new matchType is another route", async () => {
+    const { id, outs } = await up(edge({ routes: [route("/api", { backend: { backendId }, compression: {} })] }), EDGE);
+    await resetCounters();
+    const next = edge({
+      hostports: outs.hostports,
+      routes: [
+        route("/api", { backend: { backendId }, ipRestriction: { ipPolicyIds: [policyId] }, description: "guarded" }),
+        route("/api", { matchType: "exact_path" }),
+      ],
+    });
+    const updated = await converge(id, outs, next, EDGE);
+    expect(await requests()).toEqual({
+      "PUT /edges/https/{edge_id}/routes/{id}/ip_restriction": 1,
+      "PATCH /edges/https/{edge_id}/routes/{id}": 1,
+      "DELETE /edges/https/{edge_id}/routes/{id}/compression": 1,
+      "GET /edges/https/{edge_id}/routes/{id}": 1,
+      "POST /edges/https/{edge_id}/routes": 1,
+    });
+    const r = (await fx.client.httpsEdges.get(id)).routes;
+    expect(r.map((x) => `${x.matchType} ${x.match}`)).toEqual(["path_prefix /api", "exact_path /api"]);
+    expect(r[0].ipRestriction?.ipPolicies.map((p) => p.id)).toEqual([policyId]);
+    expect(r[0].compression).toBeNull();
+    expect(updated.routeIds[0]).toBe(outs.routeIds[0]);
+    expect((await fx.runtime.diff(EDGE, id, updated, next)).changes).toBe(false);
+  });
+
+  test("a route deleted by hand is made again: read as missing, or found gone by the update", async () => {
+    const declared = edge({ routes: [route("/a", { description: "a" }), route("/b")] });
+    const { id, outs } = await up(declared, EDGE);
+    await fx.client.httpsEdgeRoutes.delete(...(outs.routeIds[0].split("/") as [string, string]));
+    const read = await fx.runtime.read(EDGE, id, outs);
+    expect(read.props!.routes.map((r: Props) => r.match)).toEqual(["/b"]);
+    const healed = await converge(id, read.props!, declared, EDGE);
+    expect(await serviceRoutes(id)).toEqual(["path_prefix /b", "path_prefix /a a"]);
+    // Deleted since the last refresh, with a change declared for it: the update finds it gone and makes it.
+    await fx.client.httpsEdgeRoutes.delete(...(healed.routeIds[0].split("/") as [string, string]));
+    const changed = { ...declared, routes: [route("/a", { description: "a2", compression: {} }), route("/b")] };
+    await converge(id, healed, changed, EDGE);
+    expect(await serviceRoutes(id)).toEqual(["path_prefix /b", "path_prefix /a a2"]);
+  });
+
+  test("without routes the edge's routes are never touched: a route added by hand or by HttpsEdgeRoute is no drift", async () => {
+    const declared = edge({ description: "shared" });
+    const { id, outs } = await up(declared, EDGE);
+    expect(outs.routes).toBeNull();
+    expect(outs.routeIds).toBeNull();
+    expect(outs.routeSecretModules).toBeNull();
+    await fx.runtime.create("HttpsEdgeRoute", { ...P, edgeId: id, matchType: "path_prefix", match: "/managed" });
+    await fx.client.httpsEdgeRoutes.create(id, { matchType: "path_prefix", match: "/by-hand" });
+    const read = await fx.runtime.read(EDGE, id, outs);
+    expect(read.props).toEqual(outs);
+    expect((await fx.runtime.diff(EDGE, id, read.props!, declared)).changes).toBe(false);
+    await converge(id, read.props!, { ...declared, description: "changed" }, EDGE);
+    expect(await serviceRoutes(id)).toEqual(["path_prefix /managed", "path_prefix /by-hand"]);
+  });
+
+  test("an edge adopted with routes converges its existing routes to the declared set", async () => {
+    const made = await fx.client.httpsEdges.create({ hostports: ["adopted-inline.example.com:443"] });
+    await fx.client.httpsEdgeRoutes.create(made.id, { matchType: "path_prefix", match: "/old" });
+    await fx.client.httpsEdgeRoutes.create(made.id, { matchType: "path_prefix", match: "/keep", description: "before" });
+    const { id, outs } = await up(
+      { ...P, adopt: made.id, hostports: ["adopted-inline.example.com:443"], routes: [route("/keep", { description: "after" })] },
+      EDGE,
+    );
+    expect(id).toBe(made.id);
+    expect(await serviceRoutes(id)).toEqual(["path_prefix /keep after"]);
+    expect(outs.routes).toEqual([expect.objectContaining({ match: "/keep", description: "after" })]);
+  });
+
+  test("check names each bad route by its path, and a (matchType, match) declared twice", async () => {
+    const checked = await fx.runtime.check(
+      EDGE,
+      {},
+      edge({
+        routes: [
+          route("/"),
+          route(""),
+          route("/x", { matchType: "regex" }),
+          route("/", { description: "again" }),
+          route("/", { matchType: "exact_path" }),
+          route("/y", { oauth: { provider: { codehost: { clientId: "a" } } } }),
+          route("/z", { compression: { enabled: "yes" } }),
+        ],
+      }),
+    );
+    const reasons = checked.failures!.map((f) => f.reason);
+    expect(reasons).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^routes\[1\]\.match: /),
+        expect.stringMatching(/^routes\[2\]\.matchType: /),
+        expect.stringMatching(/^routes\[3\]\.match: is the matchType and match of routes\[0\] again/),
+        expect.stringMatching(/^routes\[5\]\.oauth\.provider\.codehost/),
+        expect.stringMatching(/^routes\[6\]\.compression\.enabled: /),
+      ]),
+    );
+    expect(reasons.filter((r) => r.startsWith("routes[4]"))).toEqual([]);
+  });
+
+  test("a failure part-way records the edge with the routes as applied, secret modules still apart; the next update continues", async () => {
+    const spec = kindSpec(EDGE);
+    const declared = edge({ routes: [route("/a"), route("/b")] });
+    const { id, outs } = await up(declared, EDGE);
+    // The second route's new IP restriction is refused for good (403), after the first route's went through.
+    let puts = 0;
+    const proxy = await refusing(fx.emulator.url, (req) => req.method === "PUT" && ++puts === 2);
+    const client = new EdgeIngress({ apiKey: fx.emulator.rootToken, baseURL: proxy.url, maxRetries: 0 });
+    const guard = { ipRestriction: { ipPolicyIds: [policyId] } };
+    const oauth = { oauth: { provider: { codehost: { clientId: "app", clientSecret: OAUTH_SECRET } } } };
+    const news = { ...declared, routes: [route("/a", guard), route("/b", guard), route("/c", oauth)] };
+    const error = (await lifecycle.update(spec, client, id, outs, news).catch((e: unknown) => e)) as lifecycle.PartialStateError;
+    await client.close();
+    await proxy.close();
+    expect(error).toBeInstanceOf(lifecycle.PartialStateError);
+    expect(error.message).toMatch(/could not update the routes item with match \/b \(path_prefix\)/);
+    // Guarded routes are made first: /c (OAuth) exists, /a is guarded, /b not yet.
+    const service = (await fx.client.httpsEdges.get(id)).routes;
+    expect(service.map((r) => `${r.match} ${r.ipRestriction ? "guarded" : ""}${r.oauth ? "oauth" : ""}`.trim())).toEqual([
+      "/a guarded",
+      "/b",
+      "/c oauth",
+    ]);
+    expect(error.properties.routes.map((r: Props) => r.match)).toEqual(["/a", "/b", "/c"]);
+    expect(JSON.stringify(error.properties.routes)).not.toContain(OAUTH_SECRET);
+    expect(error.properties.routeSecretModules[2].oauth.provider.codehost.clientSecret).toBe(OAUTH_SECRET);
+    const done = await converge(id, error.properties, news, EDGE);
+    expect((await fx.client.httpsEdges.get(id)).routes.every((r) => r.ipRestriction || r.oauth)).toBe(true);
+    expect((await fx.runtime.diff(EDGE, id, done, news)).changes).toBe(false);
+  });
+
+  test("a lost answer to a route's create makes no second route", async () => {
+    // The first POST of a route is applied, and its answer is lost (the connection is cut).
+    let posts = 0;
+    const proxy = await losingProxy(fx.emulator.url, (req) => req.method === "POST" && /\/routes$/.test(req.url ?? "") && ++posts === 1);
+    const client = new EdgeIngress({ apiKey: fx.emulator.rootToken, baseURL: proxy.url, maxRetries: 0 });
+    const made = await lifecycle.create(kindSpec(EDGE), client, edge({ routes: [route("/a"), route("/b")] }));
+    await client.close();
+    await proxy.close();
+    expect(posts).toBeGreaterThanOrEqual(2);
+    expect(await serviceRoutes(made.id)).toEqual(["path_prefix /a", "path_prefix /b"]);
+    expect(made.outs!.routes.map((r: Props) => r.match)).toEqual(["/a", "/b"]);
+  });
+});
+
+/** A proxy to the emulator that passes every request on and cuts the connection instead of answering the ones `lose` picks. */
+async function losingProxy(target: string, lose: (req: http.IncomingMessage) => boolean) {
+  const upstream = new URL(target);
+  const server = http.createServer((req, res) => {
+    const losing = lose(req);
+    const out = http.request(
+      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        if (losing) return void (answer.resume(), res.socket?.destroy());
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    req.pipe(out);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as import("node:net").AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => (server.close(() => resolve()), server.closeAllConnections())),
+  };
+}
 
 /** A proxy to the emulator that answers 403 to the requests `refuse` picks (a failure that is certain: nothing applied). */
 const refusing = (target: string, refuse: (req: http.IncomingMessage) => boolean) =>

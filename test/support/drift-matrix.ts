@@ -13,8 +13,8 @@ import { isDeepStrictEqual } from "node:util";
 import type { EdgeIngress } from "../../sdk";
 import { camelToSnake } from "../../sdk/core/case";
 import { inputKeys, updatableKeys, type KindDeclaration } from "../../provider/framework/kind";
-import { toOutputs } from "../../provider/framework/lifecycle";
-import { childObject, readClaimed } from "../../provider/framework/children";
+import { CHILD_RULES, toOutputs } from "../../provider/framework/lifecycle";
+import { childObject, readClaimed, splitSecrets } from "../../provider/framework/children";
 import { kinds } from "../../provider/kinds";
 import { certificate, privateKeyPem, sshPublicKey } from "./pki";
 import type { StateResource } from "./engine";
@@ -176,6 +176,7 @@ export const MATRIX: Record<string, KindMatrix> = {
       hostports: [`${c}.example.com:443`],
       mutualTls: { certificateAuthorityIds: ["@ca1"] },
       tlsTermination: { minVersion: "1.2" },
+      routes: [{ matchType: "path_prefix", match: "/", description: "public", compression: {} }],
       ...texts(c),
     }),
     outOfBand: {
@@ -184,6 +185,11 @@ export const MATRIX: Record<string, KindMatrix> = {
       hostports: { value: (c: string) => [`${c}-moved.example.com:443`] },
       mutualTls: { value: { certificateAuthorityIds: ["@ca2"] } },
       tlsTermination: { value: { minVersion: "1.3" } },
+      // An owned input drifts by a route made by hand: a debugging path opened.
+      routes: {
+        value: { matchType: "path_prefix", match: "/debug", description: "by hand" },
+        alsoChanges: ["routeIds", "routeSecretModules"],
+      },
     },
   },
   HttpsEdgeRoute: {
@@ -408,7 +414,9 @@ async function applyOutOfBand(client: EdgeIngress, c: Case, id: string, ids: Rec
 const serviceOutputs = async (client: EdgeIngress, c: Case, id: string) => {
   const outs = toOutputs(c.spec, await c.spec.api(client).get(id));
   if (!c.spec.owns) return outs;
-  return { ...outs, ...(await readClaimed(c.spec, client, id, Object.fromEntries(Object.keys(c.spec.owns).map((k) => [k, []])))) };
+  const claimed = await readClaimed(c.spec, CHILD_RULES, client, id, Object.fromEntries(Object.keys(c.spec.owns).map((k) => [k, []])));
+  // As state holds them: secret child fields (a route's oauth) apart.
+  return splitSecrets(c.spec, { ...outs, ...claimed });
 };
 
 /** A secret as `stack export` (an envelope with ciphertext) or `preview --json` ("[secret]") shows it. */
