@@ -149,6 +149,9 @@ export const rfc3339 = z.iso.datetime({ offset: true, error: "must be an RFC 333
 /** A field that exists only at creation: in update params it may only be absent. @internal */
 export const immutable = z.undefined({ error: "cannot be changed after creation" }).optional();
 
+/** Whether a field is `immutable`, or a copy of it with its own doc (`.describe()` keeps the definition). @internal */
+export const isImmutable = (schema: unknown): boolean => schema instanceof z.ZodType && schema._zod.def === immutable._zod.def;
+
 /** A path id for get/update/delete: empty or dot segments would address another URL. @internal */
 export const pathId = z
   .string({ error: "must be a string" })
