@@ -11,6 +11,7 @@ import { z } from "zod";
 import { GENERATED_HEADER, ROOT, type GeneratedFile, type Generator } from "./index";
 // Compiles the sdk next to this module (generate/tsconfig.json), for the requires below.
 import "../sdk/resources";
+import { DESCRIPTION_MAX_BYTES, METADATA_MAX_BYTES } from "../sdk/core/fields";
 
 type IO = "input" | "output";
 
@@ -86,12 +87,79 @@ function docComment(text: string | undefined): string {
 
 const description = (s: z.ZodType): string | undefined => z.globalRegistry.get(s)?.description;
 
+/**
+ * The fields every kind has, documented once: a field of one of these names that describes nothing
+ * itself gets this text (a request's for input types, a response's for output types).
+ */
+export const COMMON_FIELDS: Readonly<Record<string, Readonly<Record<IO, string>>>> = {
+  id: { input: "The resource's id.", output: "The resource's id." },
+  uri: { input: "The resource's API URI.", output: "The resource's API URI." },
+  createdAt: { input: "When the resource was created (RFC 3339).", output: "When the resource was created (RFC 3339)." },
+  description: {
+    input: `Human-readable text, at most ${DESCRIPTION_MAX_BYTES} bytes (UTF-8).`,
+    output: 'Human-readable text; "" when unset.',
+  },
+  metadata: {
+    input: `Arbitrary user data, at most ${METADATA_MAX_BYTES} bytes (UTF-8).`,
+    output: 'Arbitrary user data; "" when unset.',
+  },
+};
+
+const commonField = (key: string, io: IO): string | undefined => (Object.hasOwn(COMMON_FIELDS, key) ? COMMON_FIELDS[key][io] : undefined);
+
+/** Words of a name as the docs write them. */
+const WORDS: Readonly<Record<string, string>> = {
+  Api: "API",
+  Https: "HTTPS",
+  Ip: "IP",
+  OAuth: "OAuth",
+  Saml: "SAML",
+  Ssh: "SSH",
+  Tcp: "TCP",
+  Tls: "TLS",
+};
+
+/** `IpPolicyRule` → `IP policy rule`. */
+export function words(name: string): string {
+  return (name.match(/OAuth|[A-Z][a-z0-9]*/g) ?? []).map((w) => WORDS[w] ?? w.toLowerCase()).join(" ");
+}
+
+/**
+ * A declaration's doc: its schema's description, else one said by its name (a kind's create or update
+ * params, a kind's representation, a module's config); a declaration with neither is refused, so that
+ * every public type says what it is.
+ */
+export function declarationDoc(name: string, schema: z.ZodType, names: ReadonlySet<string> = new Set()): string {
+  const own = description(schema);
+  if (own) return own;
+  let m: RegExpExecArray | null;
+  if ((m = /^([A-Z]\w*)CreateParams$/.exec(name))) return `The params to create one ${words(m[1])}.`;
+  if ((m = /^([A-Z]\w*)UpdateParams$/.exec(name))) return `The params to update one ${words(m[1])}: only the fields given are changed.`;
+  if ((m = /^([A-Z]\w*)ModuleParams$/.exec(name))) return `The ${words(m[1])} module's config, as a request sets it.`;
+  if ((m = /^([A-Z]\w*)Module$/.exec(name))) return `The ${words(m[1])} module's config, as the API returns it.`;
+  if (names.has(`${name}CreateParams`)) return `One ${words(name)}, as the API returns it.`;
+  throw new Error(`sdk-types: ${name} has no doc: describe its schema (.describe("…")) to say what it is`);
+}
+
 /** Prints zod schemas as TypeScript types; a schema that has a public name is printed as that name. */
 export class Printer {
   /** Where the printer is (`IpPolicy.description`), for errors. */
   private readonly at: string[] = [];
 
-  constructor(private readonly names: ReadonlyMap<z.ZodType, string> = new Map()) {}
+  /** The names by definition too: a described copy of a named schema (`.describe()` clones) keeps its name. */
+  private readonly defNames = new Map<unknown, string>();
+
+  constructor(
+    private readonly names: ReadonlyMap<z.ZodType, string> = new Map(),
+    /** Every declared name, for the docs said by names. */
+    private readonly declared: ReadonlySet<string> = new Set(names.values()),
+  ) {
+    for (const [schema, name] of names) if (!this.defNames.has(schema._zod.def)) this.defNames.set(schema._zod.def, name);
+  }
+
+  private nameOf(schema: z.ZodType): string | undefined {
+    return this.names.get(schema) ?? this.defNames.get(schema._zod.def);
+  }
 
   /** The type of `schema` as one string (its name if it has one, unless it is the one being declared). */
   type(schema: z.ZodType, io: IO, root = false): string {
@@ -101,10 +169,12 @@ export class Printer {
   /** A declaration: an interface for an object schema, a type alias otherwise. */
   declaration(name: string, schema: z.ZodType, io: IO): string {
     this.at.splice(0, this.at.length, name);
-    const doc = docComment(description(schema));
     const def = schema._zod.def;
-    if (def.type === "object") return `${doc}export interface ${name} ${this.object(schema as z.ZodObject, io)}\n`;
-    return `${doc}export type ${name} = ${this.type(schema, io, true)};\n`;
+    const body =
+      def.type === "object"
+        ? `interface ${name} ${this.object(schema as z.ZodObject, io)}`
+        : `type ${name} = ${this.type(schema, io, true)};`;
+    return `${docComment(declarationDoc(name, schema, this.declared))}export ${body}\n`;
   }
 
   private union(members: string[]): string {
@@ -113,7 +183,7 @@ export class Printer {
 
   /** The union members of the schema's type. */
   private members(schema: z.ZodType, io: IO, root = false): string[] {
-    const name = this.names.get(schema);
+    const name = this.nameOf(schema);
     if (!root && name !== undefined && ioOf(name) === io) return [name];
     const def = (schema as z.core.$ZodType)._zod.def;
     switch (def.type) {
@@ -207,19 +277,23 @@ export class Printer {
       this.at.push(k);
       const type = this.type(f, io);
       this.at.pop();
-      return `${docComment(this.fieldDescription(f))}${key(k)}${optional ? "?" : ""}: ${type};`;
+      return `${docComment(this.fieldDescription(f) ?? commonField(k, io))}${key(k)}${optional ? "?" : ""}: ${type};`;
     });
     const catchall = def.catchall as z.ZodType | undefined;
     if (catchall && catchall._zod.def.type !== "never") lines.push(`[key: string]: ${this.type(catchall, io)};`);
     return lines.length ? `{\n${lines.join("\n")}\n}` : "{}";
   }
 
-  /** A field's description: its own, or one of the wrappers around it (`.optional()`), down to a named schema. */
+  /**
+   * A field's description: its own, or one of the wrappers around it (`.optional()`), down to a named
+   * schema (whose own description is its type's doc, not the field's).
+   */
   private fieldDescription(schema: z.ZodType): string | undefined {
     let s: z.ZodType | undefined = schema;
     while (s && !this.names.has(s)) {
       const text = description(s);
       if (text) return text;
+      if (this.nameOf(s) !== undefined) return undefined;
       const def = s._zod.def as { type: string; innerType?: z.ZodType; in?: z.ZodType };
       s = ["optional", "nullable", "default", "prefault", "nonoptional", "catch", "readonly"].includes(def.type)
         ? def.innerType
@@ -235,7 +309,7 @@ export class Printer {
 export function typesFile(decls: readonly Declaration[]): string {
   const names = new Map<z.ZodType, string>();
   for (const d of decls) if (d.kind === "schema" && !names.has(d.value as z.ZodType)) names.set(d.value as z.ZodType, d.name);
-  const printer = new Printer(names);
+  const printer = new Printer(names, new Set(decls.map((d) => d.name)));
   const parts = [
     GENERATED_HEADER,
     "/**",

@@ -7,48 +7,73 @@
 
 // --- sdk/core/fields.ts
 
+/** A reference to another resource: its id and API URI. */
 export interface Ref {
+  /** The resource's id. */
   id: string;
+  /** The resource's API URI. */
   uri: string;
 }
 
 // --- sdk/core/pagination.ts
 
+/** The options of a list request. */
 export interface ListParams {
+  /** The page size, from 1 to 100. */
   limit?: number | undefined;
 }
 
 // --- sdk/resources/api-key.ts
 
+/** One API key, as the API returns it. */
 export interface ApiKey {
+  /** The resource's id. */
   id: string;
+  /** The resource's API URI. */
   uri: string;
+  /** Human-readable text; "" when unset. */
   description: string;
+  /** Arbitrary user data; "" when unset. */
   metadata: string;
+  /** When the resource was created (RFC 3339). */
   createdAt: string;
   token: string | null;
   ownerId: string;
 }
 
+/** The params to create one API key. */
 export interface ApiKeyCreateParams {
+  /** Human-readable text, at most 255 bytes (UTF-8). */
   description?: string | undefined;
+  /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
+  /** A user or bot; defaults to the caller. Only admins may name someone else. */
   ownerId?: string | undefined;
 }
 
+/** The params to update one API key: only the fields given are changed. */
 export interface ApiKeyUpdateParams {
+  /** Fixed at creation. */
   ownerId?: undefined;
+  /** Human-readable text, at most 255 bytes (UTF-8). */
   description?: string | undefined;
+  /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
 }
 
 // --- sdk/resources/certificate-authority.ts
 
+/** One certificate authority, as the API returns it. */
 export interface CertificateAuthority {
+  /** The resource's id. */
   id: string;
+  /** The resource's API URI. */
   uri: string;
+  /** When the resource was created (RFC 3339). */
   createdAt: string;
+  /** Human-readable text; "" when unset. */
   description: string;
+  /** Arbitrary user data; "" when unset. */
   metadata: string;
   caPem: string;
   subjectCommonName: string;
@@ -58,30 +83,46 @@ export interface CertificateAuthority {
   extendedKeyUsages: string[];
 }
 
+/** The params to create one certificate authority. */
 export interface CertificateAuthorityCreateParams {
+  /** Human-readable text, at most 255 bytes (UTF-8). */
   description?: string | undefined;
+  /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
+  /** Exactly one PEM certificate, nothing else but whitespace. */
   caPem: string;
 }
 
+/** The params to update one certificate authority: only the fields given are changed. */
 export interface CertificateAuthorityUpdateParams {
+  /** Fixed at creation: a new certificate is a new authority. */
   caPem?: undefined;
+  /** Human-readable text, at most 255 bytes (UTF-8). */
   description?: string | undefined;
+  /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
 }
 
 // --- sdk/resources/endpoint.ts
 
+/** One active endpoint, as the API returns it (endpoints are read-only). */
 export interface Endpoint {
+  /** The resource's id. */
   id: string;
+  /** The resource's API URI. */
   uri: string;
   region: string;
+  /** When the resource was created (RFC 3339). */
   createdAt: string;
   updatedAt: string;
+  /** `tcp://host:port`, `tls://…`, `https://…` for edges. */
   publicUrl: string;
+  /** `http`, `https`, `tcp` or `tls`. */
   proto: string;
   hostport: string;
+  /** `edge` or `ephemeral`. */
   type: string;
+  /** The metadata of the serving edge or tunnel. */
   metadata: string;
   domain: Ref | null;
   tcpAddr: Ref | null;
@@ -91,13 +132,16 @@ export interface Endpoint {
 
 // --- sdk/resources/event-destination.ts
 
+/** How the service authenticates to a target, as a request sets it: exactly one of `role` or `creds`. */
 export interface EventAuthParams {
+  /** A role the service assumes. */
   role?:
     | {
         roleResourceName: string;
       }
     | null
     | undefined;
+  /** Long-term access keys. */
   creds?:
     | {
         accessKeyId: string;
@@ -107,6 +151,7 @@ export interface EventAuthParams {
     | undefined;
 }
 
+/** Where an event destination sends events, as a request sets it: exactly one member. */
 export interface EventTargetParams {
   delivery?:
     | {
@@ -140,8 +185,10 @@ export interface EventTargetParams {
     | undefined;
 }
 
+/** How events are serialized: `json` is the only format. */
 export type EventFormat = "json";
 
+/** How the service authenticates to a target, as the API returns it: the unused member is null. */
 export interface EventAuth {
   role: {
     roleResourceName: string;
@@ -152,6 +199,7 @@ export interface EventAuth {
   } | null;
 }
 
+/** Where an event destination sends events, as the API returns it: one member is set, the others are null. */
 export interface EventTarget {
   delivery: {
     auth: EventAuth;
@@ -173,32 +221,47 @@ export interface EventTarget {
   } | null;
 }
 
+/** One event destination, as the API returns it. */
 export interface EventDestination {
+  /** The resource's id. */
   id: string;
+  /** The resource's API URI. */
   uri: string;
+  /** Arbitrary user data; "" when unset. */
   metadata: string;
+  /** When the resource was created (RFC 3339). */
   createdAt: string;
+  /** Human-readable text; "" when unset. */
   description: string;
   format: string;
   target: EventTarget;
 }
 
+/** The params to create one event destination. */
 export interface EventDestinationCreateParams {
+  /** Human-readable text, at most 255 bytes (UTF-8). */
   description?: string | undefined;
+  /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
+  /** `json` (the only format, and the default). */
   format?: "json" | undefined;
   target: EventTargetParams;
 }
 
+/** The params to update one event destination: only the fields given are changed. */
 export interface EventDestinationUpdateParams {
+  /** Human-readable text, at most 255 bytes (UTF-8). */
   description?: string | undefined;
+  /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
   format?: "json" | undefined;
+  /** Replaces the whole target. */
   target?: EventTargetParams | undefined;
 }
 
 // --- sdk/resources/event-source.ts
 
+/** An event type a subscription's source can name: `<resource>_<created|updated|deleted>.v0`. */
 export type EventType =
   | "api_key_created.v0"
   | "api_key_updated.v0"
@@ -258,11 +321,14 @@ export type EventType =
   | "event_subscription_updated.v0"
   | "event_subscription_deleted.v0";
 
+/** One event source, as the API returns it. */
 export interface EventSource {
   type: string;
+  /** The resource's API URI. */
   uri: string;
 }
 
+/** The params to create one event source. */
 export interface EventSourceCreateParams {
   type:
     | "api_key_created.v0"
@@ -326,76 +392,116 @@ export interface EventSourceCreateParams {
 
 // --- sdk/resources/event-subscription.ts
 
+/** One event subscription, as the API returns it. */
 export interface EventSubscription {
+  /** The resource's id. */
   id: string;
+  /** The resource's API URI. */
   uri: string;
+  /** When the resource was created (RFC 3339). */
   createdAt: string;
+  /** Human-readable text; "" when unset. */
   description: string;
+  /** Arbitrary user data; "" when unset. */
   metadata: string;
   destinations: Ref[];
   sources: EventSource[];
 }
 
+/** The params to create one event subscription. */
 export interface EventSubscriptionCreateParams {
+  /** Human-readable text, at most 255 bytes (UTF-8). */
   description?: string | undefined;
+  /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
   destinationIds: string[];
+  /** Made together with the subscription, in one request. */
   sources?: EventSourceCreateParams[] | undefined;
 }
 
+/** The params to update one event subscription: only the fields given are changed. */
 export interface EventSubscriptionUpdateParams {
+  /** Human-readable text, at most 255 bytes (UTF-8). */
   description?: string | undefined;
+  /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
   destinationIds?: string[] | undefined;
 }
 
 // --- sdk/resources/failover-backend.ts
 
+/** One failover backend, as the API returns it. */
 export interface FailoverBackend {
+  /** The resource's id. */
   id: string;
+  /** The resource's API URI. */
   uri: string;
+  /** When the resource was created (RFC 3339). */
   createdAt: string;
+  /** Human-readable text; "" when unset. */
   description: string;
+  /** Arbitrary user data; "" when unset. */
   metadata: string;
+  /** Child backend ids, first choice first. */
   backends: string[];
 }
 
+/** The params to create one failover backend. */
 export interface FailoverBackendCreateParams {
+  /** Human-readable text, at most 255 bytes (UTF-8). */
   description?: string | undefined;
+  /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
   backends: string[];
 }
 
+/** The params to update one failover backend: only the fields given are changed. */
 export interface FailoverBackendUpdateParams {
+  /** Human-readable text, at most 255 bytes (UTF-8). */
   description?: string | undefined;
+  /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
+  /** When given, replaces the whole list (still at least one id); left out, it is unchanged. */
   backends?: string[] | undefined;
 }
 
 // --- sdk/resources/https-edge.ts
 
+/** One HTTPS edge, as the API returns it. */
 export interface HttpsEdge {
+  /** The resource's id. */
   id: string;
+  /** The resource's API URI. */
   uri: string;
+  /** When the resource was created (RFC 3339). */
   createdAt: string;
+  /** Human-readable text; "" when unset. */
   description: string;
+  /** Arbitrary user data; "" when unset. */
   metadata: string;
   hostports: string[];
   mutualTls: MutualTlsModule | null;
   tlsTermination: TlsTerminationModule | null;
+  /** Oldest first. */
   routes: HttpsEdgeRoute[];
 }
 
+/** The params to create one HTTPS edge. */
 export interface HttpsEdgeCreateParams {
+  /** Human-readable text, at most 255 bytes (UTF-8). */
   description?: string | undefined;
+  /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
   hostports: string[];
   mutualTls?: MutualTlsModuleParams | undefined;
   tlsTermination?: HttpsTlsTerminationModuleParams | undefined;
 }
 
+/** The params to update one HTTPS edge: only the fields given are changed. A module given replaces that module wholly; one left out is unchanged (remove it with deleteModule). */
 export interface HttpsEdgeUpdateParams {
+  /** Human-readable text, at most 255 bytes (UTF-8). */
   description?: string | undefined;
+  /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
   hostports?: string[] | undefined;
   mutualTls?: MutualTlsModuleParams | undefined;
@@ -404,16 +510,23 @@ export interface HttpsEdgeUpdateParams {
 
 // --- sdk/resources/https-edge-route.ts
 
+/** How a route's `match` is compared: an exact path or a path prefix. */
 export type MatchType = "exact_path" | "path_prefix";
 
+/** One HTTPS edge route, as the API returns it. */
 export interface HttpsEdgeRoute {
   edgeId: string;
+  /** The resource's id. */
   id: string;
+  /** The resource's API URI. */
   uri: string;
+  /** When the resource was created (RFC 3339). */
   createdAt: string;
   matchType: string;
   match: string;
+  /** Human-readable text; "" when unset. */
   description: string;
+  /** Arbitrary user data; "" when unset. */
   metadata: string;
   backend: BackendModule | null;
   ipRestriction: IpRestrictionModule | null;
@@ -430,10 +543,14 @@ export interface HttpsEdgeRoute {
   jwtValidation: EnabledModule | null;
 }
 
+/** The params to create one HTTPS edge route. */
 export interface HttpsEdgeRouteCreateParams {
   matchType: "exact_path" | "path_prefix";
+  /** A path, a host, or host plus path. */
   match: string;
+  /** Human-readable text, at most 255 bytes (UTF-8). */
   description?: string | undefined;
+  /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
   backend?: BackendModuleParams | undefined;
   ipRestriction?: IpRestrictionModuleParams | undefined;
@@ -450,10 +567,13 @@ export interface HttpsEdgeRouteCreateParams {
   jwtValidation?: EnabledModuleParams | undefined;
 }
 
+/** The params to update one HTTPS edge route: only the fields given are changed. A module given replaces that module wholly; one left out is unchanged (remove it with deleteModule). */
 export interface HttpsEdgeRouteUpdateParams {
   matchType?: "exact_path" | "path_prefix" | undefined;
   match?: string | undefined;
+  /** Human-readable text, at most 255 bytes (UTF-8). */
   description?: string | undefined;
+  /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
   backend?: BackendModuleParams | undefined;
   ipRestriction?: IpRestrictionModuleParams | undefined;
@@ -472,81 +592,124 @@ export interface HttpsEdgeRouteUpdateParams {
 
 // --- sdk/resources/ip-policy.ts
 
+/** One IP policy, as the API returns it. */
 export interface IpPolicy {
+  /** The resource's id. */
   id: string;
+  /** The resource's API URI. */
   uri: string;
+  /** When the resource was created (RFC 3339). */
   createdAt: string;
+  /** Human-readable text; "" when unset. */
   description: string;
+  /** Arbitrary user data; "" when unset. */
   metadata: string;
 }
 
+/** The params to create one IP policy. */
 export interface IpPolicyCreateParams {
+  /** Human-readable text, at most 255 bytes (UTF-8). */
   description?: string | undefined;
+  /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
 }
 
+/** The params to update one IP policy: only the fields given are changed. */
 export interface IpPolicyUpdateParams {
+  /** Human-readable text, at most 255 bytes (UTF-8). */
   description?: string | undefined;
+  /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
 }
 
 // --- sdk/resources/ip-policy-rule.ts
 
+/** What an IP policy rule does with the addresses of its CIDR block. */
 export type IpPolicyRuleAction = "allow" | "deny";
 
+/** One IP policy rule, as the API returns it. */
 export interface IpPolicyRule {
+  /** The resource's id. */
   id: string;
+  /** The resource's API URI. */
   uri: string;
+  /** When the resource was created (RFC 3339). */
   createdAt: string;
+  /** Human-readable text; "" when unset. */
   description: string;
+  /** Arbitrary user data; "" when unset. */
   metadata: string;
   cidr: string;
   action: string;
   ipPolicy: Ref;
 }
 
+/** The params to create one IP policy rule. */
 export interface IpPolicyRuleCreateParams {
+  /** Human-readable text, at most 255 bytes (UTF-8). */
   description?: string | undefined;
+  /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
+  /** The service answers IPv6 in RFC 5952 form (lowercase, zeros compressed). */
   cidr: string;
   action: "allow" | "deny";
   ipPolicyId: string;
 }
 
+/** The params to update one IP policy rule: only the fields given are changed. */
 export interface IpPolicyRuleUpdateParams {
+  /** Fixed at creation: listed only to reject it with that reason (a change means a new rule). */
   ipPolicyId?: undefined;
+  /** Fixed at creation: listed only to reject it with that reason (a change means a new rule). */
   action?: undefined;
+  /** Human-readable text, at most 255 bytes (UTF-8). */
   description?: string | undefined;
+  /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
   cidr?: string | undefined;
 }
 
 // --- sdk/resources/ip-restriction.ts
 
+/** What an IP restriction guards; fixed at creation. */
 export type IpRestrictionType = "dashboard" | "api" | "agent" | "endpoints";
 
+/** One IP restriction, as the API returns it. */
 export interface IpRestriction {
+  /** The resource's id. */
   id: string;
+  /** The resource's API URI. */
   uri: string;
+  /** When the resource was created (RFC 3339). */
   createdAt: string;
+  /** Human-readable text; "" when unset. */
   description: string;
+  /** Arbitrary user data; "" when unset. */
   metadata: string;
   enforced: boolean;
   type: string;
   ipPolicies: Ref[];
 }
 
+/** The params to create one IP restriction. */
 export interface IpRestrictionCreateParams {
+  /** Human-readable text, at most 255 bytes (UTF-8). */
   description?: string | undefined;
+  /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
+  /** false (the service's default) only warns. */
   enforced?: boolean | undefined;
   type: "dashboard" | "api" | "agent" | "endpoints";
   ipPolicyIds: string[];
 }
 
+/** The params to update one IP restriction: only the fields given are changed. */
 export interface IpRestrictionUpdateParams {
+  /** Fixed at creation: listed only to reject it with that reason (a change means a new restriction). */
   type?: undefined;
+  /** Human-readable text, at most 255 bytes (UTF-8). */
   description?: string | undefined;
+  /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
   enforced?: boolean | undefined;
   ipPolicyIds?: string[] | undefined;
@@ -554,63 +717,89 @@ export interface IpRestrictionUpdateParams {
 
 // --- sdk/resources/modules.ts
 
+/** The backend module's config, as a request sets it. */
 export interface BackendModuleParams {
+  /** The module is applied to traffic unless `enabled: false`. */
   enabled?: boolean | undefined;
   backendId: string;
 }
 
+/** The backend module's config, as the API returns it. */
 export interface BackendModule {
+  /** Whether the module is applied to traffic. */
   enabled: boolean;
   backend: Ref;
 }
 
+/** The IP restriction module's config, as a request sets it. */
 export interface IpRestrictionModuleParams {
+  /** The module is applied to traffic unless `enabled: false`. */
   enabled?: boolean | undefined;
   ipPolicyIds: string[];
 }
 
+/** The IP restriction module's config, as the API returns it. */
 export interface IpRestrictionModule {
+  /** Whether the module is applied to traffic. */
   enabled: boolean;
   ipPolicies: Ref[];
 }
 
+/** The mutual TLS module's config, as a request sets it. */
 export interface MutualTlsModuleParams {
+  /** The module is applied to traffic unless `enabled: false`. */
   enabled?: boolean | undefined;
   certificateAuthorityIds: string[];
 }
 
+/** The mutual TLS module's config, as the API returns it. */
 export interface MutualTlsModule {
+  /** Whether the module is applied to traffic. */
   enabled: boolean;
   certificateAuthorities: Ref[];
 }
 
+/** The TLS termination module's config of a TLS edge, as a request sets it. TLS edges: TLS may pass through (`upstream`), and then the service has no version to enforce. */
 export interface TlsTerminationModuleParams {
+  /** The module is applied to traffic unless `enabled: false`. */
   enabled?: boolean | undefined;
   terminateAt?: "edge" | "upstream" | undefined;
   minVersion?: "1.0" | "1.1" | "1.2" | "1.3" | null | undefined;
 }
 
+/** The TLS termination module's config of an HTTPS edge, as a request sets it. HTTPS edges always terminate at the edge, so only the version is set. */
 export interface HttpsTlsTerminationModuleParams {
+  /** The module is applied to traffic unless `enabled: false`. */
   enabled?: boolean | undefined;
   minVersion?: "1.0" | "1.1" | "1.2" | "1.3" | null | undefined;
 }
 
+/** The TLS termination module's config, as the API returns it. */
 export interface TlsTerminationModule {
+  /** Whether the module is applied to traffic. */
   enabled: boolean;
   terminateAt: string;
   minVersion: string | null;
 }
 
+/** The circuit breaker module's config, as a request sets it. */
 export interface CircuitBreakerModuleParams {
+  /** The module is applied to traffic unless `enabled: false`. */
   enabled?: boolean | undefined;
+  /** Seconds before an open circuit is re-evaluated. */
   trippedDuration?: number | undefined;
+  /** Seconds of the statistical window. */
   rollingWindow?: number | undefined;
   numBuckets?: number | undefined;
+  /** Requests within a window needed before the circuit can trip. */
   volumeThreshold?: number | undefined;
+  /** A fraction from 0 to 1, not a percentage. */
   errorThresholdPercentage?: number | undefined;
 }
 
+/** The circuit breaker module's config, as the API returns it. */
 export interface CircuitBreakerModule {
+  /** Whether the module is applied to traffic. */
   enabled: boolean;
   trippedDuration: number;
   rollingWindow: number;
@@ -619,44 +808,60 @@ export interface CircuitBreakerModule {
   errorThresholdPercentage: number;
 }
 
+/** The config of a module that is only switched on or off (compression, oidc, websocketTcpConverter, userAgentFilter, jwtValidation), as a request sets it. */
 export interface EnabledModuleParams {
+  /** The module is applied to traffic unless `enabled: false`. */
   enabled?: boolean | undefined;
 }
 
+/** The config of a module that is only switched on or off (compression, oidc, websocketTcpConverter, userAgentFilter, jwtValidation), as the API returns it. */
 export interface EnabledModule {
+  /** Whether the module is applied to traffic. */
   enabled: boolean;
 }
 
+/** The request or response headers module's config, as a request sets it. Header names (keys of `add`) are user data: they reach the wire exactly as written. */
 export interface HeadersModuleParams {
+  /** The module is applied to traffic unless `enabled: false`. */
   enabled?: boolean | undefined;
   add?: Record<string, string> | undefined;
   remove?: string[] | undefined;
 }
 
+/** The request or response headers module's config, as the API returns it. */
 export interface HeadersModule {
+  /** Whether the module is applied to traffic. */
   enabled: boolean;
   add: Record<string, string>;
   remove: string[];
 }
 
+/** One OAuth identity provider's settings, as a request sets them. */
 export interface OAuthProviderConfigParams {
+  /** Omit both id and secret to use the service's managed app. */
   clientId?: string | undefined;
   clientSecret?: string | undefined;
+  /** Needs your own app (clientId and clientSecret). */
   scopes?: string[] | undefined;
   emailAddresses?: string[] | undefined;
   emailDomains?: string[] | undefined;
 }
 
+/** The `codehost` OAuth identity provider's settings, as a request sets them: only `codehost` has `teams` and `organizations`. */
 export interface CodehostOAuthProviderConfigParams {
+  /** Omit both id and secret to use the service's managed app. */
   clientId?: string | undefined;
   clientSecret?: string | undefined;
+  /** Needs your own app (clientId and clientSecret). */
   scopes?: string[] | undefined;
   emailAddresses?: string[] | undefined;
   emailDomains?: string[] | undefined;
+  /** `<org>/<team>` slugs; a member of any is allowed. */
   teams?: string[] | undefined;
   organizations?: string[] | undefined;
 }
 
+/** The OAuth module's identity provider, as a request sets it. Exactly one provider key. */
 export interface OAuthProviderParams {
   codehost?: CodehostOAuthProviderConfigParams | undefined;
   social?: OAuthProviderConfigParams | undefined;
@@ -668,16 +873,21 @@ export interface OAuthProviderParams {
   commerce?: OAuthProviderConfigParams | undefined;
 }
 
+/** The OAuth module's config, as a request sets it. */
 export interface OAuthModuleParams {
+  /** The module is applied to traffic unless `enabled: false`. */
   enabled?: boolean | undefined;
   provider: OAuthProviderParams;
+  /** Lets HTTP OPTIONS through unauthenticated (CORS preflight). */
   optionsPassthrough?: boolean | undefined;
   cookiePrefix?: string | undefined;
+  /** Seconds; 0 means the service's default. */
   inactivityTimeout?: number | undefined;
   maximumDuration?: number | undefined;
   authCheckInterval?: number | undefined;
 }
 
+/** One OAuth identity provider's settings, as the API returns them. `clientSecret` is a secret: the service returns it. */
 export interface OAuthProviderConfig {
   clientId: string | null;
   clientSecret: string | null;
@@ -688,8 +898,11 @@ export interface OAuthProviderConfig {
   organizations?: string[] | undefined;
 }
 
+/** The OAuth module's config, as the API returns it. */
 export interface OAuthModule {
+  /** Whether the module is applied to traffic. */
   enabled: boolean;
+  /** The one provider that was set. */
   provider: {
     codehost?: OAuthProviderConfig | undefined;
     social?: OAuthProviderConfig | undefined;
@@ -707,13 +920,17 @@ export interface OAuthModule {
   authCheckInterval: number;
 }
 
+/** The SAML module's config, as a request sets it. */
 export interface SamlModuleParams {
+  /** The module is applied to traffic unless `enabled: false`. */
   enabled?: boolean | undefined;
   optionsPassthrough?: boolean | undefined;
   cookiePrefix?: string | undefined;
   inactivityTimeout?: number | undefined;
   maximumDuration?: number | undefined;
+  /** The identity provider's full XML EntityDescriptor. */
   idpMetadata: string;
+  /** The identity provider must ask for credentials on every login. */
   forceAuthn?: boolean | undefined;
   allowIdpInitiated?: boolean | undefined;
   authorizedGroups?: string[] | undefined;
@@ -725,7 +942,9 @@ export interface SamlModuleParams {
     | undefined;
 }
 
+/** The SAML module's config, as the API returns it: the request fields plus what the service generates (read-only). */
 export interface SamlModule {
+  /** Whether the module is applied to traffic. */
   enabled: boolean;
   optionsPassthrough: boolean;
   cookiePrefix: string;
@@ -744,13 +963,18 @@ export interface SamlModule {
   requestSigningCertificatePem: string;
 }
 
+/** The webhook verification module's config, as a request sets it. */
 export interface WebhookVerificationModuleParams {
+  /** The module is applied to traffic unless `enabled: false`. */
   enabled?: boolean | undefined;
   provider: "CODEHOST" | "CHAT" | "PAYMENTS" | "MESSAGING" | "CI" | "TICKETS" | "CLOUD_NOTIFICATIONS";
+  /** A secret: required and non-empty, except for CLOUD_NOTIFICATIONS (empty or absent). */
   secret?: string | undefined;
 }
 
+/** The webhook verification module's config, as the API returns it. `secret` is a secret: the service returns it. */
 export interface WebhookVerificationModule {
+  /** Whether the module is applied to traffic. */
   enabled: boolean;
   provider: string;
   secret: string;
@@ -795,47 +1019,71 @@ export type HttpsEdgeRouteModules = {
 
 // --- sdk/resources/reserved-domain.ts
 
+/** Automatic certificate management of a reserved domain, as a request sets it. */
 export interface CertificateManagementPolicyParams {
   authority: "public-acme";
+  /** `rsa` (the service's default) or `ecdsa`. */
   privateKeyType?: "rsa" | "ecdsa" | undefined;
 }
 
+/** The params to create one reserved domain. */
 export interface ReservedDomainCreateParams {
+  /** Lowercase hostname, optionally `*.` in front; unique across the account; fixed at creation. */
   domain: string;
+  /** Deprecated. */
   region?: "au" | "eu" | "ap" | "us" | "jp" | "in" | "sa" | undefined;
+  /** Human-readable text, at most 255 bytes (UTF-8). */
   description?: string | undefined;
+  /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
   certificateId?: string | undefined;
   certificateManagementPolicy?: CertificateManagementPolicyParams | undefined;
 }
 
+/** The params to update one reserved domain: only the fields given are changed. */
 export interface ReservedDomainUpdateParams {
+  /** Fixed at creation: another domain is another reservation. */
   domain?: undefined;
+  /** Fixed at creation: in update params it may only be absent. */
   region?: undefined;
+  /** Human-readable text, at most 255 bytes (UTF-8). */
   description?: string | undefined;
+  /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
+  /** Switching: send the new one and `null` for the other; `null` alone clears. */
   certificateId?: string | null | undefined;
   certificateManagementPolicy?: CertificateManagementPolicyParams | null | undefined;
 }
 
+/** The provisioning or renewal of a reserved domain's managed certificate, while it runs. */
 export interface ProvisioningJob {
+  /** `INTERNAL_ERROR` (temporary, retried) or `DNS_ERROR` (permanent, for the user to fix); null while running. */
   errorCode: string | null;
   msg: string;
   startedAt: string;
   retriesAt: string | null;
 }
 
+/** One reserved domain, as the API returns it. */
 export interface ReservedDomain {
+  /** The resource's id. */
   id: string;
+  /** The resource's API URI. */
   uri: string;
+  /** When the resource was created (RFC 3339). */
   createdAt: string;
+  /** Human-readable text; "" when unset. */
   description: string;
+  /** Arbitrary user data; "" when unset. */
   metadata: string;
   domain: string;
+  /** "" when unset. */
   region: string;
+  /** null for a subdomain of the service's own domain. */
   cnameTarget: string | null;
   httpEndpointConfiguration: Ref | null;
   httpsEndpointConfiguration: Ref | null;
+  /** The uploaded certificate, the latest one issued automatically, or null. */
   certificate: Ref | null;
   certificateManagementPolicy: {
     authority: string;
@@ -845,169 +1093,267 @@ export interface ReservedDomain {
     renewsAt: string | null;
     provisioningJob: ProvisioningJob | null;
   } | null;
+  /** Only for wildcard domains that are not the service's own: the CNAME target of `_acme-challenge.<domain>`. */
   acmeChallengeCnameTarget: string | null;
 }
 
 // --- sdk/resources/ssh-certificate-authority.ts
 
+/** One SSH certificate authority, as the API returns it. */
 export interface SshCertificateAuthority {
+  /** The resource's id. */
   id: string;
+  /** The resource's API URI. */
   uri: string;
+  /** When the resource was created (RFC 3339). */
   createdAt: string;
+  /** Human-readable text; "" when unset. */
   description: string;
+  /** Arbitrary user data; "" when unset. */
   metadata: string;
+  /** OpenSSH format (`ssh-ed25519 AAAA...`). */
   publicKey: string;
+  /** `rsa`, `ecdsa` or `ed25519`. */
   keyType: string;
 }
 
+/** The params to create one SSH certificate authority. */
 export interface SshCertificateAuthorityCreateParams {
+  /** Human-readable text, at most 255 bytes (UTF-8). */
   description?: string | undefined;
+  /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
   privateKeyType: "rsa" | "ecdsa" | "ed25519";
+  /** ECDSA only; default p256. */
   ellipticCurve?: "p256" | "p384" | "p521" | undefined;
+  /** RSA only; default 4096. */
   keySize?: 2048 | 4096 | undefined;
 }
 
+/** The params to update one SSH certificate authority: only the fields given are changed. */
 export interface SshCertificateAuthorityUpdateParams {
+  /** Fixed at creation: another key is another authority. */
   privateKeyType?: undefined;
+  /** Fixed at creation: another key is another authority. */
   ellipticCurve?: undefined;
+  /** Fixed at creation: another key is another authority. */
   keySize?: undefined;
+  /** Human-readable text, at most 255 bytes (UTF-8). */
   description?: string | undefined;
+  /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
 }
 
 // --- sdk/resources/ssh-credential.ts
 
+/** One SSH credential, as the API returns it. */
 export interface SshCredential {
+  /** The resource's id. */
   id: string;
+  /** The resource's API URI. */
   uri: string;
+  /** When the resource was created (RFC 3339). */
   createdAt: string;
+  /** Human-readable text; "" when unset. */
   description: string;
+  /** Arbitrary user data; "" when unset. */
   metadata: string;
   publicKey: string;
+  /** Empty: no restriction. */
   acl: string[];
   ownerId: string;
 }
 
+/** The params to create one SSH credential. */
 export interface SshCredentialCreateParams {
+  /** Human-readable text, at most 255 bytes (UTF-8). */
   description?: string | undefined;
+  /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
+  /** Absent or empty: no restriction; `*` permits everything explicitly. */
   acl?: string[] | undefined;
+  /** OpenSSH public key: RSA of at least 2048 bits, ECDSA or Ed25519. */
   publicKey: string;
+  /** A user or bot; defaults to the caller. Only admins may name someone else. */
   ownerId?: string | undefined;
 }
 
+/** The params to update one SSH credential: only the fields given are changed. */
 export interface SshCredentialUpdateParams {
+  /** Fixed at creation. */
   publicKey?: undefined;
+  /** Fixed at creation. */
   ownerId?: undefined;
+  /** Human-readable text, at most 255 bytes (UTF-8). */
   description?: string | undefined;
+  /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
+  /** Replaces the whole list. */
   acl?: string[] | undefined;
 }
 
 // --- sdk/resources/ssh-host-certificate.ts
 
+/** One SSH host certificate, as the API returns it. */
 export interface SshHostCertificate {
+  /** The resource's id. */
   id: string;
+  /** The resource's API URI. */
   uri: string;
+  /** When the resource was created (RFC 3339). */
   createdAt: string;
+  /** Human-readable text; "" when unset. */
   description: string;
+  /** Arbitrary user data; "" when unset. */
   metadata: string;
   publicKey: string;
+  /** The subject key's type: `rsa`, `ecdsa` or `ed25519`. */
   keyType: string;
   sshCertificateAuthorityId: string;
   principals: string[];
   validAfter: string;
   validUntil: string;
+  /** The signed certificate, OpenSSH format (`<type>-cert-v01@openssh.com AAAA...`). */
   certificate: string;
 }
 
+/** The params to create one SSH host certificate. Principals are hostnames and/or IP addresses; empty means any host. */
 export interface SshHostCertificateCreateParams {
   sshCertificateAuthorityId: string;
+  /** The subject's OpenSSH public key: RSA of at least 2048 bits, ECDSA or Ed25519. */
   publicKey: string;
+  /** Empty or absent: any user (user certificates) or any host (host certificates). */
   principals?: string[] | undefined;
+  /** Default: now. */
   validAfter?: string | undefined;
   validUntil?: string | undefined;
+  /** Human-readable text, at most 255 bytes (UTF-8). */
   description?: string | undefined;
+  /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
 }
 
+/** The params to update one SSH host certificate: only the fields given are changed. */
 export interface SshHostCertificateUpdateParams {
+  /** Fixed at creation: in update params it may only be absent. */
   sshCertificateAuthorityId?: undefined;
+  /** Fixed at creation: in update params it may only be absent. */
   publicKey?: undefined;
+  /** Fixed at creation: in update params it may only be absent. */
   principals?: undefined;
+  /** Fixed at creation: in update params it may only be absent. */
   validAfter?: undefined;
+  /** Fixed at creation: in update params it may only be absent. */
   validUntil?: undefined;
+  /** Human-readable text, at most 255 bytes (UTF-8). */
   description?: string | undefined;
+  /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
 }
 
 // --- sdk/resources/ssh-user-certificate.ts
 
+/** One SSH user certificate, as the API returns it. */
 export interface SshUserCertificate {
+  /** The resource's id. */
   id: string;
+  /** The resource's API URI. */
   uri: string;
+  /** When the resource was created (RFC 3339). */
   createdAt: string;
+  /** Human-readable text; "" when unset. */
   description: string;
+  /** Arbitrary user data; "" when unset. */
   metadata: string;
   publicKey: string;
+  /** The subject key's type: `rsa`, `ecdsa` or `ed25519`. */
   keyType: string;
   sshCertificateAuthorityId: string;
   principals: string[];
   validAfter: string;
   validUntil: string;
+  /** The signed certificate, OpenSSH format (`<type>-cert-v01@openssh.com AAAA...`). */
   certificate: string;
   criticalOptions: Record<string, string>;
   extensions: Record<string, string>;
 }
 
+/** The params to create one SSH user certificate. */
 export interface SshUserCertificateCreateParams {
   sshCertificateAuthorityId: string;
+  /** The subject's OpenSSH public key: RSA of at least 2048 bits, ECDSA or Ed25519. */
   publicKey: string;
+  /** Empty or absent: any user (user certificates) or any host (host certificates). */
   principals?: string[] | undefined;
+  /** Default: now. */
   validAfter?: string | undefined;
   validUntil?: string | undefined;
+  /** Human-readable text, at most 255 bytes (UTF-8). */
   description?: string | undefined;
+  /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
   criticalOptions?: Record<string, string> | undefined;
+  /** Default: permit-pty and permit-user-rc (DEFAULT_SSH_EXTENSIONS); `{}` grants none. */
   extensions?: Record<string, string> | undefined;
 }
 
+/** The params to update one SSH user certificate: only the fields given are changed. */
 export interface SshUserCertificateUpdateParams {
+  /** Fixed at creation: in update params it may only be absent. */
   sshCertificateAuthorityId?: undefined;
+  /** Fixed at creation: in update params it may only be absent. */
   publicKey?: undefined;
+  /** Fixed at creation: in update params it may only be absent. */
   principals?: undefined;
+  /** Fixed at creation: in update params it may only be absent. */
   validAfter?: undefined;
+  /** Fixed at creation: in update params it may only be absent. */
   validUntil?: undefined;
+  /** Human-readable text, at most 255 bytes (UTF-8). */
   description?: string | undefined;
+  /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
+  /** Fixed at creation: in update params it may only be absent. */
   criticalOptions?: undefined;
+  /** Fixed at creation: in update params it may only be absent. */
   extensions?: undefined;
 }
 
 // --- sdk/resources/tcp-edge.ts
 
+/** One TCP edge, as the API returns it. */
 export interface TcpEdge {
+  /** The resource's id. */
   id: string;
+  /** The resource's API URI. */
   uri: string;
+  /** When the resource was created (RFC 3339). */
   createdAt: string;
+  /** Human-readable text; "" when unset. */
   description: string;
+  /** Arbitrary user data; "" when unset. */
   metadata: string;
   hostports: string[];
   backend: BackendModule | null;
   ipRestriction: IpRestrictionModule | null;
 }
 
+/** The params to create one TCP edge. */
 export interface TcpEdgeCreateParams {
+  /** Human-readable text, at most 255 bytes (UTF-8). */
   description?: string | undefined;
+  /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
   hostports: string[];
   backend?: BackendModuleParams | undefined;
   ipRestriction?: IpRestrictionModuleParams | undefined;
 }
 
+/** The params to update one TCP edge: only the fields given are changed. A module given replaces that module wholly; one left out is unchanged (remove it with deleteModule). */
 export interface TcpEdgeUpdateParams {
+  /** Human-readable text, at most 255 bytes (UTF-8). */
   description?: string | undefined;
+  /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
   hostports?: string[] | undefined;
   backend?: BackendModuleParams | undefined;
@@ -1016,11 +1362,17 @@ export interface TcpEdgeUpdateParams {
 
 // --- sdk/resources/tls-certificate.ts
 
+/** One TLS certificate, as the API returns it. */
 export interface TlsCertificate {
+  /** The resource's id. */
   id: string;
+  /** The resource's API URI. */
   uri: string;
+  /** When the resource was created (RFC 3339). */
   createdAt: string;
+  /** Human-readable text; "" when unset. */
   description: string;
+  /** Arbitrary user data; "" when unset. */
   metadata: string;
   certificatePem: string;
   subjectCommonName: string;
@@ -1028,11 +1380,13 @@ export interface TlsCertificate {
     dnsNames: string[];
     ips: string[];
   };
+  /** Set when the service issued it (a managed reserved domain); null when uploaded. */
   issuedAt: string | null;
   notBefore: string;
   notAfter: string;
   keyUsages: string[];
   extendedKeyUsages: string[];
+  /** `rsa`, `ecdsa` or `ed25519`. */
   privateKeyType: string;
   issuerCommonName: string;
   serialNumber: string;
@@ -1043,27 +1397,43 @@ export interface TlsCertificate {
   subjectCountry: string;
 }
 
+/** The params to create one TLS certificate. */
 export interface TlsCertificateCreateParams {
+  /** Human-readable text, at most 255 bytes (UTF-8). */
   description?: string | undefined;
+  /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
+  /** PEM chain, leaf first: each certificate issued and signed by the next. */
   certificatePem: string;
+  /** The leaf's unencrypted PEM private key (RSA, ECDSA or Ed25519). Write-only: never returned. */
   privateKeyPem: string;
 }
 
+/** The params to update one TLS certificate: only the fields given are changed. */
 export interface TlsCertificateUpdateParams {
+  /** Fixed at creation: a new certificate is a new resource. */
   certificatePem?: undefined;
+  /** Fixed at creation: a new certificate is a new resource. */
   privateKeyPem?: undefined;
+  /** Human-readable text, at most 255 bytes (UTF-8). */
   description?: string | undefined;
+  /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
 }
 
 // --- sdk/resources/tls-edge.ts
 
+/** One TLS edge, as the API returns it. */
 export interface TlsEdge {
+  /** The resource's id. */
   id: string;
+  /** The resource's API URI. */
   uri: string;
+  /** When the resource was created (RFC 3339). */
   createdAt: string;
+  /** Human-readable text; "" when unset. */
   description: string;
+  /** Arbitrary user data; "" when unset. */
   metadata: string;
   hostports: string[];
   backend: BackendModule | null;
@@ -1072,8 +1442,11 @@ export interface TlsEdge {
   tlsTermination: TlsTerminationModule | null;
 }
 
+/** The params to create one TLS edge. */
 export interface TlsEdgeCreateParams {
+  /** Human-readable text, at most 255 bytes (UTF-8). */
   description?: string | undefined;
+  /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
   hostports: string[];
   backend?: BackendModuleParams | undefined;
@@ -1082,8 +1455,11 @@ export interface TlsEdgeCreateParams {
   tlsTermination?: TlsTerminationModuleParams | undefined;
 }
 
+/** The params to update one TLS edge: only the fields given are changed. A module given replaces that module wholly; one left out is unchanged (remove it with deleteModule). */
 export interface TlsEdgeUpdateParams {
+  /** Human-readable text, at most 255 bytes (UTF-8). */
   description?: string | undefined;
+  /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
   hostports?: string[] | undefined;
   backend?: BackendModuleParams | undefined;
@@ -1094,74 +1470,120 @@ export interface TlsEdgeUpdateParams {
 
 // --- sdk/resources/tunnel-credential.ts
 
+/** One tunnel credential, as the API returns it. */
 export interface TunnelCredential {
+  /** The resource's id. */
   id: string;
+  /** The resource's API URI. */
   uri: string;
+  /** When the resource was created (RFC 3339). */
   createdAt: string;
+  /** Human-readable text; "" when unset. */
   description: string;
+  /** Arbitrary user data; "" when unset. */
   metadata: string;
+  /** The agent's authtoken: only in the create answer, null everywhere else. */
   token: string | null;
+  /** Empty: no restriction. */
   acl: string[];
   ownerId: string;
 }
 
+/** The params to create one tunnel credential. */
 export interface TunnelCredentialCreateParams {
+  /** Human-readable text, at most 255 bytes (UTF-8). */
   description?: string | undefined;
+  /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
+  /** Absent or empty: no restriction; `*` permits everything explicitly. Rules as for SSH credentials. */
   acl?: string[] | undefined;
+  /** A user or bot; defaults to the caller. Only admins may name someone else. */
   ownerId?: string | undefined;
 }
 
+/** The params to update one tunnel credential: only the fields given are changed. */
 export interface TunnelCredentialUpdateParams {
+  /** Fixed at creation. */
   ownerId?: undefined;
+  /** Human-readable text, at most 255 bytes (UTF-8). */
   description?: string | undefined;
+  /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
+  /** Replaces the whole list. */
   acl?: string[] | undefined;
 }
 
 // --- sdk/resources/tunnel-group-backend.ts
 
+/** One tunnel group backend, as the API returns it. */
 export interface TunnelGroupBackend {
+  /** The resource's id. */
   id: string;
+  /** The resource's API URI. */
   uri: string;
+  /** When the resource was created (RFC 3339). */
   createdAt: string;
+  /** Human-readable text; "" when unset. */
   description: string;
+  /** Arbitrary user data; "" when unset. */
   metadata: string;
+  /** Label names are user data: they are never case-converted. */
   labels: Record<string, string>;
+  /** Tunnels currently matching the labels. */
   tunnels: Ref[];
 }
 
+/** The params to create one tunnel group backend. */
 export interface TunnelGroupBackendCreateParams {
+  /** Human-readable text, at most 255 bytes (UTF-8). */
   description?: string | undefined;
+  /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
   labels?: Record<string, string> | undefined;
 }
 
+/** The params to update one tunnel group backend: only the fields given are changed. `labels`, when given, replaces the whole map. */
 export interface TunnelGroupBackendUpdateParams {
+  /** Human-readable text, at most 255 bytes (UTF-8). */
   description?: string | undefined;
+  /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
   labels?: Record<string, string> | undefined;
 }
 
 // --- sdk/resources/weighted-backend.ts
 
+/** One weighted backend, as the API returns it. */
 export interface WeightedBackend {
+  /** The resource's id. */
   id: string;
+  /** The resource's API URI. */
   uri: string;
+  /** When the resource was created (RFC 3339). */
   createdAt: string;
+  /** Human-readable text; "" when unset. */
   description: string;
+  /** Arbitrary user data; "" when unset. */
   metadata: string;
+  /** Child backend id → weight; the ids are never case-converted. */
   backends: Record<string, number>;
 }
 
+/** The params to create one weighted backend. */
 export interface WeightedBackendCreateParams {
+  /** Human-readable text, at most 255 bytes (UTF-8). */
   description?: string | undefined;
+  /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
   backends: Record<string, number>;
 }
 
+/** The params to update one weighted backend: only the fields given are changed. */
 export interface WeightedBackendUpdateParams {
+  /** Human-readable text, at most 255 bytes (UTF-8). */
   description?: string | undefined;
+  /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
+  /** When given, replaces the whole map (still at least one entry); left out, it is unchanged. */
   backends?: Record<string, number> | undefined;
 }

@@ -290,7 +290,7 @@ export const inputKeys = (spec: KindDeclaration): string[] => Object.keys(spec.c
 /** Update-param fields, less those the sdk lists only to reject (`fields.immutable`). */
 export const updatableKeys = (spec: KindDeclaration): string[] =>
   Object.entries(spec.updateSchema.shape)
-    .filter(([, schema]) => schema !== fields.immutable)
+    .filter(([, schema]) => !fields.isImmutable(schema))
     .map(([key]) => key);
 export const immutableKeys = (spec: KindDeclaration): string[] => {
   const updatable = new Set(updatableKeys(spec));

@@ -147,7 +147,13 @@ export function moduleParams<S extends z.ZodRawShape>(shape: S) {
 export const rfc3339 = z.iso.datetime({ offset: true, error: "must be an RFC 3339 timestamp with a time zone" });
 
 /** A field that exists only at creation: in update params it may only be absent. @internal */
-export const immutable = z.undefined({ error: "cannot be changed after creation" }).optional();
+export const immutable = z
+  .undefined({ error: "cannot be changed after creation" })
+  .optional()
+  .describe("Fixed at creation: in update params it may only be absent.");
+
+/** Whether a field is `immutable`, or a copy of it with its own doc (`.describe()` keeps the definition). @internal */
+export const isImmutable = (schema: unknown): boolean => schema instanceof z.ZodType && schema._zod.def === immutable._zod.def;
 
 /** A path id for get/update/delete: empty or dot segments would address another URL. @internal */
 export const pathId = z
@@ -156,7 +162,7 @@ export const pathId = z
 
 // Response building blocks: tolerant, since the service may add fields or leave optional text unset.
 /** @internal */
-export const Ref = z.object({ id: z.string(), uri: z.string() });
+export const Ref = z.object({ id: z.string(), uri: z.string() }).describe("A reference to another resource: its id and API URI.");
 export type Ref = types.Ref;
 /** @internal */
 export const timestamp = z.string();

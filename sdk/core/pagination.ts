@@ -16,8 +16,9 @@ export const ListParams = params({
     .int({ error: "must be an integer" })
     .min(1, { error: "must be at least 1" })
     .max(MAX_PAGE_SIZE, { error: `must be at most ${MAX_PAGE_SIZE}` })
-    .optional(),
-});
+    .optional()
+    .describe(`The page size, from 1 to ${MAX_PAGE_SIZE}.`),
+}).describe("The options of a list request.");
 export type ListParams = types.ListParams;
 
 /** One fetched page. */

@@ -21,15 +21,13 @@ export type ApiKey = types.ApiKey;
 export const ApiKeyCreateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
-  /** A user or bot; defaults to the caller. Only admins may name someone else. */
-  ownerId: anyId.optional(),
+  ownerId: anyId.optional().describe("A user or bot; defaults to the caller. Only admins may name someone else."),
 });
 export type ApiKeyCreateParams = types.ApiKeyCreateParams;
 
 /** @internal */
 export const ApiKeyUpdateParams = params({
-  /** Fixed at creation. */
-  ownerId: immutable,
+  ownerId: immutable.describe("Fixed at creation."),
   description: description.optional(),
   metadata: metadata.optional(),
 });

@@ -31,15 +31,13 @@ export type CertificateAuthority = types.CertificateAuthority;
 export const CertificateAuthorityCreateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
-  /** Exactly one PEM certificate, nothing else but whitespace. */
-  caPem: pemCertificate,
+  caPem: pemCertificate.describe("Exactly one PEM certificate, nothing else but whitespace."),
 });
 export type CertificateAuthorityCreateParams = types.CertificateAuthorityCreateParams;
 
 /** @internal */
 export const CertificateAuthorityUpdateParams = params({
-  /** Fixed at creation: a new certificate is a new authority. */
-  caPem: immutable,
+  caPem: immutable.describe("Fixed at creation: a new certificate is a new authority."),
   description: description.optional(),
   metadata: metadata.optional(),
 });

@@ -6,27 +6,25 @@ import { ReadResource } from "../core/resource";
 import type * as types from "../types";
 
 /** @internal */
-export const Endpoint = z.object({
-  id: z.string(),
-  uri: z.string(),
-  region: z.string(),
-  createdAt: timestamp,
-  updatedAt: timestamp,
-  /** `tcp://host:port`, `tls://…`, `https://…` for edges. */
-  publicUrl: z.string(),
-  // Plain strings: a value added by the service later must not make reads fail.
-  /** `http`, `https`, `tcp` or `tls`. */
-  proto: z.string(),
-  hostport: z.string(),
-  /** `edge` or `ephemeral`. */
-  type: z.string(),
-  /** The metadata of the serving edge or tunnel. */
-  metadata: text,
-  domain: nullable(Ref),
-  tcpAddr: nullable(Ref),
-  tunnel: nullable(Ref),
-  edge: nullable(Ref),
-});
+export const Endpoint = z
+  .object({
+    id: z.string(),
+    uri: z.string(),
+    region: z.string(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    publicUrl: z.string().describe("`tcp://host:port`, `tls://…`, `https://…` for edges."),
+    // Plain strings: a value added by the service later must not make reads fail.
+    proto: z.string().describe("`http`, `https`, `tcp` or `tls`."),
+    hostport: z.string(),
+    type: z.string().describe("`edge` or `ephemeral`."),
+    metadata: text.describe("The metadata of the serving edge or tunnel."),
+    domain: nullable(Ref),
+    tcpAddr: nullable(Ref),
+    tunnel: nullable(Ref),
+    edge: nullable(Ref),
+  })
+  .describe("One active endpoint, as the API returns it (endpoints are read-only).");
 export type Endpoint = types.Endpoint;
 
 export class Endpoints extends ReadResource<Endpoint> {

@@ -29,11 +29,11 @@ function exactlyOne(names: readonly string[]) {
 // Requests: unset members may be omitted or null, as the service accepts both.
 /** @internal */
 export const EventAuthParams = params({
-  /** A role the service assumes. */
-  role: params({ roleResourceName: nonEmpty }).nullish(),
-  /** Long-term access keys. */
-  creds: params({ accessKeyId: nonEmpty, secretAccessKey: nonEmpty }).nullish(),
-}).superRefine(exactlyOne(EVENT_AUTH_MEMBERS));
+  role: params({ roleResourceName: nonEmpty }).nullish().describe("A role the service assumes."),
+  creds: params({ accessKeyId: nonEmpty, secretAccessKey: nonEmpty }).nullish().describe("Long-term access keys."),
+})
+  .superRefine(exactlyOne(EVENT_AUTH_MEMBERS))
+  .describe("How the service authenticates to a target, as a request sets it: exactly one of `role` or `creds`.");
 export type EventAuthParams = types.EventAuthParams;
 
 /** @internal */
@@ -47,28 +47,34 @@ export const EventTargetParams = params({
     service: z.string({ error: "must be a string" }).optional(),
     site: z.string({ error: "must be a string" }).optional(),
   }).nullish(),
-}).superRefine(exactlyOne(EVENT_TARGET_MEMBERS));
+})
+  .superRefine(exactlyOne(EVENT_TARGET_MEMBERS))
+  .describe("Where an event destination sends events, as a request sets it: exactly one member.");
 export type EventTargetParams = types.EventTargetParams;
 
 /** @internal */
-export const EventFormat = oneOf(EVENT_FORMATS);
+export const EventFormat = oneOf(EVENT_FORMATS).describe("How events are serialized: `json` is the only format.");
 
 // Responses: every member present, unset ones null (absent is read as null too).
 
 /** @internal */
-export const EventAuth = z.object({
-  role: orNull(z.object({ roleResourceName: z.string() })),
-  creds: orNull(z.object({ accessKeyId: z.string(), secretAccessKey: z.string() })),
-});
+export const EventAuth = z
+  .object({
+    role: orNull(z.object({ roleResourceName: z.string() })),
+    creds: orNull(z.object({ accessKeyId: z.string(), secretAccessKey: z.string() })),
+  })
+  .describe("How the service authenticates to a target, as the API returns it: the unused member is null.");
 export type EventAuth = types.EventAuth;
 
 /** @internal */
-export const EventTarget = z.object({
-  delivery: orNull(z.object({ auth: EventAuth, deliveryStreamResourceName: z.string() })),
-  stream: orNull(z.object({ auth: EventAuth, streamResourceName: z.string() })),
-  logs: orNull(z.object({ auth: EventAuth, logGroupResourceName: z.string() })),
-  monitoring: orNull(z.object({ apiKey: z.string(), tags: text, service: text, site: text })),
-});
+export const EventTarget = z
+  .object({
+    delivery: orNull(z.object({ auth: EventAuth, deliveryStreamResourceName: z.string() })),
+    stream: orNull(z.object({ auth: EventAuth, streamResourceName: z.string() })),
+    logs: orNull(z.object({ auth: EventAuth, logGroupResourceName: z.string() })),
+    monitoring: orNull(z.object({ apiKey: z.string(), tags: text, service: text, site: text })),
+  })
+  .describe("Where an event destination sends events, as the API returns it: one member is set, the others are null.");
 export type EventTarget = types.EventTarget;
 
 /** @internal */
@@ -88,8 +94,7 @@ export type EventDestination = types.EventDestination;
 export const EventDestinationCreateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
-  /** `json` (the only format, and the default). */
-  format: EventFormat.optional(),
+  format: EventFormat.optional().describe("`json` (the only format, and the default)."),
   target: EventTargetParams,
 });
 export type EventDestinationCreateParams = types.EventDestinationCreateParams;
@@ -99,8 +104,7 @@ export const EventDestinationUpdateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
   format: EventFormat.optional(),
-  /** Replaces the whole target. */
-  target: EventTargetParams.optional(),
+  target: EventTargetParams.optional().describe("Replaces the whole target."),
 });
 export type EventDestinationUpdateParams = types.EventDestinationUpdateParams;
 

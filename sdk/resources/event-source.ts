@@ -41,7 +41,9 @@ export const EVENT_TYPES = EVENT_RESOURCES.flatMap((resource) =>
 
 // One phrase instead of listing 57 values.
 /** @internal */
-export const EventType = z.enum(EVENT_TYPES, { error: "must be a known event type (<name>.v<N>, e.g. ip_policy_updated.v0)" });
+export const EventType = z
+  .enum(EVENT_TYPES, { error: "must be a known event type (<name>.v<N>, e.g. ip_policy_updated.v0)" })
+  .describe("An event type a subscription's source can name: `<resource>_<created|updated|deleted>.v0`.");
 export type EventType = types.EventType;
 
 /** @internal */

@@ -40,8 +40,7 @@ export const EventSubscriptionCreateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
   destinationIds: idList(EVENT_DESTINATION_ID_PREFIX),
-  /** Made together with the subscription, in one request. */
-  sources: inlineSources.optional(),
+  sources: inlineSources.optional().describe("Made together with the subscription, in one request."),
 });
 export type EventSubscriptionCreateParams = types.EventSubscriptionCreateParams;
 

@@ -15,8 +15,7 @@ export const FailoverBackend = z.object({
   createdAt: timestamp,
   description: text,
   metadata: text,
-  /** Child backend ids, first choice first. */
-  backends: z.array(z.string()),
+  backends: z.array(z.string()).describe("Child backend ids, first choice first."),
 });
 export type FailoverBackend = types.FailoverBackend;
 
@@ -30,11 +29,11 @@ export const FailoverBackendCreateParams = params({
 });
 export type FailoverBackendCreateParams = types.FailoverBackendCreateParams;
 
-/** `backends`, when given, replaces the whole list (still at least one id); left out, it is unchanged. @internal */
+/** @internal */
 export const FailoverBackendUpdateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
-  backends: children.optional(),
+  backends: children.optional().describe("When given, replaces the whole list (still at least one id); left out, it is unchanged."),
 });
 export type FailoverBackendUpdateParams = types.FailoverBackendUpdateParams;
 

@@ -12,7 +12,7 @@ import type * as types from "../types";
 
 export const MATCH_TYPES = ["exact_path", "path_prefix"] as const;
 /** @internal */
-export const MatchType = oneOf(MATCH_TYPES);
+export const MatchType = oneOf(MATCH_TYPES).describe("How a route's `match` is compared: an exact path or a path prefix.");
 export type MatchType = types.MatchType;
 
 /** @internal */
@@ -33,22 +33,23 @@ export type HttpsEdgeRoute = types.HttpsEdgeRoute;
 /** @internal */
 export const HttpsEdgeRouteCreateParams = params({
   matchType: MatchType,
-  /** A path, a host, or host plus path. */
-  match: nonEmptyString,
+  match: nonEmptyString.describe("A path, a host, or host plus path."),
   description: description.optional(),
   metadata: metadata.optional(),
   ...moduleRequestFields(HttpsEdgeRouteModules),
 });
 export type HttpsEdgeRouteCreateParams = types.HttpsEdgeRouteCreateParams;
 
-/** A module given replaces that module wholly; one left out is unchanged (remove it with deleteModule). @internal */
+/** @internal */
 export const HttpsEdgeRouteUpdateParams = params({
   matchType: MatchType.optional(),
   match: nonEmptyString.optional(),
   description: description.optional(),
   metadata: metadata.optional(),
   ...moduleRequestFields(HttpsEdgeRouteModules),
-});
+}).describe(
+  "The params to update one HTTPS edge route: only the fields given are changed. A module given replaces that module wholly; one left out is unchanged (remove it with deleteModule).",
+);
 export type HttpsEdgeRouteUpdateParams = types.HttpsEdgeRouteUpdateParams;
 
 type Modules = HttpsEdgeRouteModules;

@@ -19,8 +19,7 @@ export const HttpsEdge = z.object({
   metadata: text,
   hostports: z.array(z.string()),
   ...moduleResponseFields(HttpsEdgeModules),
-  /** Oldest first. */
-  routes: z.array(HttpsEdgeRoute).default([]),
+  routes: z.array(HttpsEdgeRoute).default([]).describe("Oldest first."),
 });
 export type HttpsEdge = types.HttpsEdge;
 
@@ -33,13 +32,15 @@ export const HttpsEdgeCreateParams = params({
 });
 export type HttpsEdgeCreateParams = types.HttpsEdgeCreateParams;
 
-/** A module given replaces that module wholly; one left out is unchanged (remove it with deleteModule). @internal */
+/** @internal */
 export const HttpsEdgeUpdateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
   hostports: hostports.optional(),
   ...moduleRequestFields(HttpsEdgeModules),
-});
+}).describe(
+  "The params to update one HTTPS edge: only the fields given are changed. A module given replaces that module wholly; one left out is unchanged (remove it with deleteModule).",
+);
 export type HttpsEdgeUpdateParams = types.HttpsEdgeUpdateParams;
 
 export class HttpsEdges extends ModularCrudResource<HttpsEdge, HttpsEdgeCreateParams, HttpsEdgeUpdateParams, HttpsEdgeModules> {

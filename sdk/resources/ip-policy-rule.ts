@@ -15,7 +15,9 @@ export const IP_POLICY_RULE_ID_PREFIX = ID_PREFIXES.ipPolicyRules;
 
 export const IP_POLICY_RULE_ACTIONS = ["allow", "deny"] as const;
 /** @internal */
-export const IpPolicyRuleAction = oneOf(IP_POLICY_RULE_ACTIONS);
+export const IpPolicyRuleAction = oneOf(IP_POLICY_RULE_ACTIONS).describe(
+  "What an IP policy rule does with the addresses of its CIDR block.",
+);
 export type IpPolicyRuleAction = types.IpPolicyRuleAction;
 
 export { CIDR_HOST_BITS_RULE, CIDR_RULE, canonicalCidr, cidrProblem, parseCidr, type CidrBlock } from "../core/cidr";
@@ -45,8 +47,7 @@ export type IpPolicyRule = types.IpPolicyRule;
 export const IpPolicyRuleCreateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
-  /** The service answers IPv6 in RFC 5952 form (lowercase, zeros compressed). */
-  cidr,
+  cidr: cidr.describe("The service answers IPv6 in RFC 5952 form (lowercase, zeros compressed)."),
   action: IpPolicyRuleAction,
   ipPolicyId: idWithPrefix(IP_POLICY_ID_PREFIX),
 });
@@ -54,9 +55,8 @@ export type IpPolicyRuleCreateParams = types.IpPolicyRuleCreateParams;
 
 /** @internal */
 export const IpPolicyRuleUpdateParams = params({
-  /** Fixed at creation: listed only to reject them with that reason (a change means a new rule). */
-  ipPolicyId: immutable,
-  action: immutable,
+  ipPolicyId: immutable.describe("Fixed at creation: listed only to reject it with that reason (a change means a new rule)."),
+  action: immutable.describe("Fixed at creation: listed only to reject it with that reason (a change means a new rule)."),
   description: description.optional(),
   metadata: metadata.optional(),
   cidr: cidr.optional(),

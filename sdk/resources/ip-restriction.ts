@@ -8,7 +8,7 @@ import type * as types from "../types";
 
 export const IP_RESTRICTION_TYPES = ["dashboard", "api", "agent", "endpoints"] as const;
 /** @internal */
-export const IpRestrictionType = oneOf(IP_RESTRICTION_TYPES);
+export const IpRestrictionType = oneOf(IP_RESTRICTION_TYPES).describe("What an IP restriction guards; fixed at creation.");
 export type IpRestrictionType = types.IpRestrictionType;
 
 /** @internal */
@@ -29,8 +29,7 @@ export type IpRestriction = types.IpRestriction;
 export const IpRestrictionCreateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
-  /** false (the service's default) only warns. */
-  enforced: boolean.optional(),
+  enforced: boolean.optional().describe("false (the service's default) only warns."),
   type: IpRestrictionType,
   ipPolicyIds: idList(IP_POLICY_ID_PREFIX),
 });
@@ -38,8 +37,7 @@ export type IpRestrictionCreateParams = types.IpRestrictionCreateParams;
 
 /** @internal */
 export const IpRestrictionUpdateParams = params({
-  /** Fixed at creation: listed only to reject it with that reason (a change means a new restriction). */
-  type: immutable,
+  type: immutable.describe("Fixed at creation: listed only to reject it with that reason (a change means a new restriction)."),
   description: description.optional(),
   metadata: metadata.optional(),
   enforced: boolean.optional(),

@@ -29,9 +29,8 @@ import type * as types from "../types";
 
 export const CERTIFICATE_AUTHORITY_ID_PREFIX = ID_PREFIXES.certificateAuthorities;
 
-/** Every module: applied to traffic unless `enabled: false`. */
-const enabled = boolean.optional();
-const enabledOut = z.boolean();
+const enabled = boolean.optional().describe("The module is applied to traffic unless `enabled: false`.");
+const enabledOut = z.boolean().describe("Whether the module is applied to traffic.");
 
 type Ctx = z.core.$RefinementCtx;
 function issue(ctx: Ctx, path: PropertyKey[], message: string): void {
@@ -73,16 +72,20 @@ export const TLS_VERSIONS = ["1.0", "1.1", "1.2", "1.3"] as const;
 export const DEFAULT_MIN_VERSION = "1.2";
 const minVersion = oneOf(TLS_VERSIONS).nullable().optional();
 
-/** TLS edges: TLS may pass through (`upstream`), and then the service has no version to enforce. @internal */
-export const TlsTerminationModuleParams = moduleParams({ enabled, terminateAt: oneOf(TERMINATE_AT).optional(), minVersion }).superRefine(
-  (v, ctx) => {
+/** @internal */
+export const TlsTerminationModuleParams = moduleParams({ enabled, terminateAt: oneOf(TERMINATE_AT).optional(), minVersion })
+  .superRefine((v, ctx) => {
     if (v.terminateAt === "upstream" && v.minVersion != null) issue(ctx, ["minVersion"], "must be null when terminateAt is upstream");
-  },
-);
+  })
+  .describe(
+    "The TLS termination module's config of a TLS edge, as a request sets it. TLS edges: TLS may pass through (`upstream`), and then the service has no version to enforce.",
+  );
 export type TlsTerminationModuleParams = types.TlsTerminationModuleParams;
 
-/** HTTPS edges always terminate at the edge, so only the version is set. @internal */
-export const HttpsTlsTerminationModuleParams = moduleParams({ enabled, minVersion });
+/** @internal */
+export const HttpsTlsTerminationModuleParams = moduleParams({ enabled, minVersion }).describe(
+  "The TLS termination module's config of an HTTPS edge, as a request sets it. HTTPS edges always terminate at the edge, so only the version is set.",
+);
 export type HttpsTlsTerminationModuleParams = types.HttpsTlsTerminationModuleParams;
 
 /** @internal */
@@ -102,19 +105,16 @@ export const CIRCUIT_BREAKER_DEFAULTS = {
 /** @internal */
 export const CircuitBreakerModuleParams = moduleParams({
   enabled,
-  /** Seconds before an open circuit is re-evaluated. */
-  trippedDuration: uint32.optional(),
-  /** Seconds of the statistical window. */
-  rollingWindow: uint32.optional(),
+  trippedDuration: uint32.optional().describe("Seconds before an open circuit is re-evaluated."),
+  rollingWindow: uint32.optional().describe("Seconds of the statistical window."),
   numBuckets: intRange(1, 128).optional(),
-  /** Requests within a window needed before the circuit can trip. */
-  volumeThreshold: uint32.optional(),
-  /** A fraction from 0 to 1, not a percentage. */
+  volumeThreshold: uint32.optional().describe("Requests within a window needed before the circuit can trip."),
   errorThresholdPercentage: z
     .number({ error: "must be a number" })
     .min(0, { error: "must be at least 0" })
     .max(1, { error: "must be at most 1" })
-    .optional(),
+    .optional()
+    .describe("A fraction from 0 to 1, not a percentage."),
 });
 export type CircuitBreakerModuleParams = types.CircuitBreakerModuleParams;
 /** @internal */
@@ -132,10 +132,16 @@ export type CircuitBreakerModule = types.CircuitBreakerModule;
 // --- user_agent_filter and jwt_validation, whose other fields the spec does not show) --------
 
 /** @internal */
-export const EnabledModuleParams = moduleParams({ enabled });
+export const EnabledModuleParams = moduleParams({ enabled }).describe(
+  "The config of a module that is only switched on or off (compression, oidc, websocketTcpConverter, userAgentFilter, jwtValidation), as a request sets it.",
+);
 export type EnabledModuleParams = types.EnabledModuleParams;
 /** @internal */
-export const EnabledModule = z.object({ enabled: enabledOut });
+export const EnabledModule = z
+  .object({ enabled: enabledOut })
+  .describe(
+    "The config of a module that is only switched on or off (compression, oidc, websocketTcpConverter, userAgentFilter, jwtValidation), as the API returns it.",
+  );
 export type EnabledModule = types.EnabledModule;
 
 // --- request_headers / response_headers ------------------------------------------------------
@@ -146,19 +152,23 @@ const headerName = string.regex(TOKEN, { error: "must be an HTTP header name (le
 /** No control characters but tab, so a value cannot split the header. */
 const headerValue = string.regex(/^[^\0-\x08\x0a-\x1f\x7f]*$/, { error: "must not contain control characters" });
 
-/** Header names (keys of `add`) are user data: they reach the wire exactly as written. @internal */
+/** @internal */
 export const HeadersModuleParams = moduleParams({
   enabled,
   add: stringMap(headerName, headerValue).optional(),
   remove: z.array(headerName, { error: "must be a list of header names" }).optional(),
-});
+}).describe(
+  "The request or response headers module's config, as a request sets it. Header names (keys of `add`) are user data: they reach the wire exactly as written.",
+);
 export type HeadersModuleParams = types.HeadersModuleParams;
 /** @internal */
-export const HeadersModule = z.object({
-  enabled: enabledOut,
-  add: z.record(z.string(), z.string()).default({}),
-  remove: z.array(z.string()).default([]),
-});
+export const HeadersModule = z
+  .object({
+    enabled: enabledOut,
+    add: z.record(z.string(), z.string()).default({}),
+    remove: z.array(z.string()).default([]),
+  })
+  .describe("The request or response headers module's config, as the API returns it.");
 export type HeadersModule = types.HeadersModule;
 
 // --- oauth -----------------------------------------------------------------------------------
@@ -173,11 +183,9 @@ const cookiePrefix = string.regex(TOKEN, { error: "must be a cookie name prefix 
 const nonEmptyStrings = z.array(nonEmptyString, { error: "must be a list of strings" });
 
 const oauthProviderFields = {
-  /** Omit both id and secret to use the service's managed app. */
-  clientId: nonEmptyString.optional(),
+  clientId: nonEmptyString.optional().describe("Omit both id and secret to use the service's managed app."),
   clientSecret: nonEmptyString.optional(),
-  /** Needs your own app (clientId and clientSecret). */
-  scopes: nonEmptyStrings.optional(),
+  scopes: nonEmptyStrings.optional().describe("Needs your own app (clientId and clientSecret)."),
   emailAddresses: nonEmptyStrings.optional(),
   emailDomains: nonEmptyStrings.optional(),
 };
@@ -192,20 +200,24 @@ function credentialRule(v: { clientId?: string; clientSecret?: string; scopes?: 
 }
 
 /** @internal */
-export const OAuthProviderConfigParams = params(oauthProviderFields).superRefine(credentialRule);
+export const OAuthProviderConfigParams = params(oauthProviderFields)
+  .superRefine(credentialRule)
+  .describe("One OAuth identity provider's settings, as a request sets them.");
 export type OAuthProviderConfigParams = types.OAuthProviderConfigParams;
 /** @internal */
 export const CodehostOAuthProviderConfigParams = params({
   ...oauthProviderFields,
-  /** `<org>/<team>` slugs; a member of any is allowed. */
   teams: z
     .array(string.regex(/^[^/\s]+\/[^/\s]+$/, { error: "must have the form <org>/<team>" }), { error: "must be a list of strings" })
-    .optional(),
+    .optional()
+    .describe("`<org>/<team>` slugs; a member of any is allowed."),
   organizations: nonEmptyStrings.optional(),
-}).superRefine(credentialRule);
+})
+  .superRefine(credentialRule)
+  .describe("The `codehost` OAuth identity provider's settings, as a request sets them: only `codehost` has `teams` and `organizations`.");
 export type CodehostOAuthProviderConfigParams = types.CodehostOAuthProviderConfigParams;
 
-/** Exactly one provider key. @internal */
+/** @internal */
 export const OAuthProviderParams = params({
   codehost: CodehostOAuthProviderConfigParams.optional(),
   social: OAuthProviderConfigParams.optional(),
@@ -215,52 +227,55 @@ export const OAuthProviderParams = params({
   devops: OAuthProviderConfigParams.optional(),
   streaming: OAuthProviderConfigParams.optional(),
   commerce: OAuthProviderConfigParams.optional(),
-}).superRefine((v, ctx) => {
-  const set = Object.values(v).filter((config) => config !== undefined).length;
-  if (set !== 1) issue(ctx, [], `must have exactly one of ${OAUTH_PROVIDERS.join(", ")}`);
-});
+})
+  .superRefine((v, ctx) => {
+    const set = Object.values(v).filter((config) => config !== undefined).length;
+    if (set !== 1) issue(ctx, [], `must have exactly one of ${OAUTH_PROVIDERS.join(", ")}`);
+  })
+  .describe("The OAuth module's identity provider, as a request sets it. Exactly one provider key.");
 export type OAuthProviderParams = types.OAuthProviderParams;
 
 /** @internal */
 export const OAuthModuleParams = moduleParams({
   enabled,
   provider: OAuthProviderParams,
-  /** Lets HTTP OPTIONS through unauthenticated (CORS preflight). */
-  optionsPassthrough: boolean.optional(),
+  optionsPassthrough: boolean.optional().describe("Lets HTTP OPTIONS through unauthenticated (CORS preflight)."),
   cookiePrefix: cookiePrefix.optional(),
-  /** Seconds; 0 means the service's default. */
-  inactivityTimeout: uint32.optional(),
+  inactivityTimeout: uint32.optional().describe("Seconds; 0 means the service's default."),
   maximumDuration: uint32.optional(),
   authCheckInterval: uint32.optional(),
 });
 export type OAuthModuleParams = types.OAuthModuleParams;
 
 const stringsOut = z.array(z.string()).default([]);
-/** `clientSecret` is a secret: the service returns it. @internal */
-export const OAuthProviderConfig = z.object({
-  clientId: nullable(z.string()),
-  clientSecret: nullable(z.string()),
-  scopes: stringsOut,
-  emailAddresses: stringsOut,
-  emailDomains: stringsOut,
-  teams: z.array(z.string()).optional(),
-  organizations: z.array(z.string()).optional(),
-});
+/** @internal */
+export const OAuthProviderConfig = z
+  .object({
+    clientId: nullable(z.string()),
+    clientSecret: nullable(z.string()),
+    scopes: stringsOut,
+    emailAddresses: stringsOut,
+    emailDomains: stringsOut,
+    teams: z.array(z.string()).optional(),
+    organizations: z.array(z.string()).optional(),
+  })
+  .describe("One OAuth identity provider's settings, as the API returns them. `clientSecret` is a secret: the service returns it.");
 export type OAuthProviderConfig = types.OAuthProviderConfig;
 /** @internal */
 export const OAuthModule = z.object({
   enabled: enabledOut,
-  /** The one provider that was set. */
-  provider: z.object({
-    codehost: OAuthProviderConfig.optional(),
-    social: OAuthProviderConfig.optional(),
-    workspace: OAuthProviderConfig.optional(),
-    directory: OAuthProviderConfig.optional(),
-    professional: OAuthProviderConfig.optional(),
-    devops: OAuthProviderConfig.optional(),
-    streaming: OAuthProviderConfig.optional(),
-    commerce: OAuthProviderConfig.optional(),
-  }),
+  provider: z
+    .object({
+      codehost: OAuthProviderConfig.optional(),
+      social: OAuthProviderConfig.optional(),
+      workspace: OAuthProviderConfig.optional(),
+      directory: OAuthProviderConfig.optional(),
+      professional: OAuthProviderConfig.optional(),
+      devops: OAuthProviderConfig.optional(),
+      streaming: OAuthProviderConfig.optional(),
+      commerce: OAuthProviderConfig.optional(),
+    })
+    .describe("The one provider that was set."),
   optionsPassthrough: z.boolean(),
   cookiePrefix: z.string(),
   inactivityTimeout: z.number(),
@@ -286,36 +301,38 @@ export const SamlModuleParams = moduleParams({
   cookiePrefix: cookiePrefix.optional(),
   inactivityTimeout: uint32.optional(),
   maximumDuration: uint32.optional(),
-  /** The identity provider's full XML EntityDescriptor. */
-  idpMetadata: string.refine((v) => v.trimStart().startsWith("<") && v.includes("EntityDescriptor"), {
-    error: "must be the identity provider's XML EntityDescriptor",
-  }),
-  /** The identity provider must ask for credentials on every login. */
-  forceAuthn: boolean.optional(),
+  idpMetadata: string
+    .refine((v) => v.trimStart().startsWith("<") && v.includes("EntityDescriptor"), {
+      error: "must be the identity provider's XML EntityDescriptor",
+    })
+    .describe("The identity provider's full XML EntityDescriptor."),
+  forceAuthn: boolean.optional().describe("The identity provider must ask for credentials on every login."),
   allowIdpInitiated: boolean.optional(),
   authorizedGroups: nonEmptyStrings.optional(),
   nameidFormat: oneOf(NAMEID_FORMATS).optional(),
 });
 export type SamlModuleParams = types.SamlModuleParams;
-/** The request fields plus what the service generates (read-only). @internal */
-export const SamlModule = z.object({
-  enabled: enabledOut,
-  optionsPassthrough: z.boolean(),
-  cookiePrefix: z.string(),
-  inactivityTimeout: z.number(),
-  maximumDuration: z.number(),
-  idpMetadata: z.string(),
-  idpMetadataUrl: text,
-  forceAuthn: z.boolean(),
-  allowIdpInitiated: z.boolean(),
-  authorizedGroups: stringsOut,
-  nameidFormat: z.string(),
-  entityId: z.string(),
-  assertionConsumerServiceUrl: z.string(),
-  singleLogoutUrl: z.string(),
-  metadataUrl: z.string(),
-  requestSigningCertificatePem: z.string(),
-});
+/** @internal */
+export const SamlModule = z
+  .object({
+    enabled: enabledOut,
+    optionsPassthrough: z.boolean(),
+    cookiePrefix: z.string(),
+    inactivityTimeout: z.number(),
+    maximumDuration: z.number(),
+    idpMetadata: z.string(),
+    idpMetadataUrl: text,
+    forceAuthn: z.boolean(),
+    allowIdpInitiated: z.boolean(),
+    authorizedGroups: stringsOut,
+    nameidFormat: z.string(),
+    entityId: z.string(),
+    assertionConsumerServiceUrl: z.string(),
+    singleLogoutUrl: z.string(),
+    metadataUrl: z.string(),
+    requestSigningCertificatePem: z.string(),
+  })
+  .describe("The SAML module's config, as the API returns it: the request fields plus what the service generates (read-only).");
 export type SamlModule = types.SamlModule;
 
 // --- webhook_verification --------------------------------------------------------------------
@@ -329,8 +346,7 @@ export const SECRETLESS_WEBHOOK_PROVIDER = "CLOUD_NOTIFICATIONS";
 export const WebhookVerificationModuleParams = moduleParams({
   enabled,
   provider: oneOf(WEBHOOK_PROVIDERS),
-  /** A secret: required and non-empty, except for CLOUD_NOTIFICATIONS (empty or absent). */
-  secret: string.optional(),
+  secret: string.optional().describe("A secret: required and non-empty, except for CLOUD_NOTIFICATIONS (empty or absent)."),
 }).superRefine((v, ctx) => {
   if (v.provider === SECRETLESS_WEBHOOK_PROVIDER) {
     if (v.secret) issue(ctx, ["secret"], `must be empty or absent for ${SECRETLESS_WEBHOOK_PROVIDER}`);
@@ -341,8 +357,10 @@ export const WebhookVerificationModuleParams = moduleParams({
   }
 });
 export type WebhookVerificationModuleParams = types.WebhookVerificationModuleParams;
-/** `secret` is a secret: the service returns it. @internal */
-export const WebhookVerificationModule = z.object({ enabled: enabledOut, provider: z.string(), secret: text });
+/** @internal */
+export const WebhookVerificationModule = z
+  .object({ enabled: enabledOut, provider: z.string(), secret: text })
+  .describe("The webhook verification module's config, as the API returns it. `secret` is a secret: the service returns it.");
 export type WebhookVerificationModule = types.WebhookVerificationModule;
 
 // --- the modules of each kind ----------------------------------------------------------------

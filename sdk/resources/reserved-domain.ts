@@ -22,9 +22,8 @@ export const DEFAULT_MANAGED_KEY_TYPE = "rsa";
 /** @internal */
 export const CertificateManagementPolicyParams = params({
   authority: oneOf(CERTIFICATE_AUTHORITIES),
-  /** `rsa` (the service's default) or `ecdsa`. */
-  privateKeyType: oneOf(MANAGED_KEY_TYPES).optional(),
-});
+  privateKeyType: oneOf(MANAGED_KEY_TYPES).optional().describe("`rsa` (the service's default) or `ecdsa`."),
+}).describe("Automatic certificate management of a reserved domain, as a request sets it.");
 export type CertificateManagementPolicyParams = types.CertificateManagementPolicyParams;
 
 const certificateId = idWithPrefix(TLS_CERTIFICATE_ID_PREFIX);
@@ -40,10 +39,8 @@ function exclusiveCertificate(value: { certificateId?: string | null; certificat
 
 /** @internal */
 export const ReservedDomainCreateParams = params({
-  /** Lowercase hostname, optionally `*.` in front; unique across the account; fixed at creation. */
-  domain: domainName,
-  /** Deprecated. */
-  region: oneOf(RESERVED_DOMAIN_REGIONS).optional(),
+  domain: domainName.describe("Lowercase hostname, optionally `*.` in front; unique across the account; fixed at creation."),
+  region: oneOf(RESERVED_DOMAIN_REGIONS).optional().describe("Deprecated."),
   description: description.optional(),
   metadata: metadata.optional(),
   certificateId: certificateId.optional(),
@@ -53,25 +50,26 @@ export type ReservedDomainCreateParams = types.ReservedDomainCreateParams;
 
 /** @internal */
 export const ReservedDomainUpdateParams = params({
-  /** Fixed at creation: another domain is another reservation. */
-  domain: immutable,
+  domain: immutable.describe("Fixed at creation: another domain is another reservation."),
   region: immutable,
   description: description.optional(),
   metadata: metadata.optional(),
-  /** Switching: send the new one and `null` for the other; `null` alone clears. */
-  certificateId: certificateId.nullable().optional(),
+  certificateId: certificateId.nullable().optional().describe("Switching: send the new one and `null` for the other; `null` alone clears."),
   certificateManagementPolicy: CertificateManagementPolicyParams.nullable().optional(),
 }).superRefine(exclusiveCertificate);
 export type ReservedDomainUpdateParams = types.ReservedDomainUpdateParams;
 
 /** @internal */
-export const ProvisioningJob = z.object({
-  /** `INTERNAL_ERROR` (temporary, retried) or `DNS_ERROR` (permanent, for the user to fix); null while running. */
-  errorCode: nullable(z.string()),
-  msg: text,
-  startedAt: timestamp,
-  retriesAt: nullable(timestamp),
-});
+export const ProvisioningJob = z
+  .object({
+    errorCode: nullable(z.string()).describe(
+      "`INTERNAL_ERROR` (temporary, retried) or `DNS_ERROR` (permanent, for the user to fix); null while running.",
+    ),
+    msg: text,
+    startedAt: timestamp,
+    retriesAt: nullable(timestamp),
+  })
+  .describe("The provisioning or renewal of a reserved domain's managed certificate, while it runs.");
 export type ProvisioningJob = types.ProvisioningJob;
 
 /** @internal */
@@ -82,14 +80,11 @@ export const ReservedDomain = z.object({
   description: text,
   metadata: text,
   domain: z.string(),
-  /** "" when unset. */
-  region: text,
-  /** null for a subdomain of the service's own domain. */
-  cnameTarget: nullable(z.string()),
+  region: text.describe('"" when unset.'),
+  cnameTarget: nullable(z.string()).describe("null for a subdomain of the service's own domain."),
   httpEndpointConfiguration: nullable(Ref),
   httpsEndpointConfiguration: nullable(Ref),
-  /** The uploaded certificate, the latest one issued automatically, or null. */
-  certificate: nullable(Ref),
+  certificate: nullable(Ref).describe("The uploaded certificate, the latest one issued automatically, or null."),
   certificateManagementPolicy: nullable(z.object({ authority: z.string(), privateKeyType: z.string() })),
   certificateManagementStatus: nullable(
     z.object({
@@ -97,8 +92,9 @@ export const ReservedDomain = z.object({
       provisioningJob: nullable(ProvisioningJob),
     }),
   ),
-  /** Only for wildcard domains that are not the service's own: the CNAME target of `_acme-challenge.<domain>`. */
-  acmeChallengeCnameTarget: nullable(z.string()),
+  acmeChallengeCnameTarget: nullable(z.string()).describe(
+    "Only for wildcard domains that are not the service's own: the CNAME target of `_acme-challenge.<domain>`.",
+  ),
 });
 export type ReservedDomain = types.ReservedDomain;
 

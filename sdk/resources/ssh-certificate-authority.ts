@@ -24,10 +24,9 @@ export const SshCertificateAuthority = z.object({
   createdAt: timestamp,
   description: text,
   metadata: text,
-  /** OpenSSH format (`ssh-ed25519 AAAA...`). */
-  publicKey: z.string(),
-  /** `rsa`, `ecdsa` or `ed25519`; a plain string so a new type cannot break reads. */
-  keyType: z.string(),
+  publicKey: z.string().describe("OpenSSH format (`ssh-ed25519 AAAA...`)."),
+  // A plain string, so that a type added later cannot break reads.
+  keyType: z.string().describe("`rsa`, `ecdsa` or `ed25519`."),
 });
 export type SshCertificateAuthority = types.SshCertificateAuthority;
 
@@ -36,15 +35,14 @@ export const SshCertificateAuthorityCreateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
   privateKeyType: oneOf(KEY_TYPES),
-  /** ECDSA only; default p256. */
-  ellipticCurve: oneOf(SSH_ELLIPTIC_CURVES).optional(),
-  /** RSA only; default 4096. */
+  ellipticCurve: oneOf(SSH_ELLIPTIC_CURVES).optional().describe("ECDSA only; default p256."),
   keySize: z
     .union(
       SSH_RSA_KEY_SIZES.map((n) => z.literal(n)),
       { error: `must be one of ${SSH_RSA_KEY_SIZES.join(", ")}` },
     )
-    .optional(),
+    .optional()
+    .describe("RSA only; default 4096."),
 }).superRefine((value, ctx) => {
   if (value.ellipticCurve !== undefined && value.privateKeyType !== "ecdsa") {
     ctx.addIssue({ code: "custom", path: ["ellipticCurve"], message: "is only for privateKeyType ecdsa" });
@@ -57,10 +55,9 @@ export type SshCertificateAuthorityCreateParams = types.SshCertificateAuthorityC
 
 /** @internal */
 export const SshCertificateAuthorityUpdateParams = params({
-  /** Fixed at creation: another key is another authority. */
-  privateKeyType: immutable,
-  ellipticCurve: immutable,
-  keySize: immutable,
+  privateKeyType: immutable.describe("Fixed at creation: another key is another authority."),
+  ellipticCurve: immutable.describe("Fixed at creation: another key is another authority."),
+  keySize: immutable.describe("Fixed at creation: another key is another authority."),
   description: description.optional(),
   metadata: metadata.optional(),
 });

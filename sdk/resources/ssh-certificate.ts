@@ -12,12 +12,12 @@ export const VALIDITY_ORDER_RULE = "must be after validAfter";
 /** Request fields of both kinds; everything but description and metadata is signed in. @internal */
 export const sshCertificateParamsShape = {
   sshCertificateAuthorityId: idWithPrefix(SSH_CERTIFICATE_AUTHORITY_ID_PREFIX),
-  /** The subject's OpenSSH public key: RSA of at least 2048 bits, ECDSA or Ed25519. */
-  publicKey: sshPublicKey,
-  /** Empty or absent: any user (user certificates) or any host (host certificates). */
-  principals: z.array(nonEmptyString, { error: "must be a list of strings" }).optional(),
-  /** Default: now. */
-  validAfter: rfc3339.optional(),
+  publicKey: sshPublicKey.describe("The subject's OpenSSH public key: RSA of at least 2048 bits, ECDSA or Ed25519."),
+  principals: z
+    .array(nonEmptyString, { error: "must be a list of strings" })
+    .optional()
+    .describe("Empty or absent: any user (user certificates) or any host (host certificates)."),
+  validAfter: rfc3339.optional().describe("Default: now."),
   validUntil: rfc3339.optional(),
   description: description.optional(),
   metadata: metadata.optional(),
@@ -49,12 +49,10 @@ export const sshCertificateShape = {
   description: text,
   metadata: text,
   publicKey: z.string(),
-  /** The subject key's type: `rsa`, `ecdsa` or `ed25519`. */
-  keyType: z.string(),
+  keyType: z.string().describe("The subject key's type: `rsa`, `ecdsa` or `ed25519`."),
   sshCertificateAuthorityId: z.string(),
   principals: orEmpty(z.array(z.string()), []),
   validAfter: timestamp,
   validUntil: timestamp,
-  /** The signed certificate, OpenSSH format (`<type>-cert-v01@openssh.com AAAA...`). */
-  certificate: z.string(),
+  certificate: z.string().describe("The signed certificate, OpenSSH format (`<type>-cert-v01@openssh.com AAAA...`)."),
 };

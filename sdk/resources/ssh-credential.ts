@@ -38,8 +38,7 @@ export const SshCredential = z.object({
   description: text,
   metadata: text,
   publicKey: z.string(),
-  /** Empty: no restriction. */
-  acl: orEmpty(z.array(z.string()), []),
+  acl: orEmpty(z.array(z.string()), []).describe("Empty: no restriction."),
   ownerId: z.string(),
 });
 export type SshCredential = types.SshCredential;
@@ -50,24 +49,19 @@ const acl = z.array(aclRule, { error: "must be a list of ACL rules" });
 export const SshCredentialCreateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
-  /** Absent or empty: no restriction; `*` permits everything explicitly. */
-  acl: acl.optional(),
-  /** OpenSSH public key: RSA of at least 2048 bits, ECDSA or Ed25519. */
-  publicKey: sshPublicKey,
-  /** A user or bot; defaults to the caller. Only admins may name someone else. */
-  ownerId: anyId.optional(),
+  acl: acl.optional().describe("Absent or empty: no restriction; `*` permits everything explicitly."),
+  publicKey: sshPublicKey.describe("OpenSSH public key: RSA of at least 2048 bits, ECDSA or Ed25519."),
+  ownerId: anyId.optional().describe("A user or bot; defaults to the caller. Only admins may name someone else."),
 });
 export type SshCredentialCreateParams = types.SshCredentialCreateParams;
 
 /** @internal */
 export const SshCredentialUpdateParams = params({
-  /** Fixed at creation. */
-  publicKey: immutable,
-  ownerId: immutable,
+  publicKey: immutable.describe("Fixed at creation."),
+  ownerId: immutable.describe("Fixed at creation."),
   description: description.optional(),
   metadata: metadata.optional(),
-  /** Replaces the whole list. */
-  acl: acl.optional(),
+  acl: acl.optional().describe("Replaces the whole list."),
 });
 export type SshCredentialUpdateParams = types.SshCredentialUpdateParams;
 

@@ -13,8 +13,10 @@ export const SSH_HOST_CERTIFICATE_ID_PREFIX = ID_PREFIXES.sshHostCertificates;
 export const SshHostCertificate = z.object(sshCertificateShape);
 export type SshHostCertificate = types.SshHostCertificate;
 
-/** Principals are hostnames and/or IP addresses; empty means any host. @internal */
-export const SshHostCertificateCreateParams = params(sshCertificateParamsShape).superRefine(validityOrder);
+/** @internal */
+export const SshHostCertificateCreateParams = params(sshCertificateParamsShape)
+  .superRefine(validityOrder)
+  .describe("The params to create one SSH host certificate. Principals are hostnames and/or IP addresses; empty means any host.");
 export type SshHostCertificateCreateParams = types.SshHostCertificateCreateParams;
 
 /** @internal */

@@ -39,8 +39,7 @@ export type SshUserCertificate = types.SshUserCertificate;
 export const SshUserCertificateCreateParams = params({
   ...sshCertificateParamsShape,
   criticalOptions: criticalOptions.optional(),
-  /** Default: permit-pty and permit-user-rc (DEFAULT_SSH_EXTENSIONS); `{}` grants none. */
-  extensions: extensions.optional(),
+  extensions: extensions.optional().describe("Default: permit-pty and permit-user-rc (DEFAULT_SSH_EXTENSIONS); `{}` grants none."),
 }).superRefine(validityOrder);
 export type SshUserCertificateCreateParams = types.SshUserCertificateCreateParams;
 

@@ -27,13 +27,15 @@ export const TcpEdgeCreateParams = params({
 });
 export type TcpEdgeCreateParams = types.TcpEdgeCreateParams;
 
-/** A module given replaces that module wholly; one left out is unchanged (remove it with deleteModule). @internal */
+/** @internal */
 export const TcpEdgeUpdateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
   hostports: hostports.optional(),
   ...moduleRequestFields(TcpEdgeModules),
-});
+}).describe(
+  "The params to update one TCP edge: only the fields given are changed. A module given replaces that module wholly; one left out is unchanged (remove it with deleteModule).",
+);
 export type TcpEdgeUpdateParams = types.TcpEdgeUpdateParams;
 
 export class TcpEdges extends ModularCrudResource<TcpEdge, TcpEdgeCreateParams, TcpEdgeUpdateParams, TcpEdgeModules> {

@@ -26,14 +26,13 @@ export const TlsCertificate = z.object({
     dnsNames: [],
     ips: [],
   }),
-  /** Set when the service issued it (a managed reserved domain); null when uploaded. */
-  issuedAt: nullable(timestamp),
+  issuedAt: nullable(timestamp).describe("Set when the service issued it (a managed reserved domain); null when uploaded."),
   notBefore: timestamp,
   notAfter: timestamp,
   keyUsages: orEmpty(z.array(z.string()), []),
   extendedKeyUsages: orEmpty(z.array(z.string()), []),
-  /** `rsa`, `ecdsa` or `ed25519`; a plain string so a new type cannot break reads. */
-  privateKeyType: z.string(),
+  // A plain string, so that a type added later cannot break reads.
+  privateKeyType: z.string().describe("`rsa`, `ecdsa` or `ed25519`."),
   issuerCommonName: text,
   serialNumber: z.string(),
   subjectOrganization: text,
@@ -48,10 +47,8 @@ export type TlsCertificate = types.TlsCertificate;
 export const TlsCertificateCreateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
-  /** PEM chain, leaf first: each certificate issued and signed by the next. */
-  certificatePem: pemCertificateChain,
-  /** The leaf's unencrypted PEM private key (RSA, ECDSA or Ed25519). Write-only: never returned. */
-  privateKeyPem: pemPrivateKey,
+  certificatePem: pemCertificateChain.describe("PEM chain, leaf first: each certificate issued and signed by the next."),
+  privateKeyPem: pemPrivateKey.describe("The leaf's unencrypted PEM private key (RSA, ECDSA or Ed25519). Write-only: never returned."),
 }).superRefine((value, ctx) => {
   if (leafKeyMismatch(value.certificatePem, value.privateKeyPem))
     ctx.addIssue({ code: "custom", path: ["privateKeyPem"], message: KEY_MISMATCH_RULE });
@@ -60,9 +57,8 @@ export type TlsCertificateCreateParams = types.TlsCertificateCreateParams;
 
 /** @internal */
 export const TlsCertificateUpdateParams = params({
-  /** Fixed at creation: a new certificate is a new resource. */
-  certificatePem: immutable,
-  privateKeyPem: immutable,
+  certificatePem: immutable.describe("Fixed at creation: a new certificate is a new resource."),
+  privateKeyPem: immutable.describe("Fixed at creation: a new certificate is a new resource."),
   description: description.optional(),
   metadata: metadata.optional(),
 });

@@ -39,13 +39,17 @@ export const TlsEdgeCreateParams = params({
 }).superRefine(passThroughRule);
 export type TlsEdgeCreateParams = types.TlsEdgeCreateParams;
 
-/** A module given replaces that module wholly; one left out is unchanged (remove it with deleteModule). @internal */
+/** @internal */
 export const TlsEdgeUpdateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
   hostports: hostports.optional(),
   ...moduleRequestFields(TlsEdgeModules),
-}).superRefine(passThroughRule);
+})
+  .superRefine(passThroughRule)
+  .describe(
+    "The params to update one TLS edge: only the fields given are changed. A module given replaces that module wholly; one left out is unchanged (remove it with deleteModule).",
+  );
 export type TlsEdgeUpdateParams = types.TlsEdgeUpdateParams;
 
 export class TlsEdges extends ModularCrudResource<TlsEdge, TlsEdgeCreateParams, TlsEdgeUpdateParams, TlsEdgeModules> {

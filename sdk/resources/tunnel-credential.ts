@@ -20,10 +20,8 @@ export const TunnelCredential = z.object({
   createdAt: timestamp,
   description: text,
   metadata: text,
-  /** The agent's authtoken: only in the create answer, null everywhere else. */
-  token: orNull(z.string()),
-  /** Empty: no restriction. */
-  acl: orEmpty(z.array(z.string()), []),
+  token: orNull(z.string()).describe("The agent's authtoken: only in the create answer, null everywhere else."),
+  acl: orEmpty(z.array(z.string()), []).describe("Empty: no restriction."),
   ownerId: z.string(),
 });
 export type TunnelCredential = types.TunnelCredential;
@@ -34,21 +32,17 @@ const acl = z.array(aclRule, { error: "must be a list of ACL rules" });
 export const TunnelCredentialCreateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
-  /** Absent or empty: no restriction; `*` permits everything explicitly. Rules as for SSH credentials. */
-  acl: acl.optional(),
-  /** A user or bot; defaults to the caller. Only admins may name someone else. */
-  ownerId: anyId.optional(),
+  acl: acl.optional().describe("Absent or empty: no restriction; `*` permits everything explicitly. Rules as for SSH credentials."),
+  ownerId: anyId.optional().describe("A user or bot; defaults to the caller. Only admins may name someone else."),
 });
 export type TunnelCredentialCreateParams = types.TunnelCredentialCreateParams;
 
 /** @internal */
 export const TunnelCredentialUpdateParams = params({
-  /** Fixed at creation. */
-  ownerId: immutable,
+  ownerId: immutable.describe("Fixed at creation."),
   description: description.optional(),
   metadata: metadata.optional(),
-  /** Replaces the whole list. */
-  acl: acl.optional(),
+  acl: acl.optional().describe("Replaces the whole list."),
 });
 export type TunnelCredentialUpdateParams = types.TunnelCredentialUpdateParams;
 

@@ -15,10 +15,8 @@ export const TunnelGroupBackend = z.object({
   createdAt: timestamp,
   description: text,
   metadata: text,
-  /** Label names are user data: they are never case-converted. */
-  labels: z.record(z.string(), z.string()).default({}),
-  /** Tunnels currently matching the labels. */
-  tunnels: z.array(Ref).default([]),
+  labels: z.record(z.string(), z.string()).default({}).describe("Label names are user data: they are never case-converted."),
+  tunnels: z.array(Ref).default([]).describe("Tunnels currently matching the labels."),
 });
 export type TunnelGroupBackend = types.TunnelGroupBackend;
 
@@ -32,9 +30,11 @@ export const TunnelGroupBackendCreateParams = params({
 });
 export type TunnelGroupBackendCreateParams = types.TunnelGroupBackendCreateParams;
 
-/** `labels`, when given, replaces the whole map. @internal */
-export const TunnelGroupBackendUpdateParams = TunnelGroupBackendCreateParams;
-export type TunnelGroupBackendUpdateParams = TunnelGroupBackendCreateParams;
+/** The create params under their own doc (a described copy). @internal */
+export const TunnelGroupBackendUpdateParams = TunnelGroupBackendCreateParams.describe(
+  "The params to update one tunnel group backend: only the fields given are changed. `labels`, when given, replaces the whole map.",
+);
+export type TunnelGroupBackendUpdateParams = types.TunnelGroupBackendUpdateParams;
 
 export class TunnelGroupBackends extends CrudResource<TunnelGroupBackend, TunnelGroupBackendCreateParams, TunnelGroupBackendUpdateParams> {
   constructor(http: HttpClient) {

@@ -16,8 +16,7 @@ export const WeightedBackend = z.object({
   createdAt: timestamp,
   description: text,
   metadata: text,
-  /** Child backend id → weight; the ids are never case-converted. */
-  backends: z.record(z.string(), z.number()),
+  backends: z.record(z.string(), z.number()).describe("Child backend id → weight; the ids are never case-converted."),
 });
 export type WeightedBackend = types.WeightedBackend;
 
@@ -33,11 +32,11 @@ export const WeightedBackendCreateParams = params({
 });
 export type WeightedBackendCreateParams = types.WeightedBackendCreateParams;
 
-/** `backends`, when given, replaces the whole map (still at least one entry); left out, it is unchanged. @internal */
+/** @internal */
 export const WeightedBackendUpdateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
-  backends: weights.optional(),
+  backends: weights.optional().describe("When given, replaces the whole map (still at least one entry); left out, it is unchanged."),
 });
 export type WeightedBackendUpdateParams = types.WeightedBackendUpdateParams;
 

@@ -1,7 +1,58 @@
 // The generate index first: it lists sdk-types among its generators (the two modules import each other).
 import { GENERATORS } from "../../generate";
-import { Printer, declarations, ioOf, sdkTypes, typesFile } from "../../generate/sdk-types";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { COMMON_FIELDS, Printer, declarationDoc, declarations, ioOf, sdkTypes, typesFile, words } from "../../generate/sdk-types";
 import { z } from "zod";
+
+const ROOT = path.join(__dirname, "..", "..");
+const typesTs = fs.readFileSync(path.join(ROOT, "sdk", "types.ts"), "utf8");
+
+interface Declared {
+  doc?: string;
+  /** Each top-level field's doc comment (undefined: none). */
+  fields: Map<string, string | undefined>;
+}
+
+/** The declarations of a generated types file, with the doc comment on each and on each of their own fields. */
+function declared(text: string): Map<string, Declared> {
+  const out = new Map<string, Declared>();
+  let doc: string | undefined;
+  let current: Declared | undefined;
+  const lines = text.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (/^\s*\/\*\*/.test(line)) {
+      const start = i;
+      while (!lines[i].includes("*/")) i++;
+      doc = lines
+        .slice(start, i + 1)
+        .join(" ")
+        .replace(/^\s*\/\*\*|\*\/\s*$/g, "")
+        .replace(/\s*\*\s+/g, " ")
+        .trim();
+      continue;
+    }
+    const decl = /^export (?:interface|type) (\w+)/.exec(line);
+    if (decl) {
+      out.set(decl[1], (current = { doc, fields: new Map() }));
+    } else if (current && /^ {2}("[^"]+"|[\w$]+)\??: /.test(line)) {
+      current.fields.set(/^ {2}("[^"]+"|[\w$]+)/.exec(line)![1], doc);
+    } else if (line.startsWith("}")) {
+      current = undefined;
+    }
+    doc = undefined;
+  }
+  return out;
+}
+
+const types = declared(typesTs);
+const fieldDoc = (type: string, field: string): string | undefined => {
+  const t = types.get(type);
+  if (!t) throw new Error(`sdk/types.ts has no ${type}`);
+  if (!t.fields.has(field)) throw new Error(`sdk/types.ts: ${type} has no field ${field}`);
+  return t.fields.get(field);
+};
 
 test("sdk-types is one of the generators", () => {
   expect(GENERATORS).toContain(sdkTypes);
@@ -34,7 +85,7 @@ test("a named schema is printed by its name where its own mode applies, inline e
   const Ref = z.object({ id: z.string() });
   const printer = new Printer(new Map([[Ref, "Ref"]]));
   expect(printer.type(z.object({ ref: Ref }), "output")).toBe("{\nref: Ref;\n}");
-  expect(printer.type(z.object({ ref: Ref }), "input")).toBe("{\nref: {\nid: string;\n};\n}");
+  expect(printer.type(z.object({ ref: Ref }), "input")).toBe("{\nref: {\n/** The resource's id. */\nid: string;\n};\n}");
 });
 
 test("descriptions become doc comments, on the declaration and on fields behind their wrappers", () => {
@@ -53,8 +104,8 @@ test("a transform's result, which no schema states, is refused with the field th
 });
 
 test("public schemas and module sets are found by name; a name exported twice is refused", () => {
-  const A = z.object({ id: z.string() });
-  const Params = z.strictObject({ ref: A });
+  const A = z.object({ id: z.string() }).describe("An A.");
+  const Params = z.strictObject({ ref: A }).describe("A request with an A.");
   const modules = { a: { params: Params, model: A } };
   const found = declarations(["one"], () => ({ A, AParams: Params, AModules: modules, builder: z.string(), MAX: 1 }));
   expect(found.map((d) => [d.name, d.kind])).toEqual([
@@ -63,7 +114,105 @@ test("public schemas and module sets are found by name; a name exported twice is
     ["AModules", "modules"],
   ]);
   const text = typesFile(found);
-  expect(text).toContain("export interface AParams {\nref: {\nid: string;\n};\n}");
+  expect(text).toContain("/** A request with an A. */\nexport interface AParams {\nref: {\n/** The resource's id. */\nid: string;\n};\n}");
   expect(text).toContain("export type AModules = {\na: { params: AParams; model: A };\n};");
   expect(() => declarations(["one", "two"], () => ({ A }))).toThrow("sdk-types: A is exported by both sdk/one.ts and sdk/two.ts");
+});
+
+test("a declaration's doc is its schema's description, else said by its name; with neither it is refused", () => {
+  const S = z.object({ a: z.string() });
+  expect(declarationDoc("IpPolicyRuleCreateParams", S)).toBe("The params to create one IP policy rule.");
+  expect(declarationDoc("SshCertificateAuthorityUpdateParams", S)).toBe(
+    "The params to update one SSH certificate authority: only the fields given are changed.",
+  );
+  expect(declarationDoc("OAuthModuleParams", S)).toBe("The OAuth module's config, as a request sets it.");
+  expect(declarationDoc("MutualTlsModule", S)).toBe("The mutual TLS module's config, as the API returns it.");
+  // A kind's representation is known by its create params.
+  expect(declarationDoc("ApiKey", S, new Set(["ApiKey", "ApiKeyCreateParams"]))).toBe("One API key, as the API returns it.");
+  expect(() => declarationDoc("ApiKey", S)).toThrow("sdk-types: ApiKey has no doc: describe its schema");
+  expect(declarationDoc("ApiKey", S.describe("An API key."))).toBe("An API key.");
+  expect(words("HttpsEdgeRoute")).toBe("HTTPS edge route");
+});
+
+test("the common fields get one doc, a request's or a response's, unless they describe themselves", () => {
+  const printer = new Printer();
+  const S = z.object({ id: z.string(), description: z.string().optional(), metadata: z.string().describe("Of the tunnel.") });
+  expect(printer.type(S, "output")).toBe(
+    `{\n/** ${COMMON_FIELDS.id.output} */\nid: string;\n/** ${COMMON_FIELDS.description.output} */\ndescription?: string | undefined;\n/** Of the tunnel. */\nmetadata: string;\n}`,
+  );
+  expect(printer.type(S, "input")).toContain(`/** ${COMMON_FIELDS.description.input} */\ndescription?: string | undefined;`);
+  expect(COMMON_FIELDS.description.input).toContain("255 bytes");
+  expect(COMMON_FIELDS.metadata.input).toContain("4096 bytes");
+});
+
+test("a described copy of a named schema is still printed by its name, with the field's own doc", () => {
+  const Action = z.enum(["allow", "deny"]).describe("What a rule does.");
+  const printer = new Printer(new Map<z.ZodType, string>([[Action, "Action"]]));
+  expect(printer.type(z.object({ action: Action.describe("Fixed at creation.") }), "output")).toBe(
+    "{\n/** Fixed at creation. */\naction: Action;\n}",
+  );
+  // The named type's own doc stays on its declaration, not on every field of that type.
+  expect(printer.type(z.object({ action: Action }), "output")).toBe("{\naction: Action;\n}");
+});
+
+test("every declaration of sdk/types.ts says what it is", () => {
+  expect(types.size).toBeGreaterThan(100);
+  const undocumented = [...types].filter(([, t]) => !t.doc).map(([name]) => name);
+  expect(undocumented).toEqual([]);
+  expect(types.get("IpPolicyRule")!.doc).toBe("One IP policy rule, as the API returns it.");
+  expect(types.get("IpPolicyRuleCreateParams")!.doc).toBe("The params to create one IP policy rule.");
+  expect(types.get("TlsEdgeUpdateParams")!.doc).toContain("A module given replaces that module wholly");
+  expect(types.get("CircuitBreakerModuleParams")!.doc).toBe("The circuit breaker module's config, as a request sets it.");
+});
+
+test("the field docs written on the schemas reach sdk/types.ts", () => {
+  expect(fieldDoc("IpPolicyRuleCreateParams", "cidr")).toContain("RFC 5952");
+  expect(fieldDoc("IpPolicyRuleUpdateParams", "cidr")).toBeUndefined();
+  expect(fieldDoc("IpPolicyRuleUpdateParams", "action")).toMatch(/^Fixed at creation: .*a new rule/);
+  expect(fieldDoc("TlsCertificateCreateParams", "privateKeyPem")).toContain("Write-only: never returned.");
+  expect(fieldDoc("CircuitBreakerModuleParams", "errorThresholdPercentage")).toBe("A fraction from 0 to 1, not a percentage.");
+  expect(fieldDoc("OAuthModule", "provider")).toBe("The one provider that was set.");
+  expect(fieldDoc("SshCertificateAuthorityCreateParams", "keySize")).toBe("RSA only; default 4096.");
+  expect(fieldDoc("ReservedDomain", "region")).toBe('"" when unset.');
+  expect(fieldDoc("TunnelGroupBackendUpdateParams", "labels")).toBeUndefined();
+  expect(types.get("TunnelGroupBackendUpdateParams")!.doc).toContain("`labels`, when given, replaces the whole map.");
+  // Shared field shapes carry their docs into every kind that spreads them.
+  expect(fieldDoc("SshUserCertificateCreateParams", "publicKey")).toContain("OpenSSH public key");
+  expect(fieldDoc("SshHostCertificateCreateParams", "publicKey")).toContain("OpenSSH public key");
+  // An immutable field without its own words says what the builder says.
+  expect(fieldDoc("SshHostCertificateUpdateParams", "validUntil")).toBe("Fixed at creation: in update params it may only be absent.");
+  // Every module's `enabled`, in and out.
+  expect(fieldDoc("BackendModuleParams", "enabled")).toContain("applied to traffic unless `enabled: false`");
+  expect(fieldDoc("BackendModule", "enabled")).toBe("Whether the module is applied to traffic.");
+});
+
+test("every kind's id, uri, createdAt, description and metadata are documented, with the limits in requests", () => {
+  let checked = 0;
+  for (const [name, t] of types) {
+    for (const field of Object.keys(COMMON_FIELDS)) {
+      if (!t.fields.has(field)) continue;
+      checked++;
+      expect([name, field, t.fields.get(field)]).toEqual([name, field, expect.any(String)]);
+    }
+  }
+  expect(checked).toBeGreaterThan(150);
+  expect(fieldDoc("IpPolicyCreateParams", "description")).toBe("Human-readable text, at most 255 bytes (UTF-8).");
+  expect(fieldDoc("WeightedBackendUpdateParams", "metadata")).toBe("Arbitrary user data, at most 4096 bytes (UTF-8).");
+  expect(fieldDoc("IpPolicy", "createdAt")).toContain("RFC 3339");
+  expect(fieldDoc("IpPolicy", "description")).toBe('Human-readable text; "" when unset.');
+  // A kind's own words win: an endpoint's metadata is its edge's or tunnel's.
+  expect(fieldDoc("Endpoint", "metadata")).toBe("The metadata of the serving edge or tunnel.");
+});
+
+test("no schema field in sdk/resources keeps a doc comment, which the generated types would drop", () => {
+  const dir = path.join(ROOT, "sdk", "resources");
+  const found: string[] = [];
+  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".ts"))) {
+    const lines = fs.readFileSync(path.join(dir, file), "utf8").split("\n");
+    lines.forEach((line, i) => {
+      // A field of an object literal (`key: value,` or `key,`) right under a one-line doc comment.
+      if (/^\s+\/\*\*.*\*\/$/.test(line) && /^\s+[\w$]+(: .*)?,$/.test(lines[i + 1] ?? "")) found.push(`${file}:${i + 1}`);
+    });
+  }
+  expect(found).toEqual([]);
 });

@@ -1,6 +1,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { z } from "zod";
+import * as fields from "../../sdk/core/fields";
 import { prefixed } from "../../provider/framework/ids";
 import { declareKind, immutableKeys, updatableKeys, within, type KindDeclaration } from "../../provider/framework/kind";
 import * as lifecycle from "../../provider/framework/lifecycle";
@@ -18,6 +19,13 @@ describe("lifecycle rules declared per kind", () => {
     expect(immutableKeys(kindSpec("IpPolicy"))).toEqual([]);
     expect(immutableKeys(kindSpec("IpRestriction"))).toEqual(["type"]);
     expect(updatableKeys(kindSpec("IpRestriction")).sort()).toEqual(["description", "enforced", "ipPolicyIds", "metadata"]);
+  });
+
+  it("counts a field immutable when its update schema is fields.immutable with its own doc", () => {
+    // IpPolicyRuleUpdateParams documents each of its immutable fields (`.describe()` copies the schema).
+    expect(immutableKeys(kindSpec("IpPolicyRule")).sort()).toEqual(["action", "ipPolicyId"]);
+    expect(fields.isImmutable(fields.immutable.describe("Fixed at creation."))).toBe(true);
+    expect(fields.isImmutable(z.undefined().optional())).toBe(false);
   });
 
   it("names an unknown kind clearly, an inherited property name included", () => {
