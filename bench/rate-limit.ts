@@ -198,22 +198,22 @@ export async function runRateLimitBench(options: RateLimitOptions): Promise<Rate
   const parallel = options.parallel ?? 4 * os.availableParallelism();
   const loadAtStart = load1();
   const emulator = await BenchEmulator.start(options.latencyMs, options.limit);
-  const specDir = fs.mkdtempSync(path.join(os.tmpdir(), "ei-bench-rate-limit-"));
-  const stacks: Array<{ stack: TestStack; updateSpec: string }> = [];
+  const resourcesDir = fs.mkdtempSync(path.join(os.tmpdir(), "ei-bench-rate-limit-"));
+  const stacks: Array<{ stack: TestStack; updateFile: string }> = [];
   try {
     const limit = await emulator.rateLimit();
     if (limit === null)
       throw new Error("the emulator started without its rate limit (is dist/ built from a tree with the emulator's limiter?)");
-    const specFile = (i: number, update: boolean) => {
-      const file = path.join(specDir, `stack-${i}-${update ? "update" : "create"}.json`);
+    const programFile = (i: number, update: boolean) => {
+      const file = path.join(resourcesDir, `stack-${i}-${update ? "update" : "create"}.json`);
       fs.writeFileSync(file, JSON.stringify({ resources: rulesStack(options.rules, i, update) }));
       return file;
     };
     for (let i = 0; i < options.stacks; i++) {
       const name = options.stacks > 1 ? `rate-limit-${options.rules}-${i}` : `rate-limit-${options.rules}`;
       stacks.push({
-        stack: await benchStack(emulator, PROGRAM, name, specFile(i, false), { parallel: options.parallel }),
-        updateSpec: specFile(i, true),
+        stack: await benchStack(emulator, PROGRAM, name, programFile(i, false), { parallel: options.parallel }),
+        updateFile: programFile(i, true),
       });
     }
     const phases: RateLimitPhase[] = [];
@@ -251,7 +251,7 @@ export async function runRateLimitBench(options: RateLimitOptions): Promise<Rate
     await phase("create", (s) => s.up());
     await phase("preview", (s) => s.preview({ expectNoChanges: true }));
     await phase("refresh", (s) => s.preview({ refresh: true, expectNoChanges: true }));
-    for (const { stack, updateSpec } of stacks) await stack.setConfig("specFile", { value: updateSpec });
+    for (const { stack, updateFile } of stacks) await stack.setConfig("programFile", { value: updateFile });
     await phase("update", (s) => s.up());
     await phase("destroy", (s) => s.destroy());
     if (phases.map((p) => p.phase).join() !== PHASES.filter((p) => !options.phases || options.phases.includes(p)).join())
@@ -268,7 +268,7 @@ export async function runRateLimitBench(options: RateLimitOptions): Promise<Rate
   } finally {
     for (const { stack } of stacks)
       await stack.remove().catch((e: unknown) => log(`removing ${stack.name}: ${e instanceof Error ? e.message : String(e)}`));
-    fs.rmSync(specDir, { recursive: true, force: true });
+    fs.rmSync(resourcesDir, { recursive: true, force: true });
     await emulator.close();
   }
 }

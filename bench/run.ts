@@ -246,16 +246,16 @@ async function runPhases(
   options: BenchOptions,
   log: (line: string) => void,
 ): Promise<{ measured: Measured[]; state: StateExport; stored: string; resources: StateResource[] }> {
-  // The spec goes in a file: the language host passes config in one environment variable (at most 128 KB).
-  const specDir = fs.mkdtempSync(path.join(os.tmpdir(), "ei-bench-spec-"));
-  const specFile = (update: boolean) => {
-    const file = path.join(specDir, update ? "update.json" : "create.json");
+  // The program goes in a file: the language host passes config in one environment variable (at most 128 KB).
+  const resourcesDir = fs.mkdtempSync(path.join(os.tmpdir(), "ei-bench-program-"));
+  const programFile = (update: boolean) => {
+    const file = path.join(resourcesDir, update ? "update.json" : "create.json");
     fs.writeFileSync(file, JSON.stringify({ resources: mixedStack(n, update) }));
     return file;
   };
   let created: TestStack | undefined;
   try {
-    const stack = (created = await benchStack(emulator, programDir, stackName, specFile(false), options));
+    const stack = (created = await benchStack(emulator, programDir, stackName, programFile(false), options));
     const monitor = new ProcessMonitor(POLL_MS);
     const measured: Measured[] = [];
     const phase = async (name: Phase, command: () => Promise<CliResult>): Promise<void> => {
@@ -295,25 +295,25 @@ async function runPhases(
     if (resources.length !== n) throw new Error(`${stackName}: expected ${n} resources in state, found ${resources.length}`);
     await phase("preview", () => stack.preview({ expectNoChanges: true }));
     await phase("refresh", () => stack.preview({ refresh: true, expectNoChanges: true }));
-    await stack.setConfig("specFile", { value: specFile(true) });
+    await stack.setConfig("programFile", { value: programFile(true) });
     await phase("update", () => stack.up());
     await phase("destroy", () => stack.destroy());
     return { measured, state, stored, resources };
   } finally {
     await created?.remove();
-    fs.rmSync(specDir, { recursive: true, force: true });
+    fs.rmSync(resourcesDir, { recursive: true, force: true });
   }
 }
 
 /**
- * A throw-away stack of `programDir` against the emulator with its root token, declaring the spec in
- * `specFile` (a file: the language host passes config in one environment variable, at most 128 KB).
+ * A throw-away stack of `programDir` against the emulator with its root token, declaring the resources in
+ * `programFile` (a file: the language host passes config in one environment variable, at most 128 KB).
  */
 export function benchStack(
   emulator: BenchEmulator,
   programDir: string,
   stackName: string,
-  specFile: string,
+  programFile: string,
   options: { parallel?: number; skipCheckpoints?: boolean },
 ): Promise<TestStack> {
   return createStack({
@@ -325,7 +325,7 @@ export function benchStack(
     config: {
       "edgeingress:apiKey": { value: emulator.rootToken, secret: true },
       "edgeingress:apiUrl": { value: emulator.url },
-      specFile: { value: specFile },
+      programFile: { value: programFile },
     },
     env: {
       EDGE_INGRESS_API_KEY: "",

@@ -121,16 +121,16 @@ export function parseStackState(json: string, source: string, target: AuditTarge
  * in its outputs.
  */
 function ownedChildren(parent: RecordedResource, outputs: any): RecordedResource[] {
-  const spec = Object.hasOwn(kinds, parent.kind) ? kinds[parent.kind] : undefined;
+  const decl = Object.hasOwn(kinds, parent.kind) ? kinds[parent.kind] : undefined;
   const children: RecordedResource[] = [];
-  for (const [key, owned] of Object.entries(spec?.owns ?? {})) {
+  for (const [key, owned] of Object.entries(decl?.owns ?? {})) {
     const ids: unknown = outputs?.[owned.idsOutput];
     const items: unknown = outputs?.[key];
     if (!Array.isArray(ids)) continue;
     ids.forEach((id, i) => {
       if (!text(id)) return;
       const description = Array.isArray(items) ? text(items[i]?.description) : undefined;
-      children.push({ ...parent, kind: owned.spec.name, id, description: description ?? "" });
+      children.push({ ...parent, kind: owned.decl.name, id, description: description ?? "" });
     });
   }
   return children;
@@ -172,7 +172,7 @@ export function parseIgnoreFile(content: string, source: string): IgnoreEntry[] 
     const colon = entry.indexOf(":");
     if (colon < 0) {
       if (/\s/.test(entry)) fail("an id has no spaces (comments go on their own line, starting with #)");
-      if (!Object.values(kinds).some((spec) => idFormOf(spec).test(entry)))
+      if (!Object.values(kinds).some((decl) => idFormOf(decl).test(entry)))
         fail("is not the id of any kind (or write <Kind>:<id>, <Kind>:* or <Kind>:description=<glob>)");
       entries.push({ entry, line, id: entry });
       return;
@@ -278,13 +278,13 @@ export function classify(
   const notChecked: NotChecked[] = [];
   const notDeclarable: NotDeclarable[] = [];
   for (const kind of EXPORT_ORDER) {
-    const spec = kinds[kind];
+    const decl = kinds[kind];
     for (const obj of snapshot[kind] ?? []) {
-      const id = providerId(spec, obj);
+      const id = providerId(decl, obj);
       inAccount.add(id);
       if (managed.has(id)) continue;
       // What no program could declare (a certificate the service issued for a domain) is not drift.
-      const why = spec.export?.skip?.(obj);
+      const why = decl.export?.skip?.(obj);
       if (why) {
         notDeclarable.push({ kind, id, reason: why });
         continue;

@@ -11,16 +11,16 @@ import { generateProject, type AccountSnapshot, type ExportPlan } from "./genera
  */
 export async function readAccount(client: EdgeIngress): Promise<{ snapshot: AccountSnapshot; endpoints: number }> {
   const snapshot: Record<string, any[]> = {};
-  for (const spec of Object.values(kinds)) {
-    const nested = spec.parent?.nested;
+  for (const decl of Object.values(kinds)) {
+    const nested = decl.parent?.nested;
     if (nested) {
-      const parents = snapshot[spec.parent.spec.name];
-      if (!parents) throw new Error(`export: ${spec.name} is listed within ${spec.parent.spec.name}, which must come first`);
-      snapshot[spec.name] = (await Promise.all(parents.map((parent) => nested.listIn(client, parent)))).flat();
+      const parents = snapshot[decl.parent.decl.name];
+      if (!parents) throw new Error(`export: ${decl.name} is listed within ${decl.parent.decl.name}, which must come first`);
+      snapshot[decl.name] = (await Promise.all(parents.map((parent) => nested.listIn(client, parent)))).flat();
     } else {
-      const api = spec.api(client);
-      if (!api.list) throw new Error(`export: ${spec.name} cannot be listed`);
-      snapshot[spec.name] = await api.list().toArray();
+      const api = decl.api(client);
+      if (!api.list) throw new Error(`export: ${decl.name} cannot be listed`);
+      snapshot[decl.name] = await api.list().toArray();
     }
   }
   return { snapshot, endpoints: (await client.endpoints.list().toArray()).length };

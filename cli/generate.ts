@@ -114,16 +114,16 @@ function withoutDefaults(value: unknown, fallback: unknown): unknown {
 }
 
 /** The inputs a user would declare for `obj`: no outputs, no nulls, no values equal to the service's defaults. */
-export function declaredInputs(spec: KindDeclaration, obj: any): Record<string, unknown> {
-  const outs = toOutputs(spec, obj);
+export function declaredInputs(decl: KindDeclaration, obj: any): Record<string, unknown> {
+  const outs = toOutputs(decl, obj);
   const inputs: Record<string, unknown> = {};
   // The parent first: a route's edge, a source's subscription, a rule's policy.
-  const parent = spec.parent?.key;
-  const keys = inputKeys(spec).sort((a, b) => Number(b === parent) - Number(a === parent));
+  const parent = decl.parent?.key;
+  const keys = inputKeys(decl).sort((a, b) => Number(b === parent) - Number(a === parent));
   for (const key of keys) {
     const value = outs[key];
     if (value == null) continue;
-    const fallback = key in spec.defaults ? spec.defaults[key] : spec.modules?.[key]?.defaults;
+    const fallback = key in decl.defaults ? decl.defaults[key] : decl.modules?.[key]?.defaults;
     if (!(fallback instanceof Within) && fallback !== SERVER_CHOSEN && fallback !== undefined && sameValue(value, fallback)) continue;
     inputs[key] = withoutDefaults(value, fallback);
   }
@@ -157,25 +157,25 @@ const WRITE_ONLY = "(write-only)";
 /** Decides what to declare, under which names, in which order, with which references and secrets. */
 export function planExport(snapshot: AccountSnapshot): ExportPlan {
   const skipped: Skipped[] = [];
-  type Item = { kind: string; spec: KindDeclaration; obj: any; id: string; raw: Record<string, unknown>; name: string; rank: number };
+  type Item = { kind: string; decl: KindDeclaration; obj: any; id: string; raw: Record<string, unknown>; name: string; rank: number };
   const items: Item[] = [];
   const nameById = new Map<string, string>();
   for (const kind of Object.keys(snapshot)) {
     if (!EXPORT_ORDER.includes(kind)) throw new Error(`export: unknown kind ${kind}`);
   }
   EXPORT_ORDER.forEach((kind, rank) => {
-    const spec = kinds[kind];
+    const decl = kinds[kind];
     const taken = new Set<string>();
     const candidates = (snapshot[kind] ?? [])
       .map((obj) => {
-        const id = providerId(spec, obj);
-        const why = spec.export?.skip?.(obj);
+        const id = providerId(decl, obj);
+        const why = decl.export?.skip?.(obj);
         if (why) {
           skipped.push({ kind, id, why });
           return undefined;
         }
-        const base = slug(obj.description || spec.export?.label?.(obj, (ref) => nameById.get(ref)) || "") || kebab(kind);
-        return { kind, spec, obj, id, raw: declaredInputs(spec, obj), base, rank };
+        const base = slug(obj.description || decl.export?.label?.(obj, (ref) => nameById.get(ref)) || "") || kebab(kind);
+        return { kind, spec: decl, obj, id, raw: declaredInputs(decl, obj), base, rank };
       })
       .filter((c) => c !== undefined)
       .sort((a, b) => (a.base === b.base ? (a.id < b.id ? -1 : 1) : a.base < b.base ? -1 : 1));
@@ -185,7 +185,7 @@ export function planExport(snapshot: AccountSnapshot): ExportPlan {
       taken.add(name);
       // Routes and event sources are named after their parent.
       nameById.set(c.id, name);
-      items.push({ kind, spec, obj: c.obj, id: c.id, raw: c.raw, name, rank });
+      items.push({ kind, decl: decl, obj: c.obj, id: c.id, raw: c.raw, name, rank });
     }
   });
   items.sort((a, b) => a.rank - b.rank || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -208,9 +208,9 @@ export function planExport(snapshot: AccountSnapshot): ExportPlan {
     for (let n = 2; variables.has(variable); n++) variable = `${base}${n}`;
     variables.add(variable);
     const inputs = withRefs(item.raw, refs) as Record<string, unknown>;
-    for (const path of item.spec.credentials ?? []) {
+    for (const path of item.decl.credentials ?? []) {
       // A credential the service never returns (a private key) is still required: it comes from config too.
-      if (item.spec.keepFromState?.includes(path) && inputs[path] === undefined) inputs[path] = WRITE_ONLY;
+      if (item.decl.keepFromState?.includes(path) && inputs[path] === undefined) inputs[path] = WRITE_ONLY;
       replaceCredentials(inputs, path.split("."), (where) => {
         const base = `${variable}${capital(where[where.length - 1])}`;
         let key = base;
@@ -222,7 +222,7 @@ export function planExport(snapshot: AccountSnapshot): ExportPlan {
       });
     }
     refs.set(item.id, new Ref(variable, item.id));
-    resources.push({ kind: item.kind, name: item.name, variable, id: item.id, inputs, notes: [...(item.spec.export?.notes ?? [])] });
+    resources.push({ kind: item.kind, name: item.name, variable, id: item.id, inputs, notes: [...(item.decl.export?.notes ?? [])] });
   }
   return { resources, secrets, skipped };
 }

@@ -11,7 +11,7 @@ import { MAX_LIMIT } from "./http/pagination";
 import { SUPPORTED_VERSION } from "./http/auth";
 import { IDEMPOTENCY_KEY_HEADER, REPLAYED_HEADER } from "./http/idempotency";
 import type { Method, Route } from "./http/router";
-import { ROUTE_FAMILIES, ROUTES } from "./routes";
+import { ROUTES_BY_RESOURCE, ROUTES } from "./routes";
 import { createEmulatorServer } from "./server";
 import { KINDS } from "./state";
 import { Store } from "./state/store";
@@ -20,7 +20,7 @@ import { buildCertificatePem } from "./x509";
 
 // ---- what is written by hand: titles, example bodies, the meaning of each error code ---------------
 
-/** Each route family's section title, in the order docs/api.md shows them. */
+/** Each route resource's section title, in the order docs/api.md shows them. */
 const TITLES: Record<string, string> = {
   apiKeys: "API keys",
   ipPolicies: "IP policies",
@@ -670,7 +670,7 @@ function renderRoute(route: Route, run: Run, extensions: Map<string, string>, mo
   return out.join("\n");
 }
 
-/** Module operations of a family: one table, the bodies and examples are in [Modules](#modules). */
+/** Module operations of a resource: one table, the bodies and examples are in [Modules](#modules). */
 function renderModuleRoutes(routes: readonly Route[], extensions: Map<string, string>): string {
   const rows = routes
     .filter((r) => r.method === "PUT")
@@ -798,24 +798,24 @@ and the reasons are in [api-choices.md](api-choices.md#extensions).
 `;
 }
 
-/** One list of the families with links. */
+/** One list of the resources with links. */
 function contents(): string {
-  const titles = [...families().map((f) => TITLES[f]), "Modules"];
+  const titles = [...resources().map((f) => TITLES[f]), "Modules"];
   return ["## Resources", "", titles.map((t) => `[${t}](#${anchor(t)})`).join(" · "), ""].join("\n");
 }
 
-/** The route families in the order of TITLES (related kinds together), each with its title. */
-function families(): string[] {
-  const untitled = Object.keys(ROUTE_FAMILIES).filter((f) => !TITLES[f]);
-  if (untitled.length) throw new Error(`the route families ${untitled.join(", ")} have no title in emulator/reference.ts`);
-  const stray = Object.keys(TITLES).filter((f) => !ROUTE_FAMILIES[f]);
+/** The route resources in the order of TITLES (related kinds together), each with its title. */
+function resources(): string[] {
+  const untitled = Object.keys(ROUTES_BY_RESOURCE).filter((f) => !TITLES[f]);
+  if (untitled.length) throw new Error(`the route resources ${untitled.join(", ")} have no title in emulator/reference.ts`);
+  const stray = Object.keys(TITLES).filter((f) => !ROUTES_BY_RESOURCE[f]);
   if (stray.length) throw new Error(`emulator/reference.ts titles ${stray.join(", ")}, which have no routes`);
   return Object.keys(TITLES);
 }
 
-function renderFamily(family: string, run: Run, extensions: Map<string, string>, modules: ReadonlySet<string>): string {
-  const title = TITLES[family];
-  const routes = ROUTE_FAMILIES[family];
+function renderResource(resource: string, run: Run, extensions: Map<string, string>, modules: ReadonlySet<string>): string {
+  const title = TITLES[resource];
+  const routes = ROUTES_BY_RESOURCE[resource];
   const out = [`## ${title}`, ""];
   const label = kindLabelOf(routes[0]);
   const owned = run.owns.get(label ?? "");
@@ -865,7 +865,7 @@ export async function renderApiReference(choicesMd: string): Promise<string> {
   const parts = [
     intro(run, extensions),
     contents(),
-    ...families().map((f) => renderFamily(f, run, extensions, modules)),
+    ...resources().map((f) => renderResource(f, run, extensions, modules)),
     renderModules(run),
   ];
   return normalise(

@@ -74,7 +74,7 @@ export function generateSshCaKey(
   return { privateKeyPem, publicKey: withoutComment(publicOf(pair.privateKey)) };
 }
 
-export interface SshCertificateSpec {
+export interface SshCertificateFields {
   kind: "user" | "host";
   /** PKCS#8 PEM of the CA key. */
   caPrivateKeyPem: string;
@@ -104,25 +104,25 @@ const options = (map: Readonly<Record<string, string>>, critical: boolean) =>
     .map((name) => ({ critical, name, data: optionData(map[name]) }));
 
 /** A signed OpenSSH certificate, `<type>-cert-v01@openssh.com <base64>`. RSA CAs sign with rsa-sha2-512. */
-export function signSshCertificate(spec: SshCertificateSpec): string {
-  const caKey = createPrivateKey(spec.caPrivateKeyPem);
+export function signSshCertificate(fields: SshCertificateFields): string {
+  const caKey = createPrivateKey(fields.caPrivateKeyPem);
   const issuerKey = publicOf(caKey);
-  const identity = (name: string) => (spec.kind === "user" ? sshpk.identityForUser(name) : sshpk.identityForHost(name));
+  const identity = (name: string) => (fields.kind === "user" ? sshpk.identityForUser(name) : sshpk.identityForHost(name));
   // sshpk writes one principal per subject and takes the certificate type from the first; for an empty
   // list the type rides on an identity that is never written.
   const subjects =
-    spec.principals.length > 0 ? spec.principals.map(identity) : Object.assign([identity("*")], { forEach: () => undefined });
+    fields.principals.length > 0 ? fields.principals.map(identity) : Object.assign([identity("*")], { forEach: () => undefined });
   const cert = new Certificate({
     subjects,
     issuer: sshpk.identityForHost("**"),
-    subjectKey: sshpk.parseKey(spec.publicKey, "ssh"),
+    subjectKey: sshpk.parseKey(fields.publicKey, "ssh"),
     issuerKey,
     signatures: {},
     serial: randomBytes(8),
-    validFrom: spec.validAfter,
-    validUntil: spec.validBefore,
+    validFrom: fields.validAfter,
+    validUntil: fields.validBefore,
   });
-  const openssh = { keyId: spec.keyId, exts: [...options(spec.criticalOptions, true), ...options(spec.extensions, false)] } as Record<
+  const openssh = { keyId: fields.keyId, exts: [...options(fields.criticalOptions, true), ...options(fields.extensions, false)] } as Record<
     string,
     unknown
   >;
@@ -135,7 +135,7 @@ export function signSshCertificate(spec: SshCertificateSpec): string {
     openssh.signature = signature;
   } else {
     // sshpk signs RSA and ECDSA with node:crypto already, and encodes the signature for the curve.
-    const signer = sshpk.parsePrivateKey(spec.caPrivateKeyPem, "pkcs8").createSign(issuerKey.type === "rsa" ? "sha512" : undefined);
+    const signer = sshpk.parsePrivateKey(fields.caPrivateKeyPem, "pkcs8").createSign(issuerKey.type === "rsa" ? "sha512" : undefined);
     signer.update(signed);
     openssh.signature = signer.sign();
   }

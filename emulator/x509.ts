@@ -100,7 +100,7 @@ function extension(extnID: string, critical: boolean, value: unknown): Extension
   return new Extension({ extnID, critical, extnValue: new OctetString(AsnConvert.serialize(value)) });
 }
 
-export interface CertificateSpec {
+export interface CertificateRequest {
   subject: Subject;
   /** The certified key. */
   publicKey: KeyObject;
@@ -119,27 +119,29 @@ export interface CertificateSpec {
   ips?: readonly string[];
 }
 
-/** A PEM certificate built and signed as `spec` says. */
-export function buildCertificatePem(spec: CertificateSpec): string {
-  const { algorithm, digest } = signatureAlgorithm(spec.signingKey);
-  const subject = buildName(spec.subject);
-  const issuer = spec.issuerPem ? AsnConvert.parse(new X509Certificate(spec.issuerPem).raw, Certificate).tbsCertificate.subject : subject;
+/** A PEM certificate built and signed as `fields` say. */
+export function buildCertificatePem(fields: CertificateRequest): string {
+  const { algorithm, digest } = signatureAlgorithm(fields.signingKey);
+  const subject = buildName(fields.subject);
+  const issuer = fields.issuerPem
+    ? AsnConvert.parse(new X509Certificate(fields.issuerPem).raw, Certificate).tbsCertificate.subject
+    : subject;
   const serial = randomBytes(16);
   serial[0] = (serial[0] & 0x7f) | 0x01; // a positive INTEGER without a leading zero byte
   const extensions: Extension[] = [];
-  if (spec.ca) extensions.push(extension(id_ce_basicConstraints, true, new BasicConstraints({ cA: true })));
-  if (spec.keyUsages?.length) {
-    const flags = spec.keyUsages.reduce((sum, name) => sum | KEY_USAGES.find(([n]) => n === name)![1], 0);
+  if (fields.ca) extensions.push(extension(id_ce_basicConstraints, true, new BasicConstraints({ cA: true })));
+  if (fields.keyUsages?.length) {
+    const flags = fields.keyUsages.reduce((sum, name) => sum | KEY_USAGES.find(([n]) => n === name)![1], 0);
     extensions.push(extension(id_ce_keyUsage, true, new KeyUsage(flags)));
   }
-  if (spec.extendedKeyUsages?.length) {
+  if (fields.extendedKeyUsages?.length) {
     extensions.push(
-      extension(id_ce_extKeyUsage, false, new ExtendedKeyUsage(spec.extendedKeyUsages.map((n) => EXTENDED_KEY_USAGES[n] ?? n))),
+      extension(id_ce_extKeyUsage, false, new ExtendedKeyUsage(fields.extendedKeyUsages.map((n) => EXTENDED_KEY_USAGES[n] ?? n))),
     );
   }
   const altNames = [
-    ...(spec.dnsNames ?? []).map((dNSName) => new GeneralName({ dNSName })),
-    ...(spec.ips ?? []).map((iPAddress) => new GeneralName({ iPAddress })),
+    ...(fields.dnsNames ?? []).map((dNSName) => new GeneralName({ dNSName })),
+    ...(fields.ips ?? []).map((iPAddress) => new GeneralName({ iPAddress })),
   ];
   if (altNames.length) extensions.push(extension(id_ce_subjectAltName, false, new SubjectAlternativeName(altNames)));
   const tbsCertificate = new TBSCertificate({
@@ -148,11 +150,11 @@ export function buildCertificatePem(spec: CertificateSpec): string {
     signature: algorithm,
     issuer,
     subject,
-    validity: new Validity({ notBefore: spec.notBefore, notAfter: spec.notAfter }),
-    subjectPublicKeyInfo: AsnConvert.parse(spec.publicKey.export({ type: "spki", format: "der" }), SubjectPublicKeyInfo),
+    validity: new Validity({ notBefore: fields.notBefore, notAfter: fields.notAfter }),
+    subjectPublicKeyInfo: AsnConvert.parse(fields.publicKey.export({ type: "spki", format: "der" }), SubjectPublicKeyInfo),
     extensions: extensions.length ? new Extensions(extensions) : undefined,
   });
-  const signature = sign(digest, Buffer.from(AsnConvert.serialize(tbsCertificate)), spec.signingKey);
+  const signature = sign(digest, Buffer.from(AsnConvert.serialize(tbsCertificate)), fields.signingKey);
   const der = Buffer.from(
     AsnConvert.serialize(new Certificate({ tbsCertificate, signatureAlgorithm: algorithm, signatureValue: toArrayBuffer(signature) })),
   );

@@ -11,6 +11,7 @@ import { ROOT, type Generator } from "./index";
 
 export const docs: Generator = {
   name: "docs",
+  rendersFromGenerated: true,
   async files() {
     const choices = fs.readFileSync(path.join(ROOT, "docs", "api-choices.md"), "utf8");
     return [

@@ -1,17 +1,17 @@
 /**
  * The emulator's lists of kinds, from the modules present: `KINDS_BY_NAME` / `KINDS`
- * (emulator/state/index.ts) from every exported `KindDef` in emulator/state/, and `ROUTE_FAMILIES` /
+ * (emulator/state/index.ts) from every exported `KindRules` in emulator/state/, and `ROUTES_BY_RESOURCE` /
  * `ROUTES` (emulator/routes/index.ts) from every exported `<kind>Operations` in emulator/routes/, under
- * the family name of the sdk module of the same file name. Modules exporting neither (store.ts, crud.ts,
+ * the resource name of the sdk module of the same file name. Modules exporting neither (store.ts, crud.ts,
  * ...) are helpers. Both lists are in file-name order: nothing the emulator does depends on it (the 409 of
  * a record in use names the oldest user of any kind, and no two route paths overlap: test/emulator).
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { BaseRecord, KindDef } from "../emulator/state/store";
+import type { BaseRecord, KindRules } from "../emulator/state/store";
 import type { Route } from "../emulator/http/router";
 import { GENERATED_HEADER, ROOT, type Generator } from "./index";
-import { sdkFamilies } from "./sdk-registry";
+import { sdkResources } from "./sdk-registry";
 
 /** The modules of an emulator folder, loaded (from the compiled tree when this runs compiled). */
 function modules(folder: "state" | "routes"): Array<{ file: string; exports: Record<string, unknown> }> {
@@ -23,9 +23,9 @@ function modules(folder: "state" | "routes"): Array<{ file: string; exports: Rec
     .map((file) => ({ file, exports: require(path.join(__dirname, "..", "emulator", folder, file)) as Record<string, unknown> }));
 }
 
-const isKindDef = (value: unknown): value is KindDef<BaseRecord> => {
-  const v = value as Partial<KindDef<BaseRecord>> | undefined;
-  return typeof v?.collection === "string" && typeof v.prefix === "string" && typeof v.path === "string" && typeof v.record === "object";
+const isKindDef = (value: unknown): value is KindRules<BaseRecord> => {
+  const v = value as Partial<KindRules<BaseRecord>> | undefined;
+  return typeof v?.collectionKey === "string" && typeof v.prefix === "string" && typeof v.path === "string" && typeof v.record === "object";
 };
 
 const isRoutes = (value: unknown): value is Route[] =>
@@ -42,16 +42,16 @@ export function stateKinds(): Array<[string, string]> {
   );
 }
 
-/** `[family, export name, module]` of every routes module. */
-export function routeFamilies(): Array<[string, string, string]> {
-  const familyOf = new Map(sdkFamilies().map(({ file, family }) => [file, family]));
+/** `[resource, export name, module]` of every routes module. */
+export function routeResources(): Array<[string, string, string]> {
+  const resourceOf = new Map(sdkResources().map(({ file, resource }) => [file, resource]));
   return modules("routes").flatMap(({ file, exports }) => {
     const names = Object.keys(exports).filter((name) => name.endsWith("Operations") && isRoutes(exports[name]));
     if (names.length === 0) return [];
     if (names.length > 1) throw new Error(`emulator/routes/${file}.ts: exports more than one route table (${names.join(", ")})`);
-    const family = familyOf.get(file);
-    if (!family) throw new Error(`emulator/routes/${file}.ts: no sdk family in sdk/resources/${file}.ts names its routes`);
-    return [[family, names[0], file]];
+    const resource = resourceOf.get(file);
+    if (!resource) throw new Error(`emulator/routes/${file}.ts: no sdk resource in sdk/resources/${file}.ts names its routes`);
+    return [[resource, names[0], file]];
   });
 }
 
@@ -59,20 +59,20 @@ export const emulatorRegistry: Generator = {
   name: "emulator-registry",
   files() {
     const kinds = stateKinds();
-    const families = routeFamilies();
+    const resources = routeResources();
     return [
       {
         path: "emulator/state/index.ts",
         text: `${GENERATED_HEADER}
-/** Every kind the store holds and persists: each \`KindDef\` a module of emulator/state/ exports. */
-import type { BaseRecord, KindDef } from "./store";
+/** Every kind the store holds and persists: each \`KindRules\` a module of emulator/state/ exports. */
+import type { BaseRecord, KindRules } from "./store";
 ${kinds.map(([name, file]) => `import { ${name} } from "./${file}";`).join("\n")}
 
 /** By the kind's name in the sdk client (\`client.ipPolicies\`). */
 export const KINDS_BY_NAME = {
 ${kinds.map(([name]) => `  ${name},`).join("\n")}
 };
-export const KINDS: readonly KindDef<BaseRecord>[] = Object.values(KINDS_BY_NAME);
+export const KINDS: readonly KindRules<BaseRecord>[] = Object.values(KINDS_BY_NAME);
 `,
       },
       {
@@ -80,14 +80,14 @@ export const KINDS: readonly KindDef<BaseRecord>[] = Object.values(KINDS_BY_NAME
         text: `${GENERATED_HEADER}
 /** The route table: the \`<kind>Operations\` each module of emulator/routes/ exports. */
 import type { Route } from "../http/router";
-${families.map(([, name, file]) => `import { ${name} } from "./${file}";`).join("\n")}
+${resources.map(([, name, file]) => `import { ${name} } from "./${file}";`).join("\n")}
 
-/** The routes of each resource family, by the family's name in the sdk client (\`client.ipPolicies\`). */
-export const ROUTE_FAMILIES: Readonly<Record<string, readonly Route[]>> = {
-${families.map(([family, name]) => `  ${family}: ${name},`).join("\n")}
+/** The routes of each resource resource, by the resource's name in the sdk client (\`client.ipPolicies\`). */
+export const ROUTES_BY_RESOURCE: Readonly<Record<string, readonly Route[]>> = {
+${resources.map(([resource, name]) => `  ${resource}: ${name},`).join("\n")}
 };
 
-export const ROUTES: readonly Route[] = Object.values(ROUTE_FAMILIES).flat();
+export const ROUTES: readonly Route[] = Object.values(ROUTES_BY_RESOURCE).flat();
 `,
       },
     ];

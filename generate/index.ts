@@ -31,6 +31,8 @@ export interface GeneratedFile {
 
 export interface Generator {
   name: string;
+  /** Renders from tables other generators write (the references): written once those are current. */
+  rendersFromGenerated?: boolean;
   files(): GeneratedFile[] | Promise<GeneratedFile[]>;
 }
 
@@ -95,24 +97,41 @@ async function main(): Promise<void> {
     }
     return;
   }
+  // First the files the code is generated into; the references render from what they hold, so they are
+  // written by a run compiled after those are current (one more run when this one changed them).
   const written: string[] = [];
-  for (const file of await expectedFiles()) {
-    const at = path.join(ROOT, file.path);
-    fs.mkdirSync(path.dirname(at), { recursive: true });
-    if (!fs.existsSync(at) || fs.readFileSync(at, "utf8") !== file.text) {
-      fs.writeFileSync(at, file.text);
-      written.push(file.path);
-      console.log(`wrote ${file.path}`);
+  const again = Boolean(process.env.EDGE_INGRESS_GENERATE_AGAIN);
+  const write = (files: GeneratedFile[]) => {
+    for (const file of files) {
+      const at = path.join(ROOT, file.path);
+      fs.mkdirSync(path.dirname(at), { recursive: true });
+      if (!fs.existsSync(at) || fs.readFileSync(at, "utf8") !== file.text) {
+        fs.writeFileSync(at, file.text);
+        written.push(file.path);
+        console.log(`wrote ${file.path}`);
+      }
     }
-  }
-  // The references were rendered from the tables as compiled before this run (a new kind's registry
-  // entries): once they change, one more run (compiled anew) renders them from the new ones.
-  if (written.some((p) => p.endsWith(".ts")) && !process.env.EDGE_INGRESS_GENERATE_AGAIN)
+  };
+  write(
+    await expectedFiles(
+      ROOT,
+      GENERATORS.filter((g) => !g.rendersFromGenerated),
+    ),
+  );
+  if (written.some((p) => p.endsWith(".ts")) && !again) {
     execFileSync("npm", ["run", "--silent", "generate"], {
       cwd: ROOT,
       stdio: "inherit",
       env: { ...process.env, EDGE_INGRESS_GENERATE_AGAIN: "1" },
     });
+    return;
+  }
+  write(
+    await expectedFiles(
+      ROOT,
+      GENERATORS.filter((g) => g.rendersFromGenerated),
+    ),
+  );
 }
 
 if (require.main === module) {

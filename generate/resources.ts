@@ -45,7 +45,7 @@ export function registryOrder(kinds: Kind[]): Kind[] {
   const out: Kind[] = [];
   const visit = (kind: Kind): void => {
     if (out.includes(kind)) return;
-    const parent = kind.declaration.parent?.spec.name;
+    const parent = kind.declaration.parent?.decl.name;
     if (parent && byName.has(parent)) visit(byName.get(parent)!);
     out.push(kind);
   };
@@ -180,7 +180,7 @@ ${entries.join("\n")}
 };
 
 /** A kind's declaration; \`require\`'s cache makes each one once. */
-export function kindSpec(name: string): KindDeclaration {
+export function declarationOf(name: string): KindDeclaration {
   const load = Object.hasOwn(DECLARATIONS, name) ? DECLARATIONS[name] : undefined;
   if (!load) throw new Error(\`edgeingress: unknown resource kind "\${name}"; this package version does not provide it\`);
   return load();
@@ -189,7 +189,7 @@ export function kindSpec(name: string): KindDeclaration {
 /** Every kind, by type name, in DECLARATIONS' order (what \`edge-ingress export\` and the tests walk); each loads when read. */
 export const kinds: Readonly<Record<string, KindDeclaration>> = Object.defineProperties(
   {},
-  Object.fromEntries(Object.keys(DECLARATIONS).map((name) => [name, { enumerable: true, get: () => kindSpec(name) }])),
+  Object.fromEntries(Object.keys(DECLARATIONS).map((name) => [name, { enumerable: true, get: () => declarationOf(name) }])),
 );
 `;
   return { path: "provider/kinds/index.ts", text };

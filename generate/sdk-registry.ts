@@ -1,8 +1,8 @@
 /**
- * The sdk's lists of families, from the modules present in sdk/resources/: the index that re-exports
- * each (sdk/resources/index.ts), the client's lazy table (sdk/families.ts), a family being each
+ * The sdk's lists of resources, from the modules present in sdk/resources/: the index that re-exports
+ * each (sdk/resources/index.ts), the client's lazy table (sdk/resource-classes.ts), a resource being each
  * exported class, under its name with a lowercase first letter (`IpPolicies` → `client.ipPolicies`),
- * and the id prefixes (sdk/core/id-prefixes.ts), each family's module declaring its own
+ * and the id prefixes (sdk/core/id-prefixes.ts), each resource's module declaring its own
  * (`export const ipPoliciesIdPrefix = "ipp_";`, read from the text: the table loads no module).
  */
 import * as fs from "node:fs";
@@ -18,57 +18,57 @@ const moduleFiles = (): string[] =>
     .map((f) => f.slice(0, -3))
     .sort();
 
-export interface SdkFamily {
+export interface SdkResource {
   /** The module's basename (`ip-policy`). */
   file: string;
   /** The exported class (`IpPolicies`). */
   cls: string;
   /** Its property on the client (`ipPolicies`). */
-  family: string;
+  resource: string;
   /** Its id prefix with the underscore (`ipp_`), if its resources have ids of their own. */
   idPrefix?: string;
 }
 
-/** Every family of the modules present, in file-name order. */
-export function sdkFamilies(): SdkFamily[] {
+/** Every resource of the modules present, in file-name order. */
+export function sdkResources(): SdkResource[] {
   return moduleFiles().flatMap((file) => {
     const text = fs.readFileSync(path.join(resourcesDir(), `${file}.ts`), "utf8");
     const prefixes = new Map([...text.matchAll(/^export const ([A-Za-z0-9_]+)IdPrefix = "([a-z]+_)";$/gm)].map((m) => [m[1], m[2]]));
-    const families = [...text.matchAll(/^export class ([A-Za-z0-9_]+)/gm)].map((m) => {
-      const family = `${m[1][0].toLowerCase()}${m[1].slice(1)}`;
-      return { file, cls: m[1], family, idPrefix: prefixes.get(family) };
+    const resources = [...text.matchAll(/^export class ([A-Za-z0-9_]+)/gm)].map((m) => {
+      const resource = `${m[1][0].toLowerCase()}${m[1].slice(1)}`;
+      return { file, cls: m[1], resource, idPrefix: prefixes.get(resource) };
     });
-    const stray = [...prefixes.keys()].filter((name) => !families.some((f) => f.family === name));
+    const stray = [...prefixes.keys()].filter((name) => !resources.some((f) => f.resource === name));
     if (stray.length)
-      throw new Error(`sdk/resources/${file}.ts: ${stray.map((s) => `${s}IdPrefix`).join(", ")} names no family of the module`);
-    return families;
+      throw new Error(`sdk/resources/${file}.ts: ${stray.map((s) => `${s}IdPrefix`).join(", ")} names no resource of the module`);
+    return resources;
   });
 }
 
 export const sdkRegistry: Generator = {
   name: "sdk-registry",
   files() {
-    const families = sdkFamilies();
-    const entries = families.map(
-      ({ file, cls, family }) => `  ${family}: () => (require("./resources/${file}") as typeof import("./resources/${file}")).${cls},`,
+    const resources = sdkResources();
+    const entries = resources.map(
+      ({ file, cls, resource }) => `  ${resource}: () => (require("./resources/${file}") as typeof import("./resources/${file}")).${cls},`,
     );
-    const prefixes = families.flatMap(({ family, idPrefix }) => (idPrefix ? [`  ${family}: "${idPrefix}",`] : []));
+    const prefixes = resources.flatMap(({ resource, idPrefix }) => (idPrefix ? [`  ${resource}: "${idPrefix}",`] : []));
     return [
       {
         path: "sdk/resources/index.ts",
-        text: `${GENERATED_HEADER}\n/** Every resource family's module. */\n${moduleFiles()
+        text: `${GENERATED_HEADER}\n/** Every resource resource's module. */\n${moduleFiles()
           .map((m) => `export * from "./${m}";`)
           .join("\n")}\n`,
       },
       {
-        path: "sdk/families.ts",
+        path: "sdk/resource-classes.ts",
         text: `${GENERATED_HEADER}
 /**
- * Every resource family, by its property on the client (\`client.ipPolicies\`): its name in every layer.
+ * Every resource resource, by its property on the client (\`client.ipPolicies\`): its name in every layer.
  * Each module (its zod schemas) loads on the property's first use: a provider process that manages
  * two kinds builds the schemas of two.
  */
-export const FAMILIES = {
+export const RESOURCE_CLASSES = {
 ${entries.join("\n")}
 };
 `,

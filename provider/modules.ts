@@ -1,6 +1,6 @@
 /** Lifecycle rules of every edge and route module (§2.3, §2.6, §2.18, §2.19), declared once. */
 import { DEFAULT_NAMEID_FORMAT, OAUTH_PROVIDERS } from "../sdk/resources/modules";
-import { SERVER_CHOSEN, within, type ModuleSpec } from "./framework/kind";
+import { SERVER_CHOSEN, within, type ModuleDeclaration } from "./framework/kind";
 
 /*
  * Defaults the spec fixes (`enabled: true`, the SAML name-id format, "no groups", "no headers") are
@@ -11,8 +11,8 @@ import { SERVER_CHOSEN, within, type ModuleSpec } from "./framework/kind";
  * explicit one keeps the service's current value until the module is set again.
  */
 const ids = (refs: { id: string }[]) => refs.map((ref) => ref.id);
-const onOff: ModuleSpec = { defaults: within({ enabled: true }) };
-const headers: ModuleSpec = { defaults: within({ enabled: true, add: {}, remove: [] }), fieldTypes: { remove: "set" } };
+const onOff: ModuleDeclaration = { defaults: within({ enabled: true }) };
+const headers: ModuleDeclaration = { defaults: within({ enabled: true, add: {}, remove: [] }), fieldTypes: { remove: "set" } };
 const chosen = <K extends string>(keys: readonly K[]) =>
   Object.fromEntries(keys.map((k) => [k, SERVER_CHOSEN])) as Record<K, typeof SERVER_CHOSEN>;
 /** What the two login modules (OAuth, SAML) share: a session cookie and its lifetimes (0 = the service's). */
@@ -96,10 +96,10 @@ export const MODULES = {
   jwtValidation: { ...onOff, guard: true },
   userAgentFilter: { ...onOff, guard: true },
   websocketTcpConverter: onOff,
-} satisfies Record<string, ModuleSpec>;
+} satisfies Record<string, ModuleDeclaration>;
 
 export type ModuleName = keyof typeof MODULES;
 
-/** The module specs of one kind, by name. */
-export const modulesOf = (names: readonly ModuleName[]): Record<string, ModuleSpec> =>
+/** The module declarations of one kind, by name. */
+export const modulesOf = (names: readonly ModuleName[]): Record<string, ModuleDeclaration> =>
   Object.fromEntries(names.map((name) => [name, MODULES[name]]));

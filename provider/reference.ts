@@ -27,46 +27,46 @@ function describeDefault(value: unknown): string {
 /** An owned input: its items' fields and what owning means. */
 function ownedNote(owned: OwnedChildren): string {
   const fields = childFields(owned).map(code).join(", ");
-  const items = owned.scalar ? `${owned.spec.name}s as their ${code(owned.key)}s` : `${owned.spec.name}s (${fields})`;
+  const items = owned.scalar ? `${owned.decl.name}s as their ${code(owned.key)}s` : `${owned.decl.name}s (${fields})`;
   const key = [...(owned.keyWith ?? []), owned.key].map(code).join(" and ");
   const apart = owned.secrets
     ? `; ${owned.secrets.fields.map(code).join(", ")} stored apart in ${code(owned.secrets.output)} (secret)`
     : "";
-  return `a list of ${items}, one per ${key}${apart}; declared, the stack owns every ${owned.spec.name} of the resource and deletes undeclared ones, left out it touches none ([provider.md](provider.md#owning-a-parents-children))`;
+  return `a list of ${items}, one per ${key}${apart}; declared, the stack owns every ${owned.decl.name} of the resource and deletes undeclared ones, left out it touches none ([provider.md](provider.md#owning-a-parents-children))`;
 }
 
 function required(schema: z.ZodObject<any>, key: string): boolean {
   return !schema.shape[key].safeParse(undefined).success;
 }
 
-export function renderKind(spec: KindDeclaration): string {
-  const immutable = new Set(immutableKeys(spec));
-  const apart = Object.values(spec.owns ?? {}).flatMap((owned) => (owned.secrets ? [owned.secrets.output] : []));
-  const secret = new Set([...(spec.secretInputs ?? []), ...(spec.secretOutputs ?? []), ...apart]);
-  const rows = inputKeys(spec).map((key) => {
+export function renderKind(decl: KindDeclaration): string {
+  const immutable = new Set(immutableKeys(decl));
+  const apart = Object.values(decl.owns ?? {}).flatMap((owned) => (owned.secrets ? [owned.secrets.output] : []));
+  const secret = new Set([...(decl.secretInputs ?? []), ...(decl.secretOutputs ?? []), ...apart]);
+  const rows = inputKeys(decl).map((key) => {
     const notes = [
-      required(spec.createSchema, key) ? "required" : "optional",
-      spec.modules?.[key] ? `module${spec.modules[key].guard ? " (guards access)" : ""}` : "",
-      spec.owns?.[key] ? ownedNote(spec.owns[key]) : "",
+      required(decl.createSchema, key) ? "required" : "optional",
+      decl.modules?.[key] ? `module${decl.modules[key].guard ? " (guards access)" : ""}` : "",
+      decl.owns?.[key] ? ownedNote(decl.owns[key]) : "",
       immutable.has(key) ? "replace on change" : "",
-      spec.unique?.includes(key) ? "unique (replace deletes first)" : "",
+      decl.unique?.includes(key) ? "unique (replace deletes first)" : "",
       secret.has(key) ? "secret" : "",
-      spec.keepFromState?.includes(key) ? "write-only (kept from the program)" : "",
+      decl.keepFromState?.includes(key) ? "write-only (kept from the program)" : "",
     ].filter(Boolean);
-    const fallback = describeDefault(key in spec.defaults ? spec.defaults[key] : spec.modules?.[key]?.defaults);
+    const fallback = describeDefault(key in decl.defaults ? decl.defaults[key] : decl.modules?.[key]?.defaults);
     return `| ${code(key)} | ${notes.join("; ")} | ${fallback} |`;
   });
-  const outputs = spec.outputs.map((key) => code(key) + (secret.has(key) ? " (secret)" : "")).join(", ");
+  const outputs = decl.outputs.map((key) => code(key) + (secret.has(key) ? " (secret)" : "")).join(", ");
   return [
-    `## ${spec.name}`,
+    `## ${decl.name}`,
     "",
     // Section numbers of the API text mean nothing to readers of the package: only say what is an extension.
-    `Type ${code(`pulumi-nodejs:dynamic/edgeingress:${spec.name}`)}.${spec.section.includes("extension") ? " Uses an extension of the API ([api-choices.md](api-choices.md#extensions))." : ""}`,
+    `Type ${code(`pulumi-nodejs:dynamic/edgeingress:${decl.name}`)}.${decl.section.includes("extension") ? " Uses an extension of the API ([api-choices.md](api-choices.md#extensions))." : ""}`,
     "",
     "| input | rules | service default |",
     "|---|---|---|",
     ...rows,
-    `| ${code("adopt")} | optional; the id (${code(idFormOf(spec).shown)}) of an existing resource to take over; read at creation only | |`,
+    `| ${code("adopt")} | optional; the id (${code(idFormOf(decl).shown)}) of an existing resource to take over; read at creation only | |`,
     "",
     `Outputs: every input as the service reports it, and ${outputs}.`,
     "",

@@ -5,7 +5,7 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { NotFoundError } from "../sdk/core/errors";
 import * as lifecycle from "../provider/framework/lifecycle";
-import { kindSpec } from "../provider/kinds";
+import { declarationOf } from "../provider/kinds";
 import { containsUnknown } from "../provider/framework/values";
 import { CONNECTION } from "../provider/connection";
 import { clientFor, configure, connectionOf, connectionProblems, LastingError, sameConnection } from "./connection";
@@ -60,7 +60,7 @@ async function checkInputs(kind: string, olds: Props, news: Props): Promise<dyna
     );
     if (failure) return { inputs: news, failures: [failure] };
   }
-  const result = lifecycle.check(kindSpec(kind), olds, ownInputs(news));
+  const result = lifecycle.check(declarationOf(kind), olds, ownInputs(news));
   return { inputs: news, failures: [...problems, ...(result.failures ?? [])] };
 }
 
@@ -74,12 +74,12 @@ export async function diff(kind: string, id: string, olds: Props, news: Props): 
 }
 
 async function diffInputs(kind: string, id: string, olds: Props, news: Props): Promise<dynamic.DiffResult> {
-  const spec = kindSpec(kind);
-  const result = lifecycle.diff(spec, id, ownInputs(olds), ownInputs(news));
+  const decl = declarationOf(kind);
+  const result = lifecycle.diff(decl, id, ownInputs(olds), ownInputs(news));
   if (containsUnknown(news?.[CONNECTION])) return { ...result, changes: true };
   const next = connectionOf(news);
   if (sameConnection(connectionOf(olds), next)) return result;
-  const moved = await spec
+  const moved = await decl
     .api(await clientFor(next))
     .get(id)
     .then(
@@ -91,11 +91,11 @@ async function diffInputs(kind: string, id: string, olds: Props, news: Props): P
     );
   if (!moved) return { ...result, changes: true };
   const replaces = [...(result.replaces ?? []), CONNECTION];
-  return { ...result, changes: true, replaces, deleteBeforeReplace: result.deleteBeforeReplace || (spec.unique ?? []).length > 0 };
+  return { ...result, changes: true, replaces, deleteBeforeReplace: result.deleteBeforeReplace || (decl.unique ?? []).length > 0 };
 }
 export async function create(kind: string, inputs: Props): Promise<dynamic.CreateResult> {
   try {
-    return withConnection(await lifecycle.create(kindSpec(kind), await clientFor(connectionOf(inputs)), ownInputs(inputs)), inputs);
+    return withConnection(await lifecycle.create(declarationOf(kind), await clientFor(connectionOf(inputs)), ownInputs(inputs)), inputs);
   } catch (e) {
     // What was made is recorded with its connection, so a later delete goes to its account.
     if (e instanceof lifecycle.PartialStateError && inputs?.[CONNECTION] !== undefined) e.properties[CONNECTION] = inputs[CONNECTION];
@@ -105,7 +105,7 @@ export async function create(kind: string, inputs: Props): Promise<dynamic.Creat
 export async function read(kind: string, id: string, props?: Props): Promise<dynamic.ReadResult> {
   return userFacing(async () => {
     const result = withConnection(
-      await lifecycle.read(kindSpec(kind), await clientFor(connectionOf(props)), id, props && ownInputs(props)),
+      await lifecycle.read(declarationOf(kind), await clientFor(connectionOf(props)), id, props && ownInputs(props)),
       props,
     );
     // Inputs given back (lifecycle.ts, "Inputs after a refresh") keep the declared connection: the
@@ -116,17 +116,20 @@ export async function read(kind: string, id: string, props?: Props): Promise<dyn
 }
 export async function update(kind: string, id: string, olds: Props, news: Props): Promise<dynamic.UpdateResult> {
   return userFacing(async () =>
-    withConnection(await lifecycle.update(kindSpec(kind), await clientFor(connectionOf(news)), id, ownInputs(olds), ownInputs(news)), news),
+    withConnection(
+      await lifecycle.update(declarationOf(kind), await clientFor(connectionOf(news)), id, ownInputs(olds), ownInputs(news)),
+      news,
+    ),
   );
 }
 async function remove(kind: string, id: string, props: Props): Promise<void> {
-  return userFacing(async () => lifecycle.remove(kindSpec(kind), await clientFor(connectionOf(props)), id));
+  return userFacing(async () => lifecycle.remove(declarationOf(kind), await clientFor(connectionOf(props)), id));
 }
 export { remove as delete };
 
 /** The kind's provider object, for the serialized factory (provider/framework/provider-factory.ts) in state. */
 export function provider(kind: string): dynamic.ResourceProvider {
-  kindSpec(kind); // an unknown kind fails when the provider loads
+  declarationOf(kind); // an unknown kind fails when the provider loads
   return {
     configure,
     check: (olds, news) => check(kind, olds, news),

@@ -1,11 +1,11 @@
-/** The client: configuration, one HttpClient, and a property per resource family. */
+/** The client: configuration, one HttpClient, and a property per resource resource. */
 import { z } from "zod";
 import { ValidationError } from "./core/errors";
 import { REQUIRED, params, parseParams } from "./core/fields";
 import { HttpClient, HttpMethod, RequestOptions, type ServiceInfo } from "./core/http";
 import { DEFAULT_RATE_LIMIT_WAIT_MS } from "./core/pacer";
 import { DEFAULT_MAX_RETRIES, DEFAULT_MAX_RETRY_TIME_MS } from "./core/retry";
-import { FAMILIES } from "./families";
+import { RESOURCE_CLASSES } from "./resource-classes";
 
 export const API_KEY_ENV = "EDGE_INGRESS_API_KEY";
 export const BASE_URL_ENV = "EDGE_INGRESS_API_URL";
@@ -64,10 +64,10 @@ export interface LowLevelOptions {
   body?: unknown;
 }
 
-const RESOURCES = FAMILIES;
+const RESOURCES = RESOURCE_CLASSES;
 type Resources = { readonly [K in keyof typeof RESOURCES]: InstanceType<ReturnType<(typeof RESOURCES)[K]>> };
 
-/** The client's resource families (one property per entry of RESOURCES). */
+/** The client's resource resources (one property per entry of RESOURCES). */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- types the properties the constructor defines from RESOURCES
 export interface EdgeIngress extends Resources {}
 
@@ -92,8 +92,8 @@ export class EdgeIngress {
       rateLimitWaitMs: o.rateLimitWaitMs ?? DEFAULT_RATE_LIMIT_WAIT_MS,
     });
     for (const [key, load] of Object.entries(RESOURCES)) {
-      let family: unknown;
-      Object.defineProperty(this, key, { enumerable: true, get: () => (family ??= new (load())(this.#http)) });
+      let resource: unknown;
+      Object.defineProperty(this, key, { enumerable: true, get: () => (resource ??= new (load())(this.#http)) });
     }
   }
 

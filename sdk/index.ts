@@ -19,7 +19,7 @@ export { listAll } from "./core/pagination";
 export { CrudResource, ModularCrudResource, ModuleOperations, Operations, ReadResource, itemPath } from "./core/resource";
 export type { CreateOptions, ModuleName, ModuleOf, ModuleParamsOf, ModuleTypes } from "./core/resource";
 /** @internal */
-export type { KindDefinition, ModuleSchemas, ModuleSet, ReadDefinition } from "./core/resource";
+export type { ResourceDefinition, ModuleSchemas, ModuleSet, ReadDefinition } from "./core/resource";
 export { path } from "./core/path";
 export { KEY_TYPES, leafKeyMismatch, readCertificateChain, readCertificates, readPrivateKey, readSshPublicKey } from "./core/crypto";
 export type { KeyType, ReadResult } from "./core/crypto";

@@ -1,4 +1,4 @@
-// The benchmark's floor: the resources of the spec file named by the `specFile` config (bench/mix.ts, read
+// The benchmark's floor: the resources of the spec file named by the `programFile` config (bench/mix.ts, read
 // as test/fixtures/edges reads it: "@<name>" is that earlier resource's id) as minimal dynamic resources of the same kinds,
 // with the same input and output property names and secrets, the same dependencies, and a provider that
 // does nothing (bench/floor/provider.js). Whatever the mix costs above this stack is ours.
@@ -6,7 +6,7 @@
 const path = require("node:path");
 const pulumi = require("@pulumi/pulumi");
 const { outputNames, secretNames } = require("./shapes");
-const { declareAll, readSpec } = require("../../test/fixtures/edges/declare");
+const { declareAll, readProgram } = require("../../test/fixtures/edges/declare");
 
 // `__provider` as the package stores it: a one-line module whose handler requires a module-level
 // provider object from a file in the provider process, not the provider object itself.
@@ -24,6 +24,6 @@ class FloorResource extends pulumi.CustomResource {
   }
 }
 
-const made = declareAll(readSpec(new pulumi.Config()), (kind, name, args) => new FloorResource(kind, name, args));
+const made = declareAll(readProgram(new pulumi.Config()), (kind, name, args) => new FloorResource(kind, name, args));
 
 exports.ids = Object.fromEntries(Object.entries(made).map(([n, r]) => [n, r.id]));

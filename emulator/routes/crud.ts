@@ -1,11 +1,11 @@
 /** The five standard operations of §4.1, shared by every kind that has them. */
 import type { ApiRequest, Route } from "../http/router";
 import { listPage, PAGE_PARAMS } from "../http/pagination";
-import type { BaseRecord, KindDef, Store } from "../state/store";
+import type { BaseRecord, KindRules, Store } from "../state/store";
 import { deleteRecord } from "../state/validation";
 
 /** Absolute URI of one resource of a kind. */
-export function resourceUri(baseUrl: string, kind: KindDef<BaseRecord>, id: string): string {
+export function resourceUri(baseUrl: string, kind: KindRules<BaseRecord>, id: string): string {
   return `${baseUrl}${kind.path}/${id}`;
 }
 
@@ -15,7 +15,7 @@ export interface Ref {
 }
 
 /** A `Ref` object: `{id, uri}`. */
-export function ref(baseUrl: string, kind: KindDef<BaseRecord>, id: string): Ref {
+export function ref(baseUrl: string, kind: KindRules<BaseRecord>, id: string): Ref {
   return { id, uri: resourceUri(baseUrl, kind, id) };
 }
 
@@ -34,8 +34,8 @@ export function specAnswer<R extends BaseRecord & { backends: unknown }>(req: Ap
   return req.updateAnswers === "spec" && !Object.hasOwn(req.body, "backends") ? { ...record, backends: empty } : record;
 }
 
-export interface CrudSpec<R extends BaseRecord> {
-  kind: KindDef<R>;
+export interface CrudRouteOptions<R extends BaseRecord> {
+  kind: KindRules<R>;
   /** Key of the item array in list bodies, e.g. `keys`. */
   listKey: string;
   /** Wire representation of a record (the store for kinds that show related records). */
@@ -47,8 +47,8 @@ export interface CrudSpec<R extends BaseRecord> {
 }
 
 /** Create, list, get, update and delete; a read-only kind (no create or update) gets list and get only. */
-export function crudRoutes<R extends BaseRecord>(spec: CrudSpec<R>): Route[] {
-  const { kind, render, create, update } = spec;
+export function crudRoutes<R extends BaseRecord>(options: CrudRouteOptions<R>): Route[] {
+  const { kind, render, create, update } = options;
   const item = `${kind.path}/{id}`;
   const routes: Route[] = [
     {
@@ -58,7 +58,7 @@ export function crudRoutes<R extends BaseRecord>(spec: CrudSpec<R>): Route[] {
       handle: (req) => {
         const collection = req.store.collection(kind);
         const url = `${req.baseUrl}${kind.path}`;
-        return { status: 200, body: listPage(collection, req.query, url, spec.listKey, (r) => render(r, req.baseUrl, req.store)) };
+        return { status: 200, body: listPage(collection, req.query, url, options.listKey, (r) => render(r, req.baseUrl, req.store)) };
       },
     },
     {

@@ -25,8 +25,8 @@ import { tunnelCredentialOperations } from "./tunnel-credential";
 import { tunnelGroupBackendOperations } from "./tunnel-group-backend";
 import { weightedBackendOperations } from "./weighted-backend";
 
-/** The routes of each resource family, by the family's name in the sdk client (`client.ipPolicies`). */
-export const ROUTE_FAMILIES: Readonly<Record<string, readonly Route[]>> = {
+/** The routes of each resource resource, by the resource's name in the sdk client (`client.ipPolicies`). */
+export const ROUTES_BY_RESOURCE: Readonly<Record<string, readonly Route[]>> = {
   apiKeys: apiKeyOperations,
   certificateAuthorities: certificateAuthorityOperations,
   endpoints: endpointOperations,
@@ -52,4 +52,4 @@ export const ROUTE_FAMILIES: Readonly<Record<string, readonly Route[]>> = {
   weightedBackends: weightedBackendOperations,
 };
 
-export const ROUTES: readonly Route[] = Object.values(ROUTE_FAMILIES).flat();
+export const ROUTES: readonly Route[] = Object.values(ROUTES_BY_RESOURCE).flat();

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { fieldError, preview } from "../errors";
 import { hashToken, newToken, tokenMatches } from "../secrets";
-import type { KindDef, Store } from "./store";
+import type { KindRules, Store } from "./store";
 import { addRule, baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
 
 /** Who is calling: the root token (the admin user) or an API key. */
@@ -21,8 +21,8 @@ const apiKeyRecord = z.strictObject({
 });
 export type ApiKeyRecord = z.infer<typeof apiKeyRecord>;
 
-export const apiKeys: KindDef<ApiKeyRecord> = {
-  collection: "api_keys",
+export const apiKeys: KindRules<ApiKeyRecord> = {
+  collectionKey: "api_keys",
   prefix: "ak",
   label: "API key",
   path: "/api_keys",

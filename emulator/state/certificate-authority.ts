@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { fieldError } from "../errors";
 import { certificateFields, parseCertificatePems, PemError } from "../x509";
-import type { KindDef, Store } from "./store";
+import type { KindRules, Store } from "./store";
 import { baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
 
 const record = z.strictObject({
@@ -19,8 +19,8 @@ const record = z.strictObject({
 });
 export type CertificateAuthorityRecord = z.infer<typeof record>;
 
-export const certificateAuthorities: KindDef<CertificateAuthorityRecord> = {
-  collection: "certificate_authorities",
+export const certificateAuthorities: KindRules<CertificateAuthorityRecord> = {
+  collectionKey: "certificate_authorities",
   prefix: "ca",
   label: "certificate authority",
   path: "/certificate_authorities",

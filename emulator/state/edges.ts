@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { checkHostportsFree, hostports, syncEndpoints, type Proto } from "./endpoint";
 import { applyModules, modulesUse, moduleFields, storedModules, type ModularRecord, type Modules, type ModuleSet } from "./modules";
-import type { KindDef, Store } from "./store";
+import type { KindRules, Store } from "./store";
 import { baseRecordFields, commonFields, newBase, parseBody } from "./validation";
 
 export interface EdgeRecord extends ModularRecord {
@@ -15,7 +15,7 @@ export interface EdgeRecord extends ModularRecord {
 }
 
 /** An edge kind is a store kind with what create and PATCH need. */
-export interface EdgeKind extends KindDef<EdgeRecord> {
+export interface EdgeKind extends KindRules<EdgeRecord> {
   readonly proto: Proto;
   readonly modules: ModuleSet;
   readonly createSchema: z.ZodObject;
@@ -24,7 +24,7 @@ export interface EdgeKind extends KindDef<EdgeRecord> {
 
 type EdgeInput = { description?: string; metadata?: string; hostports?: string[] } & Modules;
 
-export function defineEdgeKind(def: Omit<KindDef<EdgeRecord>, "record" | "uses"> & { proto: Proto; modules: ModuleSet }): EdgeKind {
+export function defineEdgeKind(def: Omit<KindRules<EdgeRecord>, "record" | "uses"> & { proto: Proto; modules: ModuleSet }): EdgeKind {
   const { modules } = def;
   const record = z.strictObject({
     ...baseRecordFields,

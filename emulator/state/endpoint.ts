@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { ApiError, preview } from "../errors";
-import type { KindDef, Store } from "./store";
+import type { KindRules, Store } from "./store";
 import { rfc3339Now } from "./store";
 import { addRule } from "./validation";
 
@@ -23,8 +23,8 @@ const record = z.strictObject({
 });
 export type EndpointRecord = z.infer<typeof record>;
 
-export const endpoints: KindDef<EndpointRecord> = {
-  collection: "endpoints",
+export const endpoints: KindRules<EndpointRecord> = {
+  collectionKey: "endpoints",
   prefix: "ep",
   label: "endpoint",
   path: "/endpoints",

@@ -4,7 +4,7 @@
  * shapes show, so they are stored as sent; no message ever quotes them.
  */
 import { z } from "zod";
-import type { KindDef, Store } from "./store";
+import type { KindRules, Store } from "./store";
 import { addRule, baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
 
 export const EVENT_FORMATS = ["json"] as const;
@@ -75,8 +75,8 @@ const eventDestinationRecord = z.strictObject({
 });
 export type EventDestinationRecord = z.infer<typeof eventDestinationRecord>;
 
-export const eventDestinations: KindDef<EventDestinationRecord> = {
-  collection: "event_destinations",
+export const eventDestinations: KindRules<EventDestinationRecord> = {
+  collectionKey: "event_destinations",
   prefix: "ed",
   label: "event destination",
   path: "/event_destinations",

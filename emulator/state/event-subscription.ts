@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { preview } from "../errors";
-import type { KindDef, Store } from "./store";
+import type { KindRules, Store } from "./store";
 import { eventDestinations } from "./event-destination";
 import { eventType } from "./event-source";
 import { addRule, baseRecordFields, checkRefs, commonFields, newBase, parseBody } from "./validation";
@@ -19,8 +19,8 @@ const eventSubscriptionRecord = z.strictObject({
 });
 export type EventSubscriptionRecord = z.infer<typeof eventSubscriptionRecord>;
 
-export const eventSubscriptions: KindDef<EventSubscriptionRecord> = {
-  collection: "event_subscriptions",
+export const eventSubscriptions: KindRules<EventSubscriptionRecord> = {
+  collectionKey: "event_subscriptions",
   prefix: "esb",
   label: "event subscription",
   path: "/event_subscriptions",

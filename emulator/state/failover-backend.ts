@@ -1,15 +1,15 @@
 /** Failover backends (§2.11, §4.7): an ordered list of child backend ids. */
 import { z } from "zod";
 import { preview } from "../errors";
-import type { KindDef, Store } from "./store";
+import type { KindRules, Store } from "./store";
 import { checkChild } from "./backends";
 import { addRule, baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
 
 const record = z.strictObject({ ...baseRecordFields, backends: z.array(z.string()) });
 export type FailoverBackendRecord = z.infer<typeof record>;
 
-export const failoverBackends: KindDef<FailoverBackendRecord> = {
-  collection: "failover_backends",
+export const failoverBackends: KindRules<FailoverBackendRecord> = {
+  collectionKey: "failover_backends",
   prefix: "bkdfo",
   label: "failover backend",
   path: "/backends/failover",

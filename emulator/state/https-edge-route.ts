@@ -6,7 +6,7 @@ import { z } from "zod";
 import { ApiError } from "../errors";
 import { httpsEdges } from "./https-edge";
 import { applyModules, modulesUse, moduleFields, ROUTE_MODULES, storedModules, type ModularRecord, type Modules } from "./modules";
-import type { KindDef, Store } from "./store";
+import type { KindRules, Store } from "./store";
 import { baseRecordFields, commonFields, deleteRecord, newBase, parseBody } from "./validation";
 
 export const MATCH_TYPES = ["exact_path", "path_prefix"] as const;
@@ -27,8 +27,8 @@ const record = z.strictObject({
   modules: storedModules(ROUTE_MODULES),
 }) as z.ZodType<HttpsEdgeRouteRecord>;
 
-export const httpsEdgeRoutes: KindDef<HttpsEdgeRouteRecord> = {
-  collection: "https_edge_routes",
+export const httpsEdgeRoutes: KindRules<HttpsEdgeRouteRecord> = {
+  collectionKey: "https_edge_routes",
   prefix: "edghtsrt",
   label: "HTTPS edge route",
   // Routes live under their edge; uris are built from edge_id (routes/https-edge-route.ts).

@@ -3,7 +3,7 @@ import { defineEdgeKind } from "./edges";
 import { HTTPS_EDGE_MODULES } from "./modules";
 
 export const httpsEdges = defineEdgeKind({
-  collection: "https_edges",
+  collectionKey: "https_edges",
   prefix: "edghts",
   label: "HTTPS edge",
   path: "/edges/https",

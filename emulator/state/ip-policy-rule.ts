@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { fieldError, preview } from "../errors";
-import type { KindDef, Store } from "./store";
+import type { KindRules, Store } from "./store";
 import { ipPolicies } from "./ip-policy";
 import { addRule, baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
 
@@ -19,8 +19,8 @@ const ipPolicyRuleRecord = z.strictObject({
 });
 export type IpPolicyRuleRecord = z.infer<typeof ipPolicyRuleRecord>;
 
-export const ipPolicyRules: KindDef<IpPolicyRuleRecord> = {
-  collection: "ip_policy_rules",
+export const ipPolicyRules: KindRules<IpPolicyRuleRecord> = {
+  collectionKey: "ip_policy_rules",
   prefix: "ipr",
   label: "IP policy rule",
   path: "/ip_policy_rules",

@@ -4,14 +4,14 @@
  * module that keeps the policy's Ref sees a policy with zero rules, as §4.6 says.
  */
 import { z } from "zod";
-import type { KindDef, Store } from "./store";
+import type { KindRules, Store } from "./store";
 import { baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
 
 const ipPolicyRecord = z.strictObject({ ...baseRecordFields });
 export type IpPolicyRecord = z.infer<typeof ipPolicyRecord>;
 
-export const ipPolicies: KindDef<IpPolicyRecord> = {
-  collection: "ip_policies",
+export const ipPolicies: KindRules<IpPolicyRecord> = {
+  collectionKey: "ip_policies",
   prefix: "ipp",
   label: "IP policy",
   path: "/ip_policies",

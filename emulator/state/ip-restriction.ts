@@ -3,7 +3,7 @@
  * and counts as a policy with zero rules.
  */
 import { z } from "zod";
-import type { KindDef, Store } from "./store";
+import type { KindRules, Store } from "./store";
 import { ipPolicies } from "./ip-policy";
 import { baseRecordFields, checkRefs, commonFields, newBase, parseBody, patchRecord } from "./validation";
 
@@ -17,8 +17,8 @@ const ipRestrictionRecord = z.strictObject({
 });
 export type IpRestrictionRecord = z.infer<typeof ipRestrictionRecord>;
 
-export const ipRestrictions: KindDef<IpRestrictionRecord> = {
-  collection: "ip_restrictions",
+export const ipRestrictions: KindRules<IpRestrictionRecord> = {
+  collectionKey: "ip_restrictions",
   prefix: "ipx",
   label: "IP restriction",
   path: "/ip_restrictions",

@@ -9,7 +9,7 @@ import { ApiError, fieldError, preview } from "../errors";
 import { logError, stderrSink, type LogSink } from "../log";
 import { buildCertificatePem } from "../x509";
 import { DNS_NAME } from "./endpoint";
-import type { KindDef, Store } from "./store";
+import type { KindRules, Store } from "./store";
 import { rfc3339, rfc3339Now } from "./store";
 import { insertTlsCertificate, tlsCertificates } from "./tls-certificate";
 import { addRule, baseRecordFields, commonFields, newBase, parseBody } from "./validation";
@@ -53,8 +53,8 @@ export type ReservedDomainRecord = z.infer<typeof record>;
 
 const certificateIds = (r: ReservedDomainRecord) => [r.certificate_id, r.managed_certificate_id].filter((id): id is string => id !== null);
 
-export const reservedDomains: KindDef<ReservedDomainRecord> = {
-  collection: "reserved_domains",
+export const reservedDomains: KindRules<ReservedDomainRecord> = {
+  collectionKey: "reserved_domains",
   prefix: "rd",
   label: "reserved domain",
   path: "/reserved_domains",

@@ -13,9 +13,9 @@ import {
   signSshCertificate,
   SSH_KEY_TYPES,
   SshKeyError,
-  type SshCertificateSpec,
+  type SshCertificateFields,
 } from "../ssh";
-import { rfc3339, type KindDef, type Store } from "./store";
+import { rfc3339, type KindRules, type Store } from "./store";
 import { addRule, baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
 
 const record = z.strictObject({
@@ -26,8 +26,8 @@ const record = z.strictObject({
 });
 export type SshCertificateAuthorityRecord = z.infer<typeof record>;
 
-export const sshCertificateAuthorities: KindDef<SshCertificateAuthorityRecord> = {
-  collection: "ssh_certificate_authorities",
+export const sshCertificateAuthorities: KindRules<SshCertificateAuthorityRecord> = {
+  collectionKey: "ssh_certificate_authorities",
   prefix: "sshca",
   label: "SSH certificate authority",
   path: "/ssh_certificate_authorities",
@@ -137,9 +137,9 @@ export function signCertificate(
   store: Store,
   id: string,
   input: CertificateInput,
-  kind: SshCertificateSpec["kind"],
+  kind: SshCertificateFields["kind"],
   lifetimeMs: number,
-  options: Pick<SshCertificateSpec, "criticalOptions" | "extensions">,
+  options: Pick<SshCertificateFields, "criticalOptions" | "extensions">,
 ) {
   const ca = store.collection(sshCertificateAuthorities).get(input.ssh_certificate_authority_id);
   if (!ca) {

@@ -4,7 +4,7 @@ import { fieldError, preview } from "../errors";
 import { parseSshPublicKey, SshKeyError } from "../ssh";
 import { ownerId, resolveOwner, type Principal } from "./api-key";
 import { DNS_NAME, PORT } from "./endpoint";
-import type { KindDef, Store } from "./store";
+import type { KindRules, Store } from "./store";
 import { addRule, baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
 
 const record = z.strictObject({
@@ -15,8 +15,8 @@ const record = z.strictObject({
 });
 export type SshCredentialRecord = z.infer<typeof record>;
 
-export const sshCredentials: KindDef<SshCredentialRecord> = {
-  collection: "ssh_credentials",
+export const sshCredentials: KindRules<SshCredentialRecord> = {
+  collectionKey: "ssh_credentials",
   prefix: "sshcr",
   label: "SSH credential",
   path: "/ssh_credentials",

@@ -1,7 +1,7 @@
 /** SSH host certificates (§2.16, §4.9): signed by an SSH certificate authority; valid one year by default. */
 import { z } from "zod";
 import { CERTIFICATE_IMMUTABLE, certificateFields, certificateRecordFields, signCertificate } from "./ssh-certificate-authority";
-import type { KindDef, Store } from "./store";
+import type { KindRules, Store } from "./store";
 import { commonFields, newBase, parseBody, patchRecord } from "./validation";
 
 export const HOST_LIFETIME_MS = 365 * 24 * 3_600_000;
@@ -9,8 +9,8 @@ export const HOST_LIFETIME_MS = 365 * 24 * 3_600_000;
 const record = z.strictObject({ ...certificateRecordFields });
 export type SshHostCertificateRecord = z.infer<typeof record>;
 
-export const sshHostCertificates: KindDef<SshHostCertificateRecord> = {
-  collection: "ssh_host_certificates",
+export const sshHostCertificates: KindRules<SshHostCertificateRecord> = {
+  collectionKey: "ssh_host_certificates",
   prefix: "shcrt",
   label: "SSH host certificate",
   path: "/ssh_host_certificates",

@@ -3,7 +3,7 @@ import { isIP } from "node:net";
 import { z } from "zod";
 import { preview } from "../errors";
 import { CERTIFICATE_IMMUTABLE, certificateFields, certificateRecordFields, signCertificate } from "./ssh-certificate-authority";
-import type { KindDef, Store } from "./store";
+import type { KindRules, Store } from "./store";
 import { addRule, commonFields, newBase, parseBody, patchRecord } from "./validation";
 
 export const CRITICAL_OPTIONS = ["force-command", "source-address"] as const;
@@ -17,8 +17,8 @@ const record = z.strictObject({
 });
 export type SshUserCertificateRecord = z.infer<typeof record>;
 
-export const sshUserCertificates: KindDef<SshUserCertificateRecord> = {
-  collection: "ssh_user_certificates",
+export const sshUserCertificates: KindRules<SshUserCertificateRecord> = {
+  collectionKey: "ssh_user_certificates",
   prefix: "sucrt",
   label: "SSH user certificate",
   path: "/ssh_user_certificates",

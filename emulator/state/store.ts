@@ -15,9 +15,9 @@ export interface BaseRecord {
 }
 
 /** What the store needs to know about a kind. */
-export interface KindDef<R extends BaseRecord> {
+export interface KindRules<R extends BaseRecord> {
   /** Key of the collection in the data file, e.g. `ip_policies`. */
-  readonly collection: string;
+  readonly collectionKey: string;
   /** Id prefix without the underscore, e.g. `ipp` (§2.1). */
   readonly prefix: string;
   /** Human name for messages, e.g. `IP policy`. */
@@ -106,7 +106,7 @@ export interface Page<R> {
 type Commit = (undo: () => void) => void;
 
 /** Whether this is the collection of `kind` (the very definition registered), hence of its records. */
-function holds<R extends BaseRecord>(collection: Collection<BaseRecord>, kind: KindDef<R>): collection is Collection<R> {
+function holds<R extends BaseRecord>(collection: Collection<BaseRecord>, kind: KindRules<R>): collection is Collection<R> {
   return collection.kind === kind;
 }
 
@@ -115,7 +115,7 @@ export class Collection<R extends BaseRecord> {
   private readonly items = new Map<string, R>();
 
   constructor(
-    readonly kind: KindDef<R>,
+    readonly kind: KindRules<R>,
     private readonly commit: Commit,
   ) {}
 
@@ -208,12 +208,12 @@ export class Store {
   private undoLog: Array<() => void> | undefined;
 
   private constructor(
-    kinds: readonly KindDef<BaseRecord>[],
+    kinds: readonly KindRules<BaseRecord>[],
     private readonly dataFile: string | undefined,
     adminUserId: string | undefined,
     botId: string | undefined,
   ) {
-    for (const kind of kinds) this.collections.set(kind.collection, new Collection(kind, (undo) => this.commit(undo)));
+    for (const kind of kinds) this.collections.set(kind.collectionKey, new Collection(kind, (undo) => this.commit(undo)));
     this.adminUserId = adminUserId ?? this.ids.next("usr");
     this.ids.observe(this.adminUserId);
     this.botId = botId ?? this.ids.next("bot");
@@ -229,7 +229,7 @@ export class Store {
    * A store for these kinds. With a data file: load it if it exists (DataFileError if it is corrupt),
    * else create it at once so the admin user id is kept from the first start.
    */
-  static open(kinds: readonly KindDef<BaseRecord>[], dataFile?: string): Store {
+  static open(kinds: readonly KindRules<BaseRecord>[], dataFile?: string): Store {
     if (dataFile === undefined) return new Store(kinds, undefined, undefined, undefined);
     const file = path.resolve(dataFile);
     let text: string | undefined;
@@ -250,7 +250,7 @@ export class Store {
     return Store.fromText(kinds, file, text);
   }
 
-  private static fromText(kinds: readonly KindDef<BaseRecord>[], file: string, text: string): Store {
+  private static fromText(kinds: readonly KindRules<BaseRecord>[], file: string, text: string): Store {
     let raw: unknown;
     try {
       raw = JSON.parse(text);
@@ -290,9 +290,9 @@ export class Store {
     return store;
   }
 
-  collection<R extends BaseRecord>(kind: KindDef<R>): Collection<R> {
-    const collection = this.collections.get(kind.collection);
-    if (!collection || !holds(collection, kind)) throw new Error(`kind ${kind.collection} is not registered with the store`);
+  collection<R extends BaseRecord>(kind: KindRules<R>): Collection<R> {
+    const collection = this.collections.get(kind.collectionKey);
+    if (!collection || !holds(collection, kind)) throw new Error(`kind ${kind.collectionKey} is not registered with the store`);
     return collection;
   }
 
@@ -301,7 +301,7 @@ export class Store {
   }
 
   /** The kind whose prefix this id has (the record need not exist). */
-  kindOf(id: string): KindDef<BaseRecord> | undefined {
+  kindOf(id: string): KindRules<BaseRecord> | undefined {
     const prefix = id.slice(0, id.indexOf("_"));
     return [...this.collections.values()].find((c) => c.kind.prefix === prefix)?.kind;
   }
@@ -310,7 +310,7 @@ export class Store {
    * Every record whose `uses` names this id, oldest first whatever its kind (one id source makes every
    * id, so the part after the prefix orders them by creation): the order kinds are registered in matters not.
    */
-  usersOf(id: string): Array<{ kind: KindDef<BaseRecord>; record: BaseRecord }> {
+  usersOf(id: string): Array<{ kind: KindRules<BaseRecord>; record: BaseRecord }> {
     const age = (r: BaseRecord) => r.id.slice(r.id.indexOf("_") + 1);
     return [...this.collections.values()]
       .flatMap(({ kind }) =>
@@ -325,7 +325,7 @@ export class Store {
   }
 
   /** Remove a record and, depth first, every record it owns, as one change. */
-  removeTree(kind: KindDef<BaseRecord>, id: string): void {
+  removeTree(kind: KindRules<BaseRecord>, id: string): void {
     this.transaction(() => {
       for (const { kind: child } of this.collections.values()) {
         if (!child.owner) continue;

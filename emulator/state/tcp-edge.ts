@@ -3,7 +3,7 @@ import { defineEdgeKind } from "./edges";
 import { TCP_EDGE_MODULES } from "./modules";
 
 export const tcpEdges = defineEdgeKind({
-  collection: "tcp_edges",
+  collectionKey: "tcp_edges",
   prefix: "edgtcp",
   label: "TCP edge",
   path: "/edges/tcp",

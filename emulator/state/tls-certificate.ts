@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { fieldError } from "../errors";
 import { certificateFields, checkChain, parseCertificatePems, parsePrivateKeyPem, PemError } from "../x509";
-import type { KindDef, Store } from "./store";
+import type { KindRules, Store } from "./store";
 import { baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
 
 export const PRIVATE_KEY_TYPES = ["rsa", "ecdsa", "ed25519"] as const;
@@ -35,8 +35,8 @@ const record = z.strictObject({
 });
 export type TlsCertificateRecord = z.infer<typeof record>;
 
-export const tlsCertificates: KindDef<TlsCertificateRecord> = {
-  collection: "tls_certificates",
+export const tlsCertificates: KindRules<TlsCertificateRecord> = {
+  collectionKey: "tls_certificates",
   prefix: "cert",
   label: "TLS certificate",
   path: "/tls_certificates",

@@ -3,7 +3,7 @@ import { defineEdgeKind } from "./edges";
 import { TLS_EDGE_MODULES } from "./modules";
 
 export const tlsEdges = defineEdgeKind({
-  collection: "tls_edges",
+  collectionKey: "tls_edges",
   prefix: "edgtls",
   label: "TLS edge",
   path: "/edges/tls",

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { hashToken, newToken } from "../secrets";
 import { ownerId, resolveOwner, type Principal } from "./api-key";
 import { aclRule } from "./ssh-credential";
-import type { KindDef, Store } from "./store";
+import type { KindRules, Store } from "./store";
 import { baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
 
 const record = z.strictObject({
@@ -19,8 +19,8 @@ const record = z.strictObject({
 });
 export type TunnelCredentialRecord = z.infer<typeof record>;
 
-export const tunnelCredentials: KindDef<TunnelCredentialRecord> = {
-  collection: "credentials",
+export const tunnelCredentials: KindRules<TunnelCredentialRecord> = {
+  collectionKey: "credentials",
   prefix: "cr",
   label: "tunnel credential",
   path: "/credentials",

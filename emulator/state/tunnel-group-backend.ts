@@ -1,13 +1,13 @@
 /** Tunnel group backends (§2.9, §4.7): labels to watch tunnels on. Tunnels are not modelled, so none match. */
 import { z } from "zod";
-import type { KindDef, Store } from "./store";
+import type { KindRules, Store } from "./store";
 import { addRule, baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
 
 const record = z.strictObject({ ...baseRecordFields, labels: z.record(z.string(), z.string()) });
 export type TunnelGroupBackendRecord = z.infer<typeof record>;
 
-export const tunnelGroupBackends: KindDef<TunnelGroupBackendRecord> = {
-  collection: "tunnel_group_backends",
+export const tunnelGroupBackends: KindRules<TunnelGroupBackendRecord> = {
+  collectionKey: "tunnel_group_backends",
   prefix: "bkdtg",
   label: "tunnel group backend",
   path: "/backends/tunnel_group",

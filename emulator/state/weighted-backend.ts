@@ -1,14 +1,14 @@
 /** Weighted backends (§2.10, §4.7): child backend id → weight 0..10000. */
 import { z } from "zod";
-import type { KindDef, Store } from "./store";
+import type { KindRules, Store } from "./store";
 import { checkChild } from "./backends";
 import { addRule, baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
 
 const record = z.strictObject({ ...baseRecordFields, backends: z.record(z.string(), z.number()) });
 export type WeightedBackendRecord = z.infer<typeof record>;
 
-export const weightedBackends: KindDef<WeightedBackendRecord> = {
-  collection: "weighted_backends",
+export const weightedBackends: KindRules<WeightedBackendRecord> = {
+  collectionKey: "weighted_backends",
   prefix: "bkdwd",
   label: "weighted backend",
   path: "/backends/weighted",

@@ -23,17 +23,17 @@ type Props = Record<string, any>;
  */
 export interface ChildRules {
   /** An sdk object as the kind's outputs (modules in their input shape). */
-  outputs(spec: KindDeclaration, obj: any): Props;
+  outputs(decl: KindDeclaration, obj: any): Props;
   /** The inputs whose meaning differs between stored outputs and declared inputs. */
-  changed(spec: KindDeclaration, stored: Props, declared: Props): string[];
+  changed(decl: KindDeclaration, stored: Props, declared: Props): string[];
 }
 
 /** What applying children needs of the lifecycle besides comparing them. */
 export interface ChildOps extends ChildRules {
   /** Makes one child (safe when an answer is lost): the sdk object. */
-  create(spec: KindDeclaration, params: Props): Promise<any>;
+  create(decl: KindDeclaration, params: Props): Promise<any>;
   /** Brings a child from `stored` to `declared` as its kind's update does; its outputs after. */
-  update(spec: KindDeclaration, id: string, stored: Props, declared: Props): Promise<Props>;
+  update(decl: KindDeclaration, id: string, stored: Props, declared: Props): Promise<Props>;
 }
 
 /** A child as the service holds it: its id and its declared form. */
@@ -44,7 +44,7 @@ interface Held {
 
 /** The fields a parent's input declares of each child: the child kind's inputs less the parent's id. */
 export function childFields(owned: OwnedChildren): string[] {
-  return inputKeys(owned.spec).filter((k) => k !== owned.spec.parent?.key);
+  return inputKeys(owned.decl).filter((k) => k !== owned.decl.parent?.key);
 }
 
 /** A declared child as an object of its fields (a scalar one is its key's value). */
@@ -99,10 +99,10 @@ const keyFields = (owned: OwnedChildren): string[] => [...(owned.keyWith ?? []),
 /** A child's identity within its parent: its key fields in their normal form (defaults filled, a CIDR canonical). */
 export function keyOf(owned: OwnedChildren, item: unknown): string {
   const child = childObject(owned, item);
-  const types = owned.spec.fieldTypes ?? {};
+  const types = owned.decl.fieldTypes ?? {};
   return JSON.stringify(
     keyFields(owned).map((field) => {
-      const value = child?.[field] ?? owned.spec.defaults[field] ?? null;
+      const value = child?.[field] ?? owned.decl.defaults[field] ?? null;
       const type = types[field];
       return type && value != null ? NORMALISERS[type](value) : value;
     }),
@@ -119,13 +119,13 @@ function keyText(owned: OwnedChildren, item: unknown): string {
 /** A child with its parent's id: what the child kind's own rules compare and apply. */
 const withParent = (owned: OwnedChildren, parentId: string | undefined, item: unknown): Props => ({
   ...childObject(owned, item),
-  ...(owned.spec.parent && parentId !== undefined ? { [owned.spec.parent.key]: parentId } : {}),
+  ...(owned.decl.parent && parentId !== undefined ? { [owned.decl.parent.key]: parentId } : {}),
 });
 
 /** The child fields whose meaning differs between a stored child (`held`) and a declared one. */
 export function childChanges(owned: OwnedChildren, rules: ChildRules, held: unknown, declared: unknown): string[] {
   const fields = new Set(childFields(owned));
-  return rules.changed(owned.spec, childObject(owned, held), childObject(owned, declared)).filter((f) => fields.has(f));
+  return rules.changed(owned.decl, childObject(owned, held), childObject(owned, declared)).filter((f) => fields.has(f));
 }
 
 /**
@@ -159,7 +159,7 @@ export function pairChildren(owned: OwnedChildren, next: unknown, prev: readonly
 const fromOutputs = (owned: OwnedChildren, outs: Props): any =>
   itemOf(owned, Object.fromEntries(childFields(owned).map((f) => [f, outs[f] ?? null])));
 /** A child object of the sdk in the form a parent's input declares it. */
-const declaredForm = (owned: OwnedChildren, rules: ChildRules, obj: any): any => fromOutputs(owned, rules.outputs(owned.spec, obj));
+const declaredForm = (owned: OwnedChildren, rules: ChildRules, obj: any): any => fromOutputs(owned, rules.outputs(owned.decl, obj));
 
 /**
  * The owned outputs: the children in declared form and their ids, in the order of `order` (the
@@ -174,9 +174,9 @@ function outputsOf(owned: OwnedChildren, inputKey: string, held: readonly Held[]
 }
 
 /** Owned outputs as toOutputs keeps them: from `previous` (state or inputs), null when not claimed. */
-export function keptOutputs(spec: KindDeclaration, previous: Props): Props {
+export function keptOutputs(decl: KindDeclaration, previous: Props): Props {
   const out: Props = {};
-  for (const [key, owned] of Object.entries(spec.owns ?? {})) {
+  for (const [key, owned] of Object.entries(decl.owns ?? {})) {
     out[key] = previous[key] ?? null;
     // Ids without the children they belong to (state from before the input existed) mean nothing.
     out[owned.idsOutput] = Array.isArray(previous[key]) ? (previous[owned.idsOutput] ?? null) : null;
@@ -211,7 +211,7 @@ async function listAll(owned: OwnedChildren, client: EdgeIngress): Promise<Map<s
 async function childrenOf(owned: OwnedChildren, client: EdgeIngress, parentId: string): Promise<any[]> {
   let byKind = listings.get(client);
   if (!byKind) listings.set(client, (byKind = new Map()));
-  const name = owned.spec.name;
+  const name = owned.decl.name;
   for (let attempt = 1; ; attempt++) {
     const state = writeState();
     let listing = byKind.get(name);
@@ -241,7 +241,7 @@ async function childrenOf(owned: OwnedChildren, client: EdgeIngress, parentId: s
  * the parent's representation are read from `parent` when the caller has it, else with the parent's GET.
  */
 async function heldNow(
-  spec: KindDeclaration,
+  decl: KindDeclaration,
   owned: OwnedChildren,
   rules: ChildRules,
   client: EdgeIngress,
@@ -249,7 +249,7 @@ async function heldNow(
   parent?: unknown,
 ): Promise<Held[]> {
   const objs = owned.inParent
-    ? owned.inParent(parent ?? (await spec.api(client).get(parentId)))
+    ? owned.inParent(parent ?? (await decl.api(client).get(parentId)))
     : await childrenOf(owned, client, parentId);
   return objs.map((obj) => ({ id: obj.id, child: declaredForm(owned, rules, obj) }));
 }
@@ -259,7 +259,7 @@ async function heldNow(
  * others untouched. `parent`: the parent as just read, which holds children read with it.
  */
 export async function readOwned(
-  spec: KindDeclaration,
+  decl: KindDeclaration,
   rules: ChildRules,
   client: EdgeIngress,
   parentId: string,
@@ -267,16 +267,16 @@ export async function readOwned(
   parent?: unknown,
 ): Promise<Props> {
   const out: Props = {};
-  for (const [key, owned] of Object.entries(spec.owns ?? {})) {
+  for (const [key, owned] of Object.entries(decl.owns ?? {})) {
     if (!Array.isArray(stored[key])) continue;
-    Object.assign(out, outputsOf(owned, key, await heldNow(spec, owned, rules, client, parentId, parent), stored[key]));
+    Object.assign(out, outputsOf(owned, key, await heldNow(decl, owned, rules, client, parentId, parent), stored[key]));
   }
   return out;
 }
 
 /** Owned outputs of the service for every owned input `inputs` declares (adopting claims what is there). */
 export async function readClaimed(
-  spec: KindDeclaration,
+  decl: KindDeclaration,
   rules: ChildRules,
   client: EdgeIngress,
   parentId: string,
@@ -284,9 +284,9 @@ export async function readClaimed(
   parent?: unknown,
 ): Promise<Props> {
   const out: Props = {};
-  for (const [key, owned] of Object.entries(spec.owns ?? {})) {
+  for (const [key, owned] of Object.entries(decl.owns ?? {})) {
     if (inputs[key] == null) continue;
-    Object.assign(out, outputsOf(owned, key, await heldNow(spec, owned, rules, client, parentId, parent), inputs[key]));
+    Object.assign(out, outputsOf(owned, key, await heldNow(decl, owned, rules, client, parentId, parent), inputs[key]));
   }
   return out;
 }
@@ -326,7 +326,7 @@ const isGone = (e: unknown): boolean => e instanceof NotFoundError || (e instanc
  * OwnedPartialError with what was applied, so the next update continues from there.
  */
 export async function applyOwned(
-  spec: KindDeclaration,
+  decl: KindDeclaration,
   client: EdgeIngress,
   parentId: string,
   olds: Props,
@@ -334,13 +334,13 @@ export async function applyOwned(
   ops: ChildOps,
 ): Promise<Props> {
   const out: Props = {};
-  for (const [key, owned] of Object.entries(spec.owns ?? {})) {
+  for (const [key, owned] of Object.entries(decl.owns ?? {})) {
     const declared = news[key];
     if (declared == null) {
       Object.assign(out, { [key]: null, [owned.idsOutput]: null });
       continue;
     }
-    const start = storedHeld(owned, key, olds) ?? (await heldNow(spec, owned, ops, client, parentId));
+    const start = storedHeld(owned, key, olds) ?? (await heldNow(decl, owned, ops, client, parentId));
     Object.assign(out, await applyOne(owned, key, client, parentId, start, declared, ops));
   }
   return out;
@@ -355,8 +355,8 @@ async function applyOne(
   declared: unknown[],
   ops: ChildOps,
 ): Promise<Props> {
-  const api = writingApi(owned.spec.api(client));
-  const updatable = new Set(updatableKeys(owned.spec));
+  const api = writingApi(owned.decl.api(client));
+  const updatable = new Set(updatableKeys(owned.decl));
   const restricts = (child: unknown) => owned.restricts?.(childObject(owned, child)) ?? false;
   let held = [...start];
   const byKey = new Map<string, Held>();
@@ -371,7 +371,7 @@ async function applyOne(
     return Object.fromEntries(Object.entries(child).filter(([, v]) => v != null));
   };
   const made = async (child: unknown) => {
-    const obj = await ops.create(owned.spec, params(child));
+    const obj = await ops.create(owned.decl, params(child));
     held = [...held, { id: obj.id, child: declaredForm(owned, ops, obj) }];
   };
   const gone = async (h: Held) => {
@@ -399,7 +399,7 @@ async function applyOne(
         what: what("update"),
         run: async () => {
           try {
-            const outs = await ops.update(owned.spec, h.id, withParent(owned, parentId, h.child), withParent(owned, parentId, child));
+            const outs = await ops.update(owned.decl, h.id, withParent(owned, parentId, h.child), withParent(owned, parentId, child));
             held = held.map((x) => (x.id === h.id ? { id: h.id, child: fromOutputs(owned, outs) } : x));
           } catch (e) {
             if (!isGone(e)) throw e;
@@ -441,8 +441,8 @@ async function applyOne(
 const isObject = (v: unknown): v is Props => v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** Props with each owned input's secret fields put back into its children (and their own key gone). */
-export function joinSecrets(spec: KindDeclaration, props: Props): Props {
-  const owned = Object.entries(spec.owns ?? {}).filter(([, o]) => o.secrets);
+export function joinSecrets(decl: KindDeclaration, props: Props): Props {
+  const owned = Object.entries(decl.owns ?? {}).filter(([, o]) => o.secrets);
   if (!owned.length || !props) return props;
   const out: Props = { ...props };
   for (const [key, { secrets }] of owned) {
@@ -462,8 +462,8 @@ export function joinSecrets(spec: KindDeclaration, props: Props): Props {
 }
 
 /** Props with each owned input's secret fields moved out of its children into their own key (null when the input is). */
-export function splitSecrets(spec: KindDeclaration, props: Props): Props {
-  const owned = Object.entries(spec.owns ?? {}).filter(([, o]) => o.secrets);
+export function splitSecrets(decl: KindDeclaration, props: Props): Props {
+  const owned = Object.entries(decl.owns ?? {}).filter(([, o]) => o.secrets);
   if (!owned.length || !props) return props;
   const out: Props = { ...props };
   for (const [key, { secrets }] of owned) {

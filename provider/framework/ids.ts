@@ -29,13 +29,13 @@ export const compositeId = {
 };
 
 /** The form of the ids the provider uses for this kind (composite for nested kinds). */
-export function idFormOf(spec: KindDeclaration): IdForm {
-  const parent = spec.parent;
-  return parent?.nested ? compositeId.form(idFormOf(parent.spec), spec.idForm) : spec.idForm;
+export function idFormOf(decl: KindDeclaration): IdForm {
+  const parent = decl.parent;
+  return parent?.nested ? compositeId.form(idFormOf(parent.decl), decl.idForm) : decl.idForm;
 }
 
 /** The provider's id of an object as the sdk lists it (a nested one carries its parent's id). */
-export function providerId(spec: KindDeclaration, obj: Record<string, any>): string {
-  const parent = spec.parent;
+export function providerId(decl: KindDeclaration, obj: Record<string, any>): string {
+  const parent = decl.parent;
   return parent?.nested ? compositeId.join(obj[parent.key], obj[parent.nested.own]) : obj.id;
 }

@@ -35,7 +35,7 @@ export class Within {
 export const within = (defaults: Within["defaults"]): Within => new Within(defaults);
 
 /** How the provider treats one edge or route module (§2.3, §2.6). */
-export interface ModuleSpec {
+export interface ModuleDeclaration {
   /** The service's module (camelCase) in the request shape users declare, when the two differ. */
   toInput?(module: any): Record<string, unknown>;
   /** The service's values for the module's omitted fields. */
@@ -86,8 +86,8 @@ export interface KindApi<T extends { id: string }> {
 }
 
 /** The resource a resource belongs to (a rule's IP policy, a route's edge). */
-export interface ParentSpec {
-  readonly spec: KindDeclaration;
+export interface ParentRef {
+  readonly decl: KindDeclaration;
   /** The input holding the parent's id (`edgeId`); for a nested kind, the sdk object's field too. */
   readonly key: string;
   /**
@@ -120,7 +120,7 @@ export type RefreshReads = { readonly by: "pages" } | { readonly by: "parent" } 
  */
 export interface OwnedChildren {
   /** The children's kind. */
-  readonly spec: KindDeclaration;
+  readonly decl: KindDeclaration;
   /** The child field that tells children apart within the parent (a rule's `cidr`), in its field type's normal form. */
   readonly key: string;
   /** Further fields that, with `key`, tell children apart (a route's `matchType`): the identity is all of them. */
@@ -231,7 +231,7 @@ export interface KindDeclaration<T extends { id: string } = any> {
   readonly getDoc?: string;
   /** Every input and output-only field, in the order the class declares them. */
   readonly fields: Readonly<Record<string, FieldDeclaration>>;
-  /** Spec section, for docs and error messages. */
+  /** The API text's section, for docs and error messages. */
   readonly section: string;
   readonly createSchema: z.ZodObject<any>;
   readonly updateSchema: z.ZodObject<any>;
@@ -266,7 +266,7 @@ export interface KindDeclaration<T extends { id: string } = any> {
    *  answer): delete it and create again. */
   readonly recreateLostCreate?: boolean;
   /** Module inputs by name: updated through the module endpoints, in fail-closed order. */
-  readonly modules?: Readonly<Record<string, ModuleSpec>>;
+  readonly modules?: Readonly<Record<string, ModuleDeclaration>>;
   /** The kind's PATCH sets modules too (§4.1.6, edge update: TCP and TLS edges); a module present replaces it. */
   readonly patchSetsModules?: boolean;
   api(client: EdgeIngress): KindApi<T>;
@@ -275,7 +275,7 @@ export interface KindDeclaration<T extends { id: string } = any> {
   /** The form of the kind's ids (`prefixed(ID_PREFIXES.…)`); for a nested kind, of their own part. */
   readonly idForm: IdForm;
   /** The resource this one belongs to: export lists nested kinds through it and declares its key first. */
-  readonly parent?: ParentSpec;
+  readonly parent?: ParentRef;
   /** How `edge-ingress export` names, skips and annotates the kind's resources. */
   readonly export?: ExportRules;
   /** How a refresh reads the kind; undeclared: one GET each. */
@@ -286,13 +286,13 @@ export interface KindDeclaration<T extends { id: string } = any> {
   fromApi?(obj: T): Record<string, unknown>;
 }
 
-export const inputKeys = (spec: KindDeclaration): string[] => Object.keys(spec.createSchema.shape);
+export const inputKeys = (decl: KindDeclaration): string[] => Object.keys(decl.createSchema.shape);
 /** Update-param fields, less those the sdk lists only to reject (`fields.immutable`). */
-export const updatableKeys = (spec: KindDeclaration): string[] =>
-  Object.entries(spec.updateSchema.shape)
+export const updatableKeys = (decl: KindDeclaration): string[] =>
+  Object.entries(decl.updateSchema.shape)
     .filter(([, schema]) => !fields.isImmutable(schema))
     .map(([key]) => key);
-export const immutableKeys = (spec: KindDeclaration): string[] => {
-  const updatable = new Set(updatableKeys(spec));
-  return inputKeys(spec).filter((k) => !updatable.has(k));
+export const immutableKeys = (decl: KindDeclaration): string[] => {
+  const updatable = new Set(updatableKeys(decl));
+  return inputKeys(decl).filter((k) => !updatable.has(k));
 };

@@ -38,12 +38,12 @@ function userInputs(props: Props): Props {
   return out;
 }
 
-const defaultOf = (spec: KindDeclaration, key: string): unknown =>
-  key in spec.defaults ? spec.defaults[key] : spec.modules?.[key]?.defaults;
+const defaultOf = (decl: KindDeclaration, key: string): unknown =>
+  key in decl.defaults ? decl.defaults[key] : decl.modules?.[key]?.defaults;
 
 /** An input's effective value: what was given, else the service's default (SERVER_CHOSEN if it picks). */
-function effective(spec: KindDeclaration, props: Props, key: string): unknown {
-  return withDefaults(props[key], defaultOf(spec, key));
+function effective(decl: KindDeclaration, props: Props, key: string): unknown {
+  return withDefaults(props[key], defaultOf(decl, key));
 }
 
 /** Null is unset: an explicit null takes the default, as an omitted value does (§2.1, §2.3). */
@@ -59,17 +59,17 @@ function withDefaults(value: unknown, fallback: unknown): unknown {
 }
 
 /** An input in the wire's form (a declared list → the service's map); other inputs as they are. */
-function toWire(spec: KindDeclaration, key: string, value: unknown): unknown {
-  const form = spec.inputForms?.[key];
+function toWire(decl: KindDeclaration, key: string, value: unknown): unknown {
+  const form = decl.inputForms?.[key];
   return form && value != null ? form.toWire(value) : value;
 }
 
 /** What to send for an input: the user's value as given (the service fills its own defaults), the
  *  default of an omitted plain field (removing a description clears it), or null for an omitted
  *  optional object (removing a certificate policy unsets it). */
-function requestValue(spec: KindDeclaration, props: Props, key: string): unknown {
-  if (props[key] !== undefined) return toWire(spec, key, props[key]);
-  const fallback = defaultOf(spec, key);
+function requestValue(decl: KindDeclaration, props: Props, key: string): unknown {
+  if (props[key] !== undefined) return toWire(decl, key, props[key]);
+  const fallback = defaultOf(decl, key);
   if (fallback instanceof Within) return null;
   return fallback === SERVER_CHOSEN ? undefined : fallback;
 }
@@ -77,15 +77,15 @@ function requestValue(spec: KindDeclaration, props: Props, key: string): unknown
 /** A provider-level input of every kind: the id of an existing resource to take over instead of creating one. */
 export const ADOPT = "adopt";
 
-export function check(spec: KindDeclaration, _olds: Props, news: Props): dynamic.CheckResult {
-  const { [ADOPT]: adopt, ...inputs } = userInputs(joinSecrets(spec, news));
+export function check(decl: KindDeclaration, _olds: Props, news: Props): dynamic.CheckResult {
+  const { [ADOPT]: adopt, ...inputs } = userInputs(joinSecrets(decl, news));
   const failures: dynamic.CheckFailure[] = [];
   if (adopt !== undefined && !containsUnknown(adopt)) {
-    const form = idFormOf(spec);
+    const form = idFormOf(decl);
     if (typeof adopt !== "string" || adopt === "") {
-      failures.push({ property: ADOPT, reason: `${ADOPT}: must be the id of an existing ${spec.name}` });
+      failures.push({ property: ADOPT, reason: `${ADOPT}: must be the id of an existing ${decl.name}` });
     } else if (!form.test(adopt)) {
-      failures.push({ property: ADOPT, reason: `${ADOPT}: "${adopt}" does not have the form of ${spec.name} ids (${form.shown})` });
+      failures.push({ property: ADOPT, reason: `${ADOPT}: "${adopt}" does not have the form of ${decl.name} ids (${form.shown})` });
     }
   }
   // An input in its declared form is checked by the form's schema (issues name `backends[1].weight`);
@@ -93,33 +93,33 @@ export function check(spec: KindDeclaration, _olds: Props, news: Props): dynamic
   const declared = new Set<string>();
   const issues: z.core.$ZodIssue[] = [];
   const wireInputs: Props = { ...inputs };
-  for (const [key, form] of Object.entries(spec.inputForms ?? {})) {
+  for (const [key, form] of Object.entries(decl.inputForms ?? {})) {
     if (!form.isDeclared(inputs[key])) continue;
     declared.add(key);
     delete wireInputs[key];
     const result = form.schema.safeParse(inputs[key]);
     if (!result.success) issues.push(...result.error.issues.map((issue) => ({ ...issue, path: [key, ...issue.path] })));
   }
-  const parsed = spec.createSchema.safeParse(wireInputs);
+  const parsed = decl.createSchema.safeParse(wireInputs);
   if (!parsed.success) issues.push(...parsed.error.issues.filter((issue) => !declared.has(String(issue.path[0]))));
   for (const issue of issues) {
     // Values unknown during preview are checked again when they are known.
     if (pathHasUnknown(inputs, issue.path)) continue;
     // The engine prints a named property's value beside the reason, secret or not: for a secret
     // input the reason alone names the field.
-    const shown = (property: string) => (spec.secretInputs?.includes(property) ? "" : property);
+    const shown = (property: string) => (decl.secretInputs?.includes(property) ? "" : property);
     if (issue.code === "unrecognized_keys") {
       for (const key of issue.keys) {
         // A misspelt key inside a module or target is named by its whole path, under its top-level input.
         const reason = issue.path.length
           ? `${formatPath([...issue.path, key])}: is not a known field`
-          : `${key}: is not a property of ${spec.name}`;
+          : `${key}: is not a property of ${decl.name}`;
         failures.push({ property: shown(String(issue.path[0] ?? key)), reason });
       }
       continue;
     }
     const property = issue.path.length ? String(issue.path[0]) : "";
-    failures.push({ property: shown(property), reason: `${formatPath(issue.path) || spec.name}: ${issue.message}` });
+    failures.push({ property: shown(property), reason: `${formatPath(issue.path) || decl.name}: ${issue.message}` });
   }
   return { inputs: news, failures };
 }
@@ -128,45 +128,45 @@ export function check(spec: KindDeclaration, _olds: Props, news: Props): dynamic
  * Input keys whose effective value differs in meaning between stored outputs and new inputs (see
  * normalise.ts); an omitted service-chosen value, at any depth, matches what the service chose.
  */
-function changedKeys(spec: KindDeclaration, olds: Props, news: Props): string[] {
-  return inputKeys(spec).filter((key) => {
-    const next = effective(spec, news, key);
+function changedKeys(decl: KindDeclaration, olds: Props, news: Props): string[] {
+  return inputKeys(decl).filter((key) => {
+    const next = effective(decl, news, key);
     if (next === SERVER_CHOSEN) return false; // omitted, the service keeps what it chose
     if (containsUnknown(next)) return true;
-    const owned = spec.owns?.[key];
+    const owned = decl.owns?.[key];
     if (owned) return ownedChanged(owned, CHILD_RULES, next, olds[key]);
-    return !sameMeaning(spec, key, next, effective(spec, olds, key));
+    return !sameMeaning(decl, key, next, effective(decl, olds, key));
   });
 }
 
-export function diff(spec: KindDeclaration, _id: string, olds: Props, news: Props): dynamic.DiffResult {
-  const changed = changedKeys(spec, joinSecrets(spec, olds), joinSecrets(spec, news));
-  const immutable = new Set(immutableKeys(spec));
+export function diff(decl: KindDeclaration, _id: string, olds: Props, news: Props): dynamic.DiffResult {
+  const changed = changedKeys(decl, joinSecrets(decl, olds), joinSecrets(decl, news));
+  const immutable = new Set(immutableKeys(decl));
   const replaces = changed.filter((k) => immutable.has(k));
   // A kind with account-unique fields replaces by deleting first: the new one could collide with the
   // old (same value) or with another resource taking the old value in the same update (a swap).
-  const deleteBeforeReplace = replaces.length > 0 && (spec.unique ?? []).length > 0;
+  const deleteBeforeReplace = replaces.length > 0 && (decl.unique ?? []).length > 0;
   return { changes: changed.length > 0, replaces, deleteBeforeReplace };
 }
 
 /** Every output: the API object mapped to camelCase inputs and outputs, plus values shown only once. */
-export function toOutputs(spec: KindDeclaration, obj: any, previous: Props = {}): Props {
-  const mapped = { ...obj, ...moduleInputs(spec, obj), ...(spec.fromApi?.(obj) ?? {}) };
-  for (const [key, form] of Object.entries(spec.inputForms ?? {})) if (mapped[key] != null) mapped[key] = form.fromWire(mapped[key]);
+export function toOutputs(decl: KindDeclaration, obj: any, previous: Props = {}): Props {
+  const mapped = { ...obj, ...moduleInputs(decl, obj), ...(decl.fromApi?.(obj) ?? {}) };
+  for (const [key, form] of Object.entries(decl.inputForms ?? {})) if (mapped[key] != null) mapped[key] = form.fromWire(mapped[key]);
   const outs: Props = {};
-  for (const key of [...inputKeys(spec), ...spec.outputs]) {
+  for (const key of [...inputKeys(decl), ...decl.outputs]) {
     let value = mapped[key];
-    if (value == null && spec.keepFromState?.includes(key)) value = previous[key];
+    if (value == null && decl.keepFromState?.includes(key)) value = previous[key];
     outs[key] = value ?? null;
   }
   // Owned children are not in the parent's representation: kept until read or applied (children.ts).
-  return spec.owns ? { ...outs, ...keptOutputs(spec, previous) } : outs;
+  return decl.owns ? { ...outs, ...keptOutputs(decl, previous) } : outs;
 }
 
 /** Each module of `obj` in the request shape users declare (null when unset). */
-function moduleInputs(spec: KindDeclaration, obj: any): Props {
+function moduleInputs(decl: KindDeclaration, obj: any): Props {
   const out: Props = {};
-  for (const [name, module] of Object.entries(spec.modules ?? {})) {
+  for (const [name, module] of Object.entries(decl.modules ?? {})) {
     const value = obj[name];
     out[name] = value == null ? null : module.toInput ? module.toInput(value) : value;
   }
@@ -186,9 +186,9 @@ function moduleInputs(spec: KindDeclaration, obj: any): Props {
  */
 
 /** Outputs with what the write declared: its input names, and the values the outputs spell otherwise. */
-function withDeclared(spec: KindDeclaration, outs: Props, inputs: Props): Props {
+function withDeclared(decl: KindDeclaration, outs: Props, inputs: Props): Props {
   const given = userInputs(inputs);
-  const known = new Set([...inputKeys(spec), ADOPT]);
+  const known = new Set([...inputKeys(decl), ADOPT]);
   const keys = Object.keys(given)
     .filter((k) => known.has(k))
     .sort();
@@ -218,19 +218,19 @@ const isPlainObject = (v: unknown): v is Props => v !== null && typeof v === "ob
  * its name, it would be stored in plaintext. `adopt` is given back as declared; the connection is
  * added by the runtime entry.
  */
-export function refreshedInputs(spec: KindDeclaration, outs: Props, props: Props): Props | undefined {
+export function refreshedInputs(decl: KindDeclaration, outs: Props, props: Props): Props | undefined {
   const declaredKeys = props[DECLARED];
   if (!Array.isArray(declaredKeys)) return undefined;
   const spelled: Props = isPlainObject(props[SPELLED]) ? props[SPELLED] : {};
   const declared = new Set<string>(declaredKeys);
-  const secret = new Set(spec.secretInputs ?? []);
+  const secret = new Set(decl.secretInputs ?? []);
   const inputs: Props = {};
   if (declared.has(ADOPT) && spelled[ADOPT] !== undefined) inputs[ADOPT] = spelled[ADOPT];
-  for (const key of inputKeys(spec)) {
+  for (const key of inputKeys(decl)) {
     const isDeclared = declared.has(key);
     // Not in SPELLED: declared as the outputs of the last write held it.
     const given = isDeclared ? (key in spelled ? spelled[key] : props[key]) : undefined;
-    const owned = spec.owns?.[key];
+    const owned = decl.owns?.[key];
     if (owned) {
       // Owned children (children.ts) compare as a set: the service's list, each child as declared where one is.
       if (!isDeclared || !ownedChanged(owned, CHILD_RULES, given, outs[key])) {
@@ -240,7 +240,7 @@ export function refreshedInputs(spec: KindDeclaration, outs: Props, props: Props
       inputs[key] = Array.isArray(outs[key]) ? refreshedChildren(owned, outs[key], given) : outs[key];
       continue;
     }
-    const value = refreshedValue(spec, key, outs, given, isDeclared);
+    const value = refreshedValue(decl, key, outs, given, isDeclared);
     if (value === KEEP) {
       if (isDeclared) inputs[key] = given;
       continue;
@@ -254,10 +254,10 @@ export function refreshedInputs(spec: KindDeclaration, outs: Props, props: Props
 const KEEP = Symbol("keep");
 
 /** One input after a refresh: KEEP where the service's value means what was declared (or implied), else that value shaped as declared. */
-function refreshedValue(spec: KindDeclaration, key: string, outs: Props, given: unknown, isDeclared: boolean): unknown {
-  const next = effective(spec, { [key]: isDeclared ? given : undefined }, key);
-  if (next === SERVER_CHOSEN || sameMeaning(spec, key, next, effective(spec, outs, key))) return KEEP;
-  return asDeclared(spec, key, outs[key], isDeclared ? given : undefined);
+function refreshedValue(decl: KindDeclaration, key: string, outs: Props, given: unknown, isDeclared: boolean): unknown {
+  const next = effective(decl, { [key]: isDeclared ? given : undefined }, key);
+  if (next === SERVER_CHOSEN || sameMeaning(decl, key, next, effective(decl, outs, key))) return KEEP;
+  return asDeclared(decl, key, outs[key], isDeclared ? given : undefined);
 }
 
 /**
@@ -273,7 +273,7 @@ function refreshedChildren(owned: OwnedChildren, now: unknown[], given: unknown)
     const out: Props = {};
     for (const field of childFields(owned)) {
       const isDeclared = decl[field] !== undefined;
-      const value = refreshedValue(owned.spec, field, held as Props, decl[field], isDeclared);
+      const value = refreshedValue(owned.decl, field, held as Props, decl[field], isDeclared);
       if (value !== KEEP) out[field] = value;
       else if (isDeclared) out[field] = decl[field];
     }
@@ -288,10 +288,10 @@ function refreshedChildren(owned: OwnedChildren, now: unknown[], given: unknown)
  * and the keys the declaration leaves out only where the service's value is not the default, so that
  * `--diff` names the fields that differ and not every default the service fills in.
  */
-function asDeclared(spec: KindDeclaration, key: string, now: unknown, given: unknown): unknown {
-  const form = spec.inputForms?.[key];
+function asDeclared(decl: KindDeclaration, key: string, now: unknown, given: unknown): unknown {
+  const form = decl.inputForms?.[key];
   if (form && given != null && !form.isDeclared(given) && now != null) return form.toWire(now);
-  return shape(fieldTypesOf(spec), [key], now, given, defaultOf(spec, key));
+  return shape(fieldTypesOf(decl), [key], now, given, defaultOf(decl, key));
 }
 
 function shape(types: ReturnType<typeof fieldTypesOf>, path: string[], now: unknown, given: unknown, fallback: unknown): unknown {
@@ -328,42 +328,42 @@ export class PartialStateError extends Error {
   }
 }
 
-export async function create(spec: KindDeclaration, client: EdgeIngress, inputs: Props): Promise<dynamic.CreateResult> {
-  const joined = joinSecrets(spec, inputs);
-  const made = await apart(spec, () => createOrAdopt(spec, client, joined));
-  return { ...made, outs: splitSecrets(spec, withDeclared(spec, made.outs, joined)) };
+export async function create(decl: KindDeclaration, client: EdgeIngress, inputs: Props): Promise<dynamic.CreateResult> {
+  const joined = joinSecrets(decl, inputs);
+  const made = await apart(decl, () => createOrAdopt(decl, client, joined));
+  return { ...made, outs: splitSecrets(decl, withDeclared(decl, made.outs, joined)) };
 }
 
 /** Runs `work` with partial state recorded as the resource class stores it (owned secret fields apart). */
-async function apart<T>(spec: KindDeclaration, work: () => Promise<T>): Promise<T> {
+async function apart<T>(decl: KindDeclaration, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (e) {
-    if (e instanceof PartialStateError) e.properties = splitSecrets(spec, e.properties);
+    if (e instanceof PartialStateError) e.properties = splitSecrets(decl, e.properties);
     throw e;
   }
 }
 
-async function createOrAdopt(spec: KindDeclaration, client: EdgeIngress, inputs: Props): Promise<dynamic.CreateResult> {
-  if (typeof inputs[ADOPT] === "string") return adopt(spec, client, inputs[ADOPT], inputs);
+async function createOrAdopt(decl: KindDeclaration, client: EdgeIngress, inputs: Props): Promise<dynamic.CreateResult> {
+  if (typeof inputs[ADOPT] === "string") return adopt(decl, client, inputs[ADOPT], inputs);
   const params: Props = {};
-  for (const key of inputKeys(spec)) if (inputs[key] !== undefined && !spec.owns?.[key]) params[key] = toWire(spec, key, inputs[key]);
-  const obj = await createOnce(spec, client, params, inputs);
+  for (const key of inputKeys(decl)) if (inputs[key] !== undefined && !decl.owns?.[key]) params[key] = toWire(decl, key, inputs[key]);
+  const obj = await createOnce(decl, client, params, inputs);
   let outs: Props;
   try {
     // Write-only inputs (a private key) are kept from what was declared.
-    outs = toOutputs(spec, obj, inputs);
+    outs = toOutputs(decl, obj, inputs);
   } catch (e) {
     // Its outputs cannot be compared with: every declared value is kept as declared.
-    const declared = withDeclared(spec, {}, inputs);
-    throw new PartialStateError(`${spec.name} ${obj.id} was created but its outputs could not be read: ${(e as Error).message}`, obj.id, {
+    const declared = withDeclared(decl, {}, inputs);
+    throw new PartialStateError(`${decl.name} ${obj.id} was created but its outputs could not be read: ${(e as Error).message}`, obj.id, {
       ...obj,
       [DECLARED]: declared[DECLARED],
       [SPELLED]: declared[SPELLED],
       [PROVIDER_KEY]: inputs[PROVIDER_KEY],
     });
   }
-  if (spec.owns) outs = { ...outs, ...(await withOwned(spec, client, obj.id, {}, inputs, outs)) };
+  if (decl.owns) outs = { ...outs, ...(await withOwned(decl, client, obj.id, {}, inputs, outs)) };
   return { id: obj.id, outs };
 }
 
@@ -372,12 +372,12 @@ async function createOrAdopt(spec: KindDeclaration, client: EdgeIngress, inputs:
  * the parent with the children made so far as partial state: nothing is orphaned, the next update
  * continues.
  */
-async function withOwned(spec: KindDeclaration, client: EdgeIngress, id: string, olds: Props, news: Props, outs: Props): Promise<Props> {
+async function withOwned(decl: KindDeclaration, client: EdgeIngress, id: string, olds: Props, news: Props, outs: Props): Promise<Props> {
   try {
-    return await applyOwned(spec, client, id, olds, news, childOps(client));
+    return await applyOwned(decl, client, id, olds, news, childOps(client));
   } catch (e) {
     if (!(e instanceof OwnedPartialError)) throw e;
-    throw new PartialStateError(`${spec.name} ${id}: ${e.message}`, id, { ...outs, ...e.outputs, [PROVIDER_KEY]: news[PROVIDER_KEY] });
+    throw new PartialStateError(`${decl.name} ${id}: ${e.message}`, id, { ...outs, ...e.outputs, [PROVIDER_KEY]: news[PROVIDER_KEY] });
   }
 }
 
@@ -385,36 +385,36 @@ async function withOwned(spec: KindDeclaration, client: EdgeIngress, id: string,
  * Takes over an existing resource (dynamic providers cannot `pulumi import`): reads it and converges it
  * to the declared inputs. A field that cannot change after creation must already match.
  */
-async function adopt(spec: KindDeclaration, client: EdgeIngress, id: string, inputs: Props): Promise<dynamic.CreateResult> {
+async function adopt(decl: KindDeclaration, client: EdgeIngress, id: string, inputs: Props): Promise<dynamic.CreateResult> {
   let obj: any;
   try {
-    obj = await spec.api(client).get(id);
+    obj = await decl.api(client).get(id);
   } catch (e) {
     if (e instanceof NotFoundError)
-      throw new Error(`${ADOPT}: there is no ${spec.name} with id "${id}" (it does not exist, or it is another kind)`);
+      throw new Error(`${ADOPT}: there is no ${decl.name} with id "${id}" (it does not exist, or it is another kind)`);
     throw e;
   }
   // A value the service does not show (a private key) cannot differ from anything: the declared one is kept.
   claim(obj);
   // Declared owned children claim the ones the resource has: they are compared and converged too.
   const current = {
-    ...toOutputs(spec, obj, inputs),
-    ...(spec.owns ? await readClaimed(spec, CHILD_RULES, client, obj.id, inputs, obj) : {}),
+    ...toOutputs(decl, obj, inputs),
+    ...(decl.owns ? await readClaimed(decl, CHILD_RULES, client, obj.id, inputs, obj) : {}),
   };
-  const { changes, replaces = [] } = diff(spec, obj.id, current, inputs);
+  const { changes, replaces = [] } = diff(decl, obj.id, current, inputs);
   if (replaces.length) {
     // Each field with both values, so the user can tell which side to fix; a secret one by name only.
     const parts = replaces.map((key) =>
-      spec.secretInputs?.includes(key)
+      decl.secretInputs?.includes(key)
         ? `another ${key} than declared (secret, not shown)`
-        : `${key} ${valueText(current[key])} but ${valueText(effective(spec, inputs, key))} is declared`,
+        : `${key} ${valueText(current[key])} but ${valueText(effective(decl, inputs, key))} is declared`,
     );
     throw new Error(
-      `${ADOPT}: ${spec.name} ${obj.id} has ${parts.join(", and ")}, which cannot change after creation; declare ${replaces.length > 1 ? "its values" : "its value"} or create a new one`,
+      `${ADOPT}: ${decl.name} ${obj.id} has ${parts.join(", and ")}, which cannot change after creation; declare ${replaces.length > 1 ? "its values" : "its value"} or create a new one`,
     );
   }
   if (!changes) return { id: obj.id, outs: current };
-  return { id: obj.id, outs: (await updateOutputs(spec, client, obj.id, current, inputs)).outs };
+  return { id: obj.id, outs: (await updateOutputs(decl, client, obj.id, current, inputs)).outs };
 }
 
 /** A value for a message: JSON, cut short when long (a PEM). */
@@ -459,8 +459,8 @@ function claim<T extends { id: string }>(obj: T): T {
  * cannot be placed) fails naming them, since a failed `up` can be retried and a resource taken from
  * someone else cannot be given back.
  */
-async function createOnce(spec: KindDeclaration, client: EdgeIngress, params: Props, inputs: Props): Promise<any> {
-  const api = writingApi(spec.api(client));
+async function createOnce(decl: KindDeclaration, client: EdgeIngress, params: Props, inputs: Props): Promise<any> {
+  const api = writingApi(decl.api(client));
   const idempotencyKey = randomUUID();
   const offset = client.service?.clockOffsetMs;
   const since = offset === undefined ? undefined : Date.now() + offset - CLOCK_RESOLUTION_MS;
@@ -480,18 +480,18 @@ async function createOnce(spec: KindDeclaration, client: EdgeIngress, params: Pr
       // With keys, the repeat's answer is authoritative: what the first request did, or a new create.
       if (keys && passing(e) && !last) continue;
       // Even after the last attempt, or a failure for good: what an earlier one made must be found, not orphaned.
-      const { ours, unplaced } = await candidates(spec, client, params, inputs, since);
+      const { ours, unplaced } = await candidates(decl, client, params, inputs, since);
       if (ours.length > 1 || unplaced.length) {
         const ids = [...ours, ...unplaced].map((m) => m.id).join(", ");
         throw new Error(
-          `${spec.name}: the answer to a create was lost, and which resource it made cannot be told apart from others with the same fields (${ids}). ` +
+          `${decl.name}: the answer to a create was lost, and which resource it made cannot be told apart from others with the same fields (${ids}). ` +
             `Nothing was adopted or deleted. If one of them is this resource's, declare it with adopt: "<id>" and run up again; otherwise remove the ones that are not someone else's.`,
         );
       }
       if (ours.length === 1) {
-        if (!spec.recreateLostCreate) return claim(ours[0]);
+        if (!decl.recreateLostCreate) return claim(ours[0]);
         // Its secret was only in the lost answer: made again, so the one we made is not left behind.
-        await remove(spec, client, ours[0].id);
+        await remove(decl, client, ours[0].id);
       }
       // Without keys, a conflict after a lost answer was our own request: found above, or gone since.
       if (last || !(passing(e) || e instanceof ConflictError)) throw e;
@@ -506,18 +506,18 @@ async function createOnce(spec: KindDeclaration, client: EdgeIngress, params: Pr
  * candidates at all: they are someone else's.
  */
 async function candidates(
-  spec: KindDeclaration,
+  decl: KindDeclaration,
   client: EdgeIngress,
   params: Props,
   inputs: Props,
   since: number | undefined,
 ): Promise<{ ours: any[]; unplaced: any[] }> {
-  const items = await listWithRetries(spec, client, params);
+  const items = await listWithRetries(decl, client, params);
   const ours: any[] = [];
   const unplaced: any[] = [];
   for (const item of items) {
     // A value the service never shows (a private key) is taken as declared, as adopting does.
-    if (claimed.has(item.id) || changedKeys(spec, toOutputs(spec, item, inputs), inputs).length) continue;
+    if (claimed.has(item.id) || changedKeys(decl, toOutputs(decl, item, inputs), inputs).length) continue;
     const created = typeof item.createdAt === "string" ? Date.parse(item.createdAt) : NaN;
     if (since === undefined || Number.isNaN(created)) unplaced.push(item);
     else if (created >= since) ours.push(item);
@@ -526,11 +526,11 @@ async function candidates(
 }
 
 /** The kind's list (what a create may have made), tried again while it fails in a way that may pass. */
-async function listWithRetries(spec: KindDeclaration, client: EdgeIngress, params: Props): Promise<any[]> {
+async function listWithRetries(decl: KindDeclaration, client: EdgeIngress, params: Props): Promise<any[]> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const listed = spec.listFor ? spec.listFor(client, params) : spec.api(client).list?.();
-      if (!listed) throw new Error(`${spec.name} cannot be listed`);
+      const listed = decl.listFor ? decl.listFor(client, params) : decl.api(client).list?.();
+      if (!listed) throw new Error(`${decl.name} cannot be listed`);
       const items: any[] = [];
       if (Symbol.asyncIterator in listed) for await (const item of listed as AsyncIterable<any>) items.push(item);
       else items.push(...(await listed));
@@ -538,7 +538,7 @@ async function listWithRetries(spec: KindDeclaration, client: EdgeIngress, param
     } catch (e) {
       if (attempt >= LOST_CREATE_ATTEMPTS || !passing(e)) {
         throw new Error(
-          `${spec.name}: the answer to a create was lost, and what it may have made could not be listed (${(e as Error).message}); list the ${spec.name} resources and adopt the one made now, if any, with adopt: "<id>"`,
+          `${decl.name}: the answer to a create was lost, and what it may have made could not be listed (${(e as Error).message}); list the ${decl.name} resources and adopt the one made now, if any, with adopt: "<id>"`,
         );
       }
     }
@@ -546,19 +546,19 @@ async function listWithRetries(spec: KindDeclaration, client: EdgeIngress, param
 }
 
 /** The resource as the service has it; from the kind's pages where that is cheaper (page-reads.ts). */
-export async function read(spec: KindDeclaration, client: EdgeIngress, id: string, stored: Props = {}): Promise<dynamic.ReadResult> {
-  const props = joinSecrets(spec, stored);
+export async function read(decl: KindDeclaration, client: EdgeIngress, id: string, stored: Props = {}): Promise<dynamic.ReadResult> {
+  const props = joinSecrets(decl, stored);
   try {
-    const obj = await readResource(spec, client, id, props);
+    const obj = await readResource(decl, client, id, props);
     if (obj === GONE) return {}; // absent from the complete list, as a 404 would say
-    const outs = toOutputs(spec, obj, props);
+    const outs = toOutputs(decl, obj, props);
     // Children of a set the stack owns, read from their list: one made by hand is drift.
-    const all = spec.owns ? { ...outs, ...(await readOwned(spec, CHILD_RULES, client, obj.id, outs, obj)) } : outs;
+    const all = decl.owns ? { ...outs, ...(await readOwned(decl, CHILD_RULES, client, obj.id, outs, obj)) } : outs;
     // What was recorded at the last write stays as it is: a refresh learns nothing about declarations.
     for (const key of [DECLARED, SPELLED]) if (props[key] != null) all[key] = props[key];
-    const inputs = refreshedInputs(spec, all, props);
-    const split = splitSecrets(spec, all);
-    return inputs ? { id: obj.id, props: split, inputs: splitSecrets(spec, inputs) } : { id: obj.id, props: split };
+    const inputs = refreshedInputs(decl, all, props);
+    const split = splitSecrets(decl, all);
+    return inputs ? { id: obj.id, props: split, inputs: splitSecrets(decl, inputs) } : { id: obj.id, props: split };
   } catch (e) {
     if (e instanceof NotFoundError) return {}; // gone: the engine drops it from state
     throw e;
@@ -566,52 +566,52 @@ export async function read(spec: KindDeclaration, client: EdgeIngress, id: strin
 }
 
 export async function update(
-  spec: KindDeclaration,
+  decl: KindDeclaration,
   client: EdgeIngress,
   id: string,
   olds: Props,
   news: Props,
 ): Promise<dynamic.UpdateResult> {
-  const joined = joinSecrets(spec, news);
-  const { outs } = await apart(spec, () => updateOutputs(spec, client, id, joinSecrets(spec, olds), joined));
-  return { outs: splitSecrets(spec, withDeclared(spec, outs, joined)) };
+  const joined = joinSecrets(decl, news);
+  const { outs } = await apart(decl, () => updateOutputs(decl, client, id, joinSecrets(decl, olds), joined));
+  return { outs: splitSecrets(decl, withDeclared(decl, outs, joined)) };
 }
 
 /** Children compare and read by the rules of their own kind, as a standalone resource of it would. */
 export const CHILD_RULES: ChildRules = {
-  outputs: (spec, obj) => toOutputs(spec, obj),
-  changed: (spec, stored, declared) => changedKeys(spec, stored, declared),
+  outputs: (decl, obj) => toOutputs(decl, obj),
+  changed: (decl, stored, declared) => changedKeys(decl, stored, declared),
 };
 
 /** And are made and updated by them: a lost create is found, not made twice; modules change in fail-closed order. */
 const childOps = (client: EdgeIngress): ChildOps => ({
   ...CHILD_RULES,
-  create: (spec, params) => createOnce(spec, client, params, params),
-  update: async (spec, id, stored, declared) => (await updateOutputs(spec, client, id, stored, declared)).outs,
+  create: (decl, params) => createOnce(decl, client, params, params),
+  update: async (decl, id, stored, declared) => (await updateOutputs(decl, client, id, stored, declared)).outs,
 });
 
 async function updateOutputs(
-  spec: KindDeclaration,
+  decl: KindDeclaration,
   client: EdgeIngress,
   id: string,
   olds: Props,
   news: Props,
 ): Promise<dynamic.UpdateResult> {
-  const updatable = new Set(updatableKeys(spec));
-  const changed = changedKeys(spec, olds, news).filter((key) => updatable.has(key));
-  const api = writingApi(spec.api(client));
-  const modules = spec.modules ?? {};
+  const updatable = new Set(updatableKeys(decl));
+  const changed = changedKeys(decl, olds, news).filter((key) => updatable.has(key));
+  const api = writingApi(decl.api(client));
+  const modules = decl.modules ?? {};
   const fields: Props = {};
-  for (const key of changed) if (!(key in modules) && !spec.owns?.[key]) fields[key] = requestValue(spec, news, key);
-  const owned = changed.filter((key) => spec.owns?.[key]);
+  for (const key of changed) if (!(key in modules) && !decl.owns?.[key]) fields[key] = requestValue(decl, news, key);
+  const owned = changed.filter((key) => decl.owns?.[key]);
   let outs: Props;
-  if (changed.some((key) => key in modules)) outs = await updateWithModules(spec, api, id, olds, news, changed, fields);
-  else if (Object.keys(fields).length) outs = fromUpdateAnswer(spec, await api.update(id, fields), olds, fields);
+  if (changed.some((key) => key in modules)) outs = await updateWithModules(decl, api, id, olds, news, changed, fields);
+  else if (Object.keys(fields).length) outs = fromUpdateAnswer(decl, await api.update(id, fields), olds, fields);
   // Only owned children changed: the parent's stored outputs stand (no read needed).
   else if (owned.length) outs = Object.fromEntries(Object.entries(olds).filter(([k]) => k !== PROVIDER_KEY));
-  else outs = toOutputs(spec, await api.get(id), olds);
+  else outs = toOutputs(decl, await api.get(id), olds);
   if (!owned.length) return { outs };
-  return { outs: { ...outs, ...(await withOwned(spec, client, id, olds, news, outs)) } };
+  return { outs: { ...outs, ...(await withOwned(decl, client, id, olds, news, outs)) } };
 }
 
 /** One request of an update with modules: `whole` when its answer is the whole resource (a PATCH). */
@@ -625,9 +625,9 @@ interface UpdateStep extends Step {
  * answer it blank (§2.10, §2.11 show `backends` empty when only metadata was sent), and taking that at
  * face value would show a false change at the next preview. Sent inputs and outputs come from the answer.
  */
-function fromUpdateAnswer(spec: KindDeclaration, obj: any, olds: Props, sent: Props): Props {
-  const outs = toOutputs(spec, obj, olds);
-  for (const key of inputKeys(spec)) if (!(key in sent) && key in olds) outs[key] = olds[key];
+function fromUpdateAnswer(decl: KindDeclaration, obj: any, olds: Props, sent: Props): Props {
+  const outs = toOutputs(decl, obj, olds);
+  for (const key of inputKeys(decl)) if (!(key in sent) && key in olds) outs[key] = olds[key];
   return outs;
 }
 
@@ -644,7 +644,7 @@ function fromUpdateAnswer(spec: KindDeclaration, obj: any, olds: Props, sent: Pr
  * on from there.
  */
 async function updateWithModules(
-  spec: KindDeclaration,
+  decl: KindDeclaration,
   api: KindApi<any>,
   id: string,
   olds: Props,
@@ -652,7 +652,7 @@ async function updateWithModules(
   changed: string[],
   fields: Props,
 ): Promise<Props> {
-  const modules = spec.modules!;
+  const modules = decl.modules!;
   const removed = changed.filter((m) => m in modules && news[m] == null);
   const set = changed.filter((m) => m in modules && news[m] != null);
   const isGuard = (m: string) => modules[m].guard === true;
@@ -681,7 +681,7 @@ async function updateWithModules(
     what,
     keys: Object.keys(body),
     whole: true,
-    run: async () => void (outs = fromUpdateAnswer(spec, await api.update(id, body), outs, body)),
+    run: async () => void (outs = fromUpdateAnswer(decl, await api.update(id, body), outs, body)),
   });
   const hasFields = Object.keys(fields).length > 0;
   const first = removed.filter((m) => !isGuard(m)).map(del);
@@ -693,9 +693,9 @@ async function updateWithModules(
     ...set.filter((m) => !isGuard(m)).map(put),
     ...last,
   ];
-  const holds = rulesHold(spec, olds, news, new Set(changed));
+  const holds = rulesHold(decl, olds, news, new Set(changed));
   let steps = preferred.length > 1 ? bestValidOrder(preferred, holds) : preferred;
-  if (!steps && set.length + (hasFields ? 1 : 0) > 1 && spec.patchSetsModules) {
+  if (!steps && set.length + (hasFields ? 1 : 0) > 1 && decl.patchSetsModules) {
     const body = { ...fields, ...Object.fromEntries(set.map((m) => [m, news[m]])) };
     steps = bestValidOrder([...first, patch(body, `update ${Object.keys(body).join(", ")}`), ...last], holds);
   }
@@ -705,8 +705,8 @@ async function updateWithModules(
       await step.run();
     } catch (e) {
       // Recorded with the inputs the engine keeps for it (the new ones), so a refresh still reads them.
-      const partial = new PartialStateError(`${spec.name} ${id}: could not ${step.what}: ${(e as Error).message}`, id, {
-        ...withDeclared(spec, outs, news),
+      const partial = new PartialStateError(`${decl.name} ${id}: could not ${step.what}: ${(e as Error).message}`, id, {
+        ...withDeclared(decl, outs, news),
         [PROVIDER_KEY]: news[PROVIDER_KEY],
       });
       // What failed: an owned child found gone here is made again (children.ts).
@@ -716,12 +716,12 @@ async function updateWithModules(
   // A PATCH alone answers with the whole resource. A module's answer holds only the module: read back
   // once so outputs the service derives (e.g. read-only module fields) stay exact.
   if (steps.length === 1 && steps[0].whole) return outs;
-  return toOutputs(spec, await api.get(id), outs);
+  return toOutputs(decl, await api.get(id), outs);
 }
 
-export async function remove(spec: KindDeclaration, client: EdgeIngress, id: string): Promise<void> {
+export async function remove(decl: KindDeclaration, client: EdgeIngress, id: string): Promise<void> {
   try {
-    await writingApi(spec.api(client)).delete(id);
+    await writingApi(decl.api(client)).delete(id);
   } catch (e) {
     if (!(e instanceof NotFoundError)) throw e; // already gone is done
   }

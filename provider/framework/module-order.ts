@@ -53,14 +53,14 @@ function asInput(schema: z.ZodType | undefined, value: unknown): unknown {
  * Whether the resource after some steps satisfies the kind's rules: each input a step changes is at its
  * new value (`news`) once that step ran and at its stored value (`olds`) before; the others are as declared.
  */
-export function rulesHold(spec: KindDeclaration, olds: Props, news: Props, changing: Applied): (applied: Applied) => boolean {
-  const shape: Record<string, z.ZodType> = spec.createSchema.shape;
+export function rulesHold(decl: KindDeclaration, olds: Props, news: Props, changing: Applied): (applied: Applied) => boolean {
+  const shape: Record<string, z.ZodType> = decl.createSchema.shape;
   const before: Props = {};
   for (const key of changing) before[key] = asInput(shape[key], withoutNulls(olds[key]));
   return (applied) => {
     const state: Props = {};
-    for (const key of inputKeys(spec)) state[key] = changing.has(key) && !applied.has(key) ? before[key] : news[key];
-    return spec.createSchema.safeParse(withoutNulls(state)).success;
+    for (const key of inputKeys(decl)) state[key] = changing.has(key) && !applied.has(key) ? before[key] : news[key];
+    return decl.createSchema.safeParse(withoutNulls(state)).success;
   };
 }
 

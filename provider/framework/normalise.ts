@@ -53,14 +53,14 @@ export const NORMALISERS: Readonly<Record<FieldType, (v: unknown) => unknown>> =
 const cache = new WeakMap<KindDeclaration, FieldTypes>();
 
 /** A kind's field types with its modules' types under the module's name. */
-export function fieldTypesOf(spec: KindDeclaration): FieldTypes {
-  const cached = cache.get(spec);
+export function fieldTypesOf(decl: KindDeclaration): FieldTypes {
+  const cached = cache.get(decl);
   if (cached) return cached;
-  const types: Record<string, FieldType> = { ...spec.fieldTypes };
-  for (const [name, module] of Object.entries(spec.modules ?? {})) {
+  const types: Record<string, FieldType> = { ...decl.fieldTypes };
+  for (const [name, module] of Object.entries(decl.modules ?? {})) {
     for (const [path, type] of Object.entries(module.fieldTypes ?? {})) types[`${name}.${path}`] = type;
   }
-  cache.set(spec, types);
+  cache.set(decl, types);
   return types;
 }
 
@@ -110,11 +110,11 @@ export function sameNormal(next: unknown, prev: unknown): boolean {
 }
 
 /** Whether the effective values `next` (declared) and `prev` (stored) of input `key` mean the same. */
-export function sameMeaning(spec: KindDeclaration, key: string, next: unknown, prev: unknown): boolean {
-  const types = fieldTypesOf(spec);
+export function sameMeaning(decl: KindDeclaration, key: string, next: unknown, prev: unknown): boolean {
+  const types = fieldTypesOf(decl);
   // An input with a declared form compares in the wire's form: a list and the map it stands for (or
   // the map stored by an older version) are the same value.
-  const form = spec.inputForms?.[key];
+  const form = decl.inputForms?.[key];
   if (form) {
     if (next != null && next !== SERVER_CHOSEN) next = form.toWire(next);
     if (prev != null) prev = form.toWire(prev);

@@ -294,12 +294,12 @@ class ParentReader {
   private readonly listings = new Map<string, ParentListing>();
 
   constructor(
-    private readonly spec: KindDeclaration,
+    private readonly decl: KindDeclaration,
     private readonly client: EdgeIngress,
   ) {}
 
   async read(id: string): Promise<Found> {
-    const api = this.spec.api(this.client);
+    const api = this.decl.api(this.client);
     if (writes > 0) return api.get(id);
     const [parentId] = compositeId.split(id);
     let listing = this.listings.get(parentId);
@@ -324,7 +324,7 @@ class ParentReader {
   }
 
   private async children(parentId: string): Promise<Map<string, Obj>> {
-    const listed = this.spec.listFor!(this.client, { [this.spec.parent!.key]: parentId });
+    const listed = this.decl.listFor!(this.client, { [this.decl.parent!.key]: parentId });
     const items: Obj[] = [];
     if (Symbol.asyncIterator in listed) for await (const item of listed as AsyncIterable<Obj>) items.push(item);
     else items.push(...(await (listed as Promise<Obj[]>)));
@@ -335,15 +335,15 @@ class ParentReader {
 const readers = new WeakMap<EdgeIngress, Map<string, PagedReader | ParentReader>>();
 
 /** The resource as a GET would answer it, or GONE; a NotFoundError from a GET is the caller's, as before. */
-export function readResource(spec: KindDeclaration, client: EdgeIngress, id: string, props: Props): Promise<Found> {
-  const api = spec.api(client) as KindApi<Obj>;
-  const by = spec.refresh?.by ?? "one";
+export function readResource(decl: KindDeclaration, client: EdgeIngress, id: string, props: Props): Promise<Found> {
+  const api = decl.api(client) as KindApi<Obj>;
+  const by = decl.refresh?.by ?? "one";
   const paged = by === "pages" && typeof api.list?.().pages === "function";
-  const nested = by === "parent" && spec.parent?.nested !== undefined && spec.listFor !== undefined;
+  const nested = by === "parent" && decl.parent?.nested !== undefined && decl.listFor !== undefined;
   if (!paged && !nested) return api.get(id);
   let byKind = readers.get(client);
   if (!byKind) readers.set(client, (byKind = new Map()));
-  let reader = byKind.get(spec.name);
-  if (!reader) byKind.set(spec.name, (reader = paged ? new PagedReader(api) : new ParentReader(spec, client)));
+  let reader = byKind.get(decl.name);
+  if (!reader) byKind.set(decl.name, (reader = paged ? new PagedReader(api) : new ParentReader(decl, client)));
   return reader instanceof PagedReader ? reader.read(id, props) : reader.read(id);
 }

@@ -26,8 +26,8 @@ export type ClassLists = Pick<KindDeclaration, "name" | "outputs" | "secretInput
 };
 
 /** @internal `args` with the owned input's secret fields moved apart (ClassLists.ownedSecrets). */
-export function withSecretsApart(spec: ClassLists, args: Record<string, any>): Record<string, any> {
-  const apart = spec.ownedSecrets;
+export function withSecretsApart(lists: ClassLists, args: Record<string, any>): Record<string, any> {
+  const apart = lists.ownedSecrets;
   if (!apart || args[apart.input] === undefined) return args;
   const { input, output, fields } = apart;
   const plain = (child: any) => Object.fromEntries(Object.entries(child ?? {}).filter(([k]) => !fields.includes(k)));
@@ -56,25 +56,25 @@ export function withSecretsApart(spec: ClassLists, args: Record<string, any>): R
  * resource's source position, which must be the user's program.
  */
 export function resourceArgs(
-  spec: ClassLists,
+  lists: ClassLists,
   name: string,
   args: object | undefined,
   opts: pulumi.CustomResourceOptions | undefined,
 ): [string, string, pulumi.Inputs, pulumi.CustomResourceOptions] {
   const props: Record<string, any> = {};
-  for (const key of [...spec.inputs, ...spec.outputs]) props[key] = undefined;
-  for (const [key, value] of Object.entries(withSecretsApart(spec, (args ?? {}) as Record<string, any>))) {
+  for (const key of [...lists.inputs, ...lists.outputs]) props[key] = undefined;
+  for (const [key, value] of Object.entries(withSecretsApart(lists, (args ?? {}) as Record<string, any>))) {
     if (key === CONNECTION) continue;
-    props[key] = spec.secretInputs?.includes(key) && value !== undefined ? pulumi.secret(value) : value;
+    props[key] = lists.secretInputs?.includes(key) && value !== undefined ? pulumi.secret(value) : value;
   }
   // Secret inputs too: a value the program did not declare (a module added outside Pulumi, read by a
   // refresh) would otherwise land in state and previews in plaintext.
   // And the declared values a refresh gives back as inputs (lifecycle.ts), which may hold secret ones.
   // And an owned input's credential fields, kept apart (ClassLists.ownedSecrets).
   const secretOutputs = [
-    ...(spec.secretOutputs ?? []),
-    ...(spec.secretInputs ?? []),
-    ...(spec.ownedSecrets ? [spec.ownedSecrets.output] : []),
+    ...(lists.secretOutputs ?? []),
+    ...(lists.secretInputs ?? []),
+    ...(lists.ownedSecrets ? [lists.ownedSecrets.output] : []),
     SPELLED,
   ];
   // `get` takes the connection in its options (it has no args).
@@ -82,25 +82,25 @@ export function resourceArgs(
   const connection: unknown = (args as Record<string, unknown> | undefined)?.[CONNECTION] ?? fromGet;
   if (connection !== undefined) {
     if (!Connection.isInstance(connection))
-      throw new Error(`${spec.name} ${name}: connection must be a Connection (new Connection(name, { apiUrl, apiKey }))`);
+      throw new Error(`${lists.name} ${name}: connection must be a Connection (new Connection(name, { apiUrl, apiKey }))`);
     // One secret value: read and delete need it from state, and its key must never be plaintext there.
     props[CONNECTION] = connection.toInput();
     secretOutputs.push(CONNECTION);
   }
   const merged = pulumi.mergeOptions(resourceOpts, { additionalSecretOutputs: secretOutputs });
-  props[PROVIDER_KEY] = providerText(spec.name);
-  return [typeToken(spec), name, props, merged];
+  props[PROVIDER_KEY] = providerText(lists.name);
+  return [typeToken(lists), name, props, merged];
 }
 
 /** A kind's Pulumi type token, as `pulumi.dynamic.Resource` would name it: `pulumi-nodejs:dynamic/edgeingress:<Kind>`. */
-export function typeToken(spec: ClassLists): string {
-  return `pulumi-nodejs:dynamic/${MODULE}:${spec.name}`;
+export function typeToken(lists: ClassLists): string {
+  return `pulumi-nodejs:dynamic/${MODULE}:${lists.name}`;
 }
 
 /**
  * Each class's static `isInstance`, Pulumi's convention: compares the type token every Pulumi resource
  * carries (`__pulumiType`) rather than using `instanceof`, which fails across two copies of the package.
  */
-export function isResourceOf(spec: ClassLists, obj: unknown): boolean {
-  return typeof obj === "object" && obj !== null && (obj as { __pulumiType?: unknown }).__pulumiType === typeToken(spec);
+export function isResourceOf(lists: ClassLists, obj: unknown): boolean {
+  return typeof obj === "object" && obj !== null && (obj as { __pulumiType?: unknown }).__pulumiType === typeToken(lists);
 }

@@ -62,7 +62,7 @@ export const eventSourceKind = declareKind<SourceObject>({
   refresh: { by: "parent" },
   idForm: eventType,
   parent: {
-    spec: eventSubscriptionKind,
+    decl: eventSubscriptionKind,
     key: "subscriptionId",
     nested: {
       own: "type",

@@ -8,7 +8,7 @@ import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
 import { ownedListSchema } from "../framework/children";
 import { compositeId, prefixed } from "../framework/ids";
 import { declareKind } from "../framework/kind";
-import { kindSpec } from "./index";
+import { declarationOf } from "./index";
 
 /** Inline sources: the event types, each a documented one, each once. */
 const sources = ownedListSchema("sources", EventType, "type", (type) => type, "a subscription's sources", true).optional();
@@ -62,8 +62,8 @@ export const eventSubscriptionKind = declareKind<EventSubscriptionObject>({
   owns: {
     sources: {
       // A getter: the source kind names this one as its parent.
-      get spec() {
-        return kindSpec("EventSource");
+      get decl() {
+        return declarationOf("EventSource");
       },
       key: "type",
       scalar: true,

@@ -151,7 +151,7 @@ export const httpsEdgeRouteKind = declareKind<RouteObject>({
   // The edge's GET carries every route: one request answers each route of the edge.
   refresh: { by: "parent" },
   idForm: prefixed(ID_PREFIXES.httpsEdgeRoutes),
-  parent: { spec: httpsEdgeKind, key: "edgeId", nested: { own: "id", listIn: async (_client, edge) => edge.routes } },
+  parent: { decl: httpsEdgeKind, key: "edgeId", nested: { own: "id", listIn: async (_client, edge) => edge.routes } },
   createSchema: HttpsEdgeRouteCreateParams.extend({ edgeId: fields.idWithPrefix(ID_PREFIXES.httpsEdges) }),
   updateSchema: HttpsEdgeRouteUpdateParams,
   modules: modulesOf(ROUTE_MODULES),

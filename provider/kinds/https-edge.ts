@@ -16,7 +16,7 @@ import type {
   SamlModule,
   WebhookVerificationModule,
 } from "../types";
-import { kindSpec } from "./index";
+import { declarationOf } from "./index";
 import type { MatchType } from "./https-edge-route";
 
 // Inline routes (issue 24): the edge owns every route when `routes` is declared, as IpPolicy.rules
@@ -99,8 +99,8 @@ export const httpsEdgeKind = declareKind<HttpsEdgeObject>({
   owns: {
     routes: {
       // A getter: the route kind names this one as its parent.
-      get spec() {
-        return kindSpec("HttpsEdgeRoute");
+      get decl() {
+        return declarationOf("HttpsEdgeRoute");
       },
       // The service's route ids are not declared: a route is told apart by what it matches.
       key: "match",

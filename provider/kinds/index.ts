@@ -33,7 +33,7 @@ const DECLARATIONS: Readonly<Record<string, () => KindDeclaration>> = {
 };
 
 /** A kind's declaration; `require`'s cache makes each one once. */
-export function kindSpec(name: string): KindDeclaration {
+export function declarationOf(name: string): KindDeclaration {
   const load = Object.hasOwn(DECLARATIONS, name) ? DECLARATIONS[name] : undefined;
   if (!load) throw new Error(`edgeingress: unknown resource kind "${name}"; this package version does not provide it`);
   return load();
@@ -42,5 +42,5 @@ export function kindSpec(name: string): KindDeclaration {
 /** Every kind, by type name, in DECLARATIONS' order (what `edge-ingress export` and the tests walk); each loads when read. */
 export const kinds: Readonly<Record<string, KindDeclaration>> = Object.defineProperties(
   {},
-  Object.fromEntries(Object.keys(DECLARATIONS).map((name) => [name, { enumerable: true, get: () => kindSpec(name) }])),
+  Object.fromEntries(Object.keys(DECLARATIONS).map((name) => [name, { enumerable: true, get: () => declarationOf(name) }])),
 );

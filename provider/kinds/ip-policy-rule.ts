@@ -44,7 +44,7 @@ export const ipPolicyRuleKind = declareKind<IpPolicyRuleObject>({
   section: "§2.7 (extension)",
   refresh: { by: "pages" },
   idForm: prefixed(ID_PREFIXES.ipPolicyRules),
-  parent: { spec: ipPolicyKind, key: "ipPolicyId" },
+  parent: { decl: ipPolicyKind, key: "ipPolicyId" },
   createSchema: IpPolicyRuleCreateParams,
   updateSchema: IpPolicyRuleUpdateParams,
   // The service answers IPv6 in RFC 5952 form; a block written another way is the same block.

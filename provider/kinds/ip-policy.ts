@@ -6,7 +6,7 @@ import { IpPolicyRuleCreateParams } from "../../sdk/resources/ip-policy-rule";
 import { ownedListSchema } from "../framework/children";
 import { prefixed } from "../framework/ids";
 import { declareKind } from "../framework/kind";
-import { kindSpec } from "./index";
+import { declarationOf } from "./index";
 import type { IpPolicyRuleAction } from "./ip-policy-rule";
 
 /** Inline rules: each one as an IpPolicyRule declares it (less its policy), each block once. */
@@ -52,8 +52,8 @@ export const ipPolicyKind = declareKind<IpPolicyObject>({
   owns: {
     rules: {
       // A getter: the rule kind names this one as its parent.
-      get spec() {
-        return kindSpec("IpPolicyRule");
+      get decl() {
+        return declarationOf("IpPolicyRule");
       },
       key: "cidr",
       idsOutput: "ruleIds",

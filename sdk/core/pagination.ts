@@ -74,12 +74,12 @@ export class PageIterator<T> implements AsyncIterable<T> {
 
 /**
  * The lazy list of one collection; `listKey` is the camelCase wrapper key (`ipPolicies`, `keys`).
- * `collection` may be a function, so a path built from validated arguments also fails on first iteration.
+ * `collectionPath` may be a function, so a path built from validated arguments also fails on first iteration.
  * @internal
  */
 export function listAll<T>(
   http: HttpClient,
-  collection: string | (() => string),
+  collectionPath: string | (() => string),
   listKey: string,
   model: z.ZodType<T>,
   input: ListParams | undefined,
@@ -101,7 +101,7 @@ export function listAll<T>(
   };
   // Validated on first iteration, so a bad limit rejects like every other call instead of throwing synchronously.
   const firstPath = () => {
-    const path = typeof collection === "function" ? collection() : collection;
+    const path = typeof collectionPath === "function" ? collectionPath() : collectionPath;
     const { limit } = parseParams(ListParams, input ?? {});
     return limit === undefined ? path : `${path}?limit=${limit}`;
   };

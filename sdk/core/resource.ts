@@ -15,21 +15,21 @@ import { path } from "./path";
 /** @internal */
 export interface ReadDefinition<T> {
   /** Collection path, e.g. `/ip_policies`. */
-  collection: string;
+  collectionPath: string;
   /** camelCase list wrapper key, e.g. `ipPolicies` for `{ip_policies: [...]}`. */
   listKey: string;
   model: z.ZodType<T>;
 }
 
 /** @internal */
-export interface KindDefinition<T, C, U> extends ReadDefinition<T> {
+export interface ResourceDefinition<T, C, U> extends ReadDefinition<T> {
   createParams: z.ZodType<C>;
   updateParams: z.ZodType<U>;
 }
 
-/** `collection/<id>`; `name` labels the id in a validation error (`id`, `edgeId`). */
-export function itemPath(collection: string, id: string, name = "id"): string {
-  return collection + path`/${parseParams(pathId, id, name)}`;
+/** `<collectionPath>/<id>`; `name` labels the id in a validation error (`id`, `edgeId`). */
+export function itemPath(collectionPath: string, id: string, name = "id"): string {
+  return collectionPath + path`/${parseParams(pathId, id, name)}`;
 }
 
 /** Options of a create (POST). */
@@ -63,8 +63,15 @@ export class Operations<T, C, U> {
   ) {}
 
   /** POST the collection; 201 with the new resource. */
-  async create(collection: string, params: C, options: CreateOptions = {}): Promise<T> {
-    return send(this.http, this.schemas.model, "POST", collection, parseParams(this.schemas.createParams, params), options.idempotencyKey);
+  async create(collectionPath: string, params: C, options: CreateOptions = {}): Promise<T> {
+    return send(
+      this.http,
+      this.schemas.model,
+      "POST",
+      collectionPath,
+      parseParams(this.schemas.createParams, params),
+      options.idempotencyKey,
+    );
   }
 
   async get(item: string): Promise<T> {
@@ -145,11 +152,11 @@ export abstract class ReadResource<T> {
 
   /** Every item across all pages; `limit` is the page size (1 to 100). */
   list(params?: ListParams): PageIterator<T> {
-    return listAll(this.http, this.definition.collection, this.definition.listKey, this.definition.model, params);
+    return listAll(this.http, this.definition.collectionPath, this.definition.listKey, this.definition.model, params);
   }
 
   protected itemPath(id: string): string {
-    return itemPath(this.definition.collection, id);
+    return itemPath(this.definition.collectionPath, id);
   }
 }
 
@@ -159,7 +166,7 @@ export abstract class CrudResource<T, C, U> extends ReadResource<T> {
   /** @internal */
   protected constructor(
     http: HttpClient,
-    private readonly kind: KindDefinition<T, C, U>,
+    private readonly kind: ResourceDefinition<T, C, U>,
   ) {
     super(http, kind);
     this.ops = new Operations(http, kind);
@@ -168,7 +175,7 @@ export abstract class CrudResource<T, C, U> extends ReadResource<T> {
   /** POST the collection; 201 with the new resource. */
   // async so that a validation failure is a rejection, like every other failure.
   async create(params: C, options?: CreateOptions): Promise<T> {
-    return this.ops.create(this.kind.collection, params, options);
+    return this.ops.create(this.kind.collectionPath, params, options);
   }
 
   /** PATCH: only the fields given are changed. */
@@ -186,7 +193,7 @@ export abstract class ModularCrudResource<T, C, U, M extends ModuleTypes> extend
   private readonly moduleOps: ModuleOperations<M>;
 
   /** @internal */
-  protected constructor(http: HttpClient, kind: KindDefinition<T, C, U>, modules: ModuleSet) {
+  protected constructor(http: HttpClient, kind: ResourceDefinition<T, C, U>, modules: ModuleSet) {
     super(http, kind);
     this.moduleOps = new ModuleOperations(http, modules);
   }

@@ -36,7 +36,7 @@ export type ApiKeyUpdateParams = types.ApiKeyUpdateParams;
 export class ApiKeys extends CrudResource<ApiKey, ApiKeyCreateParams, ApiKeyUpdateParams> {
   constructor(http: HttpClient) {
     super(http, {
-      collection: "/api_keys",
+      collectionPath: "/api_keys",
       listKey: "keys",
       model: ApiKey,
       createParams: ApiKeyCreateParams,

@@ -50,7 +50,7 @@ export class CertificateAuthorities extends CrudResource<
 > {
   constructor(http: HttpClient) {
     super(http, {
-      collection: "/certificate_authorities",
+      collectionPath: "/certificate_authorities",
       listKey: "certificateAuthorities",
       model: CertificateAuthority,
       createParams: CertificateAuthorityCreateParams,

@@ -29,7 +29,7 @@ export type Endpoint = types.Endpoint;
 
 export class Endpoints extends ReadResource<Endpoint> {
   constructor(http: HttpClient) {
-    super(http, { collection: "/endpoints", listKey: "endpoints", model: Endpoint });
+    super(http, { collectionPath: "/endpoints", listKey: "endpoints", model: Endpoint });
   }
 }
 export const endpointsIdPrefix = "ep_";

@@ -111,7 +111,7 @@ export type EventDestinationUpdateParams = types.EventDestinationUpdateParams;
 export class EventDestinations extends CrudResource<EventDestination, EventDestinationCreateParams, EventDestinationUpdateParams> {
   constructor(http: HttpClient) {
     super(http, {
-      collection: "/event_destinations",
+      collectionPath: "/event_destinations",
       listKey: "eventDestinations",
       model: EventDestination,
       createParams: EventDestinationCreateParams,

@@ -63,8 +63,8 @@ export class EventSources {
 
   /** Adds a source; a type the subscription already has is a ConflictError. */
   async create(subscriptionId: string, params: EventSourceCreateParams, options: CreateOptions = {}): Promise<EventSource> {
-    const collection = this.collectionPath(subscriptionId);
-    return this.send("POST", collection, parseParams(EventSourceCreateParams, params), options.idempotencyKey);
+    const collectionPath = this.collectionPath(subscriptionId);
+    return this.send("POST", collectionPath, parseParams(EventSourceCreateParams, params), options.idempotencyKey);
   }
 
   async get(subscriptionId: string, type: string): Promise<EventSource> {

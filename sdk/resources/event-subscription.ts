@@ -56,7 +56,7 @@ export type EventSubscriptionUpdateParams = types.EventSubscriptionUpdateParams;
 export class EventSubscriptions extends CrudResource<EventSubscription, EventSubscriptionCreateParams, EventSubscriptionUpdateParams> {
   constructor(http: HttpClient) {
     super(http, {
-      collection: "/event_subscriptions",
+      collectionPath: "/event_subscriptions",
       listKey: "eventSubscriptions",
       model: EventSubscription,
       createParams: EventSubscriptionCreateParams,

@@ -40,7 +40,7 @@ export type FailoverBackendUpdateParams = types.FailoverBackendUpdateParams;
 export class FailoverBackends extends CrudResource<FailoverBackend, FailoverBackendCreateParams, FailoverBackendUpdateParams> {
   constructor(http: HttpClient) {
     super(http, {
-      collection: "/backends/failover",
+      collectionPath: "/backends/failover",
       listKey: "backends",
       model: FailoverBackend,
       createParams: FailoverBackendCreateParams,

@@ -48,7 +48,7 @@ export class HttpsEdges extends ModularCrudResource<HttpsEdge, HttpsEdgeCreatePa
     super(
       http,
       {
-        collection: "/edges/https",
+        collectionPath: "/edges/https",
         listKey: "httpsEdges",
         model: HttpsEdge,
         createParams: HttpsEdgeCreateParams,

@@ -66,7 +66,7 @@ export type IpPolicyRuleUpdateParams = types.IpPolicyRuleUpdateParams;
 export class IpPolicyRules extends CrudResource<IpPolicyRule, IpPolicyRuleCreateParams, IpPolicyRuleUpdateParams> {
   constructor(http: HttpClient) {
     super(http, {
-      collection: "/ip_policy_rules",
+      collectionPath: "/ip_policy_rules",
       listKey: "ipPolicyRules",
       model: IpPolicyRule,
       createParams: IpPolicyRuleCreateParams,

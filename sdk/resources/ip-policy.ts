@@ -35,7 +35,7 @@ export type IpPolicyUpdateParams = types.IpPolicyUpdateParams;
 export class IpPolicies extends CrudResource<IpPolicy, IpPolicyCreateParams, IpPolicyUpdateParams> {
   constructor(http: HttpClient) {
     super(http, {
-      collection: "/ip_policies",
+      collectionPath: "/ip_policies",
       listKey: "ipPolicies",
       model: IpPolicy,
       createParams: IpPolicyCreateParams,

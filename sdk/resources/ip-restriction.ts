@@ -48,7 +48,7 @@ export type IpRestrictionUpdateParams = types.IpRestrictionUpdateParams;
 export class IpRestrictions extends CrudResource<IpRestriction, IpRestrictionCreateParams, IpRestrictionUpdateParams> {
   constructor(http: HttpClient) {
     super(http, {
-      collection: "/ip_restrictions",
+      collectionPath: "/ip_restrictions",
       listKey: "ipRestrictions",
       model: IpRestriction,
       createParams: IpRestrictionCreateParams,

@@ -101,7 +101,7 @@ export type ReservedDomain = types.ReservedDomain;
 export class ReservedDomains extends CrudResource<ReservedDomain, ReservedDomainCreateParams, ReservedDomainUpdateParams> {
   constructor(http: HttpClient) {
     super(http, {
-      collection: "/reserved_domains",
+      collectionPath: "/reserved_domains",
       listKey: "reservedDomains",
       model: ReservedDomain,
       createParams: ReservedDomainCreateParams,

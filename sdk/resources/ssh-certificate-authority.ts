@@ -70,7 +70,7 @@ export class SshCertificateAuthorities extends CrudResource<
 > {
   constructor(http: HttpClient) {
     super(http, {
-      collection: "/ssh_certificate_authorities",
+      collectionPath: "/ssh_certificate_authorities",
       listKey: "sshCertificateAuthorities",
       model: SshCertificateAuthority,
       createParams: SshCertificateAuthorityCreateParams,

@@ -68,7 +68,7 @@ export type SshCredentialUpdateParams = types.SshCredentialUpdateParams;
 export class SshCredentials extends CrudResource<SshCredential, SshCredentialCreateParams, SshCredentialUpdateParams> {
   constructor(http: HttpClient) {
     super(http, {
-      collection: "/ssh_credentials",
+      collectionPath: "/ssh_credentials",
       listKey: "sshCredentials",
       model: SshCredential,
       createParams: SshCredentialCreateParams,

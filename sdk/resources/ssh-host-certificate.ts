@@ -26,7 +26,7 @@ export type SshHostCertificateUpdateParams = types.SshHostCertificateUpdateParam
 export class SshHostCertificates extends CrudResource<SshHostCertificate, SshHostCertificateCreateParams, SshHostCertificateUpdateParams> {
   constructor(http: HttpClient) {
     super(http, {
-      collection: "/ssh_host_certificates",
+      collectionPath: "/ssh_host_certificates",
       listKey: "sshHostCertificates",
       model: SshHostCertificate,
       createParams: SshHostCertificateCreateParams,

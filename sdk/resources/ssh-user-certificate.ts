@@ -54,7 +54,7 @@ export type SshUserCertificateUpdateParams = types.SshUserCertificateUpdateParam
 export class SshUserCertificates extends CrudResource<SshUserCertificate, SshUserCertificateCreateParams, SshUserCertificateUpdateParams> {
   constructor(http: HttpClient) {
     super(http, {
-      collection: "/ssh_user_certificates",
+      collectionPath: "/ssh_user_certificates",
       listKey: "sshUserCertificates",
       model: SshUserCertificate,
       createParams: SshUserCertificateCreateParams,

@@ -43,7 +43,7 @@ export class TcpEdges extends ModularCrudResource<TcpEdge, TcpEdgeCreateParams, 
     super(
       http,
       {
-        collection: "/edges/tcp",
+        collectionPath: "/edges/tcp",
         listKey: "tcpEdges",
         model: TcpEdge,
         createParams: TcpEdgeCreateParams,

@@ -67,7 +67,7 @@ export type TlsCertificateUpdateParams = types.TlsCertificateUpdateParams;
 export class TlsCertificates extends CrudResource<TlsCertificate, TlsCertificateCreateParams, TlsCertificateUpdateParams> {
   constructor(http: HttpClient) {
     super(http, {
-      collection: "/tls_certificates",
+      collectionPath: "/tls_certificates",
       listKey: "tlsCertificates",
       model: TlsCertificate,
       createParams: TlsCertificateCreateParams,

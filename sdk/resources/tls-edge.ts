@@ -57,7 +57,7 @@ export class TlsEdges extends ModularCrudResource<TlsEdge, TlsEdgeCreateParams, 
     super(
       http,
       {
-        collection: "/edges/tls",
+        collectionPath: "/edges/tls",
         listKey: "tlsEdges",
         model: TlsEdge,
         createParams: TlsEdgeCreateParams,

@@ -49,7 +49,7 @@ export type TunnelCredentialUpdateParams = types.TunnelCredentialUpdateParams;
 export class TunnelCredentials extends CrudResource<TunnelCredential, TunnelCredentialCreateParams, TunnelCredentialUpdateParams> {
   constructor(http: HttpClient) {
     super(http, {
-      collection: "/credentials",
+      collectionPath: "/credentials",
       listKey: "credentials",
       model: TunnelCredential,
       createParams: TunnelCredentialCreateParams,

@@ -39,7 +39,7 @@ export type TunnelGroupBackendUpdateParams = types.TunnelGroupBackendUpdateParam
 export class TunnelGroupBackends extends CrudResource<TunnelGroupBackend, TunnelGroupBackendCreateParams, TunnelGroupBackendUpdateParams> {
   constructor(http: HttpClient) {
     super(http, {
-      collection: "/backends/tunnel_group",
+      collectionPath: "/backends/tunnel_group",
       listKey: "backends",
       model: TunnelGroupBackend,
       createParams: TunnelGroupBackendCreateParams,

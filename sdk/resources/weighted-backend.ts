@@ -43,7 +43,7 @@ export type WeightedBackendUpdateParams = types.WeightedBackendUpdateParams;
 export class WeightedBackends extends CrudResource<WeightedBackend, WeightedBackendCreateParams, WeightedBackendUpdateParams> {
   constructor(http: HttpClient) {
     super(http, {
-      collection: "/backends/weighted",
+      collectionPath: "/backends/weighted",
       listKey: "backends",
       model: WeightedBackend,
       createParams: WeightedBackendCreateParams,

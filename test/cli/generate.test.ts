@@ -72,11 +72,11 @@ describe("planExport on an account with every kind", () => {
 
   test("each declaration, as the provider receives it, adopts its resource without a change", () => {
     for (const r of plan.resources) {
-      const spec = kinds[r.kind];
+      const decl = kinds[r.kind];
       const obj = objectOf(r.kind, r.id);
       const inputs = resolve(r.inputs, account.credentials) as Record<string, unknown>;
       // What adopt compares: the service's view, write-only values taken from the program.
-      const result = diff(spec, r.id, toOutputs(spec, obj, inputs), inputs);
+      const result = diff(decl, r.id, toOutputs(decl, obj, inputs), inputs);
       expect({ resource: `${r.kind} ${r.name}`, changes: result.changes }).toEqual({ resource: `${r.kind} ${r.name}`, changes: false });
     }
   });
@@ -222,12 +222,12 @@ describe("printing", () => {
 
 describe("credential declarations", () => {
   test("every credential lies in an input stored as a secret, and names an input of its kind", () => {
-    const declared = Object.values(kinds).filter((spec) => spec.credentials?.length);
-    expect(declared.map((spec) => spec.name).sort()).toEqual(["EventDestination", "HttpsEdgeRoute", "TlsCertificate"]);
-    for (const spec of declared) {
-      for (const credential of spec.credentials!) {
+    const declared = Object.values(kinds).filter((decl) => decl.credentials?.length);
+    expect(declared.map((decl) => decl.name).sort()).toEqual(["EventDestination", "HttpsEdgeRoute", "TlsCertificate"]);
+    for (const decl of declared) {
+      for (const credential of decl.credentials!) {
         const top = credential.split(".")[0];
-        expect({ credential, secret: spec.secretInputs?.includes(top), input: top in spec.createSchema.shape }).toEqual({
+        expect({ credential, secret: decl.secretInputs?.includes(top), input: top in decl.createSchema.shape }).toEqual({
           credential,
           secret: true,
           input: true,

@@ -41,7 +41,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
   proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
   await fx.stack.setConfig("edgeingress:apiUrl", { value: proxyUrl });
-  await fx.setSpec({ policies: { office: { description: "office" } }, keys: { ci: { description: "ci" } } });
+  await fx.setProgram({ policies: { office: { description: "office" } }, keys: { ci: { description: "ci" } } });
   expectSuccess(await fx.stack.up());
 });
 afterAll(async () => {

@@ -60,7 +60,7 @@ async function writesSoFar(): Promise<number> {
 /** Previews one resource; nothing may be written to the service. */
 async function previewOf(kind: string, args: Record<string, unknown>): Promise<CliResult> {
   const before = await writesSoFar();
-  await fx.setSpec({ resources: [{ kind, name: "subject", args: { ...VALID[kind], ...args } }] });
+  await fx.setProgram({ resources: [{ kind, name: "subject", args: { ...VALID[kind], ...args } }] });
   const result = await fx.stack.preview();
   expect(await writesSoFar()).toBe(before);
   return result;
@@ -74,7 +74,7 @@ describe("constraints are rejected at preview, naming the field, with nothing se
   test("every kind's valid arguments pass, at the byte limits: 255 ASCII bytes, 4096 bytes of two-byte characters", async () => {
     expect(Object.keys(VALID).sort()).toEqual(Object.keys(kinds).sort());
     const before = await writesSoFar();
-    await fx.setSpec({ resources: Object.keys(VALID).map((kind) => ({ kind, name: kind.toLowerCase(), args: atLimit(kind) })) });
+    await fx.setProgram({ resources: Object.keys(VALID).map((kind) => ({ kind, name: kind.toLowerCase(), args: atLimit(kind) })) });
     expectSuccess(await fx.stack.preview());
     expect(await writesSoFar()).toBe(before);
   });
@@ -92,7 +92,7 @@ describe("a provider error", () => {
   test("a rejected API key fails up with the service's reason, never the key (the audit checks all output too)", async () => {
     const wrongKey = "wrong-api-key-for-the-provider-7731";
     await fx.stack.setConfig("edgeingress:apiKey", { value: wrongKey, secret: true });
-    await fx.setSpec({ resources: [{ kind: "IpPolicy", name: "subject", args: { description: "never made" } }] });
+    await fx.setProgram({ resources: [{ kind: "IpPolicy", name: "subject", args: { description: "never made" } }] });
     const up = await fx.stack.up();
     expect(up.code).not.toBe(0);
     expect(up.stdout + up.stderr).toMatch(/401|authentication failed/);

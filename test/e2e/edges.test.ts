@@ -55,7 +55,7 @@ describe("edges, routes and modules on the real engine", () => {
 
   test("up creates backends, three edges and a route with modules in one request each; no diff after", async () => {
     await fx.stack.setConfig("secrets", { value: JSON.stringify({ oauth: OAUTH_SECRET, hook: HOOK_SECRET }), secret: true });
-    await fx.setSpec(stackOf(tcp(), tls(), https, route()));
+    await fx.setProgram(stackOf(tcp(), tls(), https, route()));
     expectSuccess(await fx.stack.up());
     const out = await ids();
     const weighted = await fx.client.weightedBackends.get(out.split);
@@ -83,7 +83,7 @@ describe("edges, routes and modules on the real engine", () => {
 
   test("modules are added, changed and removed in place; a removed module is deleted in the emulator", async () => {
     const before = await ids();
-    await fx.setSpec(
+    await fx.setProgram(
       stackOf(
         tcp({ ipRestriction: undefined }),
         tls(),
@@ -109,7 +109,7 @@ describe("edges, routes and modules on the real engine", () => {
     const [oldEdge, oldRoute] = await routeIds();
     const weights = backends.map((b) => (b.name === "split" ? { ...b, args: { backends: { "@blue": 50, "@green": 50 } } } : b));
     const other: Res = { kind: "HttpsEdge", name: "web2", args: { hostports: ["web2.example.com:443"] } };
-    await fx.setSpec({
+    await fx.setProgram({
       resources: [
         ...weights,
         tcp({ ipRestriction: undefined }),
@@ -130,7 +130,7 @@ describe("edges, routes and modules on the real engine", () => {
     expect(after.api.startsWith(`${after.web2}/`)).toBe(true);
     await expect(fx.client.httpsEdgeRoutes.get(oldEdge, oldRoute)).rejects.toMatchObject({ status: 404 });
     // Back to the first edge for the tests that follow.
-    await fx.setSpec(
+    await fx.setProgram(
       stackOf(
         tcp({ ipRestriction: undefined }),
         tls(),
@@ -159,14 +159,14 @@ describe("edges, routes and modules on the real engine", () => {
   // through the engine by test/e2e/constraints.test.ts. Here: in a stack that holds secrets.
   test("bad module input fails at preview, naming the field", async () => {
     // oauth is a secret input: the reason alone names it, and no secret is printed.
-    await fx.setSpec(stackOf(tcp(), tls(), https, route({ oauth: { provider: { social: { scopes: ["email"] } } } })));
+    await fx.setProgram(stackOf(tcp(), tls(), https, route({ oauth: { provider: { social: { scopes: ["email"] } } } })));
     const oauth = await fx.stack.preview();
     expectCheckFailure(oauth, "oauth", /requires clientId and clientSecret/);
     expect(oauth.stdout + oauth.stderr).not.toContain(HOOK_SECRET);
   });
 
   test("destroy leaves no edge, backend or endpoint behind", async () => {
-    await fx.setSpec(stackOf(tcp(), tls(), https, route()));
+    await fx.setProgram(stackOf(tcp(), tls(), https, route()));
     expectSuccess(await fx.stack.destroy());
     for (const list of [
       fx.client.tcpEdges,

@@ -21,7 +21,7 @@ describe("event resources on the real engine", () => {
 
   test("up creates a destination, a subscription using it and a source; a second preview is clean", async () => {
     await fx.stack.setConfig("secrets", { value: JSON.stringify({ aws: SECRET, monitoring: MONITORING_KEY }), secret: true });
-    await fx.setSpec(base);
+    await fx.setProgram(base);
     expectSuccess(await fx.stack.up());
     const out = await ids();
     const sub = await fx.client.eventSubscriptions.get(out.subscriptionIds.policies);
@@ -40,7 +40,7 @@ describe("event resources on the real engine", () => {
 
   test("the target changes in place, to another member; the source type change replaces it", async () => {
     const before = await ids();
-    await fx.setSpec({
+    await fx.setProgram({
       ...base,
       destinations: { audit: { target: monitoringTarget, description: "audit stream" } },
       sources: { created: { subscription: "policies", type: "ip_policy_updated.v0" } },
@@ -76,17 +76,17 @@ describe("event resources on the real engine", () => {
   });
 
   test("bad input fails at preview naming the field, without printing credentials", async () => {
-    await fx.setSpec({ ...base, destinations: { audit: { target: { ...streamTarget, ...monitoringTarget } } } });
+    await fx.setProgram({ ...base, destinations: { audit: { target: { ...streamTarget, ...monitoringTarget } } } });
     const twoMembers = await fx.stack.preview();
     expectCheckFailure(twoMembers, "target", /exactly one of/);
     expect(twoMembers.stdout + twoMembers.stderr).not.toContain(SECRET);
 
-    await fx.setSpec({ ...base, sources: { created: { subscription: "policies", type: "nothing_happened.v1" } } });
+    await fx.setProgram({ ...base, sources: { created: { subscription: "policies", type: "nothing_happened.v1" } } });
     expectCheckFailure(await fx.stack.preview(), "type", /known event type/);
   });
 
   test("destroy leaves the emulator empty", async () => {
-    await fx.setSpec(base);
+    await fx.setProgram(base);
     expectSuccess(await fx.stack.destroy());
     expect(await fx.client.eventSubscriptions.list().toArray()).toEqual([]);
     expect(await fx.client.eventDestinations.list().toArray()).toEqual([]);

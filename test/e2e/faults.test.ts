@@ -64,7 +64,7 @@ beforeAll(async () => {
       "edgeingress:apiUrl": { value: emulator.url },
       // Unanswered requests give up after 2 s instead of 30.
       "edgeingress:timeoutMs": { value: "2000" },
-      spec: { value: JSON.stringify({ resources: mixedStack() }) },
+      program: { value: JSON.stringify({ resources: mixedStack() }) },
     },
   });
 });
@@ -95,12 +95,12 @@ async function converge(run: () => Promise<CliResult>): Promise<number> {
 async function expectServiceMatchesState(): Promise<number> {
   await client.put("/_emulator/faults", { body: FAULTS_OFF });
   const state = await stack.exportState();
-  for (const [kind, spec] of Object.entries(kinds)) {
+  for (const [kind, decl] of Object.entries(kinds)) {
     const inState = state.resources
       .filter((r) => r.type === `pulumi-nodejs:dynamic/edgeingress:${kind}`)
       .map((r) => r.id)
       .sort();
-    const inService = (await listAccount(client, spec)).map((r) => r.id as string).sort();
+    const inService = (await listAccount(client, decl)).map((r) => r.id as string).sort();
     expect({ kind, ids: inService }).toEqual({ kind, ids: inState });
   }
   return state.resources.filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/")).length;
@@ -116,7 +116,7 @@ test("up converges under 20 % faults; the service holds exactly what the state h
 }, 900_000);
 
 test("an update touching 10 % (fields and modules) converges under faults, with no diff left", async () => {
-  await stack.setConfig("spec", { value: JSON.stringify({ resources: mixedStack(true) }) });
+  await stack.setConfig("program", { value: JSON.stringify({ resources: mixedStack(true) }) });
   await client.put("/_emulator/faults", { body: FAULTS_ON });
   await converge(() => stack.up());
   expect(await expectServiceMatchesState()).toBe(200);

@@ -22,13 +22,13 @@ interface Res {
   name: string;
   args: Args;
 }
-interface Spec {
+interface Program {
   resources: Res[];
   tokens?: boolean;
   reads?: Array<{ kind: string; name: string; id: string }>;
 }
 
-const fx = useEngineStack<Spec>(path.join(__dirname, "..", "fixtures", "edges"), "edges");
+const fx = useEngineStack<Program>(path.join(__dirname, "..", "fixtures", "edges"), "edges");
 const SIG_KEY = "4dabf18193072939515e22adb298388d";
 const SIG = "1b47061264138c4ac30d75fd1eb44270";
 
@@ -548,7 +548,7 @@ function stageOf(c: Case, stage: StageName): Stage {
 }
 
 /** The whole stack at `stage`, with some cases' inputs overridden (by name). */
-function spec(stage: StageName, over: Record<string, Args> = {}, extra: Partial<Spec> = {}): Spec {
+function program(stage: StageName, over: Record<string, Args> = {}, extra: Partial<Program> = {}): Program {
   const resources = [...SUPPORT];
   for (const c of CASES) resources.push({ kind: c.kind, name: c.name, args: over[c.name] ?? stageOf(c, stage).args });
   resources.push(...USERS);
@@ -611,7 +611,7 @@ describe("every kind's lifecycle on the real engine, in one stack", () => {
   describe("create", () => {
     test("one up creates every kind (and the resources they refer to); no diff after", async () => {
       await fx.stack.setConfig("secrets", { value: JSON.stringify(SECRETS), secret: true });
-      await fx.setSpec(spec("create"));
+      await fx.setProgram(program("create"));
       expectSuccess(await fx.stack.up());
       await reread();
     });
@@ -630,7 +630,7 @@ describe("every kind's lifecycle on the real engine, in one stack", () => {
     const spellings = Math.max(...CASES.map((c) => c.sameAs?.length ?? 0));
     test.each(Array.from({ length: spellings }, (_, i) => i))("the same inputs in other spellings are no change (#%i)", async (i) => {
       const over = Object.fromEntries(CASES.filter((c) => c.sameAs?.[i]).map((c) => [c.name, c.sameAs![i]]));
-      await fx.setSpec(spec("create", over));
+      await fx.setProgram(program("create", over));
       expectSuccess(await fx.stack.preview({ expectNoChanges: true }));
     });
   });
@@ -662,7 +662,7 @@ describe("every kind's lifecycle on the real engine, in one stack", () => {
   describe("update in place", () => {
     let ops: Record<string, string[]> = {};
     test("one preview plans every in-place change", async () => {
-      await fx.setSpec(spec("update"));
+      await fx.setProgram(program("update"));
       const preview = await fx.stack.preview();
       expectSuccess(preview);
       ops = preview.ops;
@@ -706,7 +706,7 @@ describe("every kind's lifecycle on the real engine, in one stack", () => {
   describe("replace", () => {
     let ops: Record<string, string[]> = {};
     test("one preview plans every replacement", async () => {
-      await fx.setSpec(spec("replace"));
+      await fx.setProgram(program("replace"));
       const preview = await fx.stack.preview();
       expectSuccess(preview);
       ops = preview.ops;
@@ -804,7 +804,7 @@ describe("every kind's lifecycle on the real engine, in one stack", () => {
 
     // One preview each: a failed check may end a preview before the others are checked.
     test.each(BAD)("$kind $name: a bad $field fails at preview, naming the field", async (bad) => {
-      await fx.setSpec(spec(stage, { [bad.case.name]: bad.args }));
+      await fx.setProgram(program(stage, { [bad.case.name]: bad.args }));
       const result = await fx.stack.preview();
       expectCheckFailure(result, bad.field, bad.rule);
       if (bad.hidden) expect(result.stdout + result.stderr).not.toContain(bad.hidden);
@@ -824,10 +824,10 @@ describe("every kind's lifecycle on the real engine, in one stack", () => {
         made[c.name] = { seen, adopted, count: (await listed(c)).length };
       }
       const reads = EXISTING.map((c) => ({ kind: c.kind, name: `${c.name}-seen`, id: made[c.name].seen }));
-      const s = spec(stage, {}, { reads });
+      const s = program(stage, {}, { reads });
       for (const c of EXISTING)
         s.resources.push({ kind: c.kind, name: `${c.name}-legacy`, args: { ...c.existing!.adopt, adopt: made[c.name].adopted } });
-      await fx.setSpec(s);
+      await fx.setProgram(s);
       expectSuccess(await fx.stack.up());
     });
 
@@ -841,7 +841,7 @@ describe("every kind's lifecycle on the real engine, in one stack", () => {
     });
 
     test("dropped from the program, a read resource is left alone and an adopted one deleted", async () => {
-      await fx.setSpec(spec(stage));
+      await fx.setProgram(program(stage));
       expectSuccess(await fx.stack.up());
       for (const c of EXISTING) {
         expect((await coll(c).get(made[c.name].seen)).description).toBe("made elsewhere");
@@ -858,7 +858,7 @@ describe("every kind's lifecycle on the real engine, in one stack", () => {
     });
 
     test.each(CASES)("$kind $name: before, the service holds exactly the stack's resources of the kind", async (c) => {
-      const mine = spec(stage)
+      const mine = program(stage)
         .resources.filter((r) => r.kind === c.kind)
         .map((r) => out[r.name]);
       // Certificates the service issued for a managed domain are its own, not the stack's.

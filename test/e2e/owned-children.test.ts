@@ -56,7 +56,7 @@ describe("IpPolicy with inline rules", () => {
   let ids: Record<string, string>;
 
   test("up makes the policy and its 30 rules; no changes after", async () => {
-    await fx.setSpec({ resources: RESOURCES });
+    await fx.setProgram({ resources: RESOURCES });
     expectSuccess(await fx.stack.up());
     ids = (await fx.outputs()).ids;
     expect(await rulesOf(ids.allowlist)).toEqual(declared);
@@ -102,7 +102,7 @@ describe("IpPolicy with inline rules", () => {
     const next = [...RULES.slice(1, 29), { ...RULES[29], action: "allow" }, { cidr: "2001:DB8::/48", action: "deny" }].map((r, i) =>
       i === 0 ? { ...r, description: "renamed" } : r,
     );
-    await fx.setSpec({ resources: [{ ...RESOURCES[0], args: { description: "allowlist", rules: next } }, RESOURCES[1]] });
+    await fx.setProgram({ resources: [{ ...RESOURCES[0], args: { description: "allowlist", rules: next } }, RESOURCES[1]] });
     expectSuccess(await fx.stack.up());
     const want = next.map((r) => `${r.cidr.toLowerCase()} ${r.action} ${"description" in r ? String(r.description) : ""}`).sort();
     expect(await rulesOf(ids.allowlist)).toEqual(want);
@@ -128,7 +128,7 @@ describe("EventSubscription with inline sources", () => {
   const sourcesOf = async (id: string) => (await fx.client.eventSources.list(id).toArray()).map((s) => s.type).sort();
 
   test("a source added by hand fails the drift gate, named; up --refresh deletes it; the unclaimed subscription keeps its own", async () => {
-    await fx.setSpec({ resources: EVENTS });
+    await fx.setProgram({ resources: EVENTS });
     expectSuccess(await fx.stack.up());
     const ids = (await fx.outputs()).ids;
     expect(await sourcesOf(ids.events)).toEqual(["ip_policy_created.v0", "ip_policy_deleted.v0"]);
@@ -184,7 +184,7 @@ describe("HttpsEdge with inline routes", () => {
 
   test("up makes the edge and its routes with their modules; secret modules are secret in state; no changes after up or refresh", async () => {
     await fx.stack.setConfig("secrets", { value: JSON.stringify({ oauth: OAUTH_SECRET, hook: HOOK_SECRET }), secret: true });
-    await fx.setSpec({ resources: EDGES });
+    await fx.setProgram({ resources: EDGES });
     expectSuccess(await fx.stack.up());
     ids = (await fx.outputs()).ids;
     expect(await routesOf(ids.web)).toEqual(declaredRoutes);
@@ -262,7 +262,7 @@ describe("HttpsEdge with inline routes", () => {
       { ...ROUTES[1], compression: {} },
       { matchType: "path_prefix", match: "/v2" },
     ];
-    await fx.setSpec({ resources: [EDGES[0], { ...EDGES[1], args: { ...EDGES[1].args, routes: next } }, EDGES[2]] });
+    await fx.setProgram({ resources: [EDGES[0], { ...EDGES[1], args: { ...EDGES[1].args, routes: next } }, EDGES[2]] });
     expectSuccess(await fx.stack.up());
     expect(await routesOf(ids.web)).toEqual(["path_prefix / renamed", "path_prefix /app app", "path_prefix /v2"]);
     expect((await fx.client.httpsEdges.get(ids.web)).routes.find((r) => r.match === "/app")!.compression).toEqual({ enabled: true });

@@ -17,7 +17,7 @@ const RULES = 60;
 /** 15 requests a second with a bucket of 5: a stack's first requests drain it at once, and the rate sets the pace after. */
 const LIMIT = { perMinute: 900, burst: 5 };
 
-interface Spec {
+interface Program {
   rules: number;
   description: string;
 }
@@ -90,7 +90,7 @@ describe.each([
   ["with Retry-After", true],
   ["without Retry-After", false],
 ])("%s on every 429", (_mode, retryAfter) => {
-  const fx = useEngineStack<Spec>(PROGRAM, "many-rules", { rateLimit: { ...LIMIT, retryAfter } });
+  const fx = useEngineStack<Program>(PROGRAM, "many-rules", { rateLimit: { ...LIMIT, retryAfter } });
   let api: Client;
   beforeAll(() => {
     api = new Client(fx.emulator.url, fx.emulator.rootToken);
@@ -104,7 +104,7 @@ describe.each([
   }
 
   test(`up makes the policy, all ${RULES} rules and the restriction; requests were refused on the way`, async () => {
-    await fx.setSpec({ rules: RULES, description: "first" });
+    await fx.setProgram({ rules: RULES, description: "first" });
     await clearCounters(api);
     expectSuccess(await fx.stack.up());
     await expectLimitBit();
@@ -119,7 +119,7 @@ describe.each([
 
   test("an update of every rule's description leaves every rule with the new one, in place", async () => {
     const before = await stackIds(fx.stack);
-    await fx.setSpec({ rules: RULES, description: "second" });
+    await fx.setProgram({ rules: RULES, description: "second" });
     await clearCounters(api);
     expectSuccess(await fx.stack.up());
     await expectLimitBit();
@@ -180,7 +180,7 @@ describe("two stacks of the program on one account at the same time", () => {
         config: {
           "edgeingress:apiKey": { value: started.rootToken, secret: true },
           "edgeingress:apiUrl": { value: started.url },
-          spec: { value: JSON.stringify({ rules: EACH, description: `stack ${name}` }) },
+          program: { value: JSON.stringify({ rules: EACH, description: `stack ${name}` }) },
         },
         env: { EDGE_INGRESS_API_KEY: "", EDGE_INGRESS_API_URL: "" },
       });

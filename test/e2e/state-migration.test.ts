@@ -37,7 +37,7 @@ beforeAll(async () => {
     config: {
       "edgeingress:apiKey": { value: made.rootToken, secret: true },
       "edgeingress:apiUrl": { value: emulator.url },
-      spec: { value: fs.readFileSync(path.join(FIXTURE, "spec.json"), "utf8") },
+      program: { value: fs.readFileSync(path.join(FIXTURE, "program.json"), "utf8") },
       secrets: { value: fs.readFileSync(path.join(FIXTURE, "secrets.json"), "utf8"), secret: true },
     },
     // The fixture's secrets were encrypted with this passphrase.

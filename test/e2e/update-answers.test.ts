@@ -23,9 +23,9 @@ describe.each(["spec", "stored"] as const)("update answers as %s", (updateAnswer
   const fx = useEngineStack<{ resources: Res[] }>(PROGRAM, "edges", { updateAnswers });
 
   test("metadata alone changes in place; no false change, and the drift gate passes", async () => {
-    await fx.setSpec(stackOf("v1"));
+    await fx.setProgram(stackOf("v1"));
     expectSuccess(await fx.stack.up());
-    await fx.setSpec(stackOf("v2"));
+    await fx.setProgram(stackOf("v2"));
     // up() also runs `preview --expect-no-changes` after it: the stored outputs kept the backends.
     expectSuccess(await fx.stack.up());
     const gate = await fx.stack.preview({ refresh: true, expectNoChanges: true });

@@ -110,7 +110,7 @@ describe("GET /_emulator/snapshot", () => {
         const empty = await root.get("/_emulator/snapshot");
         expect(empty.status).toBe(200);
         expect(empty.body).toEqual(saved());
-        expect(Object.keys(empty.body.collections).sort()).toEqual(KINDS.map((k) => k.collection).sort());
+        expect(Object.keys(empty.body.collections).sort()).toEqual(KINDS.map((k) => k.collectionKey).sort());
 
         const policy = (await root.post("/ip_policies", { description: "one" })).body.id;
         await root.post("/ip_policy_rules", { ip_policy_id: policy, cidr: "10.0.0.0/8", action: "allow" });

@@ -7,7 +7,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { GENERATED_HEADER, ROOT } from "../../generate";
 import { stateKinds } from "../../generate/emulator-registry";
-import { sdkFamilies } from "../../generate/sdk-registry";
+import { sdkResources } from "../../generate/sdk-registry";
 import { KINDS_BY_NAME } from "../../emulator/state";
 
 /** At most this many hand-written files may name every kind of a layer (issue 26). */
@@ -21,17 +21,17 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 interface Kind {
   /** The kebab-case name of its modules in every layer (`ip-policy`). */
   file: string;
-  /** Patterns of its names: module name, sdk family (`ipPolicies`, `IpPolicies`), type (`IpPolicy`), API collection path. */
+  /** Patterns of its names: module name, sdk resource (`ipPolicies`, `IpPolicies`), type (`IpPolicy`), API collection path. */
   names: RegExp[];
 }
 
 function kinds(): Kind[] {
-  const families = sdkFamilies();
+  const resources = sdkResources();
   const paths = new Map(stateKinds().map(([name, file]) => [file, KINDS_BY_NAME[name as keyof typeof KINDS_BY_NAME].path]));
-  const files = new Set([...families.map((f) => f.file), ...paths.keys(), ...providerKinds()]);
+  const files = new Set([...resources.map((f) => f.file), ...paths.keys(), ...providerKinds()]);
   return [...files].map((file) => {
-    const family = families.find((f) => f.file === file);
-    const words = [file, pascal(file), ...(family ? [family.family, family.cls] : [])];
+    const resource = resources.find((f) => f.file === file);
+    const words = [file, pascal(file), ...(resource ? [resource.resource, resource.cls] : [])];
     const names = words.map((w) => new RegExp(`(?<![\\w$-])${escape(w)}(?![\\w$-])`));
     const p = paths.get(file);
     if (p) names.push(new RegExp(`${escape(p)}(?!\\w)`));
@@ -52,7 +52,7 @@ function providerKinds(): string[] {
 /** Each layer's kinds, by module name: what a registration list of that layer names. */
 function layers(): Record<string, string[]> {
   return {
-    sdk: sdkFamilies().map((f) => f.file),
+    sdk: sdkResources().map((f) => f.file),
     provider: providerKinds(),
     "emulator state": stateKinds().map(([, file]) => file),
   };
@@ -97,8 +97,8 @@ test("a registration list is caught in any of the names a kind goes by, and one 
   const state = layers()["emulator state"];
   const imports = state.map((file) => `import { x${pascal(file)} } from "./${file}";`).join("\n");
   expect(listsEvery(imports, all)).toContain("emulator state");
-  const families = sdkFamilies();
-  const table = families.map((f) => `  ${f.family}: "${f.idPrefix ?? ""}",`).join("\n");
+  const resources = sdkResources();
+  const table = resources.map((f) => `  ${f.resource}: "${f.idPrefix ?? ""}",`).join("\n");
   expect(listsEvery(table, all)).toEqual(expect.arrayContaining(["sdk", "emulator state"]));
   const paths = Object.values(KINDS_BY_NAME).map((kind) => `"${kind.path}/{id}"`);
   expect(listsEvery(paths.join(", "), all)).toContain("emulator state");

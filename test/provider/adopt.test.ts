@@ -67,8 +67,8 @@ describe("adopt", () => {
     const policy = await client.ipPolicies.create({});
     const restriction = await client.ipRestrictions.create({ type: "api", ipPolicyIds: [policy.id] });
     // A kind whose immutable field is secret (none is today): the rule is the framework's.
-    const spec = { ...ipRestrictionKind, secretInputs: ["type"] };
-    const error: Error = await lifecycleCreate(spec, client, {
+    const decl = { ...ipRestrictionKind, secretInputs: ["type"] };
+    const error: Error = await lifecycleCreate(decl, client, {
       ...P,
       adopt: restriction.id,
       type: "dashboard",

@@ -10,32 +10,32 @@ import * as ts from "typescript";
 import { immutableKeys, inputKeys } from "../../provider/framework/kind";
 import { kinds } from "../../provider/kinds";
 
-const cases = Object.values(kinds).map((spec) => [spec.name, spec] as const);
+const cases = Object.values(kinds).map((decl) => [decl.name, decl] as const);
 
-describe.each(cases)("%s", (name, spec) => {
-  const fields = Object.entries(spec.fields);
+describe.each(cases)("%s", (name, decl) => {
+  const fields = Object.entries(decl.fields);
   const inputs = fields.filter(([, f]) => f.input).map(([key, f]) => ({ key, doc: f.input!.doc ?? f.doc }));
   const outputs = fields.map(([key, f]) => ({ key, doc: f.doc }));
 
   test("the declared inputs are the create schema's keys; secrets and outputs are built from the fields", () => {
-    expect(inputs.map((i) => i.key).sort()).toEqual(inputKeys(spec).sort());
-    expect([...spec.outputs, ...inputs.map((i) => i.key)].sort()).toEqual(fields.map(([key]) => key).sort());
-    for (const key of [...(spec.secretInputs ?? []), ...(spec.secretOutputs ?? [])]) expect(spec.fields[key].secret).toBe(true);
+    expect(inputs.map((i) => i.key).sort()).toEqual(inputKeys(decl).sort());
+    expect([...decl.outputs, ...inputs.map((i) => i.key)].sort()).toEqual(fields.map(([key]) => key).sort());
+    for (const key of [...(decl.secretInputs ?? []), ...(decl.secretOutputs ?? [])]) expect(decl.fields[key].secret).toBe(true);
   });
 
   test("every input and output has a doc comment, and the class one", () => {
-    expect(spec.doc).not.toBe("");
+    expect(decl.doc).not.toBe("");
     expect(inputs.filter((m) => !m.doc.trim()).map((m) => `${name}Args.${m.key}`)).toEqual([]);
     expect(outputs.filter((m) => !m.doc.trim()).map((m) => `${name}.${m.key}`)).toEqual([]);
   });
 
   test("an input that cannot change says it is replaced on change", () => {
-    const immutable = new Set(immutableKeys(spec));
+    const immutable = new Set(immutableKeys(decl));
     expect(inputs.filter((m) => immutable.has(m.key) && !/replace/i.test(m.doc)).map((m) => m.key)).toEqual([]);
   });
 
   test("a secret input or output says it is secret", () => {
-    const secret = new Set([...(spec.secretInputs ?? []), ...(spec.secretOutputs ?? [])]);
+    const secret = new Set([...(decl.secretInputs ?? []), ...(decl.secretOutputs ?? [])]);
     const silent = [...inputs, ...outputs].filter((m) => secret.has(m.key) && !/secret/i.test(m.doc)).map((m) => m.key);
     expect(silent).toEqual([]);
   });

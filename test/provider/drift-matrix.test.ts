@@ -21,7 +21,7 @@ describe("drift matrix", () => {
   test("the inputs left out as write-only are exactly the declared ones (docs/provider.md lists them)", () => {
     const declared = Object.fromEntries(
       Object.values(kinds)
-        .map((spec) => [spec.name, writeOnlyInputs(spec)] as const)
+        .map((decl) => [decl.name, writeOnlyInputs(decl)] as const)
         .filter(([, keys]) => keys.length > 0),
     );
     expect(declared).toEqual(WRITE_ONLY);

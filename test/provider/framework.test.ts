@@ -6,7 +6,7 @@ import { prefixed } from "../../provider/framework/ids";
 import { declareKind, immutableKeys, updatableKeys, within, type KindDeclaration } from "../../provider/framework/kind";
 import * as lifecycle from "../../provider/framework/lifecycle";
 import { UNKNOWN, containsUnknown, formatPath, pathHasUnknown, sameValue } from "../../provider/framework/values";
-import { kindSpec, kinds } from "../../provider/kinds";
+import { declarationOf, kinds } from "../../provider/kinds";
 import * as runtime from "../../runtime";
 import { useRuntime } from "./runtime-fixture";
 
@@ -15,28 +15,28 @@ useRuntime();
 
 describe("lifecycle rules declared per kind", () => {
   it("derives replace-on-change fields from the sdk's update params", () => {
-    expect(immutableKeys(kindSpec("ApiKey"))).toEqual(["ownerId"]);
-    expect(immutableKeys(kindSpec("IpPolicy"))).toEqual([]);
-    expect(immutableKeys(kindSpec("IpRestriction"))).toEqual(["type"]);
-    expect(updatableKeys(kindSpec("IpRestriction")).sort()).toEqual(["description", "enforced", "ipPolicyIds", "metadata"]);
+    expect(immutableKeys(declarationOf("ApiKey"))).toEqual(["ownerId"]);
+    expect(immutableKeys(declarationOf("IpPolicy"))).toEqual([]);
+    expect(immutableKeys(declarationOf("IpRestriction"))).toEqual(["type"]);
+    expect(updatableKeys(declarationOf("IpRestriction")).sort()).toEqual(["description", "enforced", "ipPolicyIds", "metadata"]);
   });
 
   it("counts a field immutable when its update schema is fields.immutable with its own doc", () => {
     // IpPolicyRuleUpdateParams documents each of its immutable fields (`.describe()` copies the schema).
-    expect(immutableKeys(kindSpec("IpPolicyRule")).sort()).toEqual(["action", "ipPolicyId"]);
+    expect(immutableKeys(declarationOf("IpPolicyRule")).sort()).toEqual(["action", "ipPolicyId"]);
     expect(fields.isImmutable(fields.immutable.describe("Fixed at creation."))).toBe(true);
     expect(fields.isImmutable(z.undefined().optional())).toBe(false);
   });
 
   it("names an unknown kind clearly, an inherited property name included", () => {
-    expect(() => kindSpec("Nope")).toThrow(/unknown resource kind "Nope"/);
-    expect(() => kindSpec("toString")).toThrow(/unknown resource kind "toString"/);
+    expect(() => declarationOf("Nope")).toThrow(/unknown resource kind "Nope"/);
+    expect(() => declarationOf("toString")).toThrow(/unknown resource kind "toString"/);
   });
 
   it("files each declaration under its own name, loaded once", () => {
-    for (const [name, spec] of Object.entries(kinds)) {
-      expect(spec.name).toBe(name);
-      expect(kindSpec(name)).toBe(spec);
+    for (const [name, decl] of Object.entries(kinds)) {
+      expect(decl.name).toBe(name);
+      expect(declarationOf(name)).toBe(decl);
     }
   });
 });
@@ -193,7 +193,7 @@ describe("nested service defaults", () => {
   // A throw-away kind with a module-like field.
   const mod = z.strictObject({ enabled: z.boolean().optional(), size: z.number().optional(), name: z.string() });
   const schema = z.strictObject({ module: mod.optional(), other: z.string().optional() });
-  const spec: KindDeclaration = declareKind({
+  const decl: KindDeclaration = declareKind({
     name: "Test",
     doc: "A throw-away kind.",
     fields: {
@@ -208,7 +208,7 @@ describe("nested service defaults", () => {
       throw new Error("not used");
     },
   });
-  const withDefaultsForTest = (olds: Record<string, unknown>, news: Record<string, unknown>) => lifecycle.diff(spec, "t_1", olds, news);
+  const withDefaultsForTest = (olds: Record<string, unknown>, news: Record<string, unknown>) => lifecycle.diff(decl, "t_1", olds, news);
 
   it("treats null and absent alike, and fills defaults only into objects the input has", () => {
     expect(sameValue({ a: 1, b: null }, { a: 1 })).toBe(true);

@@ -32,14 +32,14 @@ beforeAll(async () => {
 });
 
 /** The kind's inputs: the drift matrix's arguments with references resolved (`c` makes unique values unique). */
-const inputsOf = (spec: KindDeclaration, c = `kinds-${kebab(spec.name)}`): Props => ({
+const inputsOf = (decl: KindDeclaration, c = `kinds-${kebab(decl.name)}`): Props => ({
   ...P,
-  ...(resolve(MATRIX[spec.name].args(c), ids) as Props),
+  ...(resolve(MATRIX[decl.name].args(c), ids) as Props),
 });
 /** Only the inputs the create schema requires. */
-function requiredInputsOf(spec: KindDeclaration): Props {
-  const all = inputsOf(spec, `kinds-${kebab(spec.name)}-required`);
-  const required = inputKeys(spec).filter((key) => !spec.createSchema.shape[key].safeParse(undefined).success);
+function requiredInputsOf(decl: KindDeclaration): Props {
+  const all = inputsOf(decl, `kinds-${kebab(decl.name)}-required`);
+  const required = inputKeys(decl).filter((key) => !decl.createSchema.shape[key].safeParse(undefined).success);
   return { ...P, ...Object.fromEntries(required.map((key) => [key, all[key]])) };
 }
 
@@ -47,22 +47,22 @@ function requiredInputsOf(spec: KindDeclaration): Props {
  * The field an update changes in place, and its new value: the description where the kind has one, else
  * the first updatable field with an out-of-band value in the matrix (a value other than the declared one).
  */
-function updateOf(spec: KindDeclaration): { field: string; value: () => unknown } | undefined {
-  const updatable = updatableKeys(spec);
+function updateOf(decl: KindDeclaration): { field: string; value: () => unknown } | undefined {
+  const updatable = updatableKeys(decl);
   if (updatable.includes("description")) return { field: "description", value: () => "updated in place" };
   for (const field of updatable) {
-    const entry = MATRIX[spec.name].outOfBand[field];
+    const entry = MATRIX[decl.name].outOfBand[field];
     if (entry && "value" in entry && !entry.declared) {
       const v = entry.value;
-      return { field, value: () => resolve(typeof v === "function" ? v(`kinds-${kebab(spec.name)}`) : v, ids) };
+      return { field, value: () => resolve(typeof v === "function" ? v(`kinds-${kebab(decl.name)}`) : v, ids) };
     }
   }
   return undefined;
 }
 
 /** Outputs the declaration types as possibly null: the rest are set from creation on. */
-const nullableOutputs = (spec: KindDeclaration): Set<string> =>
-  new Set(Object.keys(spec.fields).filter((key) => /\|\s*null\b/.test(spec.fields[key].type)));
+const nullableOutputs = (decl: KindDeclaration): Set<string> =>
+  new Set(Object.keys(decl.fields).filter((key) => /\|\s*null\b/.test(decl.fields[key].type)));
 
 /**
  * Runs `fn` with the runtime on a key the service stops accepting once the runtime has connected with it
@@ -87,30 +87,30 @@ test("the drift matrix has arguments for every kind", () => {
   expect(Object.keys(kinds).filter((name) => !MATRIX[name])).toEqual([]);
 });
 
-describe.each(Object.values(kinds).map((spec) => [spec.name, spec] as const))("%s", (name, spec) => {
+describe.each(Object.values(kinds).map((decl) => [decl.name, decl] as const))("%s", (name, decl) => {
   /** Inputs as the resource class passes them: an owned input's secret fields apart (an edge's `routeSecretModules`). */
-  const asPassed = (props: Props) => splitSecrets(spec, props);
+  const asPassed = (props: Props) => splitSecrets(decl, props);
   // None where nothing changes in place (EventSource: every input replaces), so no update test.
-  const update = updateOf(spec);
+  const update = updateOf(decl);
   // Values the service shows once (a token) or never (a private key): the provider keeps them from state.
-  const kept = spec.keepFromState ?? [];
+  const kept = decl.keepFromState ?? [];
   let inputs: Props;
   let created: { id: string; outs: Props };
   let updated: Props | undefined;
 
   test("create returns an id of the kind's form and every declared output; no diff against the inputs", async () => {
-    inputs = inputsOf(spec);
+    inputs = inputsOf(decl);
     const made = await fx.runtime.create(name, inputs);
     created = { id: made.id, outs: made.outs! };
-    expect(idFormOf(spec).test(created.id)).toBe(true);
-    expect(Object.keys(visible(created.outs)).sort()).toEqual([...inputKeys(spec), ...spec.outputs].sort());
+    expect(idFormOf(decl).test(created.id)).toBe(true);
+    expect(Object.keys(visible(created.outs)).sort()).toEqual([...inputKeys(decl), ...decl.outputs].sort());
     expect(created.outs[DECLARED]).toEqual(Object.keys(declaredOf(inputs)).sort());
-    const nullable = nullableOutputs(spec);
-    expect(spec.outputs.filter((key) => created.outs[key] == null && !nullable.has(key))).toEqual([]);
-    for (const key of spec.secretOutputs ?? []) expect({ [key]: created.outs[key] }).toEqual({ [key]: expect.any(String) });
+    const nullable = nullableOutputs(decl);
+    expect(decl.outputs.filter((key) => created.outs[key] == null && !nullable.has(key))).toEqual([]);
+    for (const key of decl.secretOutputs ?? []) expect({ [key]: created.outs[key] }).toEqual({ [key]: expect.any(String) });
     // The URI names the resource: its id, or a nested resource's own part.
-    if (spec.outputs.includes("uri"))
-      expect(created.outs.uri).toMatch(new RegExp(`/${escape(spec.parent?.nested ? compositeId.split(created.id)[1] : created.id)}$`));
+    if (decl.outputs.includes("uri"))
+      expect(created.outs.uri).toMatch(new RegExp(`/${escape(decl.parent?.nested ? compositeId.split(created.id)[1] : created.id)}$`));
     expect(await fx.runtime.diff(name, created.id, created.outs, inputs)).toEqual(NO_CHANGE);
   });
 
@@ -141,11 +141,11 @@ describe.each(Object.values(kinds).map((spec) => [spec.name, spec] as const))("%
 
   if (kept.length) {
     test(`${kept.join(", ")}: not shown by the service after create, kept by read${update ? " and update" : ""}`, async () => {
-      const shown = await spec.api(fx.client).get(created.id);
+      const shown = await decl.api(fx.client).get(created.id);
       for (const key of kept) expect({ [key]: (shown as Props)[key] ?? null }).toEqual({ [key]: null });
       // A kept input is what was declared (a private key); a kept output was answered by create (a token).
       for (const key of kept)
-        expect({ [key]: created.outs[key] }).toEqual({ [key]: inputKeys(spec).includes(key) ? (inputs[key] ?? null) : expect.anything() });
+        expect({ [key]: created.outs[key] }).toEqual({ [key]: inputKeys(decl).includes(key) ? (inputs[key] ?? null) : expect.anything() });
       const read = await fx.runtime.read(name, created.id, created.outs);
       for (const key of kept) {
         expect({ [key]: read.props![key] }).toEqual({ [key]: created.outs[key] });
@@ -174,7 +174,7 @@ describe.each(Object.values(kinds).map((spec) => [spec.name, spec] as const))("%
   });
 
   test("omitted optional inputs are the service's defaults: no diff after create, nor after read", async () => {
-    const inputs = requiredInputsOf(spec);
+    const inputs = requiredInputsOf(decl);
     const made = await fx.runtime.create(name, inputs);
     expect(await fx.runtime.diff(name, made.id, made.outs!, inputs)).toEqual(NO_CHANGE);
     const read = await fx.runtime.read(name, made.id, made.outs);
@@ -182,7 +182,7 @@ describe.each(Object.values(kinds).map((spec) => [spec.name, spec] as const))("%
   });
 
   test("check fails on an unknown input field, naming it", async () => {
-    const res = await fx.runtime.check(name, {}, { ...inputsOf(spec), notAField: 1 });
+    const res = await fx.runtime.check(name, {}, { ...inputsOf(decl), notAField: 1 });
     expect(res.failures).toEqual([{ property: "notAField", reason: `notAField: is not a property of ${name}` }]);
   });
 });

@@ -57,8 +57,8 @@ function flakyService(base: KindDeclaration, failures: Array<{ error: () => Erro
         1,
       ),
   };
-  const spec: KindDeclaration = { ...base, api: () => api, listFor: async () => items.map((i) => ({ ...i, token: null })) };
-  return { spec, items, sentKeys, id };
+  const decl: KindDeclaration = { ...base, api: () => api, listFor: async () => items.map((i) => ({ ...i, token: null })) };
+  return { decl, items, sentKeys, id };
 }
 
 /** The client as the lifecycle sees it: what the service's answers said (its clock, whether it honours keys). */
@@ -78,36 +78,36 @@ const lookAlike = (id: string, fields: Record<string, unknown>) => ({
 });
 
 test("an applied create whose answer was lost is found, not made twice", async () => {
-  const { spec, items } = flakyService(ipPolicyKind, [{ error: lostAnswer, applied: true }]);
-  const res = await create(spec, client, { description: "office" });
+  const { decl, items } = flakyService(ipPolicyKind, [{ error: lostAnswer, applied: true }]);
+  const res = await create(decl, client, { description: "office" });
   expect(items).toHaveLength(1);
   expect(res.id).toBe(items[0].id);
 });
 
 test("a create that was not applied is sent again", async () => {
-  const { spec, items } = flakyService(ipPolicyKind, [{ error: lostAnswer, applied: false }]);
-  const res = await create(spec, client, { description: "office" });
+  const { decl, items } = flakyService(ipPolicyKind, [{ error: lostAnswer, applied: false }]);
+  const res = await create(decl, client, { description: "office" });
   expect(items.map((i) => i.id)).toEqual([res.id]);
 });
 
 test("an API key whose answer was lost is deleted and made again, so its token is known", async () => {
-  const { spec, items, id } = flakyService(apiKeyKind, [{ error: lostAnswer, applied: true }]);
-  const res = await create(spec, client, { description: "ci" });
+  const { decl, items, id } = flakyService(apiKeyKind, [{ error: lostAnswer, applied: true }]);
+  const res = await create(decl, client, { description: "ci" });
   expect(items).toHaveLength(1);
   expect(res.outs.token).toBe(items[0].token);
   expect(res.id).toBe(id(2));
 });
 
 test("a failure before sending is not ambiguous: no lookup, the error stands", async () => {
-  const { spec, items } = flakyService(ipPolicyKind, [{ error: refused, applied: false }]);
-  await expect(create(spec, client, { description: "office" })).rejects.toBeInstanceOf(APIConnectionError);
+  const { decl, items } = flakyService(ipPolicyKind, [{ error: refused, applied: false }]);
+  await expect(create(decl, client, { description: "office" })).rejects.toBeInstanceOf(APIConnectionError);
   expect(items).toEqual([]);
 });
 
 test("two matching resources made since the request are not guessed between", async () => {
-  const { spec, items, id } = flakyService(ipPolicyKind, [{ error: lostAnswer, applied: true }]);
+  const { decl, items, id } = flakyService(ipPolicyKind, [{ error: lostAnswer, applied: true }]);
   items.push({ id: "x_other", uri: "u", createdAt: new Date().toISOString(), description: "office", metadata: "" });
-  const err = await create(spec, client, { description: "office" }).catch((e: Error) => e);
+  const err = await create(decl, client, { description: "office" }).catch((e: Error) => e);
   expect(err).toBeInstanceOf(Error);
   expect(String(err as Error)).toMatch(new RegExp(`cannot be told apart .*\\((x_other, ${id(1)}|${id(1)}, x_other)\\).*adopt: "<id>"`));
   expect(items.map((i) => i.id).sort()).toEqual([id(1), "x_other"]);
@@ -115,26 +115,26 @@ test("two matching resources made since the request are not guessed between", as
 
 describe("a look-alike made before the request is never taken", () => {
   test("not applied: a new one is made, the look-alike is left as it is", async () => {
-    const { spec, items } = flakyService(ipPolicyKind, [{ error: lostAnswer, applied: false }]);
+    const { decl, items } = flakyService(ipPolicyKind, [{ error: lostAnswer, applied: false }]);
     items.push(lookAlike("x_theirs", { description: "office" }));
-    const res = await create(spec, client, { description: "office" });
+    const res = await create(decl, client, { description: "office" });
     expect(res.id).not.toBe("x_theirs");
     expect(items.map((i) => i.id)).toEqual(["x_theirs", res.id]);
   });
 
   test("an API key: someone else's identical key is neither adopted nor deleted", async () => {
-    const { spec, items } = flakyService(apiKeyKind, [{ error: lostAnswer, applied: false }]);
+    const { decl, items } = flakyService(apiKeyKind, [{ error: lostAnswer, applied: false }]);
     items.push(lookAlike("x_theirs", {}));
-    const res = await create(spec, client, {});
+    const res = await create(decl, client, {});
     expect(res.id).not.toBe("x_theirs");
     expect(items.map((i) => i.id)).toEqual(["x_theirs", res.id]);
     expect(res.outs.token).toBe(items[1].token);
   });
 
   test("applied: ours is found beside the look-alike", async () => {
-    const { spec, items } = flakyService(apiKeyKind, [{ error: lostAnswer, applied: true }]);
+    const { decl, items } = flakyService(apiKeyKind, [{ error: lostAnswer, applied: true }]);
     items.push(lookAlike("x_theirs", {}));
-    const res = await create(spec, client, {});
+    const res = await create(decl, client, {});
     expect(items.map((i) => i.id)).toEqual(["x_theirs", res.id]);
   });
 });
@@ -142,17 +142,17 @@ describe("a look-alike made before the request is never taken", () => {
 test("a resource this process made for another resource is never taken for a lost one", async () => {
   // The sibling's create succeeded: this process made it, for another resource.
   const first = flakyService(apiKeyKind, []);
-  const sibling = await create(first.spec, client, {});
-  const { spec, items } = flakyService(apiKeyKind, [{ error: lostAnswer, applied: false }]);
+  const sibling = await create(first.decl, client, {});
+  const { decl, items } = flakyService(apiKeyKind, [{ error: lostAnswer, applied: false }]);
   items.push({ ...first.items[0], token: null });
-  const res = await create(spec, client, {});
+  const res = await create(decl, client, {});
   expect(res.id).not.toBe(sibling.id);
   expect(items.map((i) => i.id)).toEqual([sibling.id, res.id]);
 });
 
 test("without the service's clock nothing is placed: the create fails naming the candidate, nothing deleted", async () => {
-  const { spec, items, id } = flakyService(apiKeyKind, [{ error: lostAnswer, applied: true }]);
-  const err = await create(spec, serviceClient({ clockOffsetMs: undefined }), {}).catch((e: Error) => e);
+  const { decl, items, id } = flakyService(apiKeyKind, [{ error: lostAnswer, applied: true }]);
+  const err = await create(decl, serviceClient({ clockOffsetMs: undefined }), {}).catch((e: Error) => e);
   expect(err).toBeInstanceOf(Error);
   expect(String(err as Error)).toMatch(new RegExp(`cannot be told apart .*\\(${id(1)}\\)`));
   expect(items.map((i) => i.id)).toEqual([id(1)]);
@@ -160,9 +160,9 @@ test("without the service's clock nothing is placed: the create fails naming the
 
 describe("a service that honours idempotency keys", () => {
   test("every attempt carries the same key, and the repeat's answer is the resource: no lookup, no delete", async () => {
-    const { spec, items, sentKeys, id } = flakyService(apiKeyKind, [{ error: lostAnswer, applied: true }], true);
-    const listFor = jest.fn(spec.listFor!);
-    const res = await create({ ...spec, listFor }, serviceClient({ idempotencyKeys: true }), { description: "ci" });
+    const { decl, items, sentKeys, id } = flakyService(apiKeyKind, [{ error: lostAnswer, applied: true }], true);
+    const listFor = jest.fn(decl.listFor!);
+    const res = await create({ ...decl, listFor }, serviceClient({ idempotencyKeys: true }), { description: "ci" });
     expect(items.map((i) => i.id)).toEqual([id(1)]);
     expect(res.id).toBe(id(1));
     expect(res.outs.token).toBe("tok_1");
@@ -172,68 +172,68 @@ describe("a service that honours idempotency keys", () => {
   });
 
   test("an identical key made by someone else meanwhile is left alone", async () => {
-    const { spec, items } = flakyService(apiKeyKind, [{ error: lostAnswer, applied: false }], true);
+    const { decl, items } = flakyService(apiKeyKind, [{ error: lostAnswer, applied: false }], true);
     items.push({ ...lookAlike("x_theirs", {}), createdAt: new Date().toISOString() });
-    const res = await create(spec, serviceClient({ idempotencyKeys: true }), {});
+    const res = await create(decl, serviceClient({ idempotencyKeys: true }), {});
     expect(items.map((i) => i.id)).toEqual(["x_theirs", res.id]);
   });
 
   test("two creates use different keys", async () => {
-    const { spec, sentKeys } = flakyService(ipPolicyKind, [], true);
-    await create(spec, client, { description: "a" });
-    await create(spec, client, { description: "b" });
+    const { decl, sentKeys } = flakyService(ipPolicyKind, [], true);
+    await create(decl, client, { description: "a" });
+    await create(decl, client, { description: "b" });
     expect(sentKeys[0]).not.toBe(sentKeys[1]);
   });
 });
 
 test("what the last attempt made is found too, not orphaned", async () => {
   const notApplied = { error: lostAnswer, applied: false };
-  const { spec, items } = flakyService(ipPolicyKind, [
+  const { decl, items } = flakyService(ipPolicyKind, [
     notApplied,
     notApplied,
     notApplied,
     notApplied,
     { error: lostAnswer, applied: true },
   ]);
-  const res = await create(spec, client, { description: "office" });
+  const res = await create(decl, client, { description: "office" });
   expect(items.map((i) => i.id)).toEqual([res.id]);
 });
 
 test("after the last attempt with nothing made, the error stands", async () => {
   const notApplied = { error: lostAnswer, applied: false };
-  const { spec, items } = flakyService(ipPolicyKind, Array(5).fill(notApplied));
-  await expect(create(spec, client, { description: "office" })).rejects.toBeInstanceOf(APIConnectionError);
+  const { decl, items } = flakyService(ipPolicyKind, Array(5).fill(notApplied));
+  await expect(create(decl, client, { description: "office" })).rejects.toBeInstanceOf(APIConnectionError);
   expect(items).toEqual([]);
 });
 
 describe("a later failure after a lost answer still finds what the lost one made", () => {
   test.each([false, true])("a 429 after an applied, lost create (keys honoured: %p)", async (keys) => {
-    const { spec, items } = flakyService(
+    const { decl, items } = flakyService(
       ipPolicyKind,
       [{ error: lostAnswer, applied: true }, ...Array(4).fill({ error: rateLimited, applied: false })],
       keys,
     );
-    const res = await create(spec, serviceClient({ idempotencyKeys: keys }), { description: "office" });
+    const res = await create(decl, serviceClient({ idempotencyKeys: keys }), { description: "office" });
     expect(items.map((i) => i.id)).toEqual([res.id]);
   });
 
   test("a listing that fails in a way that may pass is tried again", async () => {
-    const { spec, items } = flakyService(ipPolicyKind, [{ error: lostAnswer, applied: true }]);
+    const { decl, items } = flakyService(ipPolicyKind, [{ error: lostAnswer, applied: true }]);
     let listings = 0;
     const listFor = async () => {
       if (++listings === 1) throw lostAnswer();
       return items;
     };
-    const res = await create({ ...spec, listFor }, client, { description: "office" });
+    const res = await create({ ...decl, listFor }, client, { description: "office" });
     expect(items.map((i) => i.id)).toEqual([res.id]);
     expect(listings).toBe(2);
   });
 });
 
 test("a kind with a value the service never shows (a TLS private key) is still found after a lost create", async () => {
-  const { spec, items } = flakyService(tlsCertificateKind, [{ error: lostAnswer, applied: true }]);
+  const { decl, items } = flakyService(tlsCertificateKind, [{ error: lostAnswer, applied: true }]);
   // The service never returns the private key.
   const listFor = async () => items.map(({ privateKeyPem: _key, ...i }) => ({ ...i, token: null }));
-  const res = await create({ ...spec, listFor }, client, { certificatePem: "CERT", privateKeyPem: "KEY" });
+  const res = await create({ ...decl, listFor }, client, { certificatePem: "CERT", privateKeyPem: "KEY" });
   expect(items.map((i) => i.id)).toEqual([res.id]);
 });

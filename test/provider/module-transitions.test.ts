@@ -9,7 +9,7 @@ import { TlsEdgeCreateParams } from "../../sdk";
 import type { KindApi, KindDeclaration } from "../../provider/framework/kind";
 import { PartialStateError, update } from "../../provider/framework/lifecycle";
 import { bestValidOrder, rulesHold } from "../../provider/framework/module-order";
-import { kindSpec } from "../../provider/kinds";
+import { declarationOf } from "../../provider/kinds";
 import { tlsEdgeKind } from "../../provider/kinds/tls-edge";
 import { KIND_NAMES, rowProblems } from "../support/kinds";
 import { caPem } from "../support/pki";
@@ -86,12 +86,12 @@ function combinations(forms: Forms): Array<Record<string, object>> {
 const label = (modules: Record<string, object>) => JSON.stringify(modules).replace(/"(bkdtg|ipp|ca)_[^"]*"/g, '"$1_…"');
 
 test("a row for every kind with modules, each form a module of its kind", () => {
-  const modular = KIND_NAMES.filter((k) => Object.keys(kindSpec(k).modules ?? {}).length > 0);
+  const modular = KIND_NAMES.filter((k) => Object.keys(declarationOf(k).modules ?? {}).length > 0);
   const plain = KIND_NAMES.filter((k) => !modular.includes(k));
   expect(rowProblems("the module transitions", Object.keys(KINDS), plain)).toEqual([]);
   const stray = Object.entries(KINDS).flatMap(([kind, { forms }]) =>
     Object.keys(forms)
-      .filter((name) => !Object.hasOwn(kindSpec(kind).modules ?? {}, name))
+      .filter((name) => !Object.hasOwn(declarationOf(kind).modules ?? {}, name))
       .map((name) => `${kind}.${name}`),
   );
   expect(stray).toEqual([]);
@@ -100,10 +100,10 @@ test("a row for every kind with modules, each form a module of its kind", () => 
 describe.each(Object.keys(KINDS))("%s", (kind) => {
   it("reaches every valid module configuration from every other in one update", async () => {
     const { forms, base } = KINDS[kind];
-    const spec = kindSpec(kind);
+    const decl = declarationOf(kind);
     const probe = base();
     const all = combinations(forms);
-    const configs = all.filter((modules) => spec.createSchema.safeParse({ ...probe, ...modules }).success);
+    const configs = all.filter((modules) => decl.createSchema.safeParse({ ...probe, ...modules }).success);
     // The schema drops some combinations exactly where the kind has rules between modules.
     if (kind === "TlsEdge") expect(configs.length).toBe(28);
     else expect(configs.length).toBe(all.length);
@@ -120,7 +120,7 @@ describe.each(Object.keys(KINDS))("%s", (kind) => {
       ({ id, outs } = await runtime.create(kind, inputsOf(i)));
     };
     // The stored state before any step: every input at its read value.
-    const holds = (props: Record<string, unknown>) => rulesHold(spec, props, {}, new Set(Object.keys(spec.createSchema.shape)))(new Set());
+    const holds = (props: Record<string, unknown>) => rulesHold(decl, props, {}, new Set(Object.keys(decl.createSchema.shape)))(new Set());
     /** Updates the resource from configuration `from` to `to`; after a failure it starts again in `to`. */
     const step = async (from: number, to: number) => {
       const news = inputsOf(to);
@@ -214,14 +214,14 @@ function recordingTlsEdge(stored: Record<string, any>, overrides: Partial<KindDe
       current = { ...current, [name]: null };
     },
   };
-  return { spec: { ...tlsEdgeKind, ...overrides, api: () => api }, calls };
+  return { decl: { ...tlsEdgeKind, ...overrides, api: () => api }, calls };
 }
 const noClient = {} as EdgeIngress;
 
 describe("the order of an update's requests", () => {
   test("mutual TLS is removed before TLS passes through to the upstream, although a guard is otherwise removed last", async () => {
-    const { spec, calls } = recordingTlsEdge(TLS_STORED);
-    const { outs } = await update(spec, noClient, "edgtls_1", TLS_STORED, {
+    const { decl, calls } = recordingTlsEdge(TLS_STORED);
+    const { outs } = await update(decl, noClient, "edgtls_1", TLS_STORED, {
       hostports: TLS_STORED.hostports,
       backend: { backendId: "bkdtg_1" },
       tlsTermination: { terminateAt: "upstream" },
@@ -232,8 +232,8 @@ describe("the order of an update's requests", () => {
 
   test("TLS ends at the edge again before mutual TLS is set, although a guard is otherwise set first", async () => {
     const stored = { ...TLS_STORED, mutualTls: null, tlsTermination: UPSTREAM };
-    const { spec, calls } = recordingTlsEdge(stored);
-    await update(spec, noClient, "edgtls_1", stored, {
+    const { decl, calls } = recordingTlsEdge(stored);
+    await update(decl, noClient, "edgtls_1", stored, {
       ...TLS_STORED,
       description: "back",
       mutualTls: { certificateAuthorityIds: [CA] },
@@ -244,8 +244,8 @@ describe("the order of an update's requests", () => {
   });
 
   test("without a rule in the way the fail-closed order is kept", async () => {
-    const { spec, calls } = recordingTlsEdge(TLS_STORED);
-    await update(spec, noClient, "edgtls_1", TLS_STORED, {
+    const { decl, calls } = recordingTlsEdge(TLS_STORED);
+    await update(decl, noClient, "edgtls_1", TLS_STORED, {
       hostports: TLS_STORED.hostports,
       ipRestriction: { ipPolicyIds: ["ipp_1"] },
       tlsTermination: { minVersion: "1.3" },
@@ -254,8 +254,8 @@ describe("the order of an update's requests", () => {
   });
 
   test("a failing step of a reordered update records what was applied", async () => {
-    const { spec, calls } = recordingTlsEdge(TLS_STORED, {}, "tlsTermination");
-    const err = (await update(spec, noClient, "edgtls_1", TLS_STORED, {
+    const { decl, calls } = recordingTlsEdge(TLS_STORED, {}, "tlsTermination");
+    const err = (await update(decl, noClient, "edgtls_1", TLS_STORED, {
       __provider: "p",
       hostports: TLS_STORED.hostports,
       backend: { backendId: "bkdtg_1" },
@@ -281,15 +281,15 @@ describe("the order of an update's requests", () => {
   };
 
   test("where no order of single requests keeps the rules, a kind whose PATCH sets modules changes them in one PATCH", async () => {
-    const { spec, calls } = recordingTlsEdge(bare, { createSchema: pairedSchema });
-    const { outs } = await update(spec, noClient, "edgtls_1", bare, paired);
+    const { decl, calls } = recordingTlsEdge(bare, { createSchema: pairedSchema });
+    const { outs } = await update(decl, noClient, "edgtls_1", bare, paired);
     expect(calls).toEqual(["PATCH description,backend,ipRestriction"]);
     expect(outs).toMatchObject({ description: "both", backend: { backendId: "bkdtg_1" }, ipRestriction: { ipPolicyIds: ["ipp_1"] } });
   });
 
   test("where no order keeps the rules and the PATCH takes no modules, the fail-closed order is kept (the service reports the rule)", async () => {
-    const { spec, calls } = recordingTlsEdge(bare, { createSchema: pairedSchema, patchSetsModules: false });
-    await update(spec, noClient, "edgtls_1", bare, paired);
+    const { decl, calls } = recordingTlsEdge(bare, { createSchema: pairedSchema, patchSetsModules: false });
+    await update(decl, noClient, "edgtls_1", bare, paired);
     expect(calls).toEqual(["PUT ipRestriction", "PATCH description", "PUT backend", "GET"]);
   });
 });

@@ -71,7 +71,7 @@ const serverModule = async (kind: string, id: string, module: string): Promise<u
   (await kinds[kind].api(fx.client).get(id))[module];
 
 test("a case for every module of every kind", () => {
-  const declared = Object.values(kinds).flatMap((spec) => Object.keys(spec.modules ?? {}).map((m) => `${spec.name} ${m}`));
+  const declared = Object.values(kinds).flatMap((decl) => Object.keys(decl.modules ?? {}).map((m) => `${decl.name} ${m}`));
   expect(cases.map(([kind, module]) => `${kind} ${module}`).sort()).toEqual(declared.sort());
 });
 

@@ -7,7 +7,7 @@ import { refusingProxy } from "../support/proxy";
 import * as http from "node:http";
 import { EdgeIngress } from "../../sdk";
 import * as lifecycle from "../../provider/framework/lifecycle";
-import { kindSpec } from "../../provider/kinds";
+import { declarationOf } from "../../provider/kinds";
 import { useRuntime } from "./runtime-fixture";
 
 const fx = useRuntime();
@@ -212,8 +212,8 @@ describe("IpPolicy inline rules", () => {
     // A fresh provider process: its own client, nothing cached.
     const client = new EdgeIngress({ apiKey: fx.emulator.rootToken, baseURL: fx.emulator.url, maxRetries: 0 });
     await resetCounters();
-    const spec = kindSpec("IpPolicy");
-    const [ra, rb] = await Promise.all([lifecycle.read(spec, client, a.id, a.outs), lifecycle.read(spec, client, b.id, b.outs)]);
+    const decl = declarationOf("IpPolicy");
+    const [ra, rb] = await Promise.all([lifecycle.read(decl, client, a.id, a.outs), lifecycle.read(decl, client, b.id, b.outs)]);
     expect(ra.props!.rules).toEqual(a.outs.rules);
     expect(rb.props!.rules.map((r: Props) => r.cidr)).toEqual(["192.0.2.128/25", "198.51.100.0/24"]);
     expect((await requests())["GET /ip_policy_rules"]).toBe(1);
@@ -221,14 +221,14 @@ describe("IpPolicy inline rules", () => {
   });
 
   test("a failure part-way through an update records what was applied; the next update continues", async () => {
-    const spec = kindSpec("IpPolicy");
+    const decl = declarationOf("IpPolicy");
     const { id, outs } = await up({ ...P, rules: [rule("10.0.0.0/8"), rule("10.1.0.0/16"), rule("10.2.0.0/16")] });
     // The second DELETE is refused for good (403), after the first went through.
     let deletes = 0;
     const proxy = await refusing(fx.emulator.url, (req) => req.method === "DELETE" && ++deletes === 2);
     const client = new EdgeIngress({ apiKey: fx.emulator.rootToken, baseURL: proxy.url, maxRetries: 0 });
     const news = { ...P, rules: [rule("10.9.0.0/16", "deny")] };
-    const error = await lifecycle.update(spec, client, id, outs, news).then(
+    const error = await lifecycle.update(decl, client, id, outs, news).then(
       () => undefined,
       (e: unknown) => e,
     );
@@ -251,12 +251,12 @@ describe("IpPolicy inline rules", () => {
   });
 
   test("a failure part-way through a create records the policy with the rules made so far", async () => {
-    const spec = kindSpec("IpPolicy");
+    const decl = declarationOf("IpPolicy");
     let posts = 0;
     const proxy = await refusing(fx.emulator.url, (req) => req.method === "POST" && req.url === "/ip_policy_rules" && ++posts === 2);
     const client = new EdgeIngress({ apiKey: fx.emulator.rootToken, baseURL: proxy.url, maxRetries: 0 });
     const inputs = { ...P, rules: [rule("10.0.0.0/8"), rule("10.1.0.0/16"), rule("10.2.0.0/16")] };
-    const error = (await lifecycle.create(spec, client, inputs).catch((e: unknown) => e)) as lifecycle.PartialStateError;
+    const error = (await lifecycle.create(decl, client, inputs).catch((e: unknown) => e)) as lifecycle.PartialStateError;
     await client.close();
     await proxy.close();
     expect(error).toBeInstanceOf(lifecycle.PartialStateError);
@@ -383,8 +383,8 @@ describe("EventSubscription inline sources", () => {
     // A fresh provider process: its own client, nothing cached.
     const client = new EdgeIngress({ apiKey: fx.emulator.rootToken, baseURL: fx.emulator.url, maxRetries: 0 });
     await resetCounters();
-    const spec = kindSpec(SUB);
-    const [ra, rb] = await Promise.all([lifecycle.read(spec, client, a.id, a.outs), lifecycle.read(spec, client, b.id, b.outs)]);
+    const decl = declarationOf(SUB);
+    const [ra, rb] = await Promise.all([lifecycle.read(decl, client, a.id, a.outs), lifecycle.read(decl, client, b.id, b.outs)]);
     expect(ra.props!.sources).toEqual(["api_key_created.v0"]);
     expect(rb.props!.sources).toEqual(["api_key_deleted.v0", "tls_edge_deleted.v0"]);
     expect(await requests()).toEqual({ "GET /event_subscriptions": 2 });
@@ -602,7 +602,7 @@ describe("HttpsEdge inline routes", () => {
   });
 
   test("a failure part-way records the edge with the routes as applied, secret modules still apart; the next update continues", async () => {
-    const spec = kindSpec(EDGE);
+    const decl = declarationOf(EDGE);
     const declared = edge({ routes: [route("/a"), route("/b")] });
     const { id, outs } = await up(declared, EDGE);
     // The second route's new IP restriction is refused for good (403), after the first route's went through.
@@ -612,7 +612,7 @@ describe("HttpsEdge inline routes", () => {
     const guard = { ipRestriction: { ipPolicyIds: [policyId] } };
     const oauth = { oauth: { provider: { codehost: { clientId: "app", clientSecret: OAUTH_SECRET } } } };
     const news = { ...declared, routes: [route("/a", guard), route("/b", guard), route("/c", oauth)] };
-    const error = (await lifecycle.update(spec, client, id, outs, news).catch((e: unknown) => e)) as lifecycle.PartialStateError;
+    const error = (await lifecycle.update(decl, client, id, outs, news).catch((e: unknown) => e)) as lifecycle.PartialStateError;
     await client.close();
     await proxy.close();
     expect(error).toBeInstanceOf(lifecycle.PartialStateError);
@@ -637,7 +637,7 @@ describe("HttpsEdge inline routes", () => {
     let posts = 0;
     const proxy = await losingProxy(fx.emulator.url, (req) => req.method === "POST" && /\/routes$/.test(req.url ?? "") && ++posts === 1);
     const client = new EdgeIngress({ apiKey: fx.emulator.rootToken, baseURL: proxy.url, maxRetries: 0 });
-    const made = await lifecycle.create(kindSpec(EDGE), client, edge({ routes: [route("/a"), route("/b")] }));
+    const made = await lifecycle.create(declarationOf(EDGE), client, edge({ routes: [route("/a"), route("/b")] }));
     await client.close();
     await proxy.close();
     expect(posts).toBeGreaterThanOrEqual(2);

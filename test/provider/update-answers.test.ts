@@ -42,23 +42,23 @@ test.each([
   ["FailoverBackend", failoverBackendKind, { backends: ["bkdtg_a", "bkdtg_b"] }, { backends: [] }],
   ["WeightedBackend", weightedBackendKind, { backends: { bkdtg_a: 90, bkdtg_b: 10 } }, { backends: {} }],
 ] as const)("a %s whose update answer blanks the backends keeps them, and shows no change after", async (_name, kind, fields, blank) => {
-  const { spec, sent } = blankingService(kind, { ...common, ...fields }, blank);
+  const { spec: decl, sent } = blankingService(kind, { ...common, ...fields }, blank);
   const olds = { ...fields, description: "", metadata: "", uri: "u", createdAt: common.createdAt };
   const news = { ...fields, metadata: "owner=ops" };
-  expect(diff(spec, "x", olds, news).changes).toBe(true);
-  const { outs } = await update(spec, client, "x", olds, news);
+  expect(diff(decl, "x", olds, news).changes).toBe(true);
+  const { outs } = await update(decl, client, "x", olds, news);
   expect(sent).toEqual([{ metadata: "owner=ops" }]);
   expect(outs).toMatchObject({ ...fields, metadata: "owner=ops" });
-  expect(diff(spec, "x", outs!, news)).toEqual(NO_CHANGE);
+  expect(diff(decl, "x", outs!, news)).toEqual(NO_CHANGE);
 });
 
 test("a sent field is taken from the answer", async () => {
-  const { spec } = blankingService(failoverBackendKind, { ...common, backends: ["bkdtg_a"] }, { backends: [] });
+  const { spec: decl } = blankingService(failoverBackendKind, { ...common, backends: ["bkdtg_a"] }, { backends: [] });
   const olds = { backends: ["bkdtg_a"], description: "", metadata: "", uri: "u", createdAt: common.createdAt };
   const news = { backends: ["bkdtg_b", "bkdtg_a"] };
-  const { outs } = await update(spec, client, "x", olds, news);
+  const { outs } = await update(decl, client, "x", olds, news);
   expect(outs!.backends).toEqual(["bkdtg_b", "bkdtg_a"]);
-  expect(diff(spec, "x", outs!, news)).toEqual(NO_CHANGE);
+  expect(diff(decl, "x", outs!, news)).toEqual(NO_CHANGE);
 });
 
 test("an edge whose update answer blanks its hostports and modules keeps them", async () => {
@@ -68,7 +68,7 @@ test("an edge whose update answer blanks its hostports and modules keeps them", 
     backend: { enabled: true, backend: { id: "bkdtg_a", uri: "u" } },
     ipRestriction: { enabled: true, ipPolicies: [{ id: "ipp_a", uri: "u" }] },
   };
-  const { spec } = blankingService(tcpEdgeKind, stored, { hostports: [], backend: null, ipRestriction: null });
+  const { spec: decl } = blankingService(tcpEdgeKind, stored, { hostports: [], backend: null, ipRestriction: null });
   const olds = {
     hostports: ["a.example.com:443"],
     backend: { enabled: true, backendId: "bkdtg_a" },
@@ -84,12 +84,12 @@ test("an edge whose update answer blanks its hostports and modules keeps them", 
     ipRestriction: { ipPolicyIds: ["ipp_a"] },
     description: "edge",
   };
-  const { outs } = await update(spec, client, "x", olds, news);
+  const { outs } = await update(decl, client, "x", olds, news);
   expect(outs).toMatchObject({
     hostports: ["a.example.com:443"],
     backend: olds.backend,
     ipRestriction: olds.ipRestriction,
     description: "edge",
   });
-  expect(diff(spec, "x", outs!, news)).toEqual(NO_CHANGE);
+  expect(diff(decl, "x", outs!, news)).toEqual(NO_CHANGE);
 });

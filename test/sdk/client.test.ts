@@ -94,7 +94,7 @@ test("explicit options win over the environment", async () => {
   }
 });
 
-test("every resource family is an enumerable property, made once per client on first use", async () => {
+test("every resource resource is an enumerable property, made once per client on first use", async () => {
   const client = new EdgeIngress({ apiKey: "k", baseURL: "http://127.0.0.1:9" });
   try {
     expect(Object.keys(client)).toEqual(expect.arrayContaining(["apiKeys", "ipPolicies", "httpsEdgeRoutes", "tunnelCredentials"]));

@@ -59,9 +59,9 @@ export const WRITE_ONLY: Readonly<Record<string, readonly string[]>> = {
   TlsCertificate: ["privateKeyPem"],
   SshCertificateAuthority: ["ellipticCurve", "keySize"],
 };
-export const writeOnlyInputs = (spec: KindDeclaration): string[] => inputKeys(spec).filter((k) => spec.keepFromState?.includes(k));
+export const writeOnlyInputs = (decl: KindDeclaration): string[] => inputKeys(decl).filter((k) => decl.keepFromState?.includes(k));
 /** The fields the matrix changes out of band: every updatable field a refresh can see. */
-export const driftFields = (spec: KindDeclaration): string[] => updatableKeys(spec).filter((k) => !writeOnlyInputs(spec).includes(k));
+export const driftFields = (decl: KindDeclaration): string[] => updatableKeys(decl).filter((k) => !writeOnlyInputs(decl).includes(k));
 
 const DESCRIPTION: OutOfBand = { value: "changed out of band" };
 const METADATA: OutOfBand = { value: '{"changed":"out of band"}' };
@@ -341,13 +341,13 @@ export const SUPPORT: readonly Res[] = [
 export function coverageProblems(kindNames: readonly string[], matrix: Record<string, KindMatrix> = MATRIX): string[] {
   const problems: string[] = [];
   for (const name of kindNames) {
-    const spec = kinds[name];
+    const decl = kinds[name];
     const table = matrix[name];
-    if (!spec || !table) {
-      problems.push(`${name}: ${spec ? "no entry in MATRIX" : "not a kind"}`);
+    if (!decl || !table) {
+      problems.push(`${name}: ${decl ? "no entry in MATRIX" : "not a kind"}`);
       continue;
     }
-    const fields = driftFields(spec);
+    const fields = driftFields(decl);
     for (const f of fields) if (!(f in table.outOfBand)) problems.push(`${name}.${f}: no out-of-band value`);
     for (const f of Object.keys(table.outOfBand)) if (!fields.includes(f)) problems.push(`${name}.${f}: not a field that can drift`);
   }
@@ -358,7 +358,7 @@ export const kebab = (s: string) => s.replace(/[A-Z]/g, (m, i) => (i ? "-" : "")
 
 interface Case {
   res: Res;
-  spec: KindDeclaration;
+  decl: KindDeclaration;
   /** Absent: the resource is only deleted out of band. */
   field?: string;
   /** For a module: removed out of band, or added out of band to a resource that declares none. */
@@ -371,21 +371,21 @@ interface Case {
 function casesOf(kindNames: readonly string[]): Case[] {
   const cases: Case[] = [];
   for (const kind of kindNames) {
-    const spec = kinds[kind];
+    const decl = kinds[kind];
     const table = MATRIX[kind];
-    const add = (name: string, extra: Omit<Case, "res" | "spec">, declared: Args = {}) => {
+    const add = (name: string, extra: Omit<Case, "res" | "decl">, declared: Args = {}) => {
       const args: Args = { ...table.args(name), ...declared };
       for (const k of Object.keys(declared)) if (declared[k] === undefined) delete args[k];
-      cases.push({ res: { kind, name, args }, spec, ...extra });
+      cases.push({ res: { kind, name, args }, decl, ...extra });
     };
-    const fields = driftFields(spec).filter((f) => !("none" in table.outOfBand[f]));
+    const fields = driftFields(decl).filter((f) => !("none" in table.outOfBand[f]));
     if (!fields.length) add(kebab(kind), { derived: [] });
     for (const field of fields) {
       const entry = table.outOfBand[field] as Exclude<OutOfBand, { none: string }>;
       const name = `${kebab(kind)}--${kebab(field)}`;
       const value = typeof entry.value === "function" ? (entry.value as (c: string) => unknown)(name) : entry.value;
       add(name, { field, value, derived: entry.alsoChanges ?? [] }, entry.declared);
-      if (spec.modules?.[field]) {
+      if (decl.modules?.[field]) {
         const derived = table.removedAlsoChanges?.[field] ?? [];
         add(`${name}--removed`, { field, module: "removed", derived }, entry.declared);
         add(`${name}--added`, { field, module: "added", value, derived }, { ...entry.declared, [field]: undefined });
@@ -399,24 +399,24 @@ function casesOf(kindNames: readonly string[]): Case[] {
 export const resolve = (v: unknown, ids: Record<string, string>): unknown => resolveRefs(v, ids, SECRETS);
 
 async function applyOutOfBand(client: EdgeIngress, c: Case, id: string, ids: Record<string, string>): Promise<void> {
-  const api = c.spec.api(client);
+  const api = c.decl.api(client);
   const field = c.field!;
   // An owned set of children (an IP policy's rules) drifts by a child made by hand in the parent.
-  const owned = c.spec.owns?.[field];
+  const owned = c.decl.owns?.[field];
   if (owned)
-    return void (await owned.spec.api(client).create({ ...childObject(owned, resolve(c.value, ids)), [owned.spec.parent!.key]: id }));
-  if (!c.spec.modules?.[field]) return void (await api.update(id, { [field]: resolve(c.value, ids) }));
+    return void (await owned.decl.api(client).create({ ...childObject(owned, resolve(c.value, ids)), [owned.decl.parent!.key]: id }));
+  if (!c.decl.modules?.[field]) return void (await api.update(id, { [field]: resolve(c.value, ids) }));
   if (c.module === "removed") return api.deleteModule!(id, field);
   await api.replaceModule!(id, field, resolve(c.value, ids));
 }
 
 /** The resource as the service has it, with the children of every set it owns. */
 const serviceOutputs = async (client: EdgeIngress, c: Case, id: string) => {
-  const outs = toOutputs(c.spec, await c.spec.api(client).get(id));
-  if (!c.spec.owns) return outs;
-  const claimed = await readClaimed(c.spec, CHILD_RULES, client, id, Object.fromEntries(Object.keys(c.spec.owns).map((k) => [k, []])));
+  const outs = toOutputs(c.decl, await c.decl.api(client).get(id));
+  if (!c.decl.owns) return outs;
+  const claimed = await readClaimed(c.decl, CHILD_RULES, client, id, Object.fromEntries(Object.keys(c.decl.owns).map((k) => [k, []])));
   // As state holds them: secret child fields (a route's oauth) apart.
-  return splitSecrets(c.spec, { ...outs, ...claimed });
+  return splitSecrets(c.decl, { ...outs, ...claimed });
 };
 
 /** A secret as `stack export` (an envelope with ciphertext) or `preview --json` ("[secret]") shows it. */
@@ -481,9 +481,9 @@ const jsonIn = (v: unknown): unknown => {
  * at any depth, `- leaf` for what the service has beyond the declaration and `+ leaf` for what it lacks.
  * A secret input shows only as missing, since the CLI masks both sides of a secret alike.
  */
-export function expectedDiffLines(spec: KindDeclaration, field: string, service: unknown, declared: unknown): RegExp[] {
+export function expectedDiffLines(decl: KindDeclaration, field: string, service: unknown, declared: unknown): RegExp[] {
   const title = (key: string) => `${escapeRe(key)}\\s*: `;
-  if (spec.secretInputs?.includes(field)) {
+  if (decl.secretInputs?.includes(field)) {
     // Undeclared, it has no secret stored input to be marked by: it is not shown at all (docs/provider.md, "Drift").
     return declared === undefined ? [] : [new RegExp(`^\\+ ${title(field)}\\[secret\\]$`)];
   }
@@ -541,21 +541,21 @@ export function driftSuite(): void {
       "up creates one resource per field and three per module; no changes after",
       async () => {
         await fx.stack.setConfig("secrets", { value: JSON.stringify(SECRETS), secret: true });
-        await fx.setSpec({ resources });
+        await fx.setProgram({ resources });
         // up() itself fails when a plain `preview --expect-no-changes` afterwards finds a change; the
         // refreshed preview of the next test must find none but the out-of-band ones.
         expectSuccess(await fx.stack.up());
         // Write-only inputs are left out of the matrix because the service indeed never returns them
         // (read on the wire: the sdk's models would drop an unknown key).
         const all = await ids();
-        for (const c of cases.filter((x) => writeOnlyInputs(x.spec).length)) {
-          const { uri } = await c.spec.api(fx.client).get(all[c.res.name]);
+        for (const c of cases.filter((x) => writeOnlyInputs(x.decl).length)) {
+          const { uri } = await c.decl.api(fx.client).get(all[c.res.name]);
           const wire = (await (await fetch(uri, { headers: { authorization: `Bearer ${fx.emulator.rootToken}` } })).json()) as Record<
             string,
             unknown
           >;
           expect(wire.id).toBe(all[c.res.name]);
-          for (const k of writeOnlyInputs(c.spec))
+          for (const k of writeOnlyInputs(c.decl))
             expect({ [`${c.res.kind}.${k}`]: k in wire || camelToSnake(k) in wire }).toEqual({ [`${c.res.kind}.${k}`]: false });
         }
       },
@@ -625,14 +625,14 @@ export function driftSuite(): void {
           const serviceValue =
             c.module === "removed"
               ? null
-              : c.spec.owns?.[c.field!]
+              : c.decl.owns?.[c.field!]
                 ? [...(declaredValue as unknown[]), resolve(c.value, all)]
                 : resolve(c.value, all);
-          const missing = expectedDiffLines(c.spec, c.field!, serviceValue, declaredValue).filter(
+          const missing = expectedDiffLines(c.decl, c.field!, serviceValue, declaredValue).filter(
             (line) => !block.lines.some((l) => line.test(l)),
           );
           // Only that field is marked; a secret one added by hand to a resource that does not declare it is not shown.
-          const hidden = declaredValue === undefined && c.spec.secretInputs?.includes(c.field!);
+          const hidden = declaredValue === undefined && c.decl.secretInputs?.includes(c.field!);
           expect({
             case: c.res.name,
             changed: block.changed,
@@ -659,7 +659,7 @@ export function driftSuite(): void {
             case: c.res.name,
             spelled: true,
           });
-          for (const key of c.spec.secretInputs ?? []) {
+          for (const key of c.decl.secretInputs ?? []) {
             const drift = c.field === key;
             const expected = c.res.args[key] === undefined || drift ? "absent" : "encrypted";
             const stored = state.inputs?.[key];
@@ -672,7 +672,7 @@ export function driftSuite(): void {
         expect(await ids()).toEqual(all);
         for (const c of drifted) {
           const now = await serviceOutputs(fx.client, c, idOf(all, c));
-          const keys = inputKeys(c.spec);
+          const keys = inputKeys(c.decl);
           const pick = (o: Record<string, unknown>) => Object.fromEntries(keys.map((k) => [k, o[k]]));
           expect({ case: c.res.name, ...pick(now) }).toEqual({ case: c.res.name, ...pick(declared.get(c.res.name)!) });
         }

@@ -15,7 +15,7 @@ export function expectSuccess(result: CliResult): void {
   }
 }
 
-export interface AccessSpec {
+export interface AccessProgram {
   policies?: Record<string, Record<string, unknown>>;
   restrictions?: Record<string, Record<string, unknown>>;
   keys?: Record<string, Record<string, unknown>>;
@@ -23,12 +23,12 @@ export interface AccessSpec {
   reads?: Record<string, { kind: string; id: string }>;
 }
 
-export interface EngineFixture<Spec extends object = object> {
+export interface EngineFixture<Program extends object = object> {
   readonly stack: TestStack;
   readonly client: EdgeIngress;
   readonly emulator: RunningEmulator;
-  /** Sets the program's `spec` config (JSON) for the next command. */
-  setSpec(spec: Spec): Promise<void>;
+  /** Sets the program's `program` config (JSON) for the next command. */
+  setProgram(program: Program): Promise<void>;
   /** Stack outputs (secrets shown). */
   outputs(): Promise<Record<string, any>>;
   urn(type: string, name: string): string;
@@ -38,12 +38,12 @@ export interface EngineFixture<Spec extends object = object> {
  * An emulator and a stack of the program in `programDir`, configured for it through stack config only.
  * `linkSelf` as createStack takes it: false for a program with its own install of the package.
  */
-export function useEngineStack<Spec extends object = object>(
+export function useEngineStack<Program extends object = object>(
   programDir: string,
   project: string,
   emulatorOptions: EmulatorOptions = {},
   { linkSelf }: { linkSelf?: boolean } = {},
-): EngineFixture<Spec> {
+): EngineFixture<Program> {
   let started: Started | undefined;
   let emulator: RunningEmulator | undefined;
   let client: EdgeIngress | undefined;
@@ -77,14 +77,14 @@ export function useEngineStack<Spec extends object = object>(
     get emulator() {
       return emulator!;
     },
-    setSpec: (spec) => stack!.setConfig("spec", { value: JSON.stringify(spec) }),
+    setProgram: (program) => stack!.setConfig("program", { value: JSON.stringify(program) }),
     outputs: async () => (await stack!.outputs()).outputs,
     urn: (type, name) => `urn:pulumi:${stack!.name}::${project}::pulumi-nodejs:dynamic/edgeingress:${type}::${name}`,
   };
 }
 
-/** test/fixtures/access: API keys, IP policies and restrictions declared from the `spec` config. */
-export const useAccessStack = (): EngineFixture<AccessSpec> => useEngineStack<AccessSpec>(ACCESS_PROGRAM, "access");
+/** test/fixtures/access: API keys, IP policies and restrictions declared from the `program` config. */
+export const useAccessStack = (): EngineFixture<AccessProgram> => useEngineStack<AccessProgram>(ACCESS_PROGRAM, "access");
 
 /** The reasons of the check failures the engine reported (`… has a problem: <reason>`), each once. */
 export function checkProblems(result: CliResult): string[] {

@@ -27,16 +27,16 @@ export function rowProblems(table: string, rows: Iterable<string>, except: reado
  * Every resource of the kind in the account, as the provider names it (a nested kind's composite id):
  * a kind without an account-wide list is listed within each resource of its parent kind.
  */
-export async function listAccount(client: EdgeIngress, spec: KindDeclaration): Promise<Array<Record<string, any>>> {
-  const api = spec.api(client);
+export async function listAccount(client: EdgeIngress, decl: KindDeclaration): Promise<Array<Record<string, any>>> {
+  const api = decl.api(client);
   if (api.list) return (await api.list().toArray()) as Array<Record<string, any>>;
-  const nested = spec.parent?.nested;
-  if (!spec.parent || !nested) throw new Error(`${spec.name} has no list of its own and no parent to list it in`);
+  const nested = decl.parent?.nested;
+  if (!decl.parent || !nested) throw new Error(`${decl.name} has no list of its own and no parent to list it in`);
   const out: Array<Record<string, any>> = [];
-  for (const parent of await listAccount(client, spec.parent.spec)) {
+  for (const parent of await listAccount(client, decl.parent.decl)) {
     for (const child of await nested.listIn(client, parent)) {
-      const keyed = { ...child, [spec.parent.key]: parent.id };
-      out.push({ ...keyed, id: providerId(spec, keyed) });
+      const keyed = { ...child, [decl.parent.key]: parent.id };
+      out.push({ ...keyed, id: providerId(decl, keyed) });
     }
   }
   return out;

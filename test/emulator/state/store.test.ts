@@ -2,7 +2,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { z } from "zod";
-import { IdGenerator, isWellFormedId, Store, type BaseRecord, type KindDef } from "../../../emulator/state/store";
+import { IdGenerator, isWellFormedId, Store, type BaseRecord, type KindRules } from "../../../emulator/state/store";
 
 describe("ids", () => {
   test("ids made in a burst (many per millisecond) are strictly increasing and well formed", () => {
@@ -34,8 +34,8 @@ describe("store changes", () => {
     needs: string[];
   }
   const thing = z.strictObject({ id: z.string(), created_at: z.string(), parent: z.string().nullable(), needs: z.array(z.string()) });
-  const things: KindDef<Thing> = {
-    collection: "things",
+  const things: KindRules<Thing> = {
+    collectionKey: "things",
     prefix: "th",
     label: "thing",
     path: "/things",
@@ -104,7 +104,7 @@ describe("store changes", () => {
   });
 
   test("usersOf is oldest first across kinds, whatever order the kinds are registered in", () => {
-    const others: KindDef<Thing> = { ...things, collection: "others", prefix: "ot", label: "other", path: "/others" };
+    const others: KindRules<Thing> = { ...things, collectionKey: "others", prefix: "ot", label: "other", path: "/others" };
     for (const kinds of [
       [things, others],
       [others, things],

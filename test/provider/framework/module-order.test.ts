@@ -14,7 +14,7 @@ const stored = {
   createdAt: "t",
 };
 
-function recordingSpec(failOn?: string): { spec: KindDeclaration; calls: string[] } {
+function recordingKind(failOn?: string): { decl: KindDeclaration; calls: string[] } {
   const calls: string[] = [];
   let current: any = { id: "edgtcp_1", ...stored, backend: { enabled: true, backend: { id: "bkdtg_old", uri: "" } } };
   const api: KindApi<any> = {
@@ -44,14 +44,14 @@ function recordingSpec(failOn?: string): { spec: KindDeclaration; calls: string[
       current = { ...current, [name]: null };
     },
   };
-  return { spec: { ...tcpEdgeKind, api: () => api }, calls };
+  return { decl: { ...tcpEdgeKind, api: () => api }, calls };
 }
 
 const client = {} as EdgeIngress;
 
 test("a guard is set before the backend changes, and fields are patched between them", async () => {
-  const { spec, calls } = recordingSpec();
-  await update(spec, client, "edgtcp_1", stored, {
+  const { decl, calls } = recordingKind();
+  await update(decl, client, "edgtcp_1", stored, {
     hostports: ["b.example.com:2"],
     backend: { backendId: "bkdtg_new" },
     ipRestriction: { ipPolicyIds: ["ipp_1"] },
@@ -60,15 +60,15 @@ test("a guard is set before the backend changes, and fields are patched between 
 });
 
 test("the backend is detached before a guard is removed", async () => {
-  const { spec, calls } = recordingSpec();
+  const { decl, calls } = recordingKind();
   const guarded = { ...stored, ipRestriction: { enabled: true, ipPolicyIds: ["ipp_1"] } };
-  await update(spec, client, "edgtcp_1", guarded, { hostports: stored.hostports });
+  await update(decl, client, "edgtcp_1", guarded, { hostports: stored.hostports });
   expect(calls).toEqual(["DELETE backend", "DELETE ipRestriction", "GET"]);
 });
 
 test("a change of plain fields alone is one PATCH, whose answer gives every output (no read back)", async () => {
-  const { spec, calls } = recordingSpec();
-  const { outs } = await update(spec, client, "edgtcp_1", stored, {
+  const { decl, calls } = recordingKind();
+  const { outs } = await update(decl, client, "edgtcp_1", stored, {
     hostports: stored.hostports,
     backend: { backendId: "bkdtg_old" },
     description: "v2",
@@ -78,8 +78,8 @@ test("a change of plain fields alone is one PATCH, whose answer gives every outp
 });
 
 test("a failed step records what was applied, so the next update carries on", async () => {
-  const { spec, calls } = recordingSpec("backend");
-  const err = (await update(spec, client, "edgtcp_1", stored, {
+  const { decl, calls } = recordingKind("backend");
+  const err = (await update(decl, client, "edgtcp_1", stored, {
     __provider: "p",
     hostports: stored.hostports,
     backend: { backendId: "bkdtg_new" },

@@ -308,22 +308,22 @@ describe("the declarations", () => {
 
   it("every typed path names an input of its kind, and sets are lists", () => {
     const problems: string[] = [];
-    for (const spec of Object.values(kinds)) {
-      for (const [path, type] of Object.entries(fieldTypesOf(spec))) {
-        const at = schemaAt(spec.createSchema, path.split("."));
-        if (!at) problems.push(`${spec.name}.${path}: not an input`);
-        else if (type === "set" && !(at instanceof z.ZodArray)) problems.push(`${spec.name}.${path}: a set that is not a list`);
+    for (const decl of Object.values(kinds)) {
+      for (const [path, type] of Object.entries(fieldTypesOf(decl))) {
+        const at = schemaAt(decl.createSchema, path.split("."));
+        if (!at) problems.push(`${decl.name}.${path}: not an input`);
+        else if (type === "set" && !(at instanceof z.ZodArray)) problems.push(`${decl.name}.${path}: a set that is not a list`);
       }
     }
     expect(problems).toEqual([]);
   });
 
   it("every RFC 3339 input is a timestamp", () => {
-    const untyped = Object.values(kinds).flatMap((spec) =>
-      Object.entries(spec.createSchema.shape)
+    const untyped = Object.values(kinds).flatMap((decl) =>
+      Object.entries(decl.createSchema.shape)
         .filter(([, s]) => schemaAt(s, []) instanceof z.ZodISODateTime)
-        .filter(([key]) => fieldTypesOf(spec)[key] !== "timestamp")
-        .map(([key]) => `${spec.name}.${key}`),
+        .filter(([key]) => fieldTypesOf(decl)[key] !== "timestamp")
+        .map(([key]) => `${decl.name}.${key}`),
     );
     expect(untyped).toEqual([]);
   });
@@ -369,10 +369,10 @@ describe("matching an existing resource", () => {
       },
       delete: async () => undefined,
     };
-    const spec: KindDeclaration = { ...ipRestrictionKind, api: () => api, listFor: async () => made };
+    const decl: KindDeclaration = { ...ipRestrictionKind, api: () => api, listFor: async () => made };
     // The client knows the service's clock (from a Date header), so the lookup can place what it finds.
     const client = { service: { clockOffsetMs: 0, idempotencyKeys: false } } as EdgeIngress;
-    const res = await create(spec, client, { type: "dashboard", ipPolicyIds: ["ipp_a", "ipp_b"] });
+    const res = await create(decl, client, { type: "dashboard", ipPolicyIds: ["ipp_a", "ipp_b"] });
     expect(made.map((m) => m.id)).toEqual([res.id]);
   });
 });

@@ -15,7 +15,7 @@ import { EdgeIngress } from "../../../sdk";
 import type { KindDeclaration } from "../../../provider/framework/kind";
 import * as lifecycle from "../../../provider/framework/lifecycle";
 import { pageReads, pagesTo, readResource, written, GONE } from "../../../provider/framework/page-reads";
-import { kinds, kindSpec } from "../../../provider/kinds";
+import { kinds, declarationOf } from "../../../provider/kinds";
 import { start, type Started } from "../../support/emulator";
 
 type Props = Record<string, any>;
@@ -24,9 +24,9 @@ interface Entry {
   props: Props;
 }
 
-const RULE = kindSpec("IpPolicyRule");
+const RULE = declarationOf("IpPolicyRule");
 /** The same kind read one GET each: what every read must equal. */
-const perGet = (spec: KindDeclaration): KindDeclaration => ({ ...spec, refresh: undefined });
+const perGet = (decl: KindDeclaration): KindDeclaration => ({ ...decl, refresh: undefined });
 const SPACING_MS = 3000;
 
 const dirs: string[] = [];
@@ -79,7 +79,7 @@ async function stateOf(s: Started): Promise<Entry[]> {
 
 /** What the engine does at refresh: every entry read, in order, at most `parallel` at a time. */
 async function refresh(
-  spec: KindDeclaration,
+  decl: KindDeclaration,
   client: EdgeIngress,
   entries: Entry[],
   parallel = 8,
@@ -92,7 +92,7 @@ async function refresh(
     if (staggerMs) await new Promise((resolve) => setTimeout(resolve, slot * staggerMs));
     while (next < entries.length) {
       const i = next++;
-      results[i] = await lifecycle.read(spec, client, entries[i].id, entries[i].props);
+      results[i] = await lifecycle.read(decl, client, entries[i].id, entries[i].props);
     }
   };
   await Promise.all(Array.from({ length: parallel }, worker));
@@ -108,8 +108,8 @@ const resetCounters = (s: Started) => s.api.call("DELETE", "/_emulator/counters"
 const total = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
 
 /** Reads of the rules, one GET each, on a fresh client; counters reset afterwards. */
-async function byGet(s: Started, entries: Entry[], spec = RULE, url = s.url) {
-  const results = await refresh(perGet(spec), clientOf(url, s.rootToken), entries);
+async function byGet(s: Started, entries: Entry[], decl = RULE, url = s.url) {
+  const results = await refresh(perGet(decl), clientOf(url, s.rootToken), entries);
   await resetCounters(s);
   return results;
 }
@@ -264,40 +264,40 @@ describe("values shown once, and nested kinds", () => {
   });
 
   test("API keys: each read from the page keeps its token from state, as its GET would", async () => {
-    const spec = kindSpec("ApiKey");
+    const decl = declarationOf("ApiKey");
     const client = clientOf(s.url, s.rootToken);
     const made: Entry[] = [];
     for (let i = 0; i < 3; i++) {
-      const created = await lifecycle.create(spec, client, { description: `key ${i}` });
+      const created = await lifecycle.create(decl, client, { description: `key ${i}` });
       made.push({ id: created.id, props: created.outs! });
     }
     for (const e of made) expect(e.props.token).toEqual(expect.any(String));
     await resetCounters(s);
-    const results = await refresh(spec, clientOf(s.url, s.rootToken), made);
+    const results = await refresh(decl, clientOf(s.url, s.rootToken), made);
     expect(results.map((r) => r.props!.token)).toEqual(made.map((e) => e.props.token));
     expect(await requests(s)).toEqual({ "GET /api_keys": 1 });
-    expect(results).toEqual(await byGet(s, made, spec));
+    expect(results).toEqual(await byGet(s, made, decl));
   });
 
   test("routes: one GET of their edge answers every route of it; a route deleted out of band is gone", async () => {
-    const spec = kindSpec("HttpsEdgeRoute");
+    const decl = declarationOf("HttpsEdgeRoute");
     const edge = await s.client.httpsEdges.create({ hostports: ["page-reads.example.com:443"] });
     const routes: Entry[] = [];
     for (const match of ["/a", "/b", "/c", "/d"]) {
-      const obj = await spec.api(s.client).create({ edgeId: edge.id, matchType: "path_prefix", match });
-      routes.push({ id: obj.id, props: lifecycle.toOutputs(spec, obj) });
+      const obj = await decl.api(s.client).create({ edgeId: edge.id, matchType: "path_prefix", match });
+      routes.push({ id: obj.id, props: lifecycle.toOutputs(decl, obj) });
     }
     await s.client.httpsEdgeRoutes.delete(edge.id, routes[3].props.routeId ?? routes[3].id.split("/")[1]);
     await resetCounters(s);
-    const results = await refresh(spec, clientOf(s.url, s.rootToken), routes);
+    const results = await refresh(decl, clientOf(s.url, s.rootToken), routes);
     expect(await requests(s)).toEqual({ "GET /edges/https/{id}": 1 });
     expect(results.slice(0, 3)).toEqual(routes.slice(0, 3).map((e) => ({ id: e.id, props: e.props })));
     expect(results[3]).toEqual({});
-    expect(results).toEqual(await byGet(s, routes, spec));
+    expect(results).toEqual(await byGet(s, routes, decl));
   });
 
   test("event sources: one list of their subscription answers each of them", async () => {
-    const spec = kindSpec("EventSource");
+    const decl = declarationOf("EventSource");
     const destination = await s.client.eventDestinations.create({
       target: { logs: { logGroupResourceName: "lg", auth: { role: { roleResourceName: "role" } } } },
     } as any);
@@ -307,14 +307,14 @@ describe("values shown once, and nested kinds", () => {
     });
     const sources: Entry[] = [];
     for (const type of ["ip_policy_created.v0", "ip_policy_updated.v0"]) {
-      const obj = await spec.api(s.client).get(`${sub.id}/${type}`);
-      sources.push({ id: obj.id, props: lifecycle.toOutputs(spec, obj) });
+      const obj = await decl.api(s.client).get(`${sub.id}/${type}`);
+      sources.push({ id: obj.id, props: lifecycle.toOutputs(decl, obj) });
     }
     await resetCounters(s);
-    const results = await refresh(spec, clientOf(s.url, s.rootToken), sources);
+    const results = await refresh(decl, clientOf(s.url, s.rootToken), sources);
     expect(await requests(s)).toEqual({ "GET /event_subscriptions/{subscription_id}/sources": 1 });
     expect(results).toEqual(sources.map((e) => ({ id: e.id, props: e.props })));
-    expect(results).toEqual(await byGet(s, sources, spec));
+    expect(results).toEqual(await byGet(s, sources, decl));
   });
 });
 
@@ -348,20 +348,20 @@ describe("the rule, on a scripted list (simulated clock)", () => {
       update: async () => undefined,
       delete: async () => undefined,
     };
-    const spec = { ...RULE, name: `Scripted${Math.random()}`, api: () => api } as unknown as KindDeclaration;
+    const decl = { ...RULE, name: `Scripted${Math.random()}`, api: () => api } as unknown as KindDeclaration;
     const release = async () => {
       while (!waiting.length) await new Promise((r) => setImmediate(r));
       waiting.shift()!();
       await new Promise((r) => setImmediate(r));
     };
-    return { spec, calls, release, client: {} as EdgeIngress };
+    return { decl, calls, release, client: {} as EdgeIngress };
   }
   const at = (i: number) => ({ id: `r${i}`, createdAt: rfc3339(new Date(Date.UTC(2026, 0, 1) + i * 60_000)) });
 
   test("a page fetched while a write was in flight is not used: the reads waiting on it are GETs", async () => {
     const items = Array.from({ length: 50 }, (_, i) => at(49 - i));
-    const { spec, calls, release, client } = scripted(items);
-    const read = readResource(spec, client, "r3", { createdAt: at(3).createdAt });
+    const { decl, calls, release, client } = scripted(items);
+    const read = readResource(decl, client, "r3", { createdAt: at(3).createdAt });
     let finish!: () => void;
     const write = written(() => new Promise<void>((resolve) => (finish = resolve)));
     await release();
@@ -375,14 +375,14 @@ describe("the rule, on a scripted list (simulated clock)", () => {
     let clock = 1_000_000;
     pageReads.now = () => clock;
     const items = Array.from({ length: 50 }, (_, i) => at(49 - i));
-    const { spec, calls, release, client } = scripted(items);
-    const first = readResource(spec, client, "r3", { createdAt: at(3).createdAt });
+    const { decl, calls, release, client } = scripted(items);
+    const first = readResource(decl, client, "r3", { createdAt: at(3).createdAt });
     await release();
     expect(await first).toEqual(at(3));
-    expect(await readResource(spec, client, "r4", { createdAt: at(4).createdAt })).toEqual(at(4));
+    expect(await readResource(decl, client, "r4", { createdAt: at(4).createdAt })).toEqual(at(4));
     expect(calls.pages).toBe(1);
     clock += pageReads.ttlMs + 1;
-    const late = readResource(spec, client, "r5", { createdAt: at(5).createdAt });
+    const late = readResource(decl, client, "r5", { createdAt: at(5).createdAt });
     await release();
     expect(await late).toEqual(at(5));
     expect(calls).toEqual({ pages: 2, gets: [] });
@@ -390,12 +390,12 @@ describe("the rule, on a scripted list (simulated clock)", () => {
 
   test("a read of an id absent from the complete list is gone; a second read of an id looks again", async () => {
     const items = Array.from({ length: 50 }, (_, i) => at(49 - i));
-    const { spec, calls, release, client } = scripted(items);
-    const gone = readResource(spec, client, "r999", { createdAt: at(10).createdAt });
+    const { decl, calls, release, client } = scripted(items);
+    const gone = readResource(decl, client, "r999", { createdAt: at(10).createdAt });
     await release();
     expect(await gone).toBe(GONE);
-    expect(await readResource(spec, client, "r1", { createdAt: at(1).createdAt })).toEqual(at(1));
-    const again = readResource(spec, client, "r1", { createdAt: at(1).createdAt });
+    expect(await readResource(decl, client, "r1", { createdAt: at(1).createdAt })).toEqual(at(1));
+    const again = readResource(decl, client, "r1", { createdAt: at(1).createdAt });
     await release();
     expect(await again).toEqual(at(1));
     expect(calls).toEqual({ pages: 2, gets: [] });
@@ -411,10 +411,10 @@ describe("the rule, on a scripted list (simulated clock)", () => {
   });
 
   test("every kind declares how a refresh reads it; one by one with a reason", () => {
-    for (const spec of Object.values(kinds)) {
-      expect({ kind: spec.name, declared: spec.refresh !== undefined }).toEqual({ kind: spec.name, declared: true });
-      if (spec.refresh?.by === "one") expect(spec.refresh.why.length).toBeGreaterThan(20);
-      if (spec.refresh?.by === "parent") expect(spec.parent?.nested && spec.listFor).toBeTruthy();
+    for (const decl of Object.values(kinds)) {
+      expect({ kind: decl.name, declared: decl.refresh !== undefined }).toEqual({ kind: decl.name, declared: true });
+      if (decl.refresh?.by === "one") expect(decl.refresh.why.length).toBeGreaterThan(20);
+      if (decl.refresh?.by === "parent") expect(decl.parent?.nested && decl.listFor).toBeTruthy();
     }
   });
 });

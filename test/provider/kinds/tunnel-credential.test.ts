@@ -60,7 +60,7 @@ describe("a create whose answer is lost", () => {
     } as never);
 
   /**
-   * The real emulator behind a spec whose first create is applied but its answer lost. Without
+   * The real emulator behind a declaration whose first create is applied but its answer lost. Without
    * `forwardKeys` the idempotency key is not passed on: a service that does not honour keys.
    */
   function losingFirstAnswer(real: EdgeIngress, forwardKeys = true) {
@@ -80,15 +80,15 @@ describe("a create whose answer is lost", () => {
       delete: (id) => real.tunnelCredentials.delete(id),
       list: () => real.tunnelCredentials.list(),
     };
-    const spec: KindDeclaration = { ...tunnelCredentialKind, api: () => api };
-    return { spec, keys, made };
+    const decl: KindDeclaration = { ...tunnelCredentialKind, api: () => api };
+    return { decl, keys, made };
   }
   const listed = async (description: string) =>
     (await fx.client.tunnelCredentials.list().toArray()).filter((c) => c.description === description);
 
   it("with idempotency keys honoured, the replayed answer carries the token: nothing made again", async () => {
-    const { spec, keys } = losingFirstAnswer(fx.client);
-    const res = await create(spec, fx.client, { description: "replayed", acl: ["bind:r.example.com"] });
+    const { decl, keys } = losingFirstAnswer(fx.client);
+    const res = await create(decl, fx.client, { description: "replayed", acl: ["bind:r.example.com"] });
     expect(fx.client.service.idempotencyKeys).toBe(true);
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
@@ -97,12 +97,12 @@ describe("a create whose answer is lost", () => {
   });
 
   it("without keys, the credential made is deleted and made again, so its token is known", async () => {
-    const { spec, made } = losingFirstAnswer(fx.client, false);
+    const { decl, made } = losingFirstAnswer(fx.client, false);
     // A service that does not say it honours keys: the lifecycle must look the lost one up.
     const service: Partial<ServiceInfo> = { ...fx.client.service, idempotencyKeys: false };
     const noKeys = Object.create(fx.client, { service: { get: () => service } }) as EdgeIngress;
     const before = (await listed("recreated")).length;
-    const res = await create(spec, noKeys, { description: "recreated" });
+    const res = await create(decl, noKeys, { description: "recreated" });
     const now = await listed("recreated");
     expect(before).toBe(0);
     expect(now.map((c) => c.id)).toEqual([res.id]);

@@ -6,7 +6,7 @@
  * stack are "@slot" strings (map keys too), resolved by the engine.
  */
 import fc from "fast-check";
-import { kindSpec, kinds } from "../../../provider/kinds";
+import { declarationOf, kinds } from "../../../provider/kinds";
 import { certificate, privateKeyPem, sshPublicKey } from "../../support/pki";
 import { resolveRefs } from "../../support/refs";
 
@@ -252,10 +252,10 @@ const placeholders = Object.fromEntries(Object.entries(PLACEHOLDER).map(([k, v])
 
 /** Inputs valid by the kind's create schema (with placeholder ids for references). */
 export function argsArb(kind: string, slot: string): fc.Arbitrary<Args> {
-  const spec = kindSpec(kind);
+  const decl = declarationOf(kind);
   return BY_KIND[kind](slot)
     .map(clean)
-    .filter((a) => spec.createSchema.safeParse(resolveRefs(a, placeholders)).success);
+    .filter((a) => decl.createSchema.safeParse(resolveRefs(a, placeholders)).success);
 }
 
 /** The stack's resources others refer to: always declared, their inputs may change. */

@@ -30,7 +30,7 @@ import { start } from "../../support/emulator";
 import { EdgeIngress } from "../../../sdk";
 import * as runtime from "../../../runtime";
 import { toOutputs } from "../../../provider/framework/lifecycle";
-import { kindSpec, kinds } from "../../../provider/kinds";
+import { declarationOf, kinds } from "../../../provider/kinds";
 import { fakeConfig } from "../runtime-fixture";
 import { InvariantViolation, MiniEngine, StepError, type Declared } from "./engine";
 import { resolveRefs } from "../../support/refs";
@@ -125,10 +125,10 @@ async function runProgram(p: Program): Promise<void> {
   const makeLookalike = async (kind: string, params: Args) => {
     if (!LOOKALIKE_KINDS.has(kind)) return;
     try {
-      const api = kindSpec(kind).api(client);
+      const api = declarationOf(kind).api(client);
       // Read back: a create answer holds what reads never show again (an API key's token).
       const obj = await api.get((await api.create(params)).id);
-      lookalikes.set(obj.id, { kind, snapshot: toOutputs(kindSpec(kind), obj) });
+      lookalikes.set(obj.id, { kind, snapshot: toOutputs(declarationOf(kind), obj) });
       trace.push(`someone else made ${kind} ${obj.id}`);
     } catch {
       // someone else's request failed: nothing made
@@ -153,8 +153,8 @@ async function runProgram(p: Program): Promise<void> {
     });
     const parsed = (await res.json().catch(() => ({}))) as { id?: string };
     if (!res.ok || !parsed.id) return;
-    const obj = await kindSpec(kind).api(client).get(parsed.id);
-    lookalikes.set(obj.id, { kind, snapshot: toOutputs(kindSpec(kind), obj) });
+    const obj = await declarationOf(kind).api(client).get(parsed.id);
+    lookalikes.set(obj.id, { kind, snapshot: toOutputs(declarationOf(kind), obj) });
     trace.push(`someone else made ${kind} ${obj.id} just before the stack's POST`);
   };
 
@@ -213,11 +213,11 @@ async function runProgram(p: Program): Promise<void> {
     for (const d of declared.values()) {
       const e = engine.state.get(d.slot);
       if (!e) throw new InvariantViolation(`${d.slot} is declared but not in state after up`);
-      const obj = await kindSpec(d.kind).api(client).get(e.id);
-      const d2 = await runtime.diff(d.kind, e.id, toOutputs(kindSpec(d.kind), obj, e.outs), e.inputs);
+      const obj = await declarationOf(d.kind).api(client).get(e.id);
+      const d2 = await runtime.diff(d.kind, e.id, toOutputs(declarationOf(d.kind), obj, e.outs), e.inputs);
       if (d2.changes || (d2.replaces ?? []).length) {
         throw new InvariantViolation(
-          `${d.kind} ${d.slot} ${e.id}: the service does not hold the declared state: ${JSON.stringify({ replaces: d2.replaces, service: toOutputs(kindSpec(d.kind), obj, e.outs), declared: e.inputs })}`,
+          `${d.kind} ${d.slot} ${e.id}: the service does not hold the declared state: ${JSON.stringify({ replaces: d2.replaces, service: toOutputs(declarationOf(d.kind), obj, e.outs), declared: e.inputs })}`,
         );
       }
     }
@@ -233,7 +233,7 @@ async function runProgram(p: Program): Promise<void> {
         `the service's lists differ from the stack and look-alikes: orphaned ${extra.join(", ") || "none"}; missing ${missing.join(", ") || "none"}`,
       );
     for (const [id, { kind, snapshot }] of lookalikes) {
-      const now = toOutputs(kindSpec(kind), await kindSpec(kind).api(client).get(id));
+      const now = toOutputs(declarationOf(kind), await declarationOf(kind).api(client).get(id));
       if (JSON.stringify(now) !== JSON.stringify(snapshot)) throw new InvariantViolation(`look-alike ${kind} ${id} was changed`);
     }
     for (const e of engine.state.values()) coverage.add(e.kind);
@@ -276,11 +276,11 @@ async function runProgram(p: Program): Promise<void> {
           if (!e) break;
           engine.checkReads = false;
           drifted = true;
-          const spec = kindSpec(e.kind);
-          const modules = Object.keys(spec.modules ?? {});
+          const decl = declarationOf(e.kind);
+          const modules = Object.keys(decl.modules ?? {});
           try {
-            if (modules.length && c.module % 2) await spec.api(client).deleteModule!(e.id, modules[c.module % modules.length]);
-            else if ("description" in spec.updateSchema.shape) await spec.api(client).update(e.id, { description: "changed out of band" });
+            if (modules.length && c.module % 2) await decl.api(client).deleteModule!(e.id, modules[c.module % modules.length]);
+            else if ("description" in decl.updateSchema.shape) await decl.api(client).update(e.id, { description: "changed out of band" });
           } catch {
             // not there (or an unset module): nothing changed
           }
@@ -291,7 +291,7 @@ async function runProgram(p: Program): Promise<void> {
           if (!e) break;
           engine.checkReads = false;
           drifted = true;
-          await kindSpec(e.kind)
+          await declarationOf(e.kind)
             .api(client)
             .delete(e.id)
             .catch(() => undefined); // in use: the service refuses
@@ -331,7 +331,7 @@ function pathKind(path: string): string | undefined {
 /** Every id the service holds, of every kind (routes and event sources listed within their parents). */
 async function allIds(client: EdgeIngress): Promise<Set<string>> {
   const out = new Set<string>();
-  for (const spec of Object.values(kinds)) for (const item of await listAccount(client, spec)) out.add(item.id as string);
+  for (const decl of Object.values(kinds)) for (const item of await listAccount(client, decl)) out.add(item.id as string);
   // A managed certificate of a reserved domain is the service's own, not the stack's.
   for (const d of await client.reservedDomains.list().toArray())
     if (d.certificateManagementPolicy && d.certificate) out.delete(d.certificate.id);
