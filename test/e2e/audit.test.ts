@@ -76,7 +76,7 @@ describe("edge-ingress audit against a real stack", () => {
     expect(human.code).toBe(1);
     expect(human.stdout).toMatch(
       new RegExp(
-        `2 unmanaged \\(in the account, in no given stack\\):\\n  KIND +ID +DESCRIPTION\\n  IpPolicyRule +${rule.id} +temporary: all of IPv6\\n  HttpsEdgeRoute +${route.id} +debug console\\n`,
+        `2 unmanaged \\(in the account, in no given stack\\):\\n  KIND +ID +DESCRIPTION\\n  HttpsEdgeRoute +${route.id} +debug console\\n  IpPolicyRule +${rule.id} +temporary: all of IPv6\\n`,
       ),
     );
     expect(human.stdout).toMatch(/Drift: 2 unmanaged, 0 missing\.\n$/);
@@ -87,8 +87,8 @@ describe("edge-ingress audit against a real stack", () => {
       apiUrl: fixture.emulator.url,
       stacks: [{ name: fixture.stack.name, project: "audit", source: stateFile, resources: 4 }],
       unmanaged: [
-        { kind: "IpPolicyRule", id: rule.id, description: "temporary: all of IPv6" },
         { kind: "HttpsEdgeRoute", id: route.id, description: "debug console" },
+        { kind: "IpPolicyRule", id: rule.id, description: "temporary: all of IPv6" },
       ],
       missing: [],
       ignored: [],
@@ -103,7 +103,7 @@ describe("edge-ingress audit against a real stack", () => {
     expect(report.stacks).toEqual([
       { name: fixture.stack.name, project: "audit", source: `pulumi stack export --stack ${fixture.stack.name}`, resources: 4 },
     ]);
-    expect(report.unmanaged.map((u) => u.id)).toEqual([rule.id, route.id]);
+    expect(report.unmanaged.map((u) => u.id)).toEqual([route.id, rule.id]);
     // --all-stacks: the backend's one stack, read the same way.
     const all = json(await audit(["--all-stacks", "--json"], { cwd: PROGRAM, env: fixture.stack.env }));
     expect(all.stacks).toEqual(report.stacks);
@@ -161,8 +161,8 @@ describe("edge-ingress audit against a real stack", () => {
     const program = fs.readFileSync(path.join(out, "index.ts"), "utf8");
     const declared = [...program.matchAll(/^const \w+ = new ei\.(\w+)\("[^"]+", \{\n {2}adopt: "([^"]+)",$/gm)].map((m) => [m[1], m[2]]);
     expect(declared).toEqual([
-      ["IpPolicyRule", rule.id],
       ["HttpsEdgeRoute", route.id],
+      ["IpPolicyRule", rule.id],
     ]);
     // Their parents are the stack's: named by id, not declared again.
     expect(program).toContain(`ipPolicyId: "${outputs.allowlistId}"`);

@@ -135,8 +135,9 @@ describe("the npm tarball in a TypeScript project with the stock tsconfig", () =
       files.filter((f) => new RegExp(`@edge-ingress/pulumi/dist/${sub}/[^/]+$`).test(f)).map((f) => path.posix.basename(f));
     // A policy's inline `rules` are checked with the rule schema: serving IpPolicy needs that one too.
     expect(dist("sdk/resources").sort()).toEqual(["ip-policy-rule.js", "ip-policy.js"]);
-    expect(dist("provider")).toContain("ip-policy.js");
-    for (const other of ["tcp-edge.js", "modules.js"]) expect(dist("provider")).not.toContain(other);
+    expect(dist("provider/kinds")).toContain("ip-policy.js");
+    expect(dist("provider/kinds")).not.toContain("tcp-edge.js");
+    expect(dist("provider")).not.toContain("modules.js");
   });
 
   test("the tarball holds the built package, its typings, docs, LICENSE, README and CHANGELOG, and no tests, fixtures, bench or sources", async () => {
