@@ -195,6 +195,18 @@ export interface FieldDeclaration {
   readonly secret?: boolean;
 }
 
+/** The fields most kinds have (the API's common fields), declared once. */
+export const COMMON_FIELDS = {
+  description: { input: { doc: 'Human-readable, at most 255 bytes. Default "".' }, default: "", type: "string", doc: "Human-readable." },
+  metadata: {
+    input: { doc: 'Arbitrary user data, at most 4096 bytes. Default "".' },
+    default: "",
+    type: "string",
+    doc: "Arbitrary user data.",
+  },
+  createdAt: { type: "string", doc: "RFC 3339 creation time." },
+} as const satisfies Record<string, FieldDeclaration>;
+
 /** What a kind's declaration module writes: the declaration less the lists built from its fields. */
 export type KindDeclarationSource<T extends { id: string } = any> = Omit<
   KindDeclaration<T>,

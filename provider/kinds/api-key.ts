@@ -1,7 +1,7 @@
 import { ApiKeyCreateParams, ApiKeyUpdateParams, type ApiKey as ApiKeyObject } from "../../sdk/resources/api-key";
 import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
 import { prefixed } from "../framework/ids";
-import { SERVER_CHOSEN, declareKind } from "../framework/kind";
+import { COMMON_FIELDS, SERVER_CHOSEN, declareKind } from "../framework/kind";
 
 /** @internal */
 export const apiKeyKind = declareKind<ApiKeyObject>({
@@ -15,12 +15,7 @@ export const apiKeyKind = declareKind<ApiKeyObject>({
       type: "string",
       doc: "What uses the key.",
     },
-    metadata: {
-      input: { doc: 'Arbitrary user data, at most 4096 bytes. Default "".' },
-      default: "",
-      type: "string",
-      doc: "Arbitrary user data.",
-    },
+    metadata: COMMON_FIELDS.metadata,
     ownerId: {
       input: { doc: "Owning user or bot; defaults to the caller. Only admins may name another owner. Changing it replaces the key." },
       default: SERVER_CHOSEN,
@@ -29,7 +24,7 @@ export const apiKeyKind = declareKind<ApiKeyObject>({
     },
     token: { type: "string", doc: "Secret. The bearer token, from the create response (the service never shows it again).", secret: true },
     uri: { type: "string", doc: "The key's API URI." },
-    createdAt: { type: "string", doc: "RFC 3339 creation time." },
+    createdAt: COMMON_FIELDS.createdAt,
   },
   section: "§2.2, §4.2",
   // Listed as the GET shows it (token null); the token is kept from state either way.

@@ -5,7 +5,7 @@ import {
 } from "../../sdk/resources/certificate-authority";
 import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
 import { prefixed } from "../framework/ids";
-import { declareKind } from "../framework/kind";
+import { COMMON_FIELDS, declareKind } from "../framework/kind";
 
 /** @internal */
 export const certificateAuthorityKind = declareKind<CertificateAuthorityObject>({
@@ -22,15 +22,10 @@ export const certificateAuthorityKind = declareKind<CertificateAuthorityObject>(
     notAfter: { type: "string", doc: "RFC 3339: end of validity." },
     keyUsages: { type: "string[]", doc: "The certificate's key usages." },
     extendedKeyUsages: { type: "string[]", doc: "The certificate's extended key usages." },
-    description: { input: { doc: 'Human-readable, at most 255 bytes. Default "".' }, default: "", type: "string", doc: "Human-readable." },
-    metadata: {
-      input: { doc: 'Arbitrary user data, at most 4096 bytes. Default "".' },
-      default: "",
-      type: "string",
-      doc: "Arbitrary user data.",
-    },
+    description: COMMON_FIELDS.description,
+    metadata: COMMON_FIELDS.metadata,
     uri: { type: "string", doc: "The authority's API URI." },
-    createdAt: { type: "string", doc: "RFC 3339 creation time." },
+    createdAt: COMMON_FIELDS.createdAt,
   },
   section: "§2.17, §4.10",
   refresh: { by: "one", why: "the spec does not show that the list's items are the GET's (§4.10 names only its wrapper key, §4.14)" },

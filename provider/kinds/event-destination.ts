@@ -6,7 +6,7 @@ import {
 } from "../../sdk/resources/event-destination";
 import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
 import { prefixed } from "../framework/ids";
-import { within, declareKind } from "../framework/kind";
+import { COMMON_FIELDS, within, declareKind } from "../framework/kind";
 
 /** @internal */
 export const eventDestinationKind = declareKind<EventDestinationObject>({
@@ -30,15 +30,10 @@ export const eventDestinationKind = declareKind<EventDestinationObject>({
       type: "EventFormat",
       doc: "How events are serialized: `json`.",
     },
-    description: { input: { doc: 'Human-readable, at most 255 bytes. Default "".' }, default: "", type: "string", doc: "Human-readable." },
-    metadata: {
-      input: { doc: 'Arbitrary user data, at most 4096 bytes. Default "".' },
-      default: "",
-      type: "string",
-      doc: "Arbitrary user data.",
-    },
+    description: COMMON_FIELDS.description,
+    metadata: COMMON_FIELDS.metadata,
     uri: { type: "string", doc: "The destination's API URI." },
-    createdAt: { type: "string", doc: "RFC 3339 creation time." },
+    createdAt: COMMON_FIELDS.createdAt,
   },
   section: "§2.21, §4.12",
   refresh: { by: "pages" },

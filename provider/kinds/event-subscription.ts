@@ -7,7 +7,7 @@ import { EventType } from "../../sdk/resources/event-source";
 import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
 import { ownedListSchema } from "../framework/children";
 import { compositeId, prefixed } from "../framework/ids";
-import { declareKind } from "../framework/kind";
+import { COMMON_FIELDS, declareKind } from "../framework/kind";
 import { declarationOf } from "./index";
 
 /** Inline sources: the event types, each a documented one, each once. */
@@ -27,13 +27,8 @@ export const eventSubscriptionKind = declareKind<EventSubscriptionObject>({
       type: "string[]",
       doc: "Event destination ids (`ed_`).",
     },
-    description: { input: { doc: 'Human-readable, at most 255 bytes. Default "".' }, default: "", type: "string", doc: "Human-readable." },
-    metadata: {
-      input: { doc: 'Arbitrary user data, at most 4096 bytes. Default "".' },
-      default: "",
-      type: "string",
-      doc: "Arbitrary user data.",
-    },
+    description: COMMON_FIELDS.description,
+    metadata: COMMON_FIELDS.metadata,
     sources: {
       input: {
         type: "pulumi.Input<EventTypeName>[]",
@@ -47,7 +42,7 @@ export const eventSubscriptionKind = declareKind<EventSubscriptionObject>({
       doc: "With inline `sources`: the sources' ids (`<subscription id>/<type>`), in the order of `sources`.",
     },
     uri: { type: "string", doc: "The subscription's API URI." },
-    createdAt: { type: "string", doc: "RFC 3339 creation time." },
+    createdAt: COMMON_FIELDS.createdAt,
   },
   section: "§6 (extension)",
   refresh: { by: "pages" },

@@ -5,7 +5,7 @@ import {
 } from "../../sdk/resources/failover-backend";
 import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
 import { prefixed } from "../framework/ids";
-import { declareKind } from "../framework/kind";
+import { COMMON_FIELDS, declareKind } from "../framework/kind";
 
 /** @internal */
 export const failoverBackendKind = declareKind<FailoverBackendObject>({
@@ -21,15 +21,10 @@ export const failoverBackendKind = declareKind<FailoverBackendObject>({
       type: "string[]",
       doc: "Child backend ids, first choice first.",
     },
-    description: { input: { doc: 'Human-readable, at most 255 bytes. Default "".' }, default: "", type: "string", doc: "Human-readable." },
-    metadata: {
-      input: { doc: 'Arbitrary user data, at most 4096 bytes. Default "".' },
-      default: "",
-      type: "string",
-      doc: "Arbitrary user data.",
-    },
+    description: COMMON_FIELDS.description,
+    metadata: COMMON_FIELDS.metadata,
     uri: { type: "string", doc: "The backend's API URI." },
-    createdAt: { type: "string", doc: "RFC 3339 creation time." },
+    createdAt: COMMON_FIELDS.createdAt,
   },
   section: "§2.11, §4.7",
   refresh: { by: "pages" },

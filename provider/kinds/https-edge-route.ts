@@ -9,7 +9,7 @@ import type { EdgeIngress } from "../../sdk/client";
 import type { HttpsEdgeRouteModules } from "../../sdk/resources/modules";
 import type { ModuleName as SdkModuleName } from "../../sdk/core/resource";
 import { compositeId, prefixed } from "../framework/ids";
-import { type KindApi, declareKind } from "../framework/kind";
+import { COMMON_FIELDS, type KindApi, declareKind } from "../framework/kind";
 import { httpsEdgeKind } from "./https-edge";
 import { SAML_SERVICE_PROVIDER_FIELDS, modulesOf, type ModuleName } from "../modules";
 
@@ -66,13 +66,8 @@ export const httpsEdgeRouteKind = declareKind<RouteObject>({
     routeId: { type: "string", doc: "The route's own id (the Pulumi id is `<edge id>/<route id>`)." },
     matchType: { input: { required: true }, type: "MatchType", doc: "How `match` is compared with the request path." },
     match: { input: { required: true }, type: "string", doc: "A path, a host, or host plus path." },
-    description: { input: { doc: 'Human-readable, at most 255 bytes. Default "".' }, default: "", type: "string", doc: "Human-readable." },
-    metadata: {
-      input: { doc: 'Arbitrary user data, at most 4096 bytes. Default "".' },
-      default: "",
-      type: "string",
-      doc: "Arbitrary user data.",
-    },
+    description: COMMON_FIELDS.description,
+    metadata: COMMON_FIELDS.metadata,
     backend: {
       input: { type: "BackendModuleArgs", doc: "Where traffic goes." },
       type: "BackendModule | null",
@@ -145,7 +140,7 @@ export const httpsEdgeRouteKind = declareKind<RouteObject>({
       doc: "What the service generated for the SAML module (entity id, URLs, signing certificate); null without one.",
     },
     uri: { type: "string", doc: "The route's API URI." },
-    createdAt: { type: "string", doc: "RFC 3339 creation time." },
+    createdAt: COMMON_FIELDS.createdAt,
   },
   section: "§2.6, §4.5 (route operations: extension)",
   // The edge's GET carries every route: one request answers each route of the edge.

@@ -3,7 +3,7 @@ import { HttpsEdgeRouteCreateParams } from "../../sdk/resources/https-edge-route
 import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
 import { ownedListSchema } from "../framework/children";
 import { compositeId, prefixed } from "../framework/ids";
-import { declareKind } from "../framework/kind";
+import { COMMON_FIELDS, declareKind } from "../framework/kind";
 import { MODULES, modulesOf, type ModuleName } from "../modules";
 import type { HttpsEdgeRouteArgs } from "../resources/https-edge-route";
 import type {
@@ -55,13 +55,8 @@ export const httpsEdgeKind = declareKind<HttpsEdgeObject>({
       type: "TlsTerminationModule | null",
       doc: "As the service reports it, in the input shape; null when unset. `terminateAt` is always `edge`.",
     },
-    description: { input: { doc: 'Human-readable, at most 255 bytes. Default "".' }, default: "", type: "string", doc: "Human-readable." },
-    metadata: {
-      input: { doc: 'Arbitrary user data, at most 4096 bytes. Default "".' },
-      default: "",
-      type: "string",
-      doc: "Arbitrary user data.",
-    },
+    description: COMMON_FIELDS.description,
+    metadata: COMMON_FIELDS.metadata,
     routes: {
       input: {
         type: "pulumi.Input<HttpsEdgeInlineRouteArgs>[]",
@@ -80,7 +75,7 @@ export const httpsEdgeKind = declareKind<HttpsEdgeObject>({
       doc: "Secret. With inline `routes`: each route's `oauth` and `webhookVerification`, in the order of `routes`.",
     },
     uri: { type: "string", doc: "The edge's API URI." },
-    createdAt: { type: "string", doc: "RFC 3339 creation time." },
+    createdAt: COMMON_FIELDS.createdAt,
   },
   section: "§2.6, §4.5",
   refresh: {

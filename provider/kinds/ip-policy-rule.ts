@@ -5,7 +5,7 @@ import {
   type IpPolicyRule as IpPolicyRuleObject,
 } from "../../sdk/resources/ip-policy-rule";
 import { prefixed } from "../framework/ids";
-import { declareKind } from "../framework/kind";
+import { COMMON_FIELDS, declareKind } from "../framework/kind";
 import { ipPolicyKind } from "./ip-policy";
 
 /** @internal */
@@ -31,15 +31,10 @@ export const ipPolicyRuleKind = declareKind<IpPolicyRuleObject>({
       type: "IpPolicyRuleAction",
       doc: "`allow` or `deny`; replace on change.",
     },
-    description: { input: { doc: 'Human-readable, at most 255 bytes. Default "".' }, default: "", type: "string", doc: "Human-readable." },
-    metadata: {
-      input: { doc: 'Arbitrary user data, at most 4096 bytes. Default "".' },
-      default: "",
-      type: "string",
-      doc: "Arbitrary user data.",
-    },
+    description: COMMON_FIELDS.description,
+    metadata: COMMON_FIELDS.metadata,
     uri: { type: "string", doc: "The rule's API URI." },
-    createdAt: { type: "string", doc: "RFC 3339 creation time." },
+    createdAt: COMMON_FIELDS.createdAt,
   },
   section: "§2.7 (extension)",
   refresh: { by: "pages" },

@@ -5,7 +5,7 @@ import { IpPolicyCreateParams, IpPolicyUpdateParams, type IpPolicy as IpPolicyOb
 import { IpPolicyRuleCreateParams } from "../../sdk/resources/ip-policy-rule";
 import { ownedListSchema } from "../framework/children";
 import { prefixed } from "../framework/ids";
-import { declareKind } from "../framework/kind";
+import { COMMON_FIELDS, declareKind } from "../framework/kind";
 import { declarationOf } from "./index";
 import type { IpPolicyRuleAction } from "./ip-policy-rule";
 
@@ -24,13 +24,8 @@ export const ipPolicyKind = declareKind<IpPolicyObject>({
   doc: "A named set of IP rules (inline `rules`, or IpPolicyRule resources), applied through IP restrictions and edge modules; it applies to no traffic until one of those names it.",
   getDoc: "Reads an existing policy into the program (it is not managed).",
   fields: {
-    description: { input: { doc: 'Human-readable, at most 255 bytes. Default "".' }, default: "", type: "string", doc: "Human-readable." },
-    metadata: {
-      input: { doc: 'Arbitrary user data, at most 4096 bytes. Default "".' },
-      default: "",
-      type: "string",
-      doc: "Arbitrary user data.",
-    },
+    description: COMMON_FIELDS.description,
+    metadata: COMMON_FIELDS.metadata,
     rules: {
       input: {
         type: "pulumi.Input<IpPolicyInlineRuleArgs>[]",
@@ -41,7 +36,7 @@ export const ipPolicyKind = declareKind<IpPolicyObject>({
     },
     ruleIds: { type: "string[] | null", doc: "With inline `rules`: the rules' ids (`ipr_…`), in the order of `rules`." },
     uri: { type: "string", doc: "The policy's API URI." },
-    createdAt: { type: "string", doc: "RFC 3339 creation time." },
+    createdAt: COMMON_FIELDS.createdAt,
   },
   section: "§2.7, §4.6",
   refresh: { by: "pages" },

@@ -5,7 +5,7 @@ import {
   type IpRestriction as IpRestrictionObject,
 } from "../../sdk/resources/ip-restriction";
 import { prefixed } from "../framework/ids";
-import { declareKind } from "../framework/kind";
+import { COMMON_FIELDS, declareKind } from "../framework/kind";
 
 /** @internal */
 export const ipRestrictionKind = declareKind<IpRestrictionObject>({
@@ -32,15 +32,10 @@ export const ipRestrictionKind = declareKind<IpRestrictionObject>({
       type: "boolean",
       doc: "true: enforced; false: violations only warn.",
     },
-    description: { input: { doc: 'Human-readable, at most 255 bytes. Default "".' }, default: "", type: "string", doc: "Human-readable." },
-    metadata: {
-      input: { doc: 'Arbitrary user data, at most 4096 bytes. Default "".' },
-      default: "",
-      type: "string",
-      doc: "Arbitrary user data.",
-    },
+    description: COMMON_FIELDS.description,
+    metadata: COMMON_FIELDS.metadata,
     uri: { type: "string", doc: "The restriction's API URI." },
-    createdAt: { type: "string", doc: "RFC 3339 creation time." },
+    createdAt: COMMON_FIELDS.createdAt,
   },
   section: "§2.8, §4.6",
   refresh: { by: "pages" },

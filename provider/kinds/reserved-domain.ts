@@ -7,7 +7,7 @@ import {
 } from "../../sdk/resources/reserved-domain";
 import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
 import { prefixed } from "../framework/ids";
-import { within, declareKind } from "../framework/kind";
+import { COMMON_FIELDS, within, declareKind } from "../framework/kind";
 
 /** @internal */
 export const reservedDomainKind = declareKind<ReservedDomainObject>({
@@ -53,15 +53,10 @@ export const reservedDomainKind = declareKind<ReservedDomainObject>({
       type: "CertificateManagementStatus | null",
       doc: "Status of automatic certificate management; null when disabled.",
     },
-    description: { input: { doc: 'Human-readable, at most 255 bytes. Default "".' }, default: "", type: "string", doc: "Human-readable." },
-    metadata: {
-      input: { doc: 'Arbitrary user data, at most 4096 bytes. Default "".' },
-      default: "",
-      type: "string",
-      doc: "Arbitrary user data.",
-    },
+    description: COMMON_FIELDS.description,
+    metadata: COMMON_FIELDS.metadata,
     uri: { type: "string", doc: "The domain's API URI." },
-    createdAt: { type: "string", doc: "RFC 3339 creation time." },
+    createdAt: COMMON_FIELDS.createdAt,
   },
   section: "§2.12, §4.8 (update: extension)",
   refresh: { by: "pages" },

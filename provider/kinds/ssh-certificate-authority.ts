@@ -5,7 +5,7 @@ import {
   type SshCertificateAuthority as SshCertificateAuthorityObject,
 } from "../../sdk/resources/ssh-certificate-authority";
 import { prefixed } from "../framework/ids";
-import { SERVER_CHOSEN, declareKind } from "../framework/kind";
+import { COMMON_FIELDS, SERVER_CHOSEN, declareKind } from "../framework/kind";
 
 /** @internal */
 export const sshCertificateAuthorityKind = declareKind<SshCertificateAuthorityObject>({
@@ -27,15 +27,10 @@ export const sshCertificateAuthorityKind = declareKind<SshCertificateAuthorityOb
     },
     publicKey: { type: "string", doc: "OpenSSH format (`ssh-ed25519 AAAA...`)." },
     keyType: { type: "KeyType", doc: "The key's type, as the service reports it." },
-    description: { input: { doc: 'Human-readable, at most 255 bytes. Default "".' }, default: "", type: "string", doc: "Human-readable." },
-    metadata: {
-      input: { doc: 'Arbitrary user data, at most 4096 bytes. Default "".' },
-      default: "",
-      type: "string",
-      doc: "Arbitrary user data.",
-    },
+    description: COMMON_FIELDS.description,
+    metadata: COMMON_FIELDS.metadata,
     uri: { type: "string", doc: "The authority's API URI." },
-    createdAt: { type: "string", doc: "RFC 3339 creation time." },
+    createdAt: COMMON_FIELDS.createdAt,
   },
   section: "§2.14, §4.9",
   refresh: { by: "pages" },

@@ -5,7 +5,7 @@ import {
   type SshCredential as SshCredentialObject,
 } from "../../sdk/resources/ssh-credential";
 import { prefixed } from "../framework/ids";
-import { SERVER_CHOSEN, declareKind } from "../framework/kind";
+import { COMMON_FIELDS, SERVER_CHOSEN, declareKind } from "../framework/kind";
 
 /** @internal */
 export const sshCredentialKind = declareKind<SshCredentialObject>({
@@ -32,15 +32,10 @@ export const sshCredentialKind = declareKind<SshCredentialObject>({
       type: "string",
       doc: "The owning user or bot; replace on change.",
     },
-    description: { input: { doc: 'Human-readable, at most 255 bytes. Default "".' }, default: "", type: "string", doc: "Human-readable." },
-    metadata: {
-      input: { doc: 'Arbitrary user data, at most 4096 bytes. Default "".' },
-      default: "",
-      type: "string",
-      doc: "Arbitrary user data.",
-    },
+    description: COMMON_FIELDS.description,
+    metadata: COMMON_FIELDS.metadata,
     uri: { type: "string", doc: "The credential's API URI." },
-    createdAt: { type: "string", doc: "RFC 3339 creation time." },
+    createdAt: COMMON_FIELDS.createdAt,
   },
   section: "§2.13, §4.9",
   refresh: { by: "pages" },

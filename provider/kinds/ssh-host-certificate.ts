@@ -5,7 +5,7 @@ import {
   type SshHostCertificate as SshHostCertificateObject,
 } from "../../sdk/resources/ssh-host-certificate";
 import { prefixed } from "../framework/ids";
-import { SERVER_CHOSEN, declareKind } from "../framework/kind";
+import { COMMON_FIELDS, SERVER_CHOSEN, declareKind } from "../framework/kind";
 
 /** @internal */
 export const sshHostCertificateKind = declareKind<SshHostCertificateObject>({
@@ -42,15 +42,10 @@ export const sshHostCertificateKind = declareKind<SshHostCertificateObject>({
     },
     keyType: { type: '"rsa" | "ecdsa" | "ed25519"', doc: "The subject key's type." },
     certificate: { type: "string", doc: "The signed certificate, OpenSSH format (`<type>-cert-v01@openssh.com AAAA...`)." },
-    description: { input: { doc: 'Human-readable, at most 255 bytes. Default "".' }, default: "", type: "string", doc: "Human-readable." },
-    metadata: {
-      input: { doc: 'Arbitrary user data, at most 4096 bytes. Default "".' },
-      default: "",
-      type: "string",
-      doc: "Arbitrary user data.",
-    },
+    description: COMMON_FIELDS.description,
+    metadata: COMMON_FIELDS.metadata,
     uri: { type: "string", doc: "The certificate's API URI." },
-    createdAt: { type: "string", doc: "RFC 3339 creation time." },
+    createdAt: COMMON_FIELDS.createdAt,
   },
   section: "§2.16, §4.9",
   refresh: { by: "pages" },

@@ -5,7 +5,7 @@ import {
   type SshUserCertificate as SshUserCertificateObject,
 } from "../../sdk/resources/ssh-user-certificate";
 import { prefixed } from "../framework/ids";
-import { SERVER_CHOSEN, declareKind } from "../framework/kind";
+import { COMMON_FIELDS, SERVER_CHOSEN, declareKind } from "../framework/kind";
 
 /** @internal */
 export const sshUserCertificateKind = declareKind<SshUserCertificateObject>({
@@ -60,15 +60,10 @@ export const sshUserCertificateKind = declareKind<SshUserCertificateObject>({
     },
     keyType: { type: '"rsa" | "ecdsa" | "ed25519"', doc: "The subject key's type." },
     certificate: { type: "string", doc: "The signed certificate, OpenSSH format (`<type>-cert-v01@openssh.com AAAA...`)." },
-    description: { input: { doc: 'Human-readable, at most 255 bytes. Default "".' }, default: "", type: "string", doc: "Human-readable." },
-    metadata: {
-      input: { doc: 'Arbitrary user data, at most 4096 bytes. Default "".' },
-      default: "",
-      type: "string",
-      doc: "Arbitrary user data.",
-    },
+    description: COMMON_FIELDS.description,
+    metadata: COMMON_FIELDS.metadata,
     uri: { type: "string", doc: "The certificate's API URI." },
-    createdAt: { type: "string", doc: "RFC 3339 creation time." },
+    createdAt: COMMON_FIELDS.createdAt,
   },
   section: "§2.15, §4.9",
   refresh: { by: "pages" },

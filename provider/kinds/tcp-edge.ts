@@ -1,7 +1,7 @@
 import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
 import { TcpEdgeCreateParams, TcpEdgeUpdateParams, type TcpEdge as TcpEdgeObject } from "../../sdk/resources/tcp-edge";
 import { prefixed } from "../framework/ids";
-import { declareKind } from "../framework/kind";
+import { COMMON_FIELDS, declareKind } from "../framework/kind";
 import { modulesOf } from "../modules";
 
 /** @internal */
@@ -28,15 +28,10 @@ export const tcpEdgeKind = declareKind<TcpEdgeObject>({
       type: "IpRestrictionModule | null",
       doc: "As the service reports it, in the input shape; null when unset.",
     },
-    description: { input: { doc: 'Human-readable, at most 255 bytes. Default "".' }, default: "", type: "string", doc: "Human-readable." },
-    metadata: {
-      input: { doc: 'Arbitrary user data, at most 4096 bytes. Default "".' },
-      default: "",
-      type: "string",
-      doc: "Arbitrary user data.",
-    },
+    description: COMMON_FIELDS.description,
+    metadata: COMMON_FIELDS.metadata,
     uri: { type: "string", doc: "The resource's API URI." },
-    createdAt: { type: "string", doc: "RFC 3339 creation time." },
+    createdAt: COMMON_FIELDS.createdAt,
   },
   section: "§2.4, §4.3",
   refresh: { by: "pages" },

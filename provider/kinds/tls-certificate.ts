@@ -5,7 +5,7 @@ import {
   type TlsCertificate as TlsCertificateObject,
 } from "../../sdk/resources/tls-certificate";
 import { prefixed } from "../framework/ids";
-import { declareKind } from "../framework/kind";
+import { COMMON_FIELDS, declareKind } from "../framework/kind";
 
 /** @internal */
 export const tlsCertificateKind = declareKind<TlsCertificateObject>({
@@ -44,15 +44,10 @@ export const tlsCertificateKind = declareKind<TlsCertificateObject>({
     subjectLocality: { type: "string", doc: 'From the leaf; "" when absent.' },
     subjectProvince: { type: "string", doc: 'From the leaf; "" when absent.' },
     subjectCountry: { type: "string", doc: 'From the leaf; "" when absent.' },
-    description: { input: { doc: 'Human-readable, at most 255 bytes. Default "".' }, default: "", type: "string", doc: "Human-readable." },
-    metadata: {
-      input: { doc: 'Arbitrary user data, at most 4096 bytes. Default "".' },
-      default: "",
-      type: "string",
-      doc: "Arbitrary user data.",
-    },
+    description: COMMON_FIELDS.description,
+    metadata: COMMON_FIELDS.metadata,
     uri: { type: "string", doc: "The certificate's API URI." },
-    createdAt: { type: "string", doc: "RFC 3339 creation time." },
+    createdAt: COMMON_FIELDS.createdAt,
   },
   section: "§2.17, §4.10",
   refresh: { by: "one", why: "the spec does not show that the list's items are the GET's (§4.10 names only its wrapper key, §4.14)" },

@@ -1,7 +1,7 @@
 import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
 import { TlsEdgeCreateParams, TlsEdgeUpdateParams, type TlsEdge as TlsEdgeObject } from "../../sdk/resources/tls-edge";
 import { prefixed } from "../framework/ids";
-import { declareKind } from "../framework/kind";
+import { COMMON_FIELDS, declareKind } from "../framework/kind";
 import { modulesOf } from "../modules";
 
 /** @internal */
@@ -38,15 +38,10 @@ export const tlsEdgeKind = declareKind<TlsEdgeObject>({
       type: "TlsTerminationModule | null",
       doc: "As the service reports it, in the input shape; null when unset.",
     },
-    description: { input: { doc: 'Human-readable, at most 255 bytes. Default "".' }, default: "", type: "string", doc: "Human-readable." },
-    metadata: {
-      input: { doc: 'Arbitrary user data, at most 4096 bytes. Default "".' },
-      default: "",
-      type: "string",
-      doc: "Arbitrary user data.",
-    },
+    description: COMMON_FIELDS.description,
+    metadata: COMMON_FIELDS.metadata,
     uri: { type: "string", doc: "The resource's API URI." },
-    createdAt: { type: "string", doc: "RFC 3339 creation time." },
+    createdAt: COMMON_FIELDS.createdAt,
   },
   section: "§2.5, §4.4",
   refresh: { by: "pages" },

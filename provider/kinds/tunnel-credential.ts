@@ -5,7 +5,7 @@ import {
   type TunnelCredential as TunnelCredentialObject,
 } from "../../sdk/resources/tunnel-credential";
 import { prefixed } from "../framework/ids";
-import { SERVER_CHOSEN, declareKind } from "../framework/kind";
+import { COMMON_FIELDS, SERVER_CHOSEN, declareKind } from "../framework/kind";
 
 /** @internal */
 export const tunnelCredentialKind = declareKind<TunnelCredentialObject>({
@@ -13,13 +13,8 @@ export const tunnelCredentialKind = declareKind<TunnelCredentialObject>({
   doc: "An authtoken a tunnel agent connects with, limited by `acl`; its `token` is a secret output, present from creation on.",
   getDoc: "Reads an existing credential; its token is not available (the service shows it only once).",
   fields: {
-    description: { input: { doc: 'Human-readable, at most 255 bytes. Default "".' }, default: "", type: "string", doc: "Human-readable." },
-    metadata: {
-      input: { doc: 'Arbitrary user data, at most 4096 bytes. Default "".' },
-      default: "",
-      type: "string",
-      doc: "Arbitrary user data.",
-    },
+    description: COMMON_FIELDS.description,
+    metadata: COMMON_FIELDS.metadata,
     acl: {
       input: {
         type: "pulumi.Input<string>[]",
@@ -39,7 +34,7 @@ export const tunnelCredentialKind = declareKind<TunnelCredentialObject>({
     },
     token: { type: "string", doc: "Secret. The authtoken, from the create response (the service never shows it again).", secret: true },
     uri: { type: "string", doc: "The credential's API URI." },
-    createdAt: { type: "string", doc: "RFC 3339 creation time." },
+    createdAt: COMMON_FIELDS.createdAt,
   },
   section: "extension (`acl` rules of §2.13)",
   // Listed as the GET shows it (token null); the token is kept from state either way.

@@ -5,7 +5,7 @@ import {
   type TunnelGroupBackend as TunnelGroupBackendObject,
 } from "../../sdk/resources/tunnel-group-backend";
 import { prefixed } from "../framework/ids";
-import { declareKind } from "../framework/kind";
+import { COMMON_FIELDS, declareKind } from "../framework/kind";
 
 /** @internal */
 export const tunnelGroupBackendKind = declareKind<TunnelGroupBackendObject>({
@@ -19,15 +19,10 @@ export const tunnelGroupBackendKind = declareKind<TunnelGroupBackendObject>({
       doc: "Labels a tunnel must carry, all of them.",
     },
     tunnelIds: { type: "string[]", doc: "The tunnels (`tn_`) that match the labels now." },
-    description: { input: { doc: 'Human-readable, at most 255 bytes. Default "".' }, default: "", type: "string", doc: "Human-readable." },
-    metadata: {
-      input: { doc: 'Arbitrary user data, at most 4096 bytes. Default "".' },
-      default: "",
-      type: "string",
-      doc: "Arbitrary user data.",
-    },
+    description: COMMON_FIELDS.description,
+    metadata: COMMON_FIELDS.metadata,
     uri: { type: "string", doc: "The backend's API URI." },
-    createdAt: { type: "string", doc: "RFC 3339 creation time." },
+    createdAt: COMMON_FIELDS.createdAt,
   },
   section: "§2.9, §4.7",
   refresh: { by: "pages" },

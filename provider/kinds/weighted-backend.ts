@@ -8,7 +8,7 @@ import {
   type WeightedBackend as WeightedBackendObject,
 } from "../../sdk/resources/weighted-backend";
 import { prefixed } from "../framework/ids";
-import { type InputForm, declareKind } from "../framework/kind";
+import { COMMON_FIELDS, type InputForm, declareKind } from "../framework/kind";
 
 const isEntry = (v: unknown): v is WeightedBackendEntry =>
   v !== null && typeof v === "object" && typeof (v as WeightedBackendEntry).backendId === "string";
@@ -63,15 +63,10 @@ export const weightedBackendKind = declareKind<WeightedBackendObject>({
       type: "WeightedBackendEntry[]",
       doc: "In the list form, whichever form was declared (state from before the list form holds a map until refreshed).",
     },
-    description: { input: { doc: 'Human-readable, at most 255 bytes. Default "".' }, default: "", type: "string", doc: "Human-readable." },
-    metadata: {
-      input: { doc: 'Arbitrary user data, at most 4096 bytes. Default "".' },
-      default: "",
-      type: "string",
-      doc: "Arbitrary user data.",
-    },
+    description: COMMON_FIELDS.description,
+    metadata: COMMON_FIELDS.metadata,
     uri: { type: "string", doc: "The backend's API URI." },
-    createdAt: { type: "string", doc: "RFC 3339 creation time." },
+    createdAt: COMMON_FIELDS.createdAt,
   },
   section: "§2.10, §4.7",
   refresh: { by: "pages" },
