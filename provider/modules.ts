@@ -1,6 +1,6 @@
 /** Lifecycle rules of every edge and route module (§2.3, §2.6, §2.18, §2.19), declared once. */
 import { DEFAULT_NAMEID_FORMAT, OAUTH_PROVIDERS } from "../sdk/resources/modules";
-import { SERVER_CHOSEN, within, type ModuleDeclaration } from "./framework/kind";
+import { SERVER_CHOSEN, within, type FieldDeclaration, type ModuleDeclaration } from "./framework/kind";
 
 /*
  * Defaults the spec fixes (`enabled: true`, the SAML name-id format, "no groups", "no headers") are
@@ -99,6 +99,25 @@ export const MODULES = {
 } satisfies Record<string, ModuleDeclaration>;
 
 export type ModuleName = keyof typeof MODULES;
+
+/** The class fields of the modules several kinds have, declared once. */
+export const MODULE_FIELDS = {
+  backend: {
+    input: { type: "BackendModuleArgs", doc: "Where traffic goes." },
+    type: "BackendModule | null",
+    doc: "Each module as the service reports it, in the input shape; null when unset.",
+  },
+  ipRestriction: {
+    input: { type: "IpRestrictionModuleArgs", doc: "Guards access: only the ranges of these IP policies." },
+    type: "IpRestrictionModule | null",
+    doc: "As the service reports it, in the input shape; null when unset.",
+  },
+  mutualTls: {
+    input: { type: "MutualTlsModuleArgs", doc: "Guards access: clients present a certificate from these authorities." },
+    type: "MutualTlsModule | null",
+    doc: "As the service reports it, in the input shape; null when unset.",
+  },
+} as const satisfies Record<string, FieldDeclaration>;
 
 /** The module declarations of one kind, by name. */
 export const modulesOf = (names: readonly ModuleName[]): Record<string, ModuleDeclaration> =>

@@ -195,7 +195,7 @@ export interface FieldDeclaration {
   readonly secret?: boolean;
 }
 
-/** The fields most kinds have (the API's common fields), declared once. */
+/** Fields several kinds declare alike (the API's common fields, an edge's hostports), declared once. */
 export const COMMON_FIELDS = {
   description: { input: { doc: 'Human-readable, at most 255 bytes. Default "".' }, default: "", type: "string", doc: "Human-readable." },
   metadata: {
@@ -205,6 +205,15 @@ export const COMMON_FIELDS = {
     doc: "Arbitrary user data.",
   },
   createdAt: { type: "string", doc: "RFC 3339 creation time." },
+  hostports: {
+    input: {
+      type: "pulumi.Input<string>[]",
+      doc: "`host:port` addresses the edge serves (at least one, none repeated); order means nothing.",
+      required: true,
+    },
+    type: "string[]",
+    doc: "`host:port` addresses the edge serves.",
+  },
 } as const satisfies Record<string, FieldDeclaration>;
 
 /** What a kind's declaration module writes: the declaration less the lists built from its fields. */

@@ -11,7 +11,7 @@ import type { ModuleName as SdkModuleName } from "../../sdk/core/resource";
 import { compositeId, prefixed } from "../framework/ids";
 import { COMMON_FIELDS, type KindApi, declareKind } from "../framework/kind";
 import { httpsEdgeKind } from "./https-edge";
-import { SAML_SERVICE_PROVIDER_FIELDS, modulesOf, type ModuleName } from "../modules";
+import { MODULE_FIELDS, SAML_SERVICE_PROVIDER_FIELDS, modulesOf, type ModuleName } from "../modules";
 
 /** A route lives under its edge: its Pulumi id is `<edge id>/<route id>`, enough to read or delete it. */
 type RouteObject = HttpsEdgeRouteObject & { routeId: string };
@@ -68,16 +68,8 @@ export const httpsEdgeRouteKind = declareKind<RouteObject>({
     match: { input: { required: true }, type: "string", doc: "A path, a host, or host plus path." },
     description: COMMON_FIELDS.description,
     metadata: COMMON_FIELDS.metadata,
-    backend: {
-      input: { type: "BackendModuleArgs", doc: "Where traffic goes." },
-      type: "BackendModule | null",
-      doc: "Each module as the service reports it, in the input shape; null when unset.",
-    },
-    ipRestriction: {
-      input: { type: "IpRestrictionModuleArgs", doc: "Guards access: only the ranges of these IP policies." },
-      type: "IpRestrictionModule | null",
-      doc: "As the service reports it, in the input shape; null when unset.",
-    },
+    backend: MODULE_FIELDS.backend,
+    ipRestriction: MODULE_FIELDS.ipRestriction,
     circuitBreaker: {
       input: { type: "CircuitBreakerModuleArgs", doc: "Stops sending to a failing upstream until it recovers." },
       type: "CircuitBreakerModule | null",

@@ -4,7 +4,7 @@ import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
 import { ownedListSchema } from "../framework/children";
 import { compositeId, prefixed } from "../framework/ids";
 import { COMMON_FIELDS, declareKind } from "../framework/kind";
-import { MODULES, modulesOf, type ModuleName } from "../modules";
+import { MODULE_FIELDS, MODULES, modulesOf, type ModuleName } from "../modules";
 import type { HttpsEdgeRouteArgs } from "../resources/https-edge-route";
 import type {
   BackendModule,
@@ -36,20 +36,8 @@ export const httpsEdgeKind = declareKind<HttpsEdgeObject>({
   name: "HttpsEdge",
   doc: "HTTPS hostports with mutual TLS and TLS termination; traffic is routed by inline `routes` or HttpsEdgeRoute resources.",
   fields: {
-    hostports: {
-      input: {
-        type: "pulumi.Input<string>[]",
-        doc: "`host:port` addresses the edge serves (at least one, none repeated); order means nothing.",
-        required: true,
-      },
-      type: "string[]",
-      doc: "`host:port` addresses the edge serves.",
-    },
-    mutualTls: {
-      input: { type: "MutualTlsModuleArgs", doc: "Guards access: clients present a certificate from these authorities." },
-      type: "MutualTlsModule | null",
-      doc: "As the service reports it, in the input shape; null when unset.",
-    },
+    hostports: COMMON_FIELDS.hostports,
+    mutualTls: MODULE_FIELDS.mutualTls,
     tlsTermination: {
       input: { type: "HttpsTlsTerminationModuleArgs", doc: "The minimum TLS version (TLS always ends at the edge)." },
       type: "TlsTerminationModule | null",

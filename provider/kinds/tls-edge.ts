@@ -2,37 +2,17 @@ import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
 import { TlsEdgeCreateParams, TlsEdgeUpdateParams, type TlsEdge as TlsEdgeObject } from "../../sdk/resources/tls-edge";
 import { prefixed } from "../framework/ids";
 import { COMMON_FIELDS, declareKind } from "../framework/kind";
-import { modulesOf } from "../modules";
+import { MODULE_FIELDS, modulesOf } from "../modules";
 
 /** @internal */
 export const tlsEdgeKind = declareKind<TlsEdgeObject>({
   name: "TlsEdge",
   doc: "TLS hostports with backend, IP restriction, mutual TLS and TLS termination modules.",
   fields: {
-    hostports: {
-      input: {
-        type: "pulumi.Input<string>[]",
-        doc: "`host:port` addresses the edge serves (at least one, none repeated); order means nothing.",
-        required: true,
-      },
-      type: "string[]",
-      doc: "`host:port` addresses the edge serves.",
-    },
-    backend: {
-      input: { type: "BackendModuleArgs", doc: "Where traffic goes." },
-      type: "BackendModule | null",
-      doc: "Each module as the service reports it, in the input shape; null when unset.",
-    },
-    ipRestriction: {
-      input: { type: "IpRestrictionModuleArgs", doc: "Guards access: only the ranges of these IP policies." },
-      type: "IpRestrictionModule | null",
-      doc: "As the service reports it, in the input shape; null when unset.",
-    },
-    mutualTls: {
-      input: { type: "MutualTlsModuleArgs", doc: "Guards access: clients present a certificate from these authorities." },
-      type: "MutualTlsModule | null",
-      doc: "As the service reports it, in the input shape; null when unset.",
-    },
+    hostports: COMMON_FIELDS.hostports,
+    backend: MODULE_FIELDS.backend,
+    ipRestriction: MODULE_FIELDS.ipRestriction,
+    mutualTls: MODULE_FIELDS.mutualTls,
     tlsTermination: {
       input: { type: "TlsTerminationModuleArgs", doc: "Where TLS ends and its minimum version." },
       type: "TlsTerminationModule | null",
