@@ -77,14 +77,15 @@ export async function expectedFiles(root = ROOT, generators: readonly Generator[
   return formatted(files, root);
 }
 
+/** True when the file on disk under `root` is missing or differs from `file`. */
+function isStale(file: GeneratedFile, root: string): boolean {
+  const at = path.join(root, file.path);
+  return !fs.existsSync(at) || fs.readFileSync(at, "utf8") !== file.text;
+}
+
 /** The generated files whose committed text differs (or that are missing). */
 export async function staleFiles(root = ROOT, generators: readonly Generator[] = GENERATORS): Promise<string[]> {
-  const stale: string[] = [];
-  for (const file of await expectedFiles(root, generators)) {
-    const at = path.join(root, file.path);
-    if (!fs.existsSync(at) || fs.readFileSync(at, "utf8") !== file.text) stale.push(file.path);
-  }
-  return stale;
+  return (await expectedFiles(root, generators)).filter((file) => isStale(file, root)).map((file) => file.path);
 }
 
 async function main(): Promise<void> {
@@ -102,14 +103,12 @@ async function main(): Promise<void> {
   const written: string[] = [];
   const again = Boolean(process.env.EDGE_INGRESS_GENERATE_AGAIN);
   const write = (files: GeneratedFile[]) => {
-    for (const file of files) {
+    for (const file of files.filter((f) => isStale(f, ROOT))) {
       const at = path.join(ROOT, file.path);
       fs.mkdirSync(path.dirname(at), { recursive: true });
-      if (!fs.existsSync(at) || fs.readFileSync(at, "utf8") !== file.text) {
-        fs.writeFileSync(at, file.text);
-        written.push(file.path);
-        console.log(`wrote ${file.path}`);
-      }
+      fs.writeFileSync(at, file.text);
+      written.push(file.path);
+      console.log(`wrote ${file.path}`);
     }
   };
   write(
