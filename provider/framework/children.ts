@@ -13,7 +13,7 @@ import type { EdgeIngress } from "../../sdk/client";
 import { NotFoundError } from "../../sdk/core/errors";
 import { inputKeys, updatableKeys, type KindDeclaration, type OwnedChildren } from "./kind";
 import { NORMALISERS } from "./normalise";
-import { pageReads, writeState, writingApi } from "./page-reads";
+import { isCurrent, pageReads, writeState, writingApi } from "./page-reads";
 
 type Props = Record<string, any>;
 
@@ -215,11 +215,7 @@ async function childrenOf(owned: OwnedChildren, client: EdgeIngress, parentId: s
   for (let attempt = 1; ; attempt++) {
     const state = writeState();
     let listing = byKind.get(name);
-    const stale =
-      !listing ||
-      listing.generation !== state.generation ||
-      pageReads.now() - listing.startedAt > pageReads.ttlMs ||
-      listing.answered.has(parentId);
+    const stale = !listing || !isCurrent(listing) || listing.answered.has(parentId);
     if (stale || state.writes > 0) {
       listing = { generation: state.generation, startedAt: pageReads.now(), answered: new Set(), byParent: listAll(owned, client) };
       if (state.writes === 0) byKind.set(name, listing);

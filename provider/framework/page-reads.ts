@@ -61,6 +61,10 @@ export async function written<T>(write: () => Promise<T>): Promise<T> {
 /** The writes' generation and how many are in flight: what another cache of listings (children.ts) is valid for. */
 export const writeState = (): { readonly generation: number; readonly writes: number } => ({ generation, writes });
 
+/** A cached listing is used while no write of the process came since it began and it is younger than `ttlMs`. */
+export const isCurrent = (listing: { readonly generation: number; readonly startedAt: number }): boolean =>
+  listing.generation === generation && pageReads.now() - listing.startedAt <= pageReads.ttlMs;
+
 /** The kind's api with its writes made through `written`. */
 export function writingApi<T extends { id: string }>(api: KindApi<T>): KindApi<T> {
   return {
@@ -145,8 +149,7 @@ class PagedReader {
 
   private decide(): void {
     let listing = this.listing;
-    if (listing && (listing.generation !== generation || pageReads.now() - listing.startedAt > pageReads.ttlMs))
-      listing = this.listing = undefined;
+    if (listing && !isCurrent(listing)) listing = this.listing = undefined;
     if (listing?.fetching) return;
     if (listing) this.answer(listing);
     if (!this.pending.length) return;
@@ -303,12 +306,7 @@ class ParentReader {
     if (writes > 0) return api.get(id);
     const [parentId] = compositeId.split(id);
     let listing = this.listings.get(parentId);
-    if (
-      !listing ||
-      listing.generation !== generation ||
-      pageReads.now() - listing.startedAt > pageReads.ttlMs ||
-      listing.answered.has(id)
-    ) {
+    if (!listing || !isCurrent(listing) || listing.answered.has(id)) {
       const since = generation;
       const items = this.children(parentId).then(
         (children) => (generation === since && writes === 0 ? children : undefined),
