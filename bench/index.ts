@@ -2,7 +2,7 @@
  * `npm run bench [-- --n 0,200,1000 --latency 25 --parallel P --repeat K --clients 50 --seconds 5 --out FILE --skip-checkpoints --profile DIR]`:
  * runs the benchmark (bench/run.ts), prints tables and writes the JSON (default
  * bench/results/bench-<date>.json). N = 0 (the baseline) runs whether listed or not.
- * `npm run bench -- --rate-limit <n> [--burst B --no-retry-after --headers --rules N --stacks K --latency 25 --parallel P --out FILE]`:
+ * `npm run bench -- --rate-limit <n> [--burst B --no-retry-after --headers --rules N --stacks K --phases a,b --latency 25 --parallel P --out FILE]`:
  * the rate-limit mode (bench/rate-limit.ts), JSON by default in bench/results/bench-rate-limit-<date>.json.
  * Needs the bootstrap (scripts/bootstrap.sh) once.
  */
