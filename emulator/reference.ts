@@ -11,41 +11,14 @@ import { MAX_LIMIT } from "./http/pagination";
 import { SUPPORTED_VERSION } from "./http/auth";
 import { IDEMPOTENCY_KEY_HEADER, REPLAYED_HEADER } from "./http/idempotency";
 import type { Method, Route } from "./http/router";
-import { ROUTES_BY_RESOURCE, ROUTES } from "./routes";
+import { REFERENCES_BY_RESOURCE, ROUTES_BY_RESOURCE, ROUTES } from "./routes";
 import { createEmulatorServer } from "./server";
 import { KINDS } from "./state";
-import { Store } from "./state/store";
+import { Store, type ExampleContext, type KindReference } from "./state/store";
 import { observeBodies } from "./state/validation";
 import { buildCertificatePem } from "./x509";
 
-// ---- what is written by hand: titles, example bodies, the meaning of each error code ---------------
-
-/** Each route resource's section title, in the order docs/api.md shows them. */
-const TITLES: Record<string, string> = {
-  apiKeys: "API keys",
-  ipPolicies: "IP policies",
-  ipRestrictions: "IP restrictions",
-  ipPolicyRules: "IP policy rules",
-  tunnelGroupBackends: "Tunnel group backends",
-  weightedBackends: "Weighted backends",
-  failoverBackends: "Failover backends",
-  tcpEdges: "TCP edges",
-  tlsEdges: "TLS edges",
-  httpsEdges: "HTTPS edges",
-  httpsEdgeRoutes: "HTTPS edge routes",
-  endpoints: "Endpoints",
-  eventDestinations: "Event destinations",
-  eventSubscriptions: "Event subscriptions",
-  eventSources: "Event sources",
-  certificateAuthorities: "Certificate authorities",
-  tlsCertificates: "TLS certificates",
-  reservedDomains: "Reserved domains",
-  sshCredentials: "SSH credentials",
-  sshCertificateAuthorities: "SSH certificate authorities",
-  sshUserCertificates: "SSH user certificates",
-  sshHostCertificates: "SSH host certificates",
-  tunnelCredentials: "Tunnel credentials",
-};
+// ---- what is written by hand: the meaning of each error code (titles and examples are the kinds' own) ----
 
 const MEANING: Record<ErrorCode, string> = {
   MALFORMED_JSON: "The body is not UTF-8 JSON, or not a JSON object",
@@ -75,19 +48,13 @@ type Ids = (collection: string) => string;
 
 class NotYet extends Error {}
 
-interface Fixtures {
-  caPem: string;
-  certificatePem: string;
-  privateKeyPem: string;
-  sshPublicKey: string;
-}
+type Fixtures = Omit<ExampleContext, "id" | "common">;
 
-const EVENT_TYPE = "ip_policy_created.v0";
 const SAML_METADATA = '<EntityDescriptor xmlns="urn:oasis:names:tc:SAML:2.0:metadata" entityID="https://idp.example.com/metadata"/>';
 
-/** One request body per route that takes one; `ids` names what an earlier example made. */
+/** One request body per route that takes one: each resource's own examples, and one per module; `ids` names what an earlier example made. */
 function exampleBodies(fx: Fixtures): Record<string, (ids: Ids) => Record<string, unknown>> {
-  const meta = { description: "example", metadata: '{"team":"edge"}' };
+  const common = { description: "example", metadata: '{"team":"edge"}' };
   const module = {
     backend: (ids: Ids) => ({ backend_id: ids("/backends/tunnel_group") }),
     ip_restriction: (ids: Ids) => ({ ip_policy_ids: [ids("/ip_policies")] }),
@@ -105,87 +72,20 @@ function exampleBodies(fx: Fixtures): Record<string, (ids: Ids) => Record<string
     user_agent_filter: () => ({ enabled: true }),
     jwt_validation: () => ({ enabled: true }),
   };
-  const bodies: Record<string, (ids: Ids) => Record<string, unknown>> = {
-    "POST /api_keys": () => ({ description: "ci deploy key", metadata: "" }),
-    "PATCH /api_keys/{id}": () => ({ description: "ci deploy key (rotated monthly)" }),
-    "POST /ip_policies": () => ({ description: "office", metadata: "" }),
-    "PATCH /ip_policies/{id}": () => ({ description: "office and vpn" }),
-    "POST /ip_restrictions": (ids) => ({ ...meta, type: "dashboard", enforced: true, ip_policy_ids: [ids("/ip_policies")] }),
-    "PATCH /ip_restrictions/{id}": () => ({ enforced: false }),
-    "POST /ip_policy_rules": (ids) => ({
-      description: "office",
-      cidr: "203.0.113.0/24",
-      action: "allow",
-      ip_policy_id: ids("/ip_policies"),
-    }),
-    "PATCH /ip_policy_rules/{id}": () => ({ cidr: "2001:db8::/32" }),
-    "POST /backends/tunnel_group": () => ({ ...meta, labels: { location: "eu-west" } }),
-    "PATCH /backends/tunnel_group/{id}": () => ({ labels: { location: "eu-central" } }),
-    "POST /backends/weighted": (ids) => ({ ...meta, backends: { [ids("/backends/tunnel_group")]: 100 } }),
-    "PATCH /backends/weighted/{id}": () => ({ description: "primary pool" }),
-    "POST /backends/failover": (ids) => ({ ...meta, backends: [ids("/backends/tunnel_group")] }),
-    "PATCH /backends/failover/{id}": () => ({ description: "primary, then standby" }),
-    "POST /edges/tcp": (ids) => ({ ...meta, hostports: ["1.tcp.example.com:20001"], backend: module.backend(ids) }),
-    "PATCH /edges/tcp/{id}": () => ({ description: "ssh gateway" }),
-    "POST /edges/tls": (ids) => ({
-      ...meta,
-      hostports: ["tls.example.com:443"],
-      backend: module.backend(ids),
-      tls_termination: { terminate_at: "edge" },
-    }),
-    "PATCH /edges/tls/{id}": () => ({ description: "mqtt over tls" }),
-    "POST /edges/https": (ids) => ({ ...meta, hostports: ["app.example.com:443"], mutual_tls: module.mutual_tls(ids) }),
-    "PATCH /edges/https/{id}": () => ({ description: "public web app" }),
-    "POST /edges/https/{edge_id}/routes": (ids) => ({
-      match_type: "path_prefix",
-      match: "/api",
-      ...meta,
-      backend: module.backend(ids),
-      compression: { enabled: true },
-    }),
-    "PATCH /edges/https/{edge_id}/routes/{id}": () => ({ match: "/api/v2" }),
-    "POST /event_destinations": () => ({
-      ...meta,
-      format: "json",
-      target: {
-        stream: {
-          auth: { role: { role_resource_name: "arn:example:iam::123456789012:role/events" } },
-          stream_resource_name: "arn:example:stream:events",
-        },
-      },
-    }),
-    "PATCH /event_destinations/{id}": () => ({ description: "audit stream" }),
-    "POST /event_subscriptions": (ids) => ({ ...meta, destination_ids: [ids("/event_destinations")], sources: [{ type: EVENT_TYPE }] }),
-    "PATCH /event_subscriptions/{id}": () => ({ description: "policy changes" }),
-    "POST /event_subscriptions/{subscription_id}/sources": () => ({ type: "ip_policy_deleted.v0" }),
-    "PATCH /event_subscriptions/{subscription_id}/sources/{type}": () => ({}),
-    "POST /certificate_authorities": () => ({ ...meta, ca_pem: fx.caPem }),
-    "PATCH /certificate_authorities/{id}": () => ({ description: "client certificate issuer" }),
-    "POST /tls_certificates": () => ({ ...meta, certificate_pem: fx.certificatePem, private_key_pem: fx.privateKeyPem }),
-    "PATCH /tls_certificates/{id}": () => ({ description: "app.example.com" }),
-    "POST /reserved_domains": () => ({ ...meta, domain: "app.example.com", region: "eu" }),
-    "PATCH /reserved_domains/{id}": (ids) => ({ certificate_id: ids("/tls_certificates") }),
-    "POST /ssh_credentials": () => ({ ...meta, public_key: fx.sshPublicKey, acl: ["bind:*.example.com"] }),
-    "PATCH /ssh_credentials/{id}": () => ({ acl: ["bind:app.example.com"] }),
-    "POST /ssh_certificate_authorities": () => ({ ...meta, private_key_type: "ed25519" }),
-    "PATCH /ssh_certificate_authorities/{id}": () => ({ description: "bastion ca" }),
-    "POST /ssh_user_certificates": (ids) => ({
-      ...meta,
-      ssh_certificate_authority_id: ids("/ssh_certificate_authorities"),
-      public_key: fx.sshPublicKey,
-      principals: ["deploy"],
-    }),
-    "PATCH /ssh_user_certificates/{id}": () => ({ description: "deploy user" }),
-    "POST /ssh_host_certificates": (ids) => ({
-      ...meta,
-      ssh_certificate_authority_id: ids("/ssh_certificate_authorities"),
-      public_key: fx.sshPublicKey,
-      principals: ["bastion.example.com"],
-    }),
-    "PATCH /ssh_host_certificates/{id}": () => ({ description: "bastion host" }),
-    "POST /credentials": () => ({ ...meta, acl: ["bind:*.example.com"] }),
-    "PATCH /credentials/{id}": () => ({ acl: ["bind:app.example.com"] }),
-  };
+  const bodies: Record<string, (ids: Ids) => Record<string, unknown>> = {};
+  for (const resource of resources()) {
+    const reference = referenceOf(resource);
+    for (const route of ROUTES_BY_RESOURCE[resource]) {
+      const make = moduleOf(route)
+        ? undefined
+        : route.method === "POST"
+          ? reference.create
+          : route.method === "PATCH"
+            ? reference.update
+            : undefined;
+      if (make) bodies[key(route)] = (ids) => make({ ...fx, id: ids, common });
+    }
+  }
   for (const route of ROUTES) {
     const name = moduleOf(route);
     if (route.method === "PUT" && name) bodies[key(route)] = module[name as keyof typeof module];
@@ -800,21 +700,26 @@ and the reasons are in [api-choices.md](api-choices.md#extensions).
 
 /** One list of the resources with links. */
 function contents(): string {
-  const titles = [...resources().map((f) => TITLES[f]), "Modules"];
+  const titles = [...resources().map((f) => referenceOf(f).title), "Modules"];
   return ["## Resources", "", titles.map((t) => `[${t}](#${anchor(t)})`).join(" · "), ""].join("\n");
 }
 
-/** The route resources in the order of TITLES (related kinds together), each with its title. */
+/** The route resources, each with a reference (title and examples) of its own. */
 function resources(): string[] {
-  const untitled = Object.keys(ROUTES_BY_RESOURCE).filter((f) => !TITLES[f]);
-  if (untitled.length) throw new Error(`the route resources ${untitled.join(", ")} have no title in emulator/reference.ts`);
-  const stray = Object.keys(TITLES).filter((f) => !ROUTES_BY_RESOURCE[f]);
-  if (stray.length) throw new Error(`emulator/reference.ts titles ${stray.join(", ")}, which have no routes`);
-  return Object.keys(TITLES);
+  const untitled = Object.keys(ROUTES_BY_RESOURCE).filter((f) => !REFERENCES_BY_RESOURCE[f]?.title);
+  if (untitled.length)
+    throw new Error(
+      `the resources ${untitled.join(", ")} have no reference: give their rules (emulator/state/) a \`reference\` with a title`,
+    );
+  return Object.keys(ROUTES_BY_RESOURCE);
+}
+
+function referenceOf(resource: string): KindReference {
+  return REFERENCES_BY_RESOURCE[resource]!;
 }
 
 function renderResource(resource: string, run: Run, extensions: Map<string, string>, modules: ReadonlySet<string>): string {
-  const title = TITLES[resource];
+  const title = referenceOf(resource).title;
   const routes = ROUTES_BY_RESOURCE[resource];
   const out = [`## ${title}`, ""];
   const label = kindLabelOf(routes[0]);

@@ -5,18 +5,20 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { renderReference } from "../provider/reference";
-import { renderApiReference } from "../emulator/reference";
 import { ROOT, type Generator } from "./index";
 
 export const docs: Generator = {
   name: "docs",
   rendersFromGenerated: true,
   async files() {
+    // Required here, not imported: they load the generated indexes, current only once the first phase ran.
     const choices = fs.readFileSync(path.join(ROOT, "docs", "api-choices.md"), "utf8");
     return [
-      { path: "docs/reference.md", text: renderReference() },
-      { path: "docs/api.md", text: await renderApiReference(choices) },
+      { path: "docs/reference.md", text: (require("../provider/reference") as typeof import("../provider/reference")).renderReference() },
+      {
+        path: "docs/api.md",
+        text: await (require("../emulator/reference") as typeof import("../emulator/reference")).renderApiReference(choices),
+      },
     ];
   },
 };

@@ -1,10 +1,11 @@
 /**
  * The emulator's lists of kinds, from the modules present: `KINDS_BY_NAME` / `KINDS`
- * (emulator/state/index.ts) from every exported `KindRules` in emulator/state/, and `ROUTES_BY_RESOURCE` /
- * `ROUTES` (emulator/routes/index.ts) from every exported `<kind>Operations` in emulator/routes/, under
- * the resource name of the sdk module of the same file name. Modules exporting neither (store.ts, crud.ts,
- * ...) are helpers. Both lists are in file-name order: nothing the emulator does depends on it (the 409 of
- * a record in use names the oldest user of any kind, and no two route paths overlap: test/emulator).
+ * (emulator/state/index.ts) from every exported `KindRules` in emulator/state/; `ROUTES_BY_RESOURCE`,
+ * `ROUTES` and `REFERENCES_BY_RESOURCE` (emulator/routes/index.ts) for every sdk resource: the
+ * `<kind>Operations` of its own module in emulator/routes/ where there is one, else `kindRoutes` of the
+ * rules exported under its resource name. Modules exporting neither (store.ts, crud.ts, ...) are helpers.
+ * The lists are in file-name order: nothing the emulator does depends on it (the 409 of a record in use
+ * names the oldest user of any kind, and no two route paths overlap: test/emulator).
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -42,16 +43,50 @@ export function stateKinds(): Array<[string, string]> {
   );
 }
 
-/** `[resource, export name, module]` of every routes module. */
-export function routeResources(): Array<[string, string, string]> {
-  const resourceOf = new Map(sdkResources().map(({ file, resource }) => [file, resource]));
-  return modules("routes").flatMap(({ file, exports }) => {
-    const names = Object.keys(exports).filter((name) => name.endsWith("Operations") && isRoutes(exports[name]));
-    if (names.length === 0) return [];
-    if (names.length > 1) throw new Error(`emulator/routes/${file}.ts: exports more than one route table (${names.join(", ")})`);
-    const resource = resourceOf.get(file);
-    if (!resource) throw new Error(`emulator/routes/${file}.ts: no sdk resource in sdk/resources/${file}.ts names its routes`);
-    return [[resource, names[0], file]];
+/** Where each sdk resource's routes and reference come from, in file-name order. */
+interface ResourceRoutes {
+  resource: string;
+  file: string;
+  /** `<kind>Operations` of its own emulator/routes/ module; absent: `kindRoutes` of its rules. */
+  operations?: string;
+  /** Its rules' export name in emulator/state/<file>.ts, when it is a store kind. */
+  rules?: string;
+  /** `<resource>Reference`, exported by its state module when it has no rules to carry it. */
+  reference?: string;
+}
+
+/** Every sdk resource's routes: its own routes module, else the standard operations of its rules. */
+export function routeResources(): ResourceRoutes[] {
+  const own = new Map(
+    modules("routes").flatMap(({ file, exports }) => {
+      const names = Object.keys(exports).filter((name) => name.endsWith("Operations") && isRoutes(exports[name]));
+      if (names.length > 1) throw new Error(`emulator/routes/${file}.ts: exports more than one route table (${names.join(", ")})`);
+      return names.map((name): [string, string] => [file, name]);
+    }),
+  );
+  const state = new Map(modules("state").map(({ file, exports }) => [file, exports]));
+  const resources = sdkResources();
+  for (const file of own.keys()) {
+    if (!resources.some((r) => r.file === file))
+      throw new Error(`emulator/routes/${file}.ts: no sdk resource in sdk/resources/${file}.ts names its routes`);
+  }
+  return resources.map(({ resource, file }) => {
+    const exports = state.get(file) ?? {};
+    const rules = exports[resource];
+    const reference = `${resource}Reference`;
+    const entry: ResourceRoutes = {
+      resource,
+      file,
+      operations: own.get(file),
+      rules: isKindDef(rules) ? resource : undefined,
+      reference: reference in exports ? reference : undefined,
+    };
+    if (!entry.operations && !(isKindDef(rules) && rules.listKey && rules.render))
+      throw new Error(
+        `sdk resource ${resource}: the emulator has no routes for it: give \`${resource}\` in emulator/state/${file}.ts ` +
+          "`render` and `listKey` (the standard operations), or write emulator/routes/${file}.ts",
+      );
+    return entry;
   });
 }
 
@@ -78,16 +113,28 @@ export const KINDS: readonly KindRules<BaseRecord>[] = Object.values(KINDS_BY_NA
       {
         path: "emulator/routes/index.ts",
         text: `${GENERATED_HEADER}
-/** The route table: the \`<kind>Operations\` each module of emulator/routes/ exports. */
+/**
+ * The route table: each resource's own module of emulator/routes/ where it has one, else the standard
+ * operations of its rules (\`kindRoutes\`); and each resource's section of the API reference.
+ */
 import type { Route } from "../http/router";
-${resources.map(([, name, file]) => `import { ${name} } from "./${file}";`).join("\n")}
+import { KINDS_BY_NAME as kinds } from "../state";
+import type { KindReference } from "../state/store";
+import { kindRoutes } from "./crud";
+${resources.flatMap((r) => (r.operations ? [`import { ${r.operations} } from "./${r.file}";`] : [])).join("\n")}
+${resources.flatMap((r) => (r.reference ? [`import { ${r.reference} } from "../state/${r.file}";`] : [])).join("\n")}
 
-/** The routes of each resource resource, by the resource's name in the sdk client (\`client.ipPolicies\`). */
+/** The routes of each resource, by the resource's name in the sdk client (\`client.ipPolicies\`). */
 export const ROUTES_BY_RESOURCE: Readonly<Record<string, readonly Route[]>> = {
-${resources.map(([resource, name]) => `  ${resource}: ${name},`).join("\n")}
+${resources.map((r) => `  ${r.resource}: ${r.operations ?? `kindRoutes(kinds.${r.resource})`},`).join("\n")}
 };
 
 export const ROUTES: readonly Route[] = Object.values(ROUTES_BY_RESOURCE).flat();
+
+/** Each resource's title and example bodies in docs/api.md: from its rules, else its state module's \`<resource>Reference\`. */
+export const REFERENCES_BY_RESOURCE: Readonly<Record<string, KindReference | undefined>> = {
+${resources.map((r) => `  ${r.resource}: ${r.reference ?? (r.rules ? `kinds.${r.resource}.reference` : "undefined")},`).join("\n")}
+};
 `,
       },
     ];

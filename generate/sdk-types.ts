@@ -9,8 +9,6 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { z } from "zod";
 import { GENERATED_HEADER, ROOT, type GeneratedFile, type Generator } from "./index";
-// Compiles the sdk next to this module (generate/tsconfig.json), for the requires below.
-import "../sdk/resources";
 import { DESCRIPTION_MAX_BYTES, METADATA_MAX_BYTES } from "../sdk/core/fields";
 
 type IO = "input" | "output";

@@ -1,11 +1,11 @@
-// Removes what dist/ holds for sources that no longer exist (a moved or deleted module), before an
-// incremental build: tsc never deletes outputs, and a stale dist/provider/kinds.js would shadow the
-// dist/provider/kinds/index.js of the moved registry.
+// Removes what dist/ (or the folder given, e.g. .cache/generate) holds for sources that no longer exist
+// (a moved or deleted module), before an incremental build: tsc never deletes outputs, and a stale
+// dist/provider/kinds.js would shadow the dist/provider/kinds/index.js of the moved registry.
 const fs = require("node:fs");
 const path = require("node:path");
 
 const root = path.join(__dirname, "..");
-const dist = path.join(root, "dist");
+const dist = path.resolve(root, process.argv[2] ?? "dist");
 
 function prune(dir) {
   if (!fs.existsSync(dir)) return;

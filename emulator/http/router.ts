@@ -1,27 +1,17 @@
 /** A small route table: path patterns with `{param}` segments, 404 for unknown paths, 405 with Allow. */
 import { ApiError, preview } from "../errors";
-import type { Principal } from "../state/api-key";
-import type { ReservedDomainService } from "../state/reserved-domain";
-import type { Store } from "../state/store";
+import type { OperationCall } from "../state/store";
 import { UPDATE_ANSWERS, type UpdateAnswers } from "../options";
 
 export { UPDATE_ANSWERS, type UpdateAnswers };
 
 export type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
-export interface ApiRequest {
-  store: Store;
-  /** Reserved-domain rules that depend on the emulator's settings (base domain, provisioning). */
-  domains: ReservedDomainService;
-  principal: Principal;
+/** An operation's call (what the kind's rules see) and what only routing needs. */
+export interface ApiRequest extends OperationCall {
   params: Readonly<Record<string, string>>;
   query: URLSearchParams;
-  /** The JSON body (`{}` when empty); always `{}` for GET and DELETE. */
-  body: Record<string, unknown>;
-  /** `http://host:port` as the client addressed us: the base of every `uri` in responses. */
-  baseUrl: string;
   path: string;
-  updateAnswers: UpdateAnswers;
 }
 
 export interface ApiResponse {

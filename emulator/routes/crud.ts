@@ -1,54 +1,18 @@
-/** The five standard operations of §4.1, shared by every kind that has them. */
-import type { ApiRequest, Route } from "../http/router";
+/** The standard operations of §4.1 (and a kind's module operations), served from its rules. */
+import type { Route } from "../http/router";
 import { listPage, PAGE_PARAMS } from "../http/pagination";
-import type { BaseRecord, KindRules, Store } from "../state/store";
+import type { ModularRecord } from "../state/modules";
+import type { BaseRecord, Collection, KindRules } from "../state/store";
 import { deleteRecord } from "../state/validation";
-
-/** Absolute URI of one resource of a kind. */
-export function resourceUri(baseUrl: string, kind: KindRules<BaseRecord>, id: string): string {
-  return `${baseUrl}${kind.path}/${id}`;
-}
-
-export interface Ref {
-  id: string;
-  uri: string;
-}
-
-/** A `Ref` object: `{id, uri}`. */
-export function ref(baseUrl: string, kind: KindRules<BaseRecord>, id: string): Ref {
-  return { id, uri: resourceUri(baseUrl, kind, id) };
-}
-
-/** A Ref to an id of any kind, found by its prefix (the record need not still exist). */
-export function refById(baseUrl: string, store: Store, id: string): Ref {
-  const kind = store.kindOf(id);
-  if (!kind) throw new Error(`no kind has the prefix of ${id}`); // ids are checked before they are stored
-  return ref(baseUrl, kind, id);
-}
+import { moduleRoutes } from "./modules";
 
 /**
- * With `updateAnswers: "spec"`, a backend PATCH that did not send `backends` answers them empty, as the
- * spec's samples show (§2.10, §2.11); a copy, so the stored record is untouched.
+ * Create, list, get, update and delete, and GET/PUT/DELETE of each module; a read-only kind (no create
+ * or update) gets list and get only. The kind must say how it is shown (`render`) and listed (`listKey`).
  */
-export function specAnswer<R extends BaseRecord & { backends: unknown }>(req: ApiRequest, record: R, empty: R["backends"]): R {
-  return req.updateAnswers === "spec" && !Object.hasOwn(req.body, "backends") ? { ...record, backends: empty } : record;
-}
-
-export interface CrudRouteOptions<R extends BaseRecord> {
-  kind: KindRules<R>;
-  /** Key of the item array in list bodies, e.g. `keys`. */
-  listKey: string;
-  /** Wire representation of a record (the store for kinds that show related records). */
-  render(record: R, baseUrl: string, store: Store): unknown;
-  /** Validate and create; returns the 201 body (API keys add their one-time token). Absent: read-only kind. */
-  create?(req: ApiRequest): unknown;
-  /** Validate and apply a PATCH; returns the changed record. Absent: read-only kind. */
-  update?(req: ApiRequest, id: string): R;
-}
-
-/** Create, list, get, update and delete; a read-only kind (no create or update) gets list and get only. */
-export function crudRoutes<R extends BaseRecord>(options: CrudRouteOptions<R>): Route[] {
-  const { kind, render, create, update } = options;
+export function kindRoutes<R extends BaseRecord>(kind: KindRules<R>): Route[] {
+  const { render, listKey, create, update, modules } = kind;
+  if (!render || !listKey) throw new Error(`the ${kind.label} rules lack render or listKey: give the kind its own routes module`);
   const item = `${kind.path}/{id}`;
   const routes: Route[] = [
     {
@@ -58,7 +22,7 @@ export function crudRoutes<R extends BaseRecord>(options: CrudRouteOptions<R>): 
       handle: (req) => {
         const collection = req.store.collection(kind);
         const url = `${req.baseUrl}${kind.path}`;
-        return { status: 200, body: listPage(collection, req.query, url, options.listKey, (r) => render(r, req.baseUrl, req.store)) };
+        return { status: 200, body: listPage(collection, req.query, url, listKey, (r) => render(r, req.baseUrl, req.store)) };
       },
     },
     {
@@ -80,5 +44,12 @@ export function crudRoutes<R extends BaseRecord>(options: CrudRouteOptions<R>): 
         return { status: 204 };
       },
     },
+    ...(modules
+      ? moduleRoutes(item, modules, (req) => {
+          // A kind with modules keeps them in its records (ModularRecord).
+          const collection = req.store.collection(kind) as unknown as Collection<ModularRecord>;
+          return { collection, record: collection.require(req.params.id), label: kind.label };
+        })
+      : []),
   ];
 }

@@ -1,19 +1,8 @@
 import type { Route } from "../http/router";
 import { addEventSource, getEventSource, listEventSources, removeEventSource, updateEventSource } from "../state/event-source";
-import { eventSubscriptions } from "../state/event-subscription";
-import { resourceUri } from "./crud";
+import { eventSubscriptions, renderSource, sourcesUri } from "../state/event-subscription";
 
 const SOURCES = `${eventSubscriptions.path}/{subscription_id}/sources`;
-
-/** Absolute URI of a subscription's sources collection. */
-function sourcesUri(baseUrl: string, subscriptionId: string): string {
-  return `${resourceUri(baseUrl, eventSubscriptions, subscriptionId)}/sources`;
-}
-
-/** `{type, uri}` (§2.22): a source is identified within its subscription by its type. */
-export function renderSource(baseUrl: string, subscriptionId: string, type: string) {
-  return { type, uri: `${sourcesUri(baseUrl, subscriptionId)}/${type}` };
-}
 
 /** §4.13: create, get, list (no paging: `{sources, uri}`), update (`{}` only), delete. */
 export const eventSourceOperations: Route[] = [

@@ -1,25 +1,8 @@
 import type { Route } from "../http/router";
-import { createRoute, deleteRoute, httpsEdgeRoutes, requireRoute, updateRoute, type HttpsEdgeRouteRecord } from "../state/https-edge-route";
+import { createRoute, deleteRoute, httpsEdgeRoutes, renderRoute, requireRoute, updateRoute } from "../state/https-edge-route";
 import { httpsEdges } from "../state/https-edge";
 import { ROUTE_MODULES } from "../state/modules";
-import type { Store } from "../state/store";
-import { resourceUri } from "./crud";
-import { moduleRoutes, renderModules } from "./modules";
-
-/** §2.6 HTTPSEdgeRoute field order; the uri is under the owning edge. */
-export function renderRoute(record: HttpsEdgeRouteRecord, baseUrl: string, store: Store) {
-  return {
-    edge_id: record.edge_id,
-    id: record.id,
-    created_at: record.created_at,
-    match_type: record.match_type,
-    match: record.match,
-    uri: `${resourceUri(baseUrl, httpsEdges, record.edge_id)}/routes/${record.id}`,
-    description: record.description,
-    metadata: record.metadata,
-    ...renderModules(ROUTE_MODULES, record, baseUrl, store),
-  };
-}
+import { moduleRoutes } from "./modules";
 
 const collectionPath = `${httpsEdges.path}/{edge_id}/routes`;
 const itemPath = `${collectionPath}/{id}`;

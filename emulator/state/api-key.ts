@@ -4,6 +4,7 @@ import { fieldError, preview } from "../errors";
 import { hashToken, newToken, tokenMatches } from "../secrets";
 import type { KindRules, Store } from "./store";
 import { addRule, baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
+import { resourceUri } from "./wire";
 
 /** Who is calling: the root token (the admin user) or an API key. */
 export interface Principal {
@@ -27,6 +28,18 @@ export const apiKeys: KindRules<ApiKeyRecord> = {
   label: "API key",
   path: "/api_keys",
   record: apiKeyRecord,
+  listKey: "keys",
+  render: (record, baseUrl) => render(record, baseUrl),
+  create: (call) => {
+    const { record, token } = createApiKey(call.store, call.principal, call.body);
+    return render(record, call.baseUrl, token);
+  },
+  update: (call, id) => updateApiKey(call.store, id, call.body),
+  reference: {
+    title: "API keys",
+    create: () => ({ description: "ci deploy key", metadata: "" }),
+    update: () => ({ description: "ci deploy key (rotated monthly)" }),
+  },
 };
 
 /** A user or bot id: `usr_`/`bot_` and an opaque alphanumeric suffix. */
@@ -73,4 +86,17 @@ export function findApiKeyByToken(store: Store, token: string): ApiKeyRecord | u
     if (tokenMatches(token, record.token_sha256)) found = record;
   }
   return found;
+}
+
+/** §2.2 field order; `token` is only ever non-null in the create response. */
+function render(record: ApiKeyRecord, baseUrl: string, token: string | null = null) {
+  return {
+    id: record.id,
+    uri: resourceUri(baseUrl, apiKeys, record.id),
+    description: record.description,
+    metadata: record.metadata,
+    created_at: record.created_at,
+    token,
+    owner_id: record.owner_id,
+  };
 }

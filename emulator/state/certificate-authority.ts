@@ -7,6 +7,7 @@ import { fieldError } from "../errors";
 import { certificateFields, parseCertificatePems, PemError } from "../x509";
 import type { KindRules, Store } from "./store";
 import { baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
+import { resourceUri } from "./wire";
 
 const record = z.strictObject({
   ...baseRecordFields,
@@ -25,6 +26,15 @@ export const certificateAuthorities: KindRules<CertificateAuthorityRecord> = {
   label: "certificate authority",
   path: "/certificate_authorities",
   record,
+  listKey: "certificate_authorities",
+  render,
+  create: (call) => render(createCertificateAuthority(call.store, call.body), call.baseUrl),
+  update: (call, id) => updateCertificateAuthority(call.store, id, call.body),
+  reference: {
+    title: "Certificate authorities",
+    create: (ex) => ({ ...ex.common, ca_pem: ex.caPem }),
+    update: () => ({ description: "client certificate issuer" }),
+  },
 };
 
 const createSchema = z.strictObject({ ...commonFields, ca_pem: z.string() });
@@ -56,4 +66,21 @@ export function createCertificateAuthority(store: Store, body: Record<string, un
 
 export function updateCertificateAuthority(store: Store, id: string, body: Record<string, unknown>): CertificateAuthorityRecord {
   return patchRecord(store.collection(certificateAuthorities), id, updateSchema, body, { immutable: ["ca_pem"] });
+}
+
+/** §2.17 field order. */
+function render(record: CertificateAuthorityRecord, baseUrl: string) {
+  return {
+    id: record.id,
+    uri: resourceUri(baseUrl, certificateAuthorities, record.id),
+    created_at: record.created_at,
+    description: record.description,
+    metadata: record.metadata,
+    ca_pem: record.ca_pem,
+    subject_common_name: record.subject_common_name,
+    not_before: record.not_before,
+    not_after: record.not_after,
+    key_usages: record.key_usages,
+    extended_key_usages: record.extended_key_usages,
+  };
 }

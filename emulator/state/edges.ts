@@ -7,6 +7,7 @@ import { checkHostportsFree, hostports, syncEndpoints, type Proto } from "./endp
 import { applyModules, modulesUse, moduleFields, storedModules, type ModularRecord, type Modules, type ModuleSet } from "./modules";
 import type { KindRules, Store } from "./store";
 import { baseRecordFields, commonFields, newBase, parseBody } from "./validation";
+import { renderModules, resourceUri } from "./wire";
 
 export interface EdgeRecord extends ModularRecord {
   description: string;
@@ -18,27 +19,49 @@ export interface EdgeRecord extends ModularRecord {
 export interface EdgeKind extends KindRules<EdgeRecord> {
   readonly proto: Proto;
   readonly modules: ModuleSet;
+  render(record: EdgeRecord, baseUrl: string, store: Store): Record<string, unknown>;
   readonly createSchema: z.ZodObject;
   readonly updateSchema: z.ZodObject;
 }
 
 type EdgeInput = { description?: string; metadata?: string; hostports?: string[] } & Modules;
 
-export function defineEdgeKind(def: Omit<KindRules<EdgeRecord>, "record" | "uses"> & { proto: Proto; modules: ModuleSet }): EdgeKind {
-  const { modules } = def;
+/** What an edge kind says of itself; `tail` adds its last answer fields (`policies`, `routes`). */
+type EdgeKindDefinition = Pick<KindRules<EdgeRecord>, "collectionKey" | "prefix" | "label" | "path" | "listKey" | "reference"> & {
+  proto: Proto;
+  modules: ModuleSet;
+  tail(record: EdgeRecord, baseUrl: string, store: Store): Record<string, unknown>;
+};
+
+export function defineEdgeKind(def: EdgeKindDefinition): EdgeKind {
+  const { modules, tail, ...rules } = def;
   const record = z.strictObject({
     ...baseRecordFields,
     hostports: z.array(z.string()),
     modules: storedModules(modules),
   }) as z.ZodType<EdgeRecord>;
   const fields = { ...commonFields, ...moduleFields(modules) };
-  return {
-    ...def,
+  const edge: EdgeKind = {
+    ...rules,
+    modules,
     record,
     uses: (r) => modulesUse(r.modules),
     createSchema: z.strictObject({ ...fields, hostports }),
     updateSchema: z.strictObject({ ...fields, hostports: hostports.optional() }),
+    render: (r, baseUrl, store) => ({
+      id: r.id,
+      description: r.description,
+      metadata: r.metadata,
+      created_at: r.created_at,
+      uri: resourceUri(baseUrl, edge, r.id),
+      hostports: r.hostports,
+      ...renderModules(modules, r, baseUrl, store),
+      ...tail(r, baseUrl, store),
+    }),
+    create: (call) => edge.render(createEdge(call.store, edge, call.body), call.baseUrl, call.store),
+    update: (call, id) => updateEdge(call.store, edge, id, call.body),
   };
+  return edge;
 }
 
 export function createEdge(store: Store, edge: EdgeKind, body: Record<string, unknown>): EdgeRecord {

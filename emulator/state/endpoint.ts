@@ -7,6 +7,7 @@ import { ApiError, preview } from "../errors";
 import type { KindRules, Store } from "./store";
 import { rfc3339Now } from "./store";
 import { addRule } from "./validation";
+import { refById, resourceUri } from "./wire";
 
 export const PROTOS = ["tcp", "tls", "https"] as const;
 export type Proto = (typeof PROTOS)[number];
@@ -30,6 +31,11 @@ export const endpoints: KindRules<EndpointRecord> = {
   path: "/endpoints",
   record,
   owner: (r) => r.edge_id,
+  listKey: "endpoints",
+  render,
+  reference: {
+    title: "Endpoints",
+  },
 };
 
 const LABEL = "[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?";
@@ -98,4 +104,24 @@ export function syncEndpoints(store: Store, edge: { id: string; hostports: reado
       });
     }
   });
+}
+
+/** §2.20 fields; only edge endpoints exist here, so domain, tcp_addr and tunnel are null. */
+function render(record: EndpointRecord, baseUrl: string, store: Store) {
+  return {
+    id: record.id,
+    uri: resourceUri(baseUrl, endpoints, record.id),
+    region: "global",
+    created_at: record.created_at,
+    updated_at: record.updated_at,
+    public_url: `${record.proto}://${record.hostport}`,
+    proto: record.proto,
+    hostport: record.hostport,
+    type: "edge",
+    metadata: record.metadata,
+    domain: null,
+    tcp_addr: null,
+    tunnel: null,
+    edge: refById(baseUrl, store, record.edge_id),
+  };
 }

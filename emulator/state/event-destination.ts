@@ -6,6 +6,7 @@
 import { z } from "zod";
 import type { KindRules, Store } from "./store";
 import { addRule, baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
+import { resourceUri } from "./wire";
 
 export const EVENT_FORMATS = ["json"] as const;
 export const TARGET_MEMBERS = ["delivery", "stream", "logs", "monitoring"] as const;
@@ -81,6 +82,24 @@ export const eventDestinations: KindRules<EventDestinationRecord> = {
   label: "event destination",
   path: "/event_destinations",
   record: eventDestinationRecord,
+  listKey: "event_destinations",
+  render,
+  create: (call) => render(createEventDestination(call.store, call.body), call.baseUrl),
+  update: (call, id) => updateEventDestination(call.store, id, call.body),
+  reference: {
+    title: "Event destinations",
+    create: (ex) => ({
+      ...ex.common,
+      format: "json",
+      target: {
+        stream: {
+          auth: { role: { role_resource_name: "arn:example:iam::123456789012:role/events" } },
+          stream_resource_name: "arn:example:stream:events",
+        },
+      },
+    }),
+    update: () => ({ description: "audit stream" }),
+  },
 };
 
 const createSchema = z.strictObject({ ...commonFields, format: format.optional(), target });
@@ -98,4 +117,17 @@ export function createEventDestination(store: Store, body: Record<string, unknow
 
 export function updateEventDestination(store: Store, id: string, body: Record<string, unknown>): EventDestinationRecord {
   return patchRecord(store.collection(eventDestinations), id, updateSchema, body);
+}
+
+/** §2.21 field order; the target is stored in its response form (unset members null). */
+function render(record: EventDestinationRecord, baseUrl: string) {
+  return {
+    id: record.id,
+    uri: resourceUri(baseUrl, eventDestinations, record.id),
+    metadata: record.metadata,
+    created_at: record.created_at,
+    description: record.description,
+    format: record.format,
+    target: record.target,
+  };
 }

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { ApiError, fieldError, preview } from "../errors";
-import type { Collection } from "./store";
+import type { Collection, KindReference } from "./store";
 import type { EventSubscriptionRecord } from "./event-subscription";
 import { addRule, parseBody } from "./validation";
 
@@ -93,3 +93,10 @@ export function removeEventSource(subscriptions: Collection<EventSubscriptionRec
   const subscription = requireSource(subscriptions, subscriptionId, type);
   subscriptions.replace({ ...subscription, source_types: subscription.source_types.filter((t) => t !== type) });
 }
+
+/** Event sources' section of the API reference (they are no store kind: they live in their subscription). */
+export const eventSourcesReference: KindReference = {
+  title: "Event sources",
+  create: () => ({ type: "ip_policy_deleted.v0" }),
+  update: () => ({}),
+};

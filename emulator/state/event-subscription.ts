@@ -10,6 +10,7 @@ import type { KindRules, Store } from "./store";
 import { eventDestinations } from "./event-destination";
 import { eventType } from "./event-source";
 import { addRule, baseRecordFields, checkRefs, commonFields, newBase, parseBody } from "./validation";
+import { ref, resourceUri } from "./wire";
 
 const eventSubscriptionRecord = z.strictObject({
   ...baseRecordFields,
@@ -27,6 +28,15 @@ export const eventSubscriptions: KindRules<EventSubscriptionRecord> = {
   record: eventSubscriptionRecord,
   // A destination cannot be deleted while a subscription names it, so a subscription's destinations exist.
   uses: (r) => r.destination_ids,
+  listKey: "event_subscriptions",
+  render,
+  create: (call) => render(createEventSubscription(call.store, call.body), call.baseUrl),
+  update: (call, id) => updateEventSubscription(call.store, id, call.body),
+  reference: {
+    title: "Event subscriptions",
+    create: (ex) => ({ ...ex.common, destination_ids: [ex.id("/event_destinations")], sources: [{ type: "ip_policy_created.v0" }] }),
+    update: () => ({ description: "policy changes" }),
+  },
 };
 
 /** One source per type (§4.13), also within one create body. */
@@ -73,4 +83,26 @@ export function updateEventSubscription(store: Store, id: string, body: Record<s
     destination_ids: input.destination_ids ?? current.destination_ids,
     source_types: input.sources ? input.sources.map((source) => source.type) : current.source_types,
   });
+}
+
+function render(record: EventSubscriptionRecord, baseUrl: string) {
+  return {
+    id: record.id,
+    uri: resourceUri(baseUrl, eventSubscriptions, record.id),
+    created_at: record.created_at,
+    description: record.description,
+    metadata: record.metadata,
+    destinations: record.destination_ids.map((id) => ref(baseUrl, eventDestinations, id)),
+    sources: record.source_types.map((type) => renderSource(baseUrl, record.id, type)),
+  };
+}
+
+/** Absolute URI of a subscription's sources collection. */
+export function sourcesUri(baseUrl: string, subscriptionId: string): string {
+  return `${resourceUri(baseUrl, eventSubscriptions, subscriptionId)}/sources`;
+}
+
+/** `{type, uri}` (§2.22): a source is identified within its subscription by its type. */
+export function renderSource(baseUrl: string, subscriptionId: string, type: string) {
+  return { type, uri: `${sourcesUri(baseUrl, subscriptionId)}/${type}` };
 }

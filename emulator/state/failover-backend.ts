@@ -4,6 +4,7 @@ import { preview } from "../errors";
 import type { KindRules, Store } from "./store";
 import { checkChild } from "./backends";
 import { addRule, baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
+import { resourceUri, specAnswer } from "./wire";
 
 const record = z.strictObject({ ...baseRecordFields, backends: z.array(z.string()) });
 export type FailoverBackendRecord = z.infer<typeof record>;
@@ -15,6 +16,16 @@ export const failoverBackends: KindRules<FailoverBackendRecord> = {
   path: "/backends/failover",
   record,
   uses: (r) => r.backends,
+  listKey: "backends",
+  render,
+  create: (call) => render(createFailoverBackend(call.store, call.body), call.baseUrl),
+  // Only the answer shows the spec's empty list; the stored record keeps its backends.
+  update: (call, id) => specAnswer(call, updateFailoverBackend(call.store, id, call.body), []),
+  reference: {
+    title: "Failover backends",
+    create: (ex) => ({ ...ex.common, backends: [ex.id("/backends/tunnel_group")] }),
+    update: () => ({ description: "primary, then standby" }),
+  },
 };
 
 const children = z
@@ -43,4 +54,16 @@ export function updateFailoverBackend(store: Store, id: string, body: Record<str
   return patchRecord(store.collection(failoverBackends), id, updateSchema, body, {
     check: (input) => checkChildren(store, id, input.backends),
   });
+}
+
+/** §2.11 fields; `backends` is the stored list, also after a PATCH that did not send it (unless `updateAnswers` is `spec`). */
+function render(record: FailoverBackendRecord, baseUrl: string) {
+  return {
+    id: record.id,
+    uri: resourceUri(baseUrl, failoverBackends, record.id),
+    created_at: record.created_at,
+    description: record.description,
+    metadata: record.metadata,
+    backends: record.backends,
+  };
 }

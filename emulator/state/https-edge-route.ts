@@ -8,6 +8,7 @@ import { httpsEdges } from "./https-edge";
 import { applyModules, modulesUse, moduleFields, ROUTE_MODULES, storedModules, type ModularRecord, type Modules } from "./modules";
 import type { KindRules, Store } from "./store";
 import { baseRecordFields, commonFields, deleteRecord, newBase, parseBody } from "./validation";
+import { renderModules, resourceUri } from "./wire";
 
 export const MATCH_TYPES = ["exact_path", "path_prefix"] as const;
 
@@ -31,11 +32,24 @@ export const httpsEdgeRoutes: KindRules<HttpsEdgeRouteRecord> = {
   collectionKey: "https_edge_routes",
   prefix: "edghtsrt",
   label: "HTTPS edge route",
-  // Routes live under their edge; uris are built from edge_id (routes/https-edge-route.ts).
+  // Routes live under their edge; uris are built from edge_id (renderRoute).
   path: "/edges/https/{edge_id}/routes",
   record,
   uses: (r) => modulesUse(r.modules),
   owner: (r) => r.edge_id,
+  render: renderRoute,
+  modules: ROUTE_MODULES,
+  reference: {
+    title: "HTTPS edge routes",
+    create: (ex) => ({
+      match_type: "path_prefix",
+      match: "/api",
+      ...ex.common,
+      backend: { backend_id: ex.id("/backends/tunnel_group") },
+      compression: { enabled: true },
+    }),
+    update: () => ({ match: "/api/v2" }),
+  },
 };
 
 const matchType = z.enum(MATCH_TYPES);
@@ -95,4 +109,19 @@ export function updateRoute(store: Store, edgeId: string, id: string, body: Reco
 export function deleteRoute(store: Store, edgeId: string, id: string): void {
   requireRoute(store, edgeId, id);
   deleteRecord(store, httpsEdgeRoutes, id);
+}
+
+/** §2.6 HTTPSEdgeRoute field order; the uri is under the owning edge. */
+export function renderRoute(record: HttpsEdgeRouteRecord, baseUrl: string, store: Store) {
+  return {
+    edge_id: record.edge_id,
+    id: record.id,
+    created_at: record.created_at,
+    match_type: record.match_type,
+    match: record.match,
+    uri: `${resourceUri(baseUrl, httpsEdges, record.edge_id)}/routes/${record.id}`,
+    description: record.description,
+    metadata: record.metadata,
+    ...renderModules(ROUTE_MODULES, record, baseUrl, store),
+  };
 }

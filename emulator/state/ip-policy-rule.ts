@@ -8,6 +8,7 @@ import { fieldError, preview } from "../errors";
 import type { KindRules, Store } from "./store";
 import { ipPolicies } from "./ip-policy";
 import { addRule, baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
+import { ref, resourceUri } from "./wire";
 
 export const RULE_ACTIONS = ["allow", "deny"] as const;
 
@@ -26,6 +27,15 @@ export const ipPolicyRules: KindRules<IpPolicyRuleRecord> = {
   path: "/ip_policy_rules",
   record: ipPolicyRuleRecord,
   owner: (r) => r.ip_policy_id,
+  listKey: "ip_policy_rules",
+  render,
+  create: (call) => render(createIpPolicyRule(call.store, call.body), call.baseUrl),
+  update: (call, id) => updateIpPolicyRule(call.store, id, call.body),
+  reference: {
+    title: "IP policy rules",
+    create: (ex) => ({ description: "office", cidr: "203.0.113.0/24", action: "allow", ip_policy_id: ex.id("/ip_policies") }),
+    update: () => ({ cidr: "2001:db8::/32" }),
+  },
 };
 
 // The emulator keeps its own copy of the rule (the sdk's is a client check, this is the service's).
@@ -117,4 +127,17 @@ export function createIpPolicyRule(store: Store, body: Record<string, unknown>):
 
 export function updateIpPolicyRule(store: Store, id: string, body: Record<string, unknown>): IpPolicyRuleRecord {
   return patchRecord(store.collection(ipPolicyRules), id, updateSchema, body, { immutable: ["ip_policy_id", "action"] });
+}
+
+function render(record: IpPolicyRuleRecord, baseUrl: string) {
+  return {
+    id: record.id,
+    uri: resourceUri(baseUrl, ipPolicyRules, record.id),
+    created_at: record.created_at,
+    description: record.description,
+    metadata: record.metadata,
+    cidr: record.cidr,
+    ip_policy: ref(baseUrl, ipPolicies, record.ip_policy_id),
+    action: record.action,
+  };
 }

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import type { KindRules, Store } from "./store";
 import { baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
+import { resourceUri } from "./wire";
 
 const ipPolicyRecord = z.strictObject({ ...baseRecordFields });
 export type IpPolicyRecord = z.infer<typeof ipPolicyRecord>;
@@ -16,6 +17,15 @@ export const ipPolicies: KindRules<IpPolicyRecord> = {
   label: "IP policy",
   path: "/ip_policies",
   record: ipPolicyRecord,
+  listKey: "ip_policies",
+  render,
+  create: (call) => render(createIpPolicy(call.store, call.body), call.baseUrl),
+  update: (call, id) => updateIpPolicy(call.store, id, call.body),
+  reference: {
+    title: "IP policies",
+    create: () => ({ description: "office", metadata: "" }),
+    update: () => ({ description: "office and vpn" }),
+  },
 };
 
 const writeSchema = z.strictObject({ ...commonFields });
@@ -27,4 +37,14 @@ export function createIpPolicy(store: Store, body: Record<string, unknown>): IpP
 
 export function updateIpPolicy(store: Store, id: string, body: Record<string, unknown>): IpPolicyRecord {
   return patchRecord(store.collection(ipPolicies), id, writeSchema, body);
+}
+
+function render(record: IpPolicyRecord, baseUrl: string) {
+  return {
+    id: record.id,
+    uri: resourceUri(baseUrl, ipPolicies, record.id),
+    created_at: record.created_at,
+    description: record.description,
+    metadata: record.metadata,
+  };
 }

@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { KindRules, Store } from "./store";
 import { ipPolicies } from "./ip-policy";
 import { baseRecordFields, checkRefs, commonFields, newBase, parseBody, patchRecord } from "./validation";
+import { ref, resourceUri } from "./wire";
 
 export const RESTRICTION_TYPES = ["dashboard", "api", "agent", "endpoints"] as const;
 
@@ -23,6 +24,15 @@ export const ipRestrictions: KindRules<IpRestrictionRecord> = {
   label: "IP restriction",
   path: "/ip_restrictions",
   record: ipRestrictionRecord,
+  listKey: "ip_restrictions",
+  render,
+  create: (call) => render(createIpRestriction(call.store, call.body), call.baseUrl),
+  update: (call, id) => updateIpRestriction(call.store, id, call.body),
+  reference: {
+    title: "IP restrictions",
+    create: (ex) => ({ ...ex.common, type: "dashboard", enforced: true, ip_policy_ids: [ex.id("/ip_policies")] }),
+    update: () => ({ enforced: false }),
+  },
 };
 
 const policyIds = z.array(z.string()).min(1);
@@ -54,4 +64,18 @@ export function updateIpRestriction(store: Store, id: string, body: Record<strin
     immutable: ["type"],
     check: (input) => checkRefs(store, ipPolicies, input.ip_policy_ids, "ip_policy_ids"),
   });
+}
+
+function render(record: IpRestrictionRecord, baseUrl: string) {
+  return {
+    id: record.id,
+    uri: resourceUri(baseUrl, ipRestrictions, record.id),
+    created_at: record.created_at,
+    description: record.description,
+    metadata: record.metadata,
+    enforced: record.enforced,
+    type: record.type,
+    // Refs stay even after the policy is deleted (§4.6).
+    ip_policies: record.ip_policy_ids.map((id) => ref(baseUrl, ipPolicies, id)),
+  };
 }

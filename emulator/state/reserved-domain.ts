@@ -13,6 +13,7 @@ import type { KindRules, Store } from "./store";
 import { rfc3339, rfc3339Now } from "./store";
 import { insertTlsCertificate, tlsCertificates } from "./tls-certificate";
 import { addRule, baseRecordFields, commonFields, newBase, parseBody } from "./validation";
+import { ref, resourceUri } from "./wire";
 
 export const REGIONS = ["au", "eu", "ap", "us", "jp", "in", "sa"] as const;
 /** The one ACME authority, under a neutral identifier. */
@@ -60,6 +61,15 @@ export const reservedDomains: KindRules<ReservedDomainRecord> = {
   path: "/reserved_domains",
   record,
   uses: certificateIds,
+  listKey: "reserved_domains",
+  render,
+  create: (call) => render(call.domains.create(call.body), call.baseUrl),
+  update: (call, id) => call.domains.update(id, call.body),
+  reference: {
+    title: "Reserved domains",
+    create: (ex) => ({ ...ex.common, domain: "app.example.com", region: "eu" }),
+    update: (ex) => ({ certificate_id: ex.id("/tls_certificates") }),
+  },
 };
 
 const DOMAIN_RE = new RegExp(`^${DNS_NAME}$`);
@@ -319,4 +329,25 @@ export class ReservedDomainService {
       reserved_domain_id: domainId,
     });
   }
+}
+
+/** §2.12 field order; `certificate` is the uploaded certificate, else the latest managed one. */
+function render(r: ReservedDomainRecord, baseUrl: string) {
+  const certificateId = r.certificate_id ?? r.managed_certificate_id;
+  return {
+    id: r.id,
+    uri: resourceUri(baseUrl, reservedDomains, r.id),
+    created_at: r.created_at,
+    description: r.description,
+    metadata: r.metadata,
+    domain: r.domain,
+    region: r.region,
+    cname_target: r.cname_target,
+    http_endpoint_configuration: null,
+    https_endpoint_configuration: null,
+    certificate: certificateId === null ? null : ref(baseUrl, tlsCertificates, certificateId),
+    certificate_management_policy: r.certificate_management_policy,
+    certificate_management_status: r.certificate_management_status,
+    acme_challenge_cname_target: r.acme_challenge_cname_target,
+  };
 }

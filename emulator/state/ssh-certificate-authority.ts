@@ -17,6 +17,7 @@ import {
 } from "../ssh";
 import { rfc3339, type KindRules, type Store } from "./store";
 import { addRule, baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
+import { resourceUri } from "./wire";
 
 const record = z.strictObject({
   ...baseRecordFields,
@@ -32,6 +33,15 @@ export const sshCertificateAuthorities: KindRules<SshCertificateAuthorityRecord>
   label: "SSH certificate authority",
   path: "/ssh_certificate_authorities",
   record,
+  listKey: "ssh_certificate_authorities",
+  render,
+  create: (call) => render(createSshCertificateAuthority(call.store, call.body), call.baseUrl),
+  update: (call, id) => updateSshCertificateAuthority(call.store, id, call.body),
+  reference: {
+    title: "SSH certificate authorities",
+    create: (ex) => ({ ...ex.common, private_key_type: "ed25519" }),
+    update: () => ({ description: "bastion ca" }),
+  },
 };
 
 export const DEFAULT_CURVE = "p256";
@@ -179,5 +189,18 @@ export function signCertificate(
     valid_after: rfc3339(validAfter),
     valid_until: rfc3339(validUntil),
     certificate,
+  };
+}
+
+/** §2.14 fields; the private key, curve and size are not returned. */
+function render(record: SshCertificateAuthorityRecord, baseUrl: string) {
+  return {
+    id: record.id,
+    uri: resourceUri(baseUrl, sshCertificateAuthorities, record.id),
+    created_at: record.created_at,
+    description: record.description,
+    metadata: record.metadata,
+    public_key: record.public_key,
+    key_type: record.key_type,
   };
 }

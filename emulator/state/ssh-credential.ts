@@ -6,6 +6,7 @@ import { ownerId, resolveOwner, type Principal } from "./api-key";
 import { DNS_NAME, PORT } from "./endpoint";
 import type { KindRules, Store } from "./store";
 import { addRule, baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
+import { resourceUri } from "./wire";
 
 const record = z.strictObject({
   ...baseRecordFields,
@@ -21,6 +22,15 @@ export const sshCredentials: KindRules<SshCredentialRecord> = {
   label: "SSH credential",
   path: "/ssh_credentials",
   record,
+  listKey: "ssh_credentials",
+  render,
+  create: (call) => render(createSshCredential(call.store, call.principal, call.body), call.baseUrl),
+  update: (call, id) => updateSshCredential(call.store, id, call.body),
+  reference: {
+    title: "SSH credentials",
+    create: (ex) => ({ ...ex.common, public_key: ex.sshPublicKey, acl: ["bind:*.example.com"] }),
+    update: () => ({ acl: ["bind:app.example.com"] }),
+  },
 };
 
 // §2.13 forms after `bind:`: a domain (optionally `*.`), host:port, or a label `key=value` where either
@@ -62,4 +72,18 @@ export function createSshCredential(store: Store, principal: Principal, body: Re
 
 export function updateSshCredential(store: Store, id: string, body: Record<string, unknown>): SshCredentialRecord {
   return patchRecord(store.collection(sshCredentials), id, updateSchema, body, { immutable: ["public_key", "owner_id"] });
+}
+
+/** §2.13 field order. */
+function render(record: SshCredentialRecord, baseUrl: string) {
+  return {
+    id: record.id,
+    uri: resourceUri(baseUrl, sshCredentials, record.id),
+    created_at: record.created_at,
+    description: record.description,
+    metadata: record.metadata,
+    public_key: record.public_key,
+    acl: record.acl,
+    owner_id: record.owner_id,
+  };
 }

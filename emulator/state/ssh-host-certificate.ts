@@ -3,6 +3,7 @@ import { z } from "zod";
 import { CERTIFICATE_IMMUTABLE, certificateFields, certificateRecordFields, signCertificate } from "./ssh-certificate-authority";
 import type { KindRules, Store } from "./store";
 import { commonFields, newBase, parseBody, patchRecord } from "./validation";
+import { resourceUri } from "./wire";
 
 export const HOST_LIFETIME_MS = 365 * 24 * 3_600_000;
 
@@ -15,6 +16,20 @@ export const sshHostCertificates: KindRules<SshHostCertificateRecord> = {
   label: "SSH host certificate",
   path: "/ssh_host_certificates",
   record,
+  listKey: "ssh_host_certificates",
+  render,
+  create: (call) => render(createSshHostCertificate(call.store, call.body), call.baseUrl),
+  update: (call, id) => updateSshHostCertificate(call.store, id, call.body),
+  reference: {
+    title: "SSH host certificates",
+    create: (ex) => ({
+      ...ex.common,
+      ssh_certificate_authority_id: ex.id("/ssh_certificate_authorities"),
+      public_key: ex.sshPublicKey,
+      principals: ["bastion.example.com"],
+    }),
+    update: () => ({ description: "bastion host" }),
+  },
 };
 
 const createSchema = z.strictObject({ ...certificateFields });
@@ -29,4 +44,22 @@ export function createSshHostCertificate(store: Store, body: Record<string, unkn
 
 export function updateSshHostCertificate(store: Store, id: string, body: Record<string, unknown>): SshHostCertificateRecord {
   return patchRecord(store.collection(sshHostCertificates), id, updateSchema, body, { immutable: CERTIFICATE_IMMUTABLE });
+}
+
+/** §2.16 field order. */
+function render(r: SshHostCertificateRecord, baseUrl: string) {
+  return {
+    id: r.id,
+    uri: resourceUri(baseUrl, sshHostCertificates, r.id),
+    created_at: r.created_at,
+    description: r.description,
+    metadata: r.metadata,
+    public_key: r.public_key,
+    key_type: r.key_type,
+    ssh_certificate_authority_id: r.ssh_certificate_authority_id,
+    principals: r.principals,
+    valid_after: r.valid_after,
+    valid_until: r.valid_until,
+    certificate: r.certificate,
+  };
 }

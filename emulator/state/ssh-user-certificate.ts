@@ -5,6 +5,7 @@ import { preview } from "../errors";
 import { CERTIFICATE_IMMUTABLE, certificateFields, certificateRecordFields, signCertificate } from "./ssh-certificate-authority";
 import type { KindRules, Store } from "./store";
 import { addRule, commonFields, newBase, parseBody, patchRecord } from "./validation";
+import { resourceUri } from "./wire";
 
 export const CRITICAL_OPTIONS = ["force-command", "source-address"] as const;
 export const DEFAULT_EXTENSIONS: Readonly<Record<string, string>> = { "permit-pty": "", "permit-user-rc": "" };
@@ -23,6 +24,20 @@ export const sshUserCertificates: KindRules<SshUserCertificateRecord> = {
   label: "SSH user certificate",
   path: "/ssh_user_certificates",
   record,
+  listKey: "ssh_user_certificates",
+  render,
+  create: (call) => render(createSshUserCertificate(call.store, call.body), call.baseUrl),
+  update: (call, id) => updateSshUserCertificate(call.store, id, call.body),
+  reference: {
+    title: "SSH user certificates",
+    create: (ex) => ({
+      ...ex.common,
+      ssh_certificate_authority_id: ex.id("/ssh_certificate_authorities"),
+      public_key: ex.sshPublicKey,
+      principals: ["deploy"],
+    }),
+    update: () => ({ description: "deploy user" }),
+  },
 };
 
 /** An address or CIDR block, as OpenSSH's source-address takes them (comma-separated). */
@@ -66,4 +81,24 @@ export function createSshUserCertificate(store: Store, body: Record<string, unkn
 
 export function updateSshUserCertificate(store: Store, id: string, body: Record<string, unknown>): SshUserCertificateRecord {
   return patchRecord(store.collection(sshUserCertificates), id, updateSchema, body, { immutable: CERTIFICATE_IMMUTABLE });
+}
+
+/** §2.15 field order. */
+function render(r: SshUserCertificateRecord, baseUrl: string) {
+  return {
+    id: r.id,
+    uri: resourceUri(baseUrl, sshUserCertificates, r.id),
+    created_at: r.created_at,
+    description: r.description,
+    metadata: r.metadata,
+    public_key: r.public_key,
+    key_type: r.key_type,
+    ssh_certificate_authority_id: r.ssh_certificate_authority_id,
+    principals: r.principals,
+    critical_options: r.critical_options,
+    extensions: r.extensions,
+    valid_after: r.valid_after,
+    valid_until: r.valid_until,
+    certificate: r.certificate,
+  };
 }

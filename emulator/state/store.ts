@@ -7,6 +7,10 @@ import * as path from "node:path";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { ApiError } from "../errors";
+import type { UpdateAnswers } from "../options";
+import type { Principal } from "./api-key";
+import type { ModuleSet } from "./modules";
+import type { ReservedDomainService } from "./reserved-domain";
 
 /** Fields every stored record has; the rest is per kind. */
 export interface BaseRecord {
@@ -30,6 +34,57 @@ export interface KindRules<R extends BaseRecord> {
   uses?(record: R): readonly string[];
   /** Id of the record this one belongs to: it is removed together with its owner. */
   owner?(record: R): string;
+  /** A record as answers show it, in the API text's field order (its `uri` from the caller's base URL). */
+  render?(record: R, baseUrl: string, store: Store): unknown;
+  /**
+   * Key of the item array in list answers (`keys`). With it and `render`, the kind is served by the
+   * standard operations of §4.1 (emulator/routes/crud.ts), plus `modules`' operations; a kind with other
+   * operations has a module of its own in emulator/routes/.
+   */
+  listKey?: string;
+  /** Validate and create; the 201 answer (an API key adds its one-time token). Absent, with `update`: a read-only kind. */
+  create?(call: OperationCall): unknown;
+  /** Validate and apply a PATCH; the changed record. */
+  update?(call: OperationCall, id: string): R;
+  /** Modules set and read at `<path>/{id}/<module>` (§4.1.7). */
+  modules?: ModuleSet;
+  /** Its section of the API reference (docs/api.md). */
+  reference?: KindReference;
+}
+
+/** What an operation's rules see of a call: the HTTP layer's request is one. */
+export interface OperationCall {
+  store: Store;
+  /** Reserved-domain rules that depend on the emulator's settings (base domain, provisioning). */
+  domains: ReservedDomainService;
+  principal: Principal;
+  /** The JSON body (`{}` when empty). */
+  body: Record<string, unknown>;
+  /** `http://host:port` as the client addressed us: the base of every `uri` in answers. */
+  baseUrl: string;
+  updateAnswers: UpdateAnswers;
+}
+
+/** A kind's section of docs/api.md: its title and one example body per operation that takes one. */
+export interface KindReference {
+  /** `API keys` */
+  title: string;
+  /** The body of its create (POST). */
+  create?(example: ExampleContext): Record<string, unknown>;
+  /** The body of its update (PATCH). */
+  update?(example: ExampleContext): Record<string, unknown>;
+}
+
+/** What an example body may name: ids made by earlier examples and well-formed PEM and SSH texts. */
+export interface ExampleContext {
+  /** The id an earlier example made at this collection pattern (`/ip_policies`, `/edges/https/{edge_id}/routes`). */
+  id(collectionPath: string): string;
+  /** The description and metadata most examples send. */
+  common: { description: string; metadata: string };
+  caPem: string;
+  certificatePem: string;
+  privateKeyPem: string;
+  sshPublicKey: string;
 }
 
 // Ids: prefix + "_" + 26 characters of Crockford base32 (lowercase): 10 for the millisecond time, 16 for

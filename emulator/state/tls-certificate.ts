@@ -8,6 +8,7 @@ import { fieldError } from "../errors";
 import { certificateFields, checkChain, parseCertificatePems, parsePrivateKeyPem, PemError } from "../x509";
 import type { KindRules, Store } from "./store";
 import { baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
+import { resourceUri } from "./wire";
 
 export const PRIVATE_KEY_TYPES = ["rsa", "ecdsa", "ed25519"] as const;
 
@@ -42,6 +43,15 @@ export const tlsCertificates: KindRules<TlsCertificateRecord> = {
   path: "/tls_certificates",
   record,
   owner: (r) => r.reserved_domain_id ?? "",
+  listKey: "tls_certificates",
+  render,
+  create: (call) => render(createTlsCertificate(call.store, call.body), call.baseUrl),
+  update: (call, id) => updateTlsCertificate(call.store, id, call.body),
+  reference: {
+    title: "TLS certificates",
+    create: (ex) => ({ ...ex.common, certificate_pem: ex.certificatePem, private_key_pem: ex.privateKeyPem }),
+    update: () => ({ description: "app.example.com" }),
+  },
 };
 
 const createSchema = z.strictObject({ ...commonFields, certificate_pem: z.string(), private_key_pem: z.string() });
@@ -93,4 +103,31 @@ export function createTlsCertificate(store: Store, body: Record<string, unknown>
 
 export function updateTlsCertificate(store: Store, id: string, body: Record<string, unknown>): TlsCertificateRecord {
   return patchRecord(store.collection(tlsCertificates), id, updateSchema, body, { immutable: ["certificate_pem", "private_key_pem"] });
+}
+
+/** §2.17 field order; the private key is never part of a response. */
+function render(r: TlsCertificateRecord, baseUrl: string) {
+  return {
+    id: r.id,
+    uri: resourceUri(baseUrl, tlsCertificates, r.id),
+    created_at: r.created_at,
+    description: r.description,
+    metadata: r.metadata,
+    certificate_pem: r.certificate_pem,
+    subject_common_name: r.subject_common_name,
+    subject_alternative_names: r.subject_alternative_names,
+    issued_at: r.issued_at,
+    not_before: r.not_before,
+    not_after: r.not_after,
+    key_usages: r.key_usages,
+    extended_key_usages: r.extended_key_usages,
+    private_key_type: r.private_key_type,
+    issuer_common_name: r.issuer_common_name,
+    serial_number: r.serial_number,
+    subject_organization: r.subject_organization,
+    subject_organizational_unit: r.subject_organizational_unit,
+    subject_locality: r.subject_locality,
+    subject_province: r.subject_province,
+    subject_country: r.subject_country,
+  };
 }

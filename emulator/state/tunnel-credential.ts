@@ -9,6 +9,7 @@ import { ownerId, resolveOwner, type Principal } from "./api-key";
 import { aclRule } from "./ssh-credential";
 import type { KindRules, Store } from "./store";
 import { baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
+import { resourceUri } from "./wire";
 
 const record = z.strictObject({
   ...baseRecordFields,
@@ -25,6 +26,18 @@ export const tunnelCredentials: KindRules<TunnelCredentialRecord> = {
   label: "tunnel credential",
   path: "/credentials",
   record,
+  listKey: "credentials",
+  render: (record, baseUrl) => render(record, baseUrl),
+  create: (call) => {
+    const { record, token } = createTunnelCredential(call.store, call.principal, call.body);
+    return render(record, call.baseUrl, token);
+  },
+  update: (call, id) => updateTunnelCredential(call.store, id, call.body),
+  reference: {
+    title: "Tunnel credentials",
+    create: (ex) => ({ ...ex.common, acl: ["bind:*.example.com"] }),
+    update: () => ({ acl: ["bind:app.example.com"] }),
+  },
 };
 
 const createSchema = z.strictObject({ ...commonFields, acl: z.array(aclRule).optional(), owner_id: ownerId.optional() });
@@ -49,4 +62,18 @@ export function createTunnelCredential(
 
 export function updateTunnelCredential(store: Store, id: string, body: Record<string, unknown>): TunnelCredentialRecord {
   return patchRecord(store.collection(tunnelCredentials), id, updateSchema, body, { immutable: ["owner_id"] });
+}
+
+/** The SSH credential's field order (§2.13) with `token` where an API key has it; non-null only in the create answer. */
+function render(record: TunnelCredentialRecord, baseUrl: string, token: string | null = null) {
+  return {
+    id: record.id,
+    uri: resourceUri(baseUrl, tunnelCredentials, record.id),
+    created_at: record.created_at,
+    description: record.description,
+    metadata: record.metadata,
+    token,
+    acl: record.acl,
+    owner_id: record.owner_id,
+  };
 }

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import type { KindRules, Store } from "./store";
 import { addRule, baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
+import { resourceUri } from "./wire";
 
 const record = z.strictObject({ ...baseRecordFields, labels: z.record(z.string(), z.string()) });
 export type TunnelGroupBackendRecord = z.infer<typeof record>;
@@ -12,6 +13,15 @@ export const tunnelGroupBackends: KindRules<TunnelGroupBackendRecord> = {
   label: "tunnel group backend",
   path: "/backends/tunnel_group",
   record,
+  listKey: "backends",
+  render,
+  create: (call) => render(createTunnelGroupBackend(call.store, call.body), call.baseUrl),
+  update: (call, id) => updateTunnelGroupBackend(call.store, id, call.body),
+  reference: {
+    title: "Tunnel group backends",
+    create: (ex) => ({ ...ex.common, labels: { location: "eu-west" } }),
+    update: () => ({ labels: { location: "eu-central" } }),
+  },
 };
 
 // Label keys and values are user data, kept exactly as sent.
@@ -27,4 +37,17 @@ export function createTunnelGroupBackend(store: Store, body: Record<string, unkn
 
 export function updateTunnelGroupBackend(store: Store, id: string, body: Record<string, unknown>): TunnelGroupBackendRecord {
   return patchRecord(store.collection(tunnelGroupBackends), id, writeSchema, body);
+}
+
+/** §2.9 fields; tunnels are not modelled, so none ever match. */
+function render(record: TunnelGroupBackendRecord, baseUrl: string) {
+  return {
+    id: record.id,
+    uri: resourceUri(baseUrl, tunnelGroupBackends, record.id),
+    created_at: record.created_at,
+    description: record.description,
+    metadata: record.metadata,
+    labels: record.labels,
+    tunnels: [],
+  };
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { KindRules, Store } from "./store";
 import { checkChild } from "./backends";
 import { addRule, baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
+import { resourceUri, specAnswer } from "./wire";
 
 const record = z.strictObject({ ...baseRecordFields, backends: z.record(z.string(), z.number()) });
 export type WeightedBackendRecord = z.infer<typeof record>;
@@ -14,6 +15,16 @@ export const weightedBackends: KindRules<WeightedBackendRecord> = {
   path: "/backends/weighted",
   record,
   uses: (r) => Object.keys(r.backends),
+  listKey: "backends",
+  render,
+  create: (call) => render(createWeightedBackend(call.store, call.body), call.baseUrl),
+  // Only the answer shows the spec's empty map; the stored record keeps its backends.
+  update: (call, id) => specAnswer(call, updateWeightedBackend(call.store, id, call.body), {}),
+  reference: {
+    title: "Weighted backends",
+    create: (ex) => ({ ...ex.common, backends: { [ex.id("/backends/tunnel_group")]: 100 } }),
+    update: () => ({ description: "primary pool" }),
+  },
 };
 
 // Keys are backend ids: kept exactly as sent, in the order sent.
@@ -37,4 +48,16 @@ export function updateWeightedBackend(store: Store, id: string, body: Record<str
   return patchRecord(store.collection(weightedBackends), id, updateSchema, body, {
     check: (input) => checkChildren(store, id, input.backends),
   });
+}
+
+/** §2.10 fields; `backends` is the stored map, also after a PATCH that did not send it (unless `updateAnswers` is `spec`). */
+function render(record: WeightedBackendRecord, baseUrl: string) {
+  return {
+    id: record.id,
+    uri: resourceUri(baseUrl, weightedBackends, record.id),
+    created_at: record.created_at,
+    description: record.description,
+    metadata: record.metadata,
+    backends: record.backends,
+  };
 }
