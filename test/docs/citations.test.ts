@@ -19,3 +19,18 @@ test.each(shipped)("%s cites no section number of the API text and no file users
   expect(text.match(/§\s*\d[^\s,;)]*/g) ?? []).toEqual([]);
   expect(text.match(/[\w./-]*(?:shared\/spec|edge-ingress-api\.md)[\w./-]*/g) ?? []).toEqual([]);
 });
+
+/** A repository file the docs name in backticks (`emulator/state/wire.ts`); `x`, `<kind>` and globs are placeholders. */
+const REPO_FILE = /`((?:sdk|provider|emulator|runtime|cli|test|generate|scripts|bench|examples|docs)\/[\w./-]+\.(?:ts|js|md|json|sh|yaml))`/g;
+const placeholder = (p: string) => /(^|\/)x(\.test)?\.ts$/.test(p);
+
+test.each(shipped)("%s names only repository files that exist", (file) => {
+  const text = fs.readFileSync(path.join(ROOT, file), "utf8");
+  const named = [...text.matchAll(REPO_FILE)].map((m) => m[1]).filter((p) => !placeholder(p));
+  expect(named.filter((p) => !fs.existsSync(path.join(ROOT, p)))).toEqual([]);
+});
+
+test("a moved file named by the docs is caught", () => {
+  const named = [..."see `emulator/routes/api-key.ts` and `emulator/state/x.ts`".matchAll(REPO_FILE)].map((m) => m[1]);
+  expect(named.filter((p) => !placeholder(p) && !fs.existsSync(path.join(ROOT, p)))).toEqual(["emulator/routes/api-key.ts"]);
+});
