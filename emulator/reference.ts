@@ -762,9 +762,21 @@ function normalise(text: string, run: Run): string {
     .replace(/"serial_number": "[0-9a-f]+"/g, '"serial_number": "<serial number>"');
 }
 
+/** Routes of a kind the API text does not publish (its reference says `extension`) that no Extensions row lists. */
+export function unlistedExtensions(extensions: ReadonlyMap<string, string>): string[] {
+  return Object.entries(ROUTES_BY_RESOURCE)
+    .filter(([resource]) => REFERENCES_BY_RESOURCE[resource]?.extension)
+    .flatMap(([, routes]) => routes.map(key).filter((route) => !extensions.has(route)));
+}
+
 /** docs/api.md as it should be; `choicesMd` is docs/api-choices.md (the extensions' list). */
 export async function renderApiReference(choicesMd: string): Promise<string> {
   const extensions = extensionRoutes(choicesMd);
+  const unlisted = unlistedExtensions(extensions);
+  if (unlisted.length)
+    throw new Error(
+      `docs/api-choices.md lists under "Extensions" no row for ${unlisted.join(", ")}, of a kind the API text does not publish`,
+    );
   const run = await runExamples();
   const modules = new Set(ROUTES.map((r) => moduleOf(r)).filter((m): m is string => m !== undefined));
   const parts = [

@@ -34,6 +34,7 @@ export const eventSubscriptions: KindRules<EventSubscriptionRecord> = {
   update: (call, id) => updateEventSubscription(call.store, id, call.body),
   reference: {
     title: "Event subscriptions",
+    extension: true,
     create: (ex) => ({ ...ex.common, destination_ids: [ex.id("/event_destinations")], sources: [{ type: "ip_policy_created.v0" }] }),
     update: () => ({ description: "policy changes" }),
   },

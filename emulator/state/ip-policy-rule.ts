@@ -33,6 +33,7 @@ export const ipPolicyRules: KindRules<IpPolicyRuleRecord> = {
   update: (call, id) => updateIpPolicyRule(call.store, id, call.body),
   reference: {
     title: "IP policy rules",
+    extension: true,
     create: (ex) => ({ description: "office", cidr: "203.0.113.0/24", action: "allow", ip_policy_id: ex.id("/ip_policies") }),
     update: () => ({ cidr: "2001:db8::/32" }),
   },

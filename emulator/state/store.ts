@@ -69,6 +69,8 @@ export interface OperationCall {
 export interface KindReference {
   /** `API keys` */
   title: string;
+  /** The API text does not publish the kind: docs/api-choices.md must list each of its routes under "Extensions". */
+  extension?: true;
   /** The body of its create (POST). */
   create?(example: ExampleContext): Record<string, unknown>;
   /** The body of its update (PATCH). */

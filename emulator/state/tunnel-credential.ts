@@ -35,6 +35,7 @@ export const tunnelCredentials: KindRules<TunnelCredentialRecord> = {
   update: (call, id) => updateTunnelCredential(call.store, id, call.body),
   reference: {
     title: "Tunnel credentials",
+    extension: true,
     create: (ex) => ({ ...ex.common, acl: ["bind:*.example.com"] }),
     update: () => ({ acl: ["bind:app.example.com"] }),
   },

@@ -1,6 +1,6 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { extensionRoutes, renderApiReference } from "../../emulator/reference";
+import { extensionRoutes, renderApiReference, unlistedExtensions } from "../../emulator/reference";
 import { ROUTES } from "../../emulator/routes";
 
 const docs = path.join(__dirname, "..", "..", "docs");
@@ -51,6 +51,16 @@ describe("docs/api.md", () => {
       "| Create IP policy rule | POST `/ip_policy_rulez`",
     );
     expect(() => extensionRoutes(choices)).toThrow("POST /ip_policy_rulez");
+  });
+
+  test("every route of a kind the API text does not publish is listed as an extension; one row less is caught", () => {
+    const choices = read("api-choices.md");
+    expect(unlistedExtensions(extensionRoutes(choices))).toEqual([]);
+    const lessOne = choices
+      .split("\n")
+      .filter((line) => !line.startsWith("| Get IP policy rule |"))
+      .join("\n");
+    expect(unlistedExtensions(extensionRoutes(lessOne))).toEqual(["GET /ip_policy_rules/{id}"]);
   });
 
   test("cites no spec section and no file users cannot see", () => {
