@@ -18,7 +18,7 @@ export interface BaseRecord {
   created_at: string;
 }
 
-/** What the store needs to know about a kind. */
+/** Everything the emulator knows of a kind: what the store keeps, the rules of its operations and how it is shown. */
 export interface KindRules<R extends BaseRecord> {
   /** Key of the collection in the data file, e.g. `ip_policies`. */
   readonly collectionKey: string;
@@ -42,7 +42,7 @@ export interface KindRules<R extends BaseRecord> {
    * operations has a module of its own in emulator/routes/.
    */
   listKey?: string;
-  /** Validate and create; the 201 answer (an API key adds its one-time token). Absent, with `update`: a read-only kind. */
+  /** Validate and create; the 201 answer (an API key adds its one-time token). Without `create` and `update`: a read-only kind. */
   create?(call: OperationCall): unknown;
   /** Validate and apply a PATCH; the changed record. */
   update?(call: OperationCall, id: string): R;
