@@ -37,7 +37,9 @@ export interface ApiKey {
   metadata: string;
   /** When the resource was created (RFC 3339). */
   createdAt: string;
+  /** The bearer token API requests authenticate with: only in the create answer, null in every other response (it cannot be read again). */
   token: string | null;
+  /** The user or bot (`usr_...` or `bot_...`) that owns the key. */
   ownerId: string;
 }
 
@@ -75,11 +77,17 @@ export interface CertificateAuthority {
   description: string;
   /** Arbitrary user data; "" when unset. */
   metadata: string;
+  /** The CA certificate as uploaded, in PEM. */
   caPem: string;
+  /** The certificate's subject common name (CN); "" when it has none. */
   subjectCommonName: string;
+  /** Start of the certificate's validity (RFC 3339). */
   notBefore: string;
+  /** End of the certificate's validity (RFC 3339). */
   notAfter: string;
+  /** The certificate's key usages, in snake_case (`digital_signature`, `cert_sign`, `crl_sign`, ...); empty when it states none. */
   keyUsages: string[];
+  /** The certificate's extended key usages by name (`server_auth`, `client_auth`, ...), or as a dotted OID when unnamed; empty when it states none. */
   extendedKeyUsages: string[];
 }
 
@@ -1021,6 +1029,7 @@ export type HttpsEdgeRouteModules = {
 
 /** Automatic certificate management of a reserved domain, as a request sets it. */
 export interface CertificateManagementPolicyParams {
+  /** The authority that issues the certificates: `public-acme`, a public ACME authority, is the only one. */
   authority: "public-acme";
   /** `rsa` (the service's default) or `ecdsa`. */
   privateKeyType?: "rsa" | "ecdsa" | undefined;
@@ -1036,7 +1045,9 @@ export interface ReservedDomainCreateParams {
   description?: string | undefined;
   /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
+  /** The id of an uploaded TLS certificate (`cert_...`) to serve the domain with; not together with certificateManagementPolicy. */
   certificateId?: string | undefined;
+  /** Have the service obtain and renew the domain's certificate automatically; not together with certificateId. Absent: no automatic management. */
   certificateManagementPolicy?: CertificateManagementPolicyParams | undefined;
 }
 
@@ -1052,6 +1063,7 @@ export interface ReservedDomainUpdateParams {
   metadata?: string | undefined;
   /** Switching: send the new one and `null` for the other; `null` alone clears. */
   certificateId?: string | null | undefined;
+  /** Turns on or changes automatic certificate management (a changed policy starts a new provisioning job); `null` turns it off and drops the issued certificate; absent leaves it as is. */
   certificateManagementPolicy?: CertificateManagementPolicyParams | null | undefined;
 }
 
@@ -1059,8 +1071,11 @@ export interface ReservedDomainUpdateParams {
 export interface ProvisioningJob {
   /** `INTERNAL_ERROR` (temporary, retried) or `DNS_ERROR` (permanent, for the user to fix); null while running. */
   errorCode: string | null;
+  /** A human-readable message on the job's progress or its error. */
   msg: string;
+  /** When the job started (RFC 3339). */
   startedAt: string;
+  /** When the job is retried after a temporary error (RFC 3339); null when no retry is scheduled. */
   retriesAt: string | null;
 }
 
@@ -1076,21 +1091,30 @@ export interface ReservedDomain {
   description: string;
   /** Arbitrary user data; "" when unset. */
   metadata: string;
+  /** The reserved hostname, lowercase; `*.` in front for a wildcard reservation. */
   domain: string;
   /** "" when unset. */
   region: string;
   /** null for a subdomain of the service's own domain. */
   cnameTarget: string | null;
+  /** A reference to the domain's HTTP endpoint configuration; null when unset. Read-only: no request sets it. */
   httpEndpointConfiguration: Ref | null;
+  /** A reference to the domain's HTTPS endpoint configuration; null when unset. Read-only: no request sets it. */
   httpsEndpointConfiguration: Ref | null;
   /** The uploaded certificate, the latest one issued automatically, or null. */
   certificate: Ref | null;
+  /** Automatic certificate management; null when it is off. */
   certificateManagementPolicy: {
+    /** The authority that issues the certificates: `public-acme`. */
     authority: string;
+    /** The type of the issued certificates' keys: `rsa` or `ecdsa`. */
     privateKeyType: string;
   } | null;
+  /** The state of automatic certificate management; null when it is off. */
   certificateManagementStatus: {
+    /** When the service next requests a renewal (RFC 3339); null until a certificate is issued. */
     renewsAt: string | null;
+    /** The provisioning or renewal under way; null when none runs. */
     provisioningJob: ProvisioningJob | null;
   } | null;
   /** Only for wildcard domains that are not the service's own: the CNAME target of `_acme-challenge.<domain>`. */
@@ -1123,6 +1147,7 @@ export interface SshCertificateAuthorityCreateParams {
   description?: string | undefined;
   /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
+  /** The type of the key pair the service generates for the authority: `rsa`, `ecdsa` or `ed25519`. Fixed at creation. */
   privateKeyType: "rsa" | "ecdsa" | "ed25519";
   /** ECDSA only; default p256. */
   ellipticCurve?: "p256" | "p384" | "p521" | undefined;
@@ -1158,9 +1183,11 @@ export interface SshCredential {
   description: string;
   /** Arbitrary user data; "" when unset. */
   metadata: string;
+  /** The OpenSSH public key that tunnel agents authenticate to the SSH gateway with. */
   publicKey: string;
   /** Empty: no restriction. */
   acl: string[];
+  /** The user or bot (`usr_...` or `bot_...`) that owns the credential. */
   ownerId: string;
 }
 
@@ -1206,12 +1233,17 @@ export interface SshHostCertificate {
   description: string;
   /** Arbitrary user data; "" when unset. */
   metadata: string;
+  /** The subject's public key that the certificate signs, in OpenSSH authorized-keys format. */
   publicKey: string;
   /** The subject key's type: `rsa`, `ecdsa` or `ed25519`. */
   keyType: string;
+  /** The id of the SSH certificate authority that signed the certificate. */
   sshCertificateAuthorityId: string;
+  /** The hostnames and/or IP addresses that may serve SSH with the certificate; empty: any host. */
   principals: string[];
+  /** When the certificate becomes valid (RFC 3339). */
   validAfter: string;
+  /** When the certificate expires (RFC 3339): its valid-before time. */
   validUntil: string;
   /** The signed certificate, OpenSSH format (`<type>-cert-v01@openssh.com AAAA...`). */
   certificate: string;
@@ -1219,6 +1251,7 @@ export interface SshHostCertificate {
 
 /** The params to create one SSH host certificate. Principals are hostnames and/or IP addresses; empty means any host. */
 export interface SshHostCertificateCreateParams {
+  /** The id of the SSH certificate authority (`sshca_...`) that signs the certificate. */
   sshCertificateAuthorityId: string;
   /** The subject's OpenSSH public key: RSA of at least 2048 bits, ECDSA or Ed25519. */
   publicKey: string;
@@ -1226,6 +1259,7 @@ export interface SshHostCertificateCreateParams {
   principals?: string[] | undefined;
   /** Default: now. */
   validAfter?: string | undefined;
+  /** When the certificate expires (RFC 3339), after validAfter. Default: one year after validAfter. */
   validUntil?: string | undefined;
   /** Human-readable text, at most 255 bytes (UTF-8). */
   description?: string | undefined;
@@ -1265,21 +1299,29 @@ export interface SshUserCertificate {
   description: string;
   /** Arbitrary user data; "" when unset. */
   metadata: string;
+  /** The subject's public key that the certificate signs, in OpenSSH authorized-keys format. */
   publicKey: string;
   /** The subject key's type: `rsa`, `ecdsa` or `ed25519`. */
   keyType: string;
+  /** The id of the SSH certificate authority that signed the certificate. */
   sshCertificateAuthorityId: string;
+  /** The usernames the holder may sign in as; empty: any user. */
   principals: string[];
+  /** When the certificate becomes valid (RFC 3339). */
   validAfter: string;
+  /** When the certificate expires (RFC 3339): its valid-before time. */
   validUntil: string;
   /** The signed certificate, OpenSSH format (`<type>-cert-v01@openssh.com AAAA...`). */
   certificate: string;
+  /** The critical options signed in, by name (`force-command`, `source-address`) with their values; empty when none. */
   criticalOptions: Record<string, string>;
+  /** The SSH extensions the certificate grants, by name with their values (usually ""), such as `permit-pty`; empty when none. */
   extensions: Record<string, string>;
 }
 
 /** The params to create one SSH user certificate. */
 export interface SshUserCertificateCreateParams {
+  /** The id of the SSH certificate authority (`sshca_...`) that signs the certificate. */
   sshCertificateAuthorityId: string;
   /** The subject's OpenSSH public key: RSA of at least 2048 bits, ECDSA or Ed25519. */
   publicKey: string;
@@ -1287,11 +1329,13 @@ export interface SshUserCertificateCreateParams {
   principals?: string[] | undefined;
   /** Default: now. */
   validAfter?: string | undefined;
+  /** When the certificate expires (RFC 3339), after validAfter. Default: 24 hours after validAfter. */
   validUntil?: string | undefined;
   /** Human-readable text, at most 255 bytes (UTF-8). */
   description?: string | undefined;
   /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
+  /** Critical options by name: only `force-command` (a command forced on login) and `source-address` (comma-separated IP addresses or CIDR blocks it may be used from) are defined. Absent: none. */
   criticalOptions?: Record<string, string> | undefined;
   /** Default: permit-pty and permit-user-rc (DEFAULT_SSH_EXTENSIONS); `{}` grants none. */
   extensions?: Record<string, string> | undefined;
@@ -1374,26 +1418,42 @@ export interface TlsCertificate {
   description: string;
   /** Arbitrary user data; "" when unset. */
   metadata: string;
+  /** The certificate chain in PEM, leaf first: as uploaded, or as the service issued it. */
   certificatePem: string;
+  /** The leaf's subject common name (CN); "" when it has none. */
   subjectCommonName: string;
+  /** The leaf's subject alternative names: the DNS names and IP addresses it is valid for. */
   subjectAlternativeNames: {
+    /** The DNS names, wildcards included; empty when none. */
     dnsNames: string[];
+    /** The IP addresses; empty when none. */
     ips: string[];
   };
   /** Set when the service issued it (a managed reserved domain); null when uploaded. */
   issuedAt: string | null;
+  /** Start of the leaf's validity (RFC 3339). */
   notBefore: string;
+  /** End of the leaf's validity (RFC 3339). */
   notAfter: string;
+  /** The leaf's key usages, in snake_case (`digital_signature`, `key_encipherment`, ...); empty when it states none. */
   keyUsages: string[];
+  /** The leaf's extended key usages by name (`server_auth`, `client_auth`, ...), or as a dotted OID when unnamed; empty when it states none. */
   extendedKeyUsages: string[];
   /** `rsa`, `ecdsa` or `ed25519`. */
   privateKeyType: string;
+  /** The common name (CN) of the leaf's issuer; "" when it has none. */
   issuerCommonName: string;
+  /** The leaf's serial number, in lowercase hexadecimal. */
   serialNumber: string;
+  /** The leaf's subject organization (O); "" when absent. */
   subjectOrganization: string;
+  /** The leaf's subject organizational unit (OU); "" when absent. */
   subjectOrganizationalUnit: string;
+  /** The leaf's subject locality (L); "" when absent. */
   subjectLocality: string;
+  /** The leaf's subject state or province (ST); "" when absent. */
   subjectProvince: string;
+  /** The leaf's subject country (C); "" when absent. */
   subjectCountry: string;
 }
 
@@ -1486,6 +1546,7 @@ export interface TunnelCredential {
   token: string | null;
   /** Empty: no restriction. */
   acl: string[];
+  /** The user or bot (`usr_...` or `bot_...`) that owns the credential. */
   ownerId: string;
 }
 

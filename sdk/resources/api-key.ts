@@ -12,8 +12,10 @@ export const ApiKey = z.object({
   description: text,
   metadata: text,
   createdAt: timestamp,
-  token: orNull(z.string()),
-  ownerId: z.string(),
+  token: orNull(z.string()).describe(
+    "The bearer token API requests authenticate with: only in the create answer, null in every other response (it cannot be read again).",
+  ),
+  ownerId: z.string().describe("The user or bot (`usr_...` or `bot_...`) that owns the key."),
 });
 export type ApiKey = types.ApiKey;
 

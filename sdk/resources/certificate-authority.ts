@@ -17,13 +17,17 @@ export const CertificateAuthority = z.object({
   createdAt: timestamp,
   description: text,
   metadata: text,
-  caPem: z.string(),
-  subjectCommonName: text,
-  notBefore: timestamp,
-  notAfter: timestamp,
+  caPem: z.string().describe("The CA certificate as uploaded, in PEM."),
+  subjectCommonName: text.describe('The certificate\'s subject common name (CN); "" when it has none.'),
+  notBefore: timestamp.describe("Start of the certificate's validity (RFC 3339)."),
+  notAfter: timestamp.describe("End of the certificate's validity (RFC 3339)."),
   // Plain strings: `digital_signature`, `server_auth`, or a dotted OID the service does not name.
-  keyUsages: orEmpty(z.array(z.string()), []),
-  extendedKeyUsages: orEmpty(z.array(z.string()), []),
+  keyUsages: orEmpty(z.array(z.string()), []).describe(
+    "The certificate's key usages, in snake_case (`digital_signature`, `cert_sign`, `crl_sign`, ...); empty when it states none.",
+  ),
+  extendedKeyUsages: orEmpty(z.array(z.string()), []).describe(
+    "The certificate's extended key usages by name (`server_auth`, `client_auth`, ...), or as a dotted OID when unnamed; empty when it states none.",
+  ),
 });
 export type CertificateAuthority = types.CertificateAuthority;
 

@@ -21,7 +21,9 @@ export const DEFAULT_MANAGED_KEY_TYPE = "rsa";
 
 /** @internal */
 export const CertificateManagementPolicyParams = params({
-  authority: oneOf(CERTIFICATE_AUTHORITIES),
+  authority: oneOf(CERTIFICATE_AUTHORITIES).describe(
+    "The authority that issues the certificates: `public-acme`, a public ACME authority, is the only one.",
+  ),
   privateKeyType: oneOf(MANAGED_KEY_TYPES).optional().describe("`rsa` (the service's default) or `ecdsa`."),
 }).describe("Automatic certificate management of a reserved domain, as a request sets it.");
 export type CertificateManagementPolicyParams = types.CertificateManagementPolicyParams;
@@ -43,8 +45,14 @@ export const ReservedDomainCreateParams = params({
   region: oneOf(RESERVED_DOMAIN_REGIONS).optional().describe("Deprecated."),
   description: description.optional(),
   metadata: metadata.optional(),
-  certificateId: certificateId.optional(),
-  certificateManagementPolicy: CertificateManagementPolicyParams.optional(),
+  certificateId: certificateId
+    .optional()
+    .describe(
+      "The id of an uploaded TLS certificate (`cert_...`) to serve the domain with; not together with certificateManagementPolicy.",
+    ),
+  certificateManagementPolicy: CertificateManagementPolicyParams.optional().describe(
+    "Have the service obtain and renew the domain's certificate automatically; not together with certificateId. Absent: no automatic management.",
+  ),
 }).superRefine(exclusiveCertificate);
 export type ReservedDomainCreateParams = types.ReservedDomainCreateParams;
 
@@ -55,7 +63,11 @@ export const ReservedDomainUpdateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
   certificateId: certificateId.nullable().optional().describe("Switching: send the new one and `null` for the other; `null` alone clears."),
-  certificateManagementPolicy: CertificateManagementPolicyParams.nullable().optional(),
+  certificateManagementPolicy: CertificateManagementPolicyParams.nullable()
+    .optional()
+    .describe(
+      "Turns on or changes automatic certificate management (a changed policy starts a new provisioning job); `null` turns it off and drops the issued certificate; absent leaves it as is.",
+    ),
 }).superRefine(exclusiveCertificate);
 export type ReservedDomainUpdateParams = types.ReservedDomainUpdateParams;
 
@@ -65,9 +77,9 @@ export const ProvisioningJob = z
     errorCode: nullable(z.string()).describe(
       "`INTERNAL_ERROR` (temporary, retried) or `DNS_ERROR` (permanent, for the user to fix); null while running.",
     ),
-    msg: text,
-    startedAt: timestamp,
-    retriesAt: nullable(timestamp),
+    msg: text.describe("A human-readable message on the job's progress or its error."),
+    startedAt: timestamp.describe("When the job started (RFC 3339)."),
+    retriesAt: nullable(timestamp).describe("When the job is retried after a temporary error (RFC 3339); null when no retry is scheduled."),
   })
   .describe("The provisioning or renewal of a reserved domain's managed certificate, while it runs.");
 export type ProvisioningJob = types.ProvisioningJob;
@@ -79,19 +91,28 @@ export const ReservedDomain = z.object({
   createdAt: timestamp,
   description: text,
   metadata: text,
-  domain: z.string(),
+  domain: z.string().describe("The reserved hostname, lowercase; `*.` in front for a wildcard reservation."),
   region: text.describe('"" when unset.'),
   cnameTarget: nullable(z.string()).describe("null for a subdomain of the service's own domain."),
-  httpEndpointConfiguration: nullable(Ref),
-  httpsEndpointConfiguration: nullable(Ref),
+  httpEndpointConfiguration: nullable(Ref).describe(
+    "A reference to the domain's HTTP endpoint configuration; null when unset. Read-only: no request sets it.",
+  ),
+  httpsEndpointConfiguration: nullable(Ref).describe(
+    "A reference to the domain's HTTPS endpoint configuration; null when unset. Read-only: no request sets it.",
+  ),
   certificate: nullable(Ref).describe("The uploaded certificate, the latest one issued automatically, or null."),
-  certificateManagementPolicy: nullable(z.object({ authority: z.string(), privateKeyType: z.string() })),
+  certificateManagementPolicy: nullable(
+    z.object({
+      authority: z.string().describe("The authority that issues the certificates: `public-acme`."),
+      privateKeyType: z.string().describe("The type of the issued certificates' keys: `rsa` or `ecdsa`."),
+    }),
+  ).describe("Automatic certificate management; null when it is off."),
   certificateManagementStatus: nullable(
     z.object({
-      renewsAt: nullable(timestamp),
-      provisioningJob: nullable(ProvisioningJob),
+      renewsAt: nullable(timestamp).describe("When the service next requests a renewal (RFC 3339); null until a certificate is issued."),
+      provisioningJob: nullable(ProvisioningJob).describe("The provisioning or renewal under way; null when none runs."),
     }),
-  ),
+  ).describe("The state of automatic certificate management; null when it is off."),
   acmeChallengeCnameTarget: nullable(z.string()).describe(
     "Only for wildcard domains that are not the service's own: the CNAME target of `_acme-challenge.<domain>`.",
   ),

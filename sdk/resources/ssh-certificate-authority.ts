@@ -34,7 +34,9 @@ export type SshCertificateAuthority = types.SshCertificateAuthority;
 export const SshCertificateAuthorityCreateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
-  privateKeyType: oneOf(KEY_TYPES),
+  privateKeyType: oneOf(KEY_TYPES).describe(
+    "The type of the key pair the service generates for the authority: `rsa`, `ecdsa` or `ed25519`. Fixed at creation.",
+  ),
   ellipticCurve: oneOf(SSH_ELLIPTIC_CURVES).optional().describe("ECDSA only; default p256."),
   keySize: z
     .union(

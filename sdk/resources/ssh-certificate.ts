@@ -11,7 +11,9 @@ export const VALIDITY_ORDER_RULE = "must be after validAfter";
 
 /** Request fields of both kinds; everything but description and metadata is signed in. @internal */
 export const sshCertificateParamsShape = {
-  sshCertificateAuthorityId: idWithPrefix(SSH_CERTIFICATE_AUTHORITY_ID_PREFIX),
+  sshCertificateAuthorityId: idWithPrefix(SSH_CERTIFICATE_AUTHORITY_ID_PREFIX).describe(
+    "The id of the SSH certificate authority (`sshca_...`) that signs the certificate.",
+  ),
   publicKey: sshPublicKey.describe("The subject's OpenSSH public key: RSA of at least 2048 bits, ECDSA or Ed25519."),
   principals: z
     .array(nonEmptyString, { error: "must be a list of strings" })
@@ -48,11 +50,12 @@ export const sshCertificateShape = {
   createdAt: timestamp,
   description: text,
   metadata: text,
-  publicKey: z.string(),
+  publicKey: z.string().describe("The subject's public key that the certificate signs, in OpenSSH authorized-keys format."),
   keyType: z.string().describe("The subject key's type: `rsa`, `ecdsa` or `ed25519`."),
-  sshCertificateAuthorityId: z.string(),
+  sshCertificateAuthorityId: z.string().describe("The id of the SSH certificate authority that signed the certificate."),
+  // Described by each kind: usernames or hosts.
   principals: orEmpty(z.array(z.string()), []),
-  validAfter: timestamp,
-  validUntil: timestamp,
+  validAfter: timestamp.describe("When the certificate becomes valid (RFC 3339)."),
+  validUntil: timestamp.describe("When the certificate expires (RFC 3339): its valid-before time."),
   certificate: z.string().describe("The signed certificate, OpenSSH format (`<type>-cert-v01@openssh.com AAAA...`)."),
 };

@@ -37,9 +37,9 @@ export const SshCredential = z.object({
   createdAt: timestamp,
   description: text,
   metadata: text,
-  publicKey: z.string(),
+  publicKey: z.string().describe("The OpenSSH public key that tunnel agents authenticate to the SSH gateway with."),
   acl: orEmpty(z.array(z.string()), []).describe("Empty: no restriction."),
-  ownerId: z.string(),
+  ownerId: z.string().describe("The user or bot (`usr_...` or `bot_...`) that owns the credential."),
 });
 export type SshCredential = types.SshCredential;
 

@@ -10,11 +10,21 @@ import type * as types from "../types";
 export const SSH_HOST_CERTIFICATE_ID_PREFIX = ID_PREFIXES.sshHostCertificates;
 
 /** @internal */
-export const SshHostCertificate = z.object(sshCertificateShape);
+export const SshHostCertificate = z.object({
+  ...sshCertificateShape,
+  principals: sshCertificateShape.principals.describe(
+    "The hostnames and/or IP addresses that may serve SSH with the certificate; empty: any host.",
+  ),
+});
 export type SshHostCertificate = types.SshHostCertificate;
 
 /** @internal */
-export const SshHostCertificateCreateParams = params(sshCertificateParamsShape)
+export const SshHostCertificateCreateParams = params({
+  ...sshCertificateParamsShape,
+  validUntil: sshCertificateParamsShape.validUntil.describe(
+    "When the certificate expires (RFC 3339), after validAfter. Default: one year after validAfter.",
+  ),
+})
   .superRefine(validityOrder)
   .describe("The params to create one SSH host certificate. Principals are hostnames and/or IP addresses; empty means any host.");
 export type SshHostCertificateCreateParams = types.SshHostCertificateCreateParams;

@@ -30,15 +30,27 @@ const extensions = stringMap(string, string).refine((m) => !Object.hasOwn(m, "")
 /** @internal */
 export const SshUserCertificate = z.object({
   ...sshCertificateShape,
-  criticalOptions: orEmpty(z.record(z.string(), z.string()), {}),
-  extensions: orEmpty(z.record(z.string(), z.string()), {}),
+  principals: sshCertificateShape.principals.describe("The usernames the holder may sign in as; empty: any user."),
+  criticalOptions: orEmpty(z.record(z.string(), z.string()), {}).describe(
+    "The critical options signed in, by name (`force-command`, `source-address`) with their values; empty when none.",
+  ),
+  extensions: orEmpty(z.record(z.string(), z.string()), {}).describe(
+    'The SSH extensions the certificate grants, by name with their values (usually ""), such as `permit-pty`; empty when none.',
+  ),
 });
 export type SshUserCertificate = types.SshUserCertificate;
 
 /** @internal */
 export const SshUserCertificateCreateParams = params({
   ...sshCertificateParamsShape,
-  criticalOptions: criticalOptions.optional(),
+  validUntil: sshCertificateParamsShape.validUntil.describe(
+    "When the certificate expires (RFC 3339), after validAfter. Default: 24 hours after validAfter.",
+  ),
+  criticalOptions: criticalOptions
+    .optional()
+    .describe(
+      "Critical options by name: only `force-command` (a command forced on login) and `source-address` (comma-separated IP addresses or CIDR blocks it may be used from) are defined. Absent: none.",
+    ),
   extensions: extensions.optional().describe("Default: permit-pty and permit-user-rc (DEFAULT_SSH_EXTENSIONS); `{}` grants none."),
 }).superRefine(validityOrder);
 export type SshUserCertificateCreateParams = types.SshUserCertificateCreateParams;

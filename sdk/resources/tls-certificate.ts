@@ -20,26 +20,33 @@ export const TlsCertificate = z.object({
   createdAt: timestamp,
   description: text,
   metadata: text,
-  certificatePem: z.string(),
-  subjectCommonName: text,
-  subjectAlternativeNames: orEmpty(z.object({ dnsNames: orEmpty(z.array(z.string()), []), ips: orEmpty(z.array(z.string()), []) }), {
-    dnsNames: [],
-    ips: [],
-  }),
+  certificatePem: z.string().describe("The certificate chain in PEM, leaf first: as uploaded, or as the service issued it."),
+  subjectCommonName: text.describe('The leaf\'s subject common name (CN); "" when it has none.'),
+  subjectAlternativeNames: orEmpty(
+    z.object({
+      dnsNames: orEmpty(z.array(z.string()), []).describe("The DNS names, wildcards included; empty when none."),
+      ips: orEmpty(z.array(z.string()), []).describe("The IP addresses; empty when none."),
+    }),
+    { dnsNames: [], ips: [] },
+  ).describe("The leaf's subject alternative names: the DNS names and IP addresses it is valid for."),
   issuedAt: nullable(timestamp).describe("Set when the service issued it (a managed reserved domain); null when uploaded."),
-  notBefore: timestamp,
-  notAfter: timestamp,
-  keyUsages: orEmpty(z.array(z.string()), []),
-  extendedKeyUsages: orEmpty(z.array(z.string()), []),
+  notBefore: timestamp.describe("Start of the leaf's validity (RFC 3339)."),
+  notAfter: timestamp.describe("End of the leaf's validity (RFC 3339)."),
+  keyUsages: orEmpty(z.array(z.string()), []).describe(
+    "The leaf's key usages, in snake_case (`digital_signature`, `key_encipherment`, ...); empty when it states none.",
+  ),
+  extendedKeyUsages: orEmpty(z.array(z.string()), []).describe(
+    "The leaf's extended key usages by name (`server_auth`, `client_auth`, ...), or as a dotted OID when unnamed; empty when it states none.",
+  ),
   // A plain string, so that a type added later cannot break reads.
   privateKeyType: z.string().describe("`rsa`, `ecdsa` or `ed25519`."),
-  issuerCommonName: text,
-  serialNumber: z.string(),
-  subjectOrganization: text,
-  subjectOrganizationalUnit: text,
-  subjectLocality: text,
-  subjectProvince: text,
-  subjectCountry: text,
+  issuerCommonName: text.describe('The common name (CN) of the leaf\'s issuer; "" when it has none.'),
+  serialNumber: z.string().describe("The leaf's serial number, in lowercase hexadecimal."),
+  subjectOrganization: text.describe('The leaf\'s subject organization (O); "" when absent.'),
+  subjectOrganizationalUnit: text.describe('The leaf\'s subject organizational unit (OU); "" when absent.'),
+  subjectLocality: text.describe('The leaf\'s subject locality (L); "" when absent.'),
+  subjectProvince: text.describe('The leaf\'s subject state or province (ST); "" when absent.'),
+  subjectCountry: text.describe('The leaf\'s subject country (C); "" when absent.'),
 });
 export type TlsCertificate = types.TlsCertificate;
 

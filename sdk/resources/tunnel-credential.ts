@@ -22,7 +22,7 @@ export const TunnelCredential = z.object({
   metadata: text,
   token: orNull(z.string()).describe("The agent's authtoken: only in the create answer, null everywhere else."),
   acl: orEmpty(z.array(z.string()), []).describe("Empty: no restriction."),
-  ownerId: z.string(),
+  ownerId: z.string().describe("The user or bot (`usr_...` or `bot_...`) that owns the credential."),
 });
 export type TunnelCredential = types.TunnelCredential;
 
