@@ -119,22 +119,29 @@ export interface Endpoint {
   id: string;
   /** The resource's API URI. */
   uri: string;
+  /** The endpoint's region identifier. */
   region: string;
   /** When the resource was created (RFC 3339). */
   createdAt: string;
+  /** When the endpoint last changed (RFC 3339), e.g. when the serving edge's metadata changed. */
   updatedAt: string;
   /** `tcp://host:port`, `tls://…`, `https://…` for edges. */
   publicUrl: string;
   /** `http`, `https`, `tcp` or `tls`. */
   proto: string;
+  /** The served `hostname:port`. */
   hostport: string;
   /** `edge` or `ephemeral`. */
   type: string;
   /** The metadata of the serving edge or tunnel. */
   metadata: string;
+  /** The reserved domain of the endpoint; null when there is none. */
   domain: Ref | null;
+  /** The reserved address of the endpoint; null when there is none. */
   tcpAddr: Ref | null;
+  /** The serving tunnel, for `ephemeral` endpoints (served directly by an agent); null otherwise. */
   tunnel: Ref | null;
+  /** The serving edge, for `edge` endpoints; null otherwise. */
   edge: Ref | null;
 }
 
@@ -145,6 +152,7 @@ export interface EventAuthParams {
   /** A role the service assumes. */
   role?:
     | {
+        /** The resource name of the role the service assumes. */
         roleResourceName: string;
       }
     | null
@@ -152,7 +160,9 @@ export interface EventAuthParams {
   /** Long-term access keys. */
   creds?:
     | {
+        /** The access key id. */
         accessKeyId: string;
+        /** The secret access key: a credential, which the service returns in every read of the destination. */
         secretAccessKey: string;
       }
     | null
@@ -161,32 +171,46 @@ export interface EventAuthParams {
 
 /** Where an event destination sends events, as a request sets it: exactly one member. */
 export interface EventTargetParams {
+  /** Send events to a managed delivery-stream service. Left out or null unless it is the target's one member. */
   delivery?:
     | {
+        /** How the service authenticates to the delivery stream. */
         auth: EventAuthParams;
+        /** The resource name of the delivery stream that receives the events. */
         deliveryStreamResourceName: string;
       }
     | null
     | undefined;
+  /** Send events to a managed data-stream service. Left out or null unless it is the target's one member. */
   stream?:
     | {
+        /** How the service authenticates to the data stream. */
         auth: EventAuthParams;
+        /** The resource name of the data stream that receives the events. */
         streamResourceName: string;
       }
     | null
     | undefined;
+  /** Send events to a managed log-group service. Left out or null unless it is the target's one member. */
   logs?:
     | {
+        /** How the service authenticates to the log group. */
         auth: EventAuthParams;
+        /** The resource name of the log group that receives the events. */
         logGroupResourceName: string;
       }
     | null
     | undefined;
+  /** Send events to a monitoring vendor. Left out or null unless it is the target's one member. */
   monitoring?:
     | {
+        /** The monitoring vendor's API key: a credential, which the service returns in every read of the destination. */
         apiKey: string;
+        /** Tags sent with each event. */
         tags?: string | undefined;
+        /** The service name sent with each event. */
         service?: string | undefined;
+        /** The vendor's site events are sent to. */
         site?: string | undefined;
       }
     | null
@@ -198,33 +222,52 @@ export type EventFormat = "json";
 
 /** How the service authenticates to a target, as the API returns it: the unused member is null. */
 export interface EventAuth {
+  /** A role the service assumes; null when `creds` is used. */
   role: {
+    /** The resource name of the role the service assumes. */
     roleResourceName: string;
   } | null;
+  /** Long-term access keys; null when `role` is used. */
   creds: {
+    /** The access key id. */
     accessKeyId: string;
+    /** The secret access key: a credential, as the service returns it. */
     secretAccessKey: string;
   } | null;
 }
 
 /** Where an event destination sends events, as the API returns it: one member is set, the others are null. */
 export interface EventTarget {
+  /** A managed delivery-stream service; null unless it is the target's one member. */
   delivery: {
+    /** How the service authenticates to the delivery stream. */
     auth: EventAuth;
+    /** The resource name of the delivery stream that receives the events. */
     deliveryStreamResourceName: string;
   } | null;
+  /** A managed data-stream service; null unless it is the target's one member. */
   stream: {
+    /** How the service authenticates to the data stream. */
     auth: EventAuth;
+    /** The resource name of the data stream that receives the events. */
     streamResourceName: string;
   } | null;
+  /** A managed log-group service; null unless it is the target's one member. */
   logs: {
+    /** How the service authenticates to the log group. */
     auth: EventAuth;
+    /** The resource name of the log group that receives the events. */
     logGroupResourceName: string;
   } | null;
+  /** A monitoring vendor; null unless it is the target's one member. */
   monitoring: {
+    /** The monitoring vendor's API key: a credential, as the service returns it. */
     apiKey: string;
+    /** Tags sent with each event; "" when unset. */
     tags: string;
+    /** The service name sent with each event; "" when unset. */
     service: string;
+    /** The vendor's site events are sent to; "" when unset. */
     site: string;
   } | null;
 }
@@ -241,7 +284,9 @@ export interface EventDestination {
   createdAt: string;
   /** Human-readable text; "" when unset. */
   description: string;
+  /** How events are serialized: `json`, the only format the service accepts. */
   format: string;
+  /** Where events are sent: one member set, the others null. It holds credentials as the service returns them (`secretAccessKey`, monitoring `apiKey`): treat it as secret. */
   target: EventTarget;
 }
 
@@ -253,6 +298,7 @@ export interface EventDestinationCreateParams {
   metadata?: string | undefined;
   /** `json` (the only format, and the default). */
   format?: "json" | undefined;
+  /** Where events are sent: exactly one of `delivery`, `stream`, `logs` or `monitoring`. */
   target: EventTargetParams;
 }
 
@@ -262,6 +308,7 @@ export interface EventDestinationUpdateParams {
   description?: string | undefined;
   /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
+  /** `json`, the only format; left out, it is unchanged. */
   format?: "json" | undefined;
   /** Replaces the whole target. */
   target?: EventTargetParams | undefined;
@@ -331,6 +378,7 @@ export type EventType =
 
 /** One event source, as the API returns it. */
 export interface EventSource {
+  /** The event type, e.g. `ip_policy_updated.v0`; it names the source within its subscription. */
   type: string;
   /** The resource's API URI. */
   uri: string;
@@ -338,6 +386,7 @@ export interface EventSource {
 
 /** The params to create one event source. */
 export interface EventSourceCreateParams {
+  /** The event type to add, e.g. `ip_policy_created.v0`; a type the subscription already has is a conflict. */
   type:
     | "api_key_created.v0"
     | "api_key_updated.v0"
@@ -412,7 +461,9 @@ export interface EventSubscription {
   description: string;
   /** Arbitrary user data; "" when unset. */
   metadata: string;
+  /** The event destinations the events go to. */
   destinations: Ref[];
+  /** The event types that trigger the subscription, one source per type, in the order they were added. */
   sources: EventSource[];
 }
 
@@ -422,6 +473,7 @@ export interface EventSubscriptionCreateParams {
   description?: string | undefined;
   /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
+  /** The event destinations (`ed_`) the events go to: at least one, none repeated, each an existing destination. */
   destinationIds: string[];
   /** Made together with the subscription, in one request. */
   sources?: EventSourceCreateParams[] | undefined;
@@ -433,6 +485,7 @@ export interface EventSubscriptionUpdateParams {
   description?: string | undefined;
   /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
+  /** When given, replaces the whole list (still at least one `ed_` id, none repeated); left out, it is unchanged. */
   destinationIds?: string[] | undefined;
 }
 
@@ -460,6 +513,7 @@ export interface FailoverBackendCreateParams {
   description?: string | undefined;
   /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
+  /** Child backend ids (`bkdtg_`, `bkdwd_`, `bkdfo_` or `bkdhr_`), in the order they are tried: at least one, none repeated, each an existing backend. */
   backends: string[];
 }
 
@@ -647,8 +701,11 @@ export interface IpPolicyRule {
   description: string;
   /** Arbitrary user data; "" when unset. */
   metadata: string;
+  /** The CIDR block, e.g. `203.0.113.0/24`; IPv6 as RFC 5952 writes it (lowercase, zeros compressed). */
   cidr: string;
+  /** `allow` or `deny`: what the policy does with the addresses of the block. Fixed at creation. */
   action: string;
+  /** The IP policy that holds the rule; fixed at creation. Deleting the policy deletes its rules. */
   ipPolicy: Ref;
 }
 
@@ -660,7 +717,9 @@ export interface IpPolicyRuleCreateParams {
   metadata?: string | undefined;
   /** The service answers IPv6 in RFC 5952 form (lowercase, zeros compressed). */
   cidr: string;
+  /** `allow` or `deny` the addresses of the block; fixed at creation (a change means a new rule). */
   action: "allow" | "deny";
+  /** The IP policy (`ipp_`) that holds the rule; it must exist. Fixed at creation (a change means a new rule). */
   ipPolicyId: string;
 }
 
@@ -674,6 +733,7 @@ export interface IpPolicyRuleUpdateParams {
   description?: string | undefined;
   /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
+  /** When given, replaces the CIDR block: IPv4 or IPv6 with a prefix length and no address bits set after it (`10.0.0.0/8`, not `10.0.0.1/8`). */
   cidr?: string | undefined;
 }
 
@@ -694,8 +754,11 @@ export interface IpRestriction {
   description: string;
   /** Arbitrary user data; "" when unset. */
   metadata: string;
+  /** true: the restriction is enforced; false: it only issues warnings. */
   enforced: boolean;
+  /** What traffic is restricted: `dashboard`, `api`, `agent` or `endpoints`. Fixed at creation. */
   type: string;
+  /** The IP policies that enforce the restriction. A policy deleted later stays listed and counts as a policy with no rules. */
   ipPolicies: Ref[];
 }
 
@@ -707,7 +770,9 @@ export interface IpRestrictionCreateParams {
   metadata?: string | undefined;
   /** false (the service's default) only warns. */
   enforced?: boolean | undefined;
+  /** What traffic is restricted: `dashboard`, `api`, `agent` or `endpoints`. Fixed at creation. */
   type: "dashboard" | "api" | "agent" | "endpoints";
+  /** The IP policies (`ipp_`) that enforce the restriction: at least one, none repeated, each an existing policy. */
   ipPolicyIds: string[];
 }
 
@@ -719,7 +784,9 @@ export interface IpRestrictionUpdateParams {
   description?: string | undefined;
   /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
+  /** true: enforce the restriction; false: only issue warnings. Left out, it is unchanged. */
   enforced?: boolean | undefined;
+  /** When given, replaces the whole list (still at least one `ipp_` id, none repeated); left out, it is unchanged. */
   ipPolicyIds?: string[] | undefined;
 }
 
@@ -1600,6 +1667,7 @@ export interface TunnelGroupBackendCreateParams {
   description?: string | undefined;
   /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
+  /** The labels a tunnel must carry, all of them, to take this backend's traffic; names must not be empty. Left out at creation, there are none; given on update, it replaces the whole map. */
   labels?: Record<string, string> | undefined;
 }
 
@@ -1609,6 +1677,7 @@ export interface TunnelGroupBackendUpdateParams {
   description?: string | undefined;
   /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
+  /** The labels a tunnel must carry, all of them, to take this backend's traffic; names must not be empty. Left out at creation, there are none; given on update, it replaces the whole map. */
   labels?: Record<string, string> | undefined;
 }
 
@@ -1636,6 +1705,7 @@ export interface WeightedBackendCreateParams {
   description?: string | undefined;
   /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
+  /** Child backend id (`bkdtg_`, `bkdwd_`, `bkdfo_` or `bkdhr_`) → weight, an integer from 0 to 10000: at least one entry, each an existing backend. */
   backends: Record<string, number>;
 }
 

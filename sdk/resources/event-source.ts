@@ -49,13 +49,15 @@ export type EventType = types.EventType;
 /** @internal */
 export const EventSource = z.object({
   // A plain string: a type added by the service later must not make reads fail.
-  type: z.string(),
+  type: z.string().describe("The event type, e.g. `ip_policy_updated.v0`; it names the source within its subscription."),
   uri: z.string(),
 });
 export type EventSource = types.EventSource;
 
 /** @internal */
-export const EventSourceCreateParams = params({ type: EventType });
+export const EventSourceCreateParams = params({
+  type: EventType.describe("The event type to add, e.g. `ip_policy_created.v0`; a type the subscription already has is a conflict."),
+});
 export type EventSourceCreateParams = types.EventSourceCreateParams;
 
 export class EventSources {

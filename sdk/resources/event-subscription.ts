@@ -21,8 +21,10 @@ export const EventSubscription = z.object({
   createdAt: timestamp,
   description: text,
   metadata: text,
-  destinations: z.array(Ref),
-  sources: z.array(EventSource),
+  destinations: z.array(Ref).describe("The event destinations the events go to."),
+  sources: z
+    .array(EventSource)
+    .describe("The event types that trigger the subscription, one source per type, in the order they were added."),
 });
 export type EventSubscription = types.EventSubscription;
 
@@ -39,7 +41,9 @@ const inlineSources = z.array(EventSourceCreateParams, { error: "must be a list"
 export const EventSubscriptionCreateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
-  destinationIds: idList(EVENT_DESTINATION_ID_PREFIX),
+  destinationIds: idList(EVENT_DESTINATION_ID_PREFIX).describe(
+    "The event destinations (`ed_`) the events go to: at least one, none repeated, each an existing destination.",
+  ),
   sources: inlineSources.optional().describe("Made together with the subscription, in one request."),
 });
 export type EventSubscriptionCreateParams = types.EventSubscriptionCreateParams;
@@ -49,7 +53,9 @@ export type EventSubscriptionCreateParams = types.EventSubscriptionCreateParams;
 export const EventSubscriptionUpdateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
-  destinationIds: idList(EVENT_DESTINATION_ID_PREFIX).optional(),
+  destinationIds: idList(EVENT_DESTINATION_ID_PREFIX)
+    .optional()
+    .describe("When given, replaces the whole list (still at least one `ed_` id, none repeated); left out, it is unchanged."),
 });
 export type EventSubscriptionUpdateParams = types.EventSubscriptionUpdateParams;
 

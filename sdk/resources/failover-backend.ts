@@ -25,7 +25,9 @@ const children = uniqueItems(z.array(backendId, { error: "must be a list of ids"
 export const FailoverBackendCreateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
-  backends: children,
+  backends: children.describe(
+    "Child backend ids (`bkdtg_`, `bkdwd_`, `bkdfo_` or `bkdhr_`), in the order they are tried: at least one, none repeated, each an existing backend.",
+  ),
 });
 export type FailoverBackendCreateParams = types.FailoverBackendCreateParams;
 

@@ -36,10 +36,10 @@ export const IpPolicyRule = z.object({
   createdAt: timestamp,
   description: text,
   metadata: text,
-  cidr: z.string(),
+  cidr: z.string().describe("The CIDR block, e.g. `203.0.113.0/24`; IPv6 as RFC 5952 writes it (lowercase, zeros compressed)."),
   // A plain string: an action added by the service later must not make reads fail.
-  action: z.string(),
-  ipPolicy: Ref,
+  action: z.string().describe("`allow` or `deny`: what the policy does with the addresses of the block. Fixed at creation."),
+  ipPolicy: Ref.describe("The IP policy that holds the rule; fixed at creation. Deleting the policy deletes its rules."),
 });
 export type IpPolicyRule = types.IpPolicyRule;
 
@@ -48,8 +48,10 @@ export const IpPolicyRuleCreateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
   cidr: cidr.describe("The service answers IPv6 in RFC 5952 form (lowercase, zeros compressed)."),
-  action: IpPolicyRuleAction,
-  ipPolicyId: idWithPrefix(IP_POLICY_ID_PREFIX),
+  action: IpPolicyRuleAction.describe("`allow` or `deny` the addresses of the block; fixed at creation (a change means a new rule)."),
+  ipPolicyId: idWithPrefix(IP_POLICY_ID_PREFIX).describe(
+    "The IP policy (`ipp_`) that holds the rule; it must exist. Fixed at creation (a change means a new rule).",
+  ),
 });
 export type IpPolicyRuleCreateParams = types.IpPolicyRuleCreateParams;
 
@@ -59,7 +61,11 @@ export const IpPolicyRuleUpdateParams = params({
   action: immutable.describe("Fixed at creation: listed only to reject it with that reason (a change means a new rule)."),
   description: description.optional(),
   metadata: metadata.optional(),
-  cidr: cidr.optional(),
+  cidr: cidr
+    .optional()
+    .describe(
+      "When given, replaces the CIDR block: IPv4 or IPv6 with a prefix length and no address bits set after it (`10.0.0.0/8`, not `10.0.0.1/8`).",
+    ),
 });
 export type IpPolicyRuleUpdateParams = types.IpPolicyRuleUpdateParams;
 

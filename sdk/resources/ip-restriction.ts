@@ -18,10 +18,12 @@ export const IpRestriction = z.object({
   createdAt: timestamp,
   description: text,
   metadata: text,
-  enforced: z.boolean(),
+  enforced: z.boolean().describe("true: the restriction is enforced; false: it only issues warnings."),
   // A plain string: a type added by the service later must not make reads fail.
-  type: z.string(),
-  ipPolicies: z.array(Ref),
+  type: z.string().describe("What traffic is restricted: `dashboard`, `api`, `agent` or `endpoints`. Fixed at creation."),
+  ipPolicies: z
+    .array(Ref)
+    .describe("The IP policies that enforce the restriction. A policy deleted later stays listed and counts as a policy with no rules."),
 });
 export type IpRestriction = types.IpRestriction;
 
@@ -30,8 +32,10 @@ export const IpRestrictionCreateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
   enforced: boolean.optional().describe("false (the service's default) only warns."),
-  type: IpRestrictionType,
-  ipPolicyIds: idList(IP_POLICY_ID_PREFIX),
+  type: IpRestrictionType.describe("What traffic is restricted: `dashboard`, `api`, `agent` or `endpoints`. Fixed at creation."),
+  ipPolicyIds: idList(IP_POLICY_ID_PREFIX).describe(
+    "The IP policies (`ipp_`) that enforce the restriction: at least one, none repeated, each an existing policy.",
+  ),
 });
 export type IpRestrictionCreateParams = types.IpRestrictionCreateParams;
 
@@ -40,8 +44,10 @@ export const IpRestrictionUpdateParams = params({
   type: immutable.describe("Fixed at creation: listed only to reject it with that reason (a change means a new restriction)."),
   description: description.optional(),
   metadata: metadata.optional(),
-  enforced: boolean.optional(),
-  ipPolicyIds: idList(IP_POLICY_ID_PREFIX).optional(),
+  enforced: boolean.optional().describe("true: enforce the restriction; false: only issue warnings. Left out, it is unchanged."),
+  ipPolicyIds: idList(IP_POLICY_ID_PREFIX)
+    .optional()
+    .describe("When given, replaces the whole list (still at least one `ipp_` id, none repeated); left out, it is unchanged."),
 });
 export type IpRestrictionUpdateParams = types.IpRestrictionUpdateParams;
 

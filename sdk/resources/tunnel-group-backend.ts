@@ -26,7 +26,11 @@ const labels = stringMap(string, string).refine((m) => !Object.hasOwn(m, ""), { 
 export const TunnelGroupBackendCreateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
-  labels: labels.optional(),
+  labels: labels
+    .optional()
+    .describe(
+      "The labels a tunnel must carry, all of them, to take this backend's traffic; names must not be empty. Left out at creation, there are none; given on update, it replaces the whole map.",
+    ),
 });
 export type TunnelGroupBackendCreateParams = types.TunnelGroupBackendCreateParams;
 

@@ -28,7 +28,9 @@ const weights = stringMap(backendId, intRange(0, MAX_WEIGHT)).refine((m) => Obje
 export const WeightedBackendCreateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
-  backends: weights,
+  backends: weights.describe(
+    "Child backend id (`bkdtg_`, `bkdwd_`, `bkdfo_` or `bkdhr_`) → weight, an integer from 0 to 10000: at least one entry, each an existing backend.",
+  ),
 });
 export type WeightedBackendCreateParams = types.WeightedBackendCreateParams;
 

@@ -167,14 +167,18 @@ test("every declaration of sdk/types.ts says what it is", () => {
 
 test("the field docs written on the schemas reach sdk/types.ts", () => {
   expect(fieldDoc("IpPolicyRuleCreateParams", "cidr")).toContain("RFC 5952");
-  expect(fieldDoc("IpPolicyRuleUpdateParams", "cidr")).toBeUndefined();
+  // The create's words stay on the create's field; the update's `cidr` has its own.
+  expect(fieldDoc("IpPolicyRuleUpdateParams", "cidr")).not.toContain("RFC 5952");
+  expect(fieldDoc("IpPolicyRuleUpdateParams", "cidr")).toMatch(/^When given, replaces the CIDR block/);
   expect(fieldDoc("IpPolicyRuleUpdateParams", "action")).toMatch(/^Fixed at creation: .*a new rule/);
   expect(fieldDoc("TlsCertificateCreateParams", "privateKeyPem")).toContain("Write-only: never returned.");
   expect(fieldDoc("CircuitBreakerModuleParams", "errorThresholdPercentage")).toBe("A fraction from 0 to 1, not a percentage.");
   expect(fieldDoc("OAuthModule", "provider")).toBe("The one provider that was set.");
   expect(fieldDoc("SshCertificateAuthorityCreateParams", "keySize")).toBe("RSA only; default 4096.");
   expect(fieldDoc("ReservedDomain", "region")).toBe('"" when unset.');
-  expect(fieldDoc("TunnelGroupBackendUpdateParams", "labels")).toBeUndefined();
+  // A described copy of the create params keeps their field docs.
+  expect(fieldDoc("TunnelGroupBackendUpdateParams", "labels")).toBe(fieldDoc("TunnelGroupBackendCreateParams", "labels"));
+  expect(fieldDoc("TunnelGroupBackendUpdateParams", "labels")).toContain("given on update, it replaces the whole map");
   expect(types.get("TunnelGroupBackendUpdateParams")!.doc).toContain("`labels`, when given, replaces the whole map.");
   // Shared field shapes carry their docs into every kind that spreads them.
   expect(fieldDoc("SshUserCertificateCreateParams", "publicKey")).toContain("OpenSSH public key");
