@@ -119,6 +119,14 @@ test("public schemas and module sets are found by name; a name exported twice is
   expect(() => declarations(["one", "two"], () => ({ A }))).toThrow("sdk-types: A is exported by both sdk/one.ts and sdk/two.ts");
 });
 
+test("a module set's entry that describes its module gets that doc", () => {
+  const A = z.object({ id: z.string() }).describe("An A.");
+  const Params = z.strictObject({ ref: A }).describe("A request with an A.");
+  const modules = { a: { params: Params, model: A, description: "The A module: where an A goes." } };
+  const text = typesFile(declarations(["one"], () => ({ A, AParams: Params, AModules: modules })));
+  expect(text).toContain("export type AModules = {\n/** The A module: where an A goes. */\na: { params: AParams; model: A };\n};");
+});
+
 test("a declaration's doc is its schema's description, else said by its name; with neither it is refused", () => {
   const S = z.object({ a: z.string() });
   expect(declarationDoc("IpPolicyRuleCreateParams", S)).toBe("The params to create one IP policy rule.");
