@@ -178,7 +178,9 @@ test("the field docs written on the schemas reach sdk/types.ts", () => {
   expect(fieldDoc("IpPolicyRuleUpdateParams", "cidr")).toBeUndefined();
   expect(fieldDoc("IpPolicyRuleUpdateParams", "action")).toMatch(/^Fixed at creation: .*a new rule/);
   expect(fieldDoc("TlsCertificateCreateParams", "privateKeyPem")).toContain("Write-only: never returned.");
-  expect(fieldDoc("CircuitBreakerModuleParams", "errorThresholdPercentage")).toBe("A fraction from 0 to 1, not a percentage.");
+  expect(fieldDoc("CircuitBreakerModuleParams", "errorThresholdPercentage")).toMatch(
+    /a fraction from 0 to 1, not a percentage\. Default 0\.5\.$/,
+  );
   expect(fieldDoc("OAuthModule", "provider")).toBe("The one provider that was set.");
   expect(fieldDoc("SshCertificateAuthorityCreateParams", "keySize")).toBe("RSA only; default 4096.");
   expect(fieldDoc("ReservedDomain", "region")).toBe('"" when unset.');
@@ -192,6 +194,9 @@ test("the field docs written on the schemas reach sdk/types.ts", () => {
   // Every module's `enabled`, in and out.
   expect(fieldDoc("BackendModuleParams", "enabled")).toContain("applied to traffic unless `enabled: false`");
   expect(fieldDoc("BackendModule", "enabled")).toBe("Whether the module is applied to traffic.");
+  // A module field of every edge and route says what the module does, then what absent or null means.
+  expect(fieldDoc("TcpEdge", "backend")).toMatch(/^The backend module: .*\. Null when the module is not set\.$/);
+  expect(fieldDoc("HttpsEdgeRouteUpdateParams", "oauth")).toMatch(/^The OAuth module: .*\. Absent: unchanged .*null is refused/);
 });
 
 test("every kind's id, uri, createdAt, description and metadata are documented, with the limits in requests", () => {
