@@ -36,6 +36,8 @@ export const ioOf = (name: string): IO => (name.endsWith("Params") ? "input" : "
 interface ModuleSchemas {
   params: z.ZodType;
   model: z.ZodType;
+  /** The doc of the module's entry. */
+  description?: string;
 }
 
 function isModuleSet(v: unknown): v is Record<string, ModuleSchemas> {
@@ -323,7 +325,8 @@ export function typesFile(decls: readonly Declaration[]): string {
       parts.push(printer.declaration(d.name, d.value as z.ZodType, ioOf(d.name)));
     } else {
       const entries = Object.entries(d.value as Record<string, ModuleSchemas>).map(
-        ([k, m]) => `${key(k)}: { params: ${printer.type(m.params, "input")}; model: ${printer.type(m.model, "output")} };`,
+        ([k, m]) =>
+          `${docComment(m.description)}${key(k)}: { params: ${printer.type(m.params, "input")}; model: ${printer.type(m.model, "output")} };`,
       );
       // A type literal, not an interface: it must fit `ModuleTypes`, an index signature (sdk/core/resource.ts).
       parts.push(

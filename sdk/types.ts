@@ -541,8 +541,11 @@ export interface HttpsEdge {
   description: string;
   /** Arbitrary user data; "" when unset. */
   metadata: string;
+  /** The `host:port` addresses the edge serves; each is also an endpoint of the edge. */
   hostports: string[];
+  /** The mutual TLS module: the client's TLS certificate is validated against the listed certificate authorities. Null when the module is not set. */
   mutualTls: MutualTlsModule | null;
+  /** The TLS termination module: the lowest TLS version accepted (an HTTPS edge always terminates TLS at the edge). Null when the module is not set. */
   tlsTermination: TlsTerminationModule | null;
   /** Oldest first. */
   routes: HttpsEdgeRoute[];
@@ -554,8 +557,11 @@ export interface HttpsEdgeCreateParams {
   description?: string | undefined;
   /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
+  /** The `host:port` addresses the edge serves: at least one, none repeated, each a lowercase DNS name (optionally `*.` in front) and a port from 1 to 65535. A hostport that another edge serves is refused. */
   hostports: string[];
+  /** The mutual TLS module: the client's TLS certificate is validated against the listed certificate authorities. Absent: unchanged (not set, on create); given: replaces the whole module; null is refused (remove a module with deleteModule). */
   mutualTls?: MutualTlsModuleParams | undefined;
+  /** The TLS termination module: the lowest TLS version accepted (an HTTPS edge always terminates TLS at the edge). Absent: unchanged (not set, on create); given: replaces the whole module; null is refused (remove a module with deleteModule). */
   tlsTermination?: HttpsTlsTerminationModuleParams | undefined;
 }
 
@@ -565,8 +571,11 @@ export interface HttpsEdgeUpdateParams {
   description?: string | undefined;
   /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
+  /** The `host:port` addresses the edge serves; given, they replace the whole list (at least one, none repeated). A hostport that another edge serves is refused. */
   hostports?: string[] | undefined;
+  /** The mutual TLS module: the client's TLS certificate is validated against the listed certificate authorities. Absent: unchanged (not set, on create); given: replaces the whole module; null is refused (remove a module with deleteModule). */
   mutualTls?: MutualTlsModuleParams | undefined;
+  /** The TLS termination module: the lowest TLS version accepted (an HTTPS edge always terminates TLS at the edge). Absent: unchanged (not set, on create); given: replaces the whole module; null is refused (remove a module with deleteModule). */
   tlsTermination?: HttpsTlsTerminationModuleParams | undefined;
 }
 
@@ -577,6 +586,7 @@ export type MatchType = "exact_path" | "path_prefix";
 
 /** One HTTPS edge route, as the API returns it. */
 export interface HttpsEdgeRoute {
+  /** The id (`edghts_`) of the HTTPS edge the route belongs to. */
   edgeId: string;
   /** The resource's id. */
   id: string;
@@ -584,71 +594,115 @@ export interface HttpsEdgeRoute {
   uri: string;
   /** When the resource was created (RFC 3339). */
   createdAt: string;
+  /** How `match` is compared: `exact_path` or `path_prefix`. */
   matchType: string;
+  /** The route selector: a path, a host, or host plus path. */
   match: string;
   /** Human-readable text; "" when unset. */
   description: string;
   /** Arbitrary user data; "" when unset. */
   metadata: string;
+  /** The backend module: the backend (tunnel group, weighted, failover or HTTP-response) that receives the traffic. Null when the module is not set. */
   backend: BackendModule | null;
+  /** The IP restriction module: IP policies decide which client IP addresses get through. Null when the module is not set. */
   ipRestriction: IpRestrictionModule | null;
+  /** The circuit breaker module: stops sending requests to a failing upstream, then re-evaluates its health after a while. Null when the module is not set. */
   circuitBreaker: CircuitBreakerModule | null;
+  /** The compression module; only `enabled` is set or read. Null when the module is not set. */
   compression: EnabledModule | null;
+  /** The request headers module: headers added to or removed from the request sent upstream. Null when the module is not set. */
   requestHeaders: HeadersModule | null;
+  /** The response headers module: headers added to or removed from the response returned to the client. Null when the module is not set. */
   responseHeaders: HeadersModule | null;
+  /** The webhook verification module: requests are validated as coming from the named webhook sender. Null when the module is not set. */
   webhookVerification: WebhookVerificationModule | null;
+  /** The OAuth module: users must log in through an OAuth identity provider. Null when the module is not set. */
   oauth: OAuthModule | null;
+  /** The SAML module: users must log in through a SAML identity provider. Null when the module is not set. */
   saml: SamlModule | null;
+  /** The OIDC module; only `enabled` is set or read. Null when the module is not set. */
   oidc: EnabledModule | null;
+  /** The websocket TCP converter module (a websocket to TCP adapter); only `enabled` is set or read. Null when the module is not set. */
   websocketTcpConverter: EnabledModule | null;
+  /** The user agent filter module; only `enabled` is set or read. Null when the module is not set. */
   userAgentFilter: EnabledModule | null;
+  /** The JWT validation module; only `enabled` is set or read. Null when the module is not set. */
   jwtValidation: EnabledModule | null;
 }
 
 /** The params to create one HTTPS edge route. */
 export interface HttpsEdgeRouteCreateParams {
+  /** How `match` is compared: `exact_path` or `path_prefix`. */
   matchType: "exact_path" | "path_prefix";
-  /** A path, a host, or host plus path. */
+  /** The route selector: a path, a host, or host plus path. */
   match: string;
   /** Human-readable text, at most 255 bytes (UTF-8). */
   description?: string | undefined;
   /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
+  /** The backend module: the backend (tunnel group, weighted, failover or HTTP-response) that receives the traffic. Absent: unchanged (not set, on create); given: replaces the whole module; null is refused (remove a module with deleteModule). */
   backend?: BackendModuleParams | undefined;
+  /** The IP restriction module: IP policies decide which client IP addresses get through. Absent: unchanged (not set, on create); given: replaces the whole module; null is refused (remove a module with deleteModule). */
   ipRestriction?: IpRestrictionModuleParams | undefined;
+  /** The circuit breaker module: stops sending requests to a failing upstream, then re-evaluates its health after a while. Absent: unchanged (not set, on create); given: replaces the whole module; null is refused (remove a module with deleteModule). */
   circuitBreaker?: CircuitBreakerModuleParams | undefined;
+  /** The compression module; only `enabled` is set or read. Absent: unchanged (not set, on create); given: replaces the whole module; null is refused (remove a module with deleteModule). */
   compression?: EnabledModuleParams | undefined;
+  /** The request headers module: headers added to or removed from the request sent upstream. Absent: unchanged (not set, on create); given: replaces the whole module; null is refused (remove a module with deleteModule). */
   requestHeaders?: HeadersModuleParams | undefined;
+  /** The response headers module: headers added to or removed from the response returned to the client. Absent: unchanged (not set, on create); given: replaces the whole module; null is refused (remove a module with deleteModule). */
   responseHeaders?: HeadersModuleParams | undefined;
+  /** The webhook verification module: requests are validated as coming from the named webhook sender. Absent: unchanged (not set, on create); given: replaces the whole module; null is refused (remove a module with deleteModule). */
   webhookVerification?: WebhookVerificationModuleParams | undefined;
+  /** The OAuth module: users must log in through an OAuth identity provider. Absent: unchanged (not set, on create); given: replaces the whole module; null is refused (remove a module with deleteModule). */
   oauth?: OAuthModuleParams | undefined;
+  /** The SAML module: users must log in through a SAML identity provider. Absent: unchanged (not set, on create); given: replaces the whole module; null is refused (remove a module with deleteModule). */
   saml?: SamlModuleParams | undefined;
+  /** The OIDC module; only `enabled` is set or read. Absent: unchanged (not set, on create); given: replaces the whole module; null is refused (remove a module with deleteModule). */
   oidc?: EnabledModuleParams | undefined;
+  /** The websocket TCP converter module (a websocket to TCP adapter); only `enabled` is set or read. Absent: unchanged (not set, on create); given: replaces the whole module; null is refused (remove a module with deleteModule). */
   websocketTcpConverter?: EnabledModuleParams | undefined;
+  /** The user agent filter module; only `enabled` is set or read. Absent: unchanged (not set, on create); given: replaces the whole module; null is refused (remove a module with deleteModule). */
   userAgentFilter?: EnabledModuleParams | undefined;
+  /** The JWT validation module; only `enabled` is set or read. Absent: unchanged (not set, on create); given: replaces the whole module; null is refused (remove a module with deleteModule). */
   jwtValidation?: EnabledModuleParams | undefined;
 }
 
 /** The params to update one HTTPS edge route: only the fields given are changed. A module given replaces that module wholly; one left out is unchanged (remove it with deleteModule). */
 export interface HttpsEdgeRouteUpdateParams {
+  /** How `match` is compared: `exact_path` or `path_prefix`; absent leaves it unchanged. */
   matchType?: "exact_path" | "path_prefix" | undefined;
+  /** The route selector: a path, a host, or host plus path; absent leaves it unchanged. */
   match?: string | undefined;
   /** Human-readable text, at most 255 bytes (UTF-8). */
   description?: string | undefined;
   /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
+  /** The backend module: the backend (tunnel group, weighted, failover or HTTP-response) that receives the traffic. Absent: unchanged (not set, on create); given: replaces the whole module; null is refused (remove a module with deleteModule). */
   backend?: BackendModuleParams | undefined;
+  /** The IP restriction module: IP policies decide which client IP addresses get through. Absent: unchanged (not set, on create); given: replaces the whole module; null is refused (remove a module with deleteModule). */
   ipRestriction?: IpRestrictionModuleParams | undefined;
+  /** The circuit breaker module: stops sending requests to a failing upstream, then re-evaluates its health after a while. Absent: unchanged (not set, on create); given: replaces the whole module; null is refused (remove a module with deleteModule). */
   circuitBreaker?: CircuitBreakerModuleParams | undefined;
+  /** The compression module; only `enabled` is set or read. Absent: unchanged (not set, on create); given: replaces the whole module; null is refused (remove a module with deleteModule). */
   compression?: EnabledModuleParams | undefined;
+  /** The request headers module: headers added to or removed from the request sent upstream. Absent: unchanged (not set, on create); given: replaces the whole module; null is refused (remove a module with deleteModule). */
   requestHeaders?: HeadersModuleParams | undefined;
+  /** The response headers module: headers added to or removed from the response returned to the client. Absent: unchanged (not set, on create); given: replaces the whole module; null is refused (remove a module with deleteModule). */
   responseHeaders?: HeadersModuleParams | undefined;
+  /** The webhook verification module: requests are validated as coming from the named webhook sender. Absent: unchanged (not set, on create); given: replaces the whole module; null is refused (remove a module with deleteModule). */
   webhookVerification?: WebhookVerificationModuleParams | undefined;
+  /** The OAuth module: users must log in through an OAuth identity provider. Absent: unchanged (not set, on create); given: replaces the whole module; null is refused (remove a module with deleteModule). */
   oauth?: OAuthModuleParams | undefined;
+  /** The SAML module: users must log in through a SAML identity provider. Absent: unchanged (not set, on create); given: replaces the whole module; null is refused (remove a module with deleteModule). */
   saml?: SamlModuleParams | undefined;
+  /** The OIDC module; only `enabled` is set or read. Absent: unchanged (not set, on create); given: replaces the whole module; null is refused (remove a module with deleteModule). */
   oidc?: EnabledModuleParams | undefined;
+  /** The websocket TCP converter module (a websocket to TCP adapter); only `enabled` is set or read. Absent: unchanged (not set, on create); given: replaces the whole module; null is refused (remove a module with deleteModule). */
   websocketTcpConverter?: EnabledModuleParams | undefined;
+  /** The user agent filter module; only `enabled` is set or read. Absent: unchanged (not set, on create); given: replaces the whole module; null is refused (remove a module with deleteModule). */
   userAgentFilter?: EnabledModuleParams | undefined;
+  /** The JWT validation module; only `enabled` is set or read. Absent: unchanged (not set, on create); given: replaces the whole module; null is refused (remove a module with deleteModule). */
   jwtValidation?: EnabledModuleParams | undefined;
 }
 
@@ -796,6 +850,7 @@ export interface IpRestrictionUpdateParams {
 export interface BackendModuleParams {
   /** The module is applied to traffic unless `enabled: false`. */
   enabled?: boolean | undefined;
+  /** The id of the backend that receives the traffic: a tunnel group (`bkdtg_`), weighted (`bkdwd_`), failover (`bkdfo_`) or HTTP-response (`bkdhr_`) backend. It must exist, and cannot be deleted while a module names it. */
   backendId: string;
 }
 
@@ -803,6 +858,7 @@ export interface BackendModuleParams {
 export interface BackendModule {
   /** Whether the module is applied to traffic. */
   enabled: boolean;
+  /** The backend that receives the traffic. */
   backend: Ref;
 }
 
@@ -810,6 +866,7 @@ export interface BackendModule {
 export interface IpRestrictionModuleParams {
   /** The module is applied to traffic unless `enabled: false`. */
   enabled?: boolean | undefined;
+  /** The ids (`ipp_`) of the IP policies whose rules decide which client IP addresses get through: at least one, each existing, none repeated. */
   ipPolicyIds: string[];
 }
 
@@ -817,6 +874,7 @@ export interface IpRestrictionModuleParams {
 export interface IpRestrictionModule {
   /** Whether the module is applied to traffic. */
   enabled: boolean;
+  /** The IP policies applied to client IP addresses. A policy deleted since stays listed and then acts as a policy with no rules. */
   ipPolicies: Ref[];
 }
 
@@ -824,6 +882,7 @@ export interface IpRestrictionModule {
 export interface MutualTlsModuleParams {
   /** The module is applied to traffic unless `enabled: false`. */
   enabled?: boolean | undefined;
+  /** The ids (`ca_`) of the certificate authorities that the client's TLS certificate is validated against: at least one, each existing, none repeated. An authority cannot be deleted while a module names it. */
   certificateAuthorityIds: string[];
 }
 
@@ -831,6 +890,7 @@ export interface MutualTlsModuleParams {
 export interface MutualTlsModule {
   /** Whether the module is applied to traffic. */
   enabled: boolean;
+  /** The certificate authorities that the client's TLS certificate is validated against. */
   certificateAuthorities: Ref[];
 }
 
@@ -838,7 +898,9 @@ export interface MutualTlsModule {
 export interface TlsTerminationModuleParams {
   /** The module is applied to traffic unless `enabled: false`. */
   enabled?: boolean | undefined;
+  /** Where TLS ends: `edge` (the service terminates it; the default) or `upstream` (TLS passes through to the agent or application server). With `upstream`, `minVersion` must be null or absent, and the edge may have no mutual TLS module. */
   terminateAt?: "edge" | "upstream" | undefined;
+  /** The lowest TLS version accepted, also advertised in the handshake. Absent or null with `edge`: the service's default, "1.2"; must be null or absent with `upstream`. */
   minVersion?: "1.0" | "1.1" | "1.2" | "1.3" | null | undefined;
 }
 
@@ -846,6 +908,7 @@ export interface TlsTerminationModuleParams {
 export interface HttpsTlsTerminationModuleParams {
   /** The module is applied to traffic unless `enabled: false`. */
   enabled?: boolean | undefined;
+  /** The lowest TLS version accepted, also advertised in the handshake. Absent or null: the service's default, "1.2". */
   minVersion?: "1.0" | "1.1" | "1.2" | "1.3" | null | undefined;
 }
 
@@ -853,7 +916,9 @@ export interface HttpsTlsTerminationModuleParams {
 export interface TlsTerminationModule {
   /** Whether the module is applied to traffic. */
   enabled: boolean;
+  /** Where TLS ends: `edge` (the service terminates it) or `upstream` (it passes through); always `edge` on an HTTPS edge. */
   terminateAt: string;
+  /** The lowest TLS version accepted (`1.0` to `1.3`), also advertised in the handshake; null when TLS passes through to the upstream. */
   minVersion: string | null;
 }
 
@@ -861,14 +926,15 @@ export interface TlsTerminationModule {
 export interface CircuitBreakerModuleParams {
   /** The module is applied to traffic unless `enabled: false`. */
   enabled?: boolean | undefined;
-  /** Seconds before an open circuit is re-evaluated. */
+  /** Seconds to wait after the circuit trips before the upstream's health is re-evaluated. Default 10. */
   trippedDuration?: number | undefined;
-  /** Seconds of the statistical window. */
+  /** Seconds of the statistical rolling window. Default 10. */
   rollingWindow?: number | undefined;
+  /** The number of metric buckets of the rolling window, 1 to 128. Default 10. */
   numBuckets?: number | undefined;
-  /** Requests within a window needed before the circuit can trip. */
+  /** Requests within a rolling window needed before the circuit can trip. Default 20. */
   volumeThreshold?: number | undefined;
-  /** A fraction from 0 to 1, not a percentage. */
+  /** The share of failed requests that trips the circuit: a fraction from 0 to 1, not a percentage. Default 0.5. */
   errorThresholdPercentage?: number | undefined;
 }
 
@@ -876,10 +942,15 @@ export interface CircuitBreakerModuleParams {
 export interface CircuitBreakerModule {
   /** Whether the module is applied to traffic. */
   enabled: boolean;
+  /** Seconds to wait after the circuit trips before the upstream's health is re-evaluated. */
   trippedDuration: number;
+  /** Seconds of the statistical rolling window. */
   rollingWindow: number;
+  /** The number of metric buckets of the rolling window, 1 to 128. */
   numBuckets: number;
+  /** Requests within a rolling window needed before the circuit can trip. */
   volumeThreshold: number;
+  /** The share of failed requests that trips the circuit: a fraction from 0 to 1, not a percentage. */
   errorThresholdPercentage: number;
 }
 
@@ -899,7 +970,9 @@ export interface EnabledModule {
 export interface HeadersModuleParams {
   /** The module is applied to traffic unless `enabled: false`. */
   enabled?: boolean | undefined;
+  /** Headers to add, name to value: to the request sent upstream (requestHeaders) or to the response returned to the client (responseHeaders). Names are HTTP token characters, values hold no control characters but tab. Default none. */
   add?: Record<string, string> | undefined;
+  /** Names of the headers to remove from the request sent upstream (requestHeaders) or from the response returned to the client (responseHeaders). Default none. */
   remove?: string[] | undefined;
 }
 
@@ -907,44 +980,61 @@ export interface HeadersModuleParams {
 export interface HeadersModule {
   /** Whether the module is applied to traffic. */
   enabled: boolean;
+  /** Headers added, name to value: to the request sent upstream (requestHeaders) or to the response returned to the client (responseHeaders); `{}` when none. */
   add: Record<string, string>;
+  /** Names of the headers removed from the request sent upstream (requestHeaders) or from the response returned to the client (responseHeaders); `[]` when none. */
   remove: string[];
 }
 
 /** One OAuth identity provider's settings, as a request sets them. */
 export interface OAuthProviderConfigParams {
-  /** Omit both id and secret to use the service's managed app. */
+  /** Your OAuth app's client id, given with `clientSecret`. Omit both to use the service's managed app, which has extra restrictions. */
   clientId?: string | undefined;
+  /** Your OAuth app's client secret, given with `clientId`. A secret, though the service returns it in responses. */
   clientSecret?: string | undefined;
-  /** Needs your own app (clientId and clientSecret). */
+  /** Provider-specific scopes to request; only with your own app (`clientId` and `clientSecret`). */
   scopes?: string[] | undefined;
+  /** Email addresses of the users allowed in. */
   emailAddresses?: string[] | undefined;
+  /** Email domains whose users are allowed in. */
   emailDomains?: string[] | undefined;
 }
 
 /** The `codehost` OAuth identity provider's settings, as a request sets them: only `codehost` has `teams` and `organizations`. */
 export interface CodehostOAuthProviderConfigParams {
-  /** Omit both id and secret to use the service's managed app. */
+  /** Your OAuth app's client id, given with `clientSecret`. Omit both to use the service's managed app, which has extra restrictions. */
   clientId?: string | undefined;
+  /** Your OAuth app's client secret, given with `clientId`. A secret, though the service returns it in responses. */
   clientSecret?: string | undefined;
-  /** Needs your own app (clientId and clientSecret). */
+  /** Provider-specific scopes to request; only with your own app (`clientId` and `clientSecret`). */
   scopes?: string[] | undefined;
+  /** Email addresses of the users allowed in. */
   emailAddresses?: string[] | undefined;
+  /** Email domains whose users are allowed in. */
   emailDomains?: string[] | undefined;
   /** `<org>/<team>` slugs; a member of any is allowed. */
   teams?: string[] | undefined;
+  /** Organization slugs; a member of any is allowed. */
   organizations?: string[] | undefined;
 }
 
 /** The OAuth module's identity provider, as a request sets it. Exactly one provider key. */
 export interface OAuthProviderParams {
+  /** Log in with the code-hosting provider, the one that can also allow users by team or organization. */
   codehost?: CodehostOAuthProviderConfigParams | undefined;
+  /** Log in with the social network provider. */
   social?: OAuthProviderConfigParams | undefined;
+  /** Log in with the `workspace` provider, a large vendor's identity service. */
   workspace?: OAuthProviderConfigParams | undefined;
+  /** Log in with the `directory` provider, a large vendor's identity service. */
   directory?: OAuthProviderConfigParams | undefined;
+  /** Log in with the `professional` provider. */
   professional?: OAuthProviderConfigParams | undefined;
+  /** Log in with the `devops` provider. */
   devops?: OAuthProviderConfigParams | undefined;
+  /** Log in with the `streaming` provider. */
   streaming?: OAuthProviderConfigParams | undefined;
+  /** Log in with the `commerce` provider. */
   commerce?: OAuthProviderConfigParams | undefined;
 }
 
@@ -952,24 +1042,35 @@ export interface OAuthProviderParams {
 export interface OAuthModuleParams {
   /** The module is applied to traffic unless `enabled: false`. */
   enabled?: boolean | undefined;
+  /** The identity provider users log in with: exactly one provider key. */
   provider: OAuthProviderParams;
-  /** Lets HTTP OPTIONS through unauthenticated (CORS preflight). */
+  /** Lets HTTP OPTIONS requests through without authentication (needed for CORS preflight). Default false. */
   optionsPassthrough?: boolean | undefined;
+  /** The prefix of the session cookie set on the client. HTTP token characters; default "ei_session.". */
   cookiePrefix?: string | undefined;
-  /** Seconds; 0 means the service's default. */
+  /** Seconds of inactivity after which the session ends and the user must log in again; 0 or absent: the service's default. */
   inactivityTimeout?: number | undefined;
+  /** The longest an authenticated session lasts, in seconds; 0 or absent: the service's default. */
   maximumDuration?: number | undefined;
+  /** Seconds after which the service refreshes the user's state from the provider and rechecks authorization, which bounds the access of a revoked user; 0 or absent: the service's default. */
   authCheckInterval?: number | undefined;
 }
 
 /** One OAuth identity provider's settings, as the API returns them. `clientSecret` is a secret: the service returns it. */
 export interface OAuthProviderConfig {
+  /** Your OAuth app's client id; null when the service's managed app is used. */
   clientId: string | null;
+  /** Your OAuth app's client secret, returned by the service: keep it secret. Null when the service's managed app is used. */
   clientSecret: string | null;
+  /** The provider-specific scopes requested; `[]` when none. */
   scopes: string[];
+  /** Email addresses of the users allowed in; `[]` when none. */
   emailAddresses: string[];
+  /** Email domains whose users are allowed in; `[]` when none. */
   emailDomains: string[];
+  /** Only on `codehost`: `<org>/<team>` slugs; a member of any is allowed. */
   teams?: string[] | undefined;
+  /** Only on `codehost`: organization slugs; a member of any is allowed. */
   organizations?: string[] | undefined;
 }
 
@@ -988,10 +1089,15 @@ export interface OAuthModule {
     streaming?: OAuthProviderConfig | undefined;
     commerce?: OAuthProviderConfig | undefined;
   };
+  /** Lets HTTP OPTIONS requests through without authentication (needed for CORS preflight). */
   optionsPassthrough: boolean;
+  /** The prefix of the session cookie set on the client. */
   cookiePrefix: string;
+  /** Seconds of inactivity after which the session ends and the user must log in again; 0: the service's default. */
   inactivityTimeout: number;
+  /** The longest an authenticated session lasts, in seconds; 0: the service's default. */
   maximumDuration: number;
+  /** Seconds after which the service refreshes the user's state from the provider and rechecks authorization, which bounds the access of a revoked user; 0: the service's default. */
   authCheckInterval: number;
 }
 
@@ -999,16 +1105,23 @@ export interface OAuthModule {
 export interface SamlModuleParams {
   /** The module is applied to traffic unless `enabled: false`. */
   enabled?: boolean | undefined;
+  /** Lets HTTP OPTIONS requests through without authentication (needed for CORS preflight). Default false. */
   optionsPassthrough?: boolean | undefined;
+  /** The prefix of the session cookie set on the client. HTTP token characters; default "ei_session.". */
   cookiePrefix?: string | undefined;
+  /** Seconds of inactivity after which the session ends and the user must log in again; 0 or absent: the service's default. */
   inactivityTimeout?: number | undefined;
+  /** The longest an authenticated session lasts, in seconds; 0 or absent: the service's default. */
   maximumDuration?: number | undefined;
   /** The identity provider's full XML EntityDescriptor. */
   idpMetadata: string;
-  /** The identity provider must ask for credentials on every login. */
+  /** The identity provider must ask for credentials on every login, even when the user has a session with it. Default false. */
   forceAuthn?: boolean | undefined;
+  /** The identity provider may start a login; it should then set the RelayState parameter to the target URL. Default false. */
   allowIdpInitiated?: boolean | undefined;
+  /** When it lists groups, only their members get access. Default `[]`. */
   authorizedGroups?: string[] | undefined;
+  /** The SAML name identifier format. Default `urn:oasis:names:tc:SAML:2.0:nameid-format:persistent`. */
   nameidFormat?:
     | "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent"
     | "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress"
@@ -1021,20 +1134,35 @@ export interface SamlModuleParams {
 export interface SamlModule {
   /** Whether the module is applied to traffic. */
   enabled: boolean;
+  /** Lets HTTP OPTIONS requests through without authentication (needed for CORS preflight). */
   optionsPassthrough: boolean;
+  /** The prefix of the session cookie set on the client. */
   cookiePrefix: string;
+  /** Seconds of inactivity after which the session ends and the user must log in again; 0: the service's default. */
   inactivityTimeout: number;
+  /** The longest an authenticated session lasts, in seconds; 0: the service's default. */
   maximumDuration: number;
+  /** The identity provider's full XML EntityDescriptor. */
   idpMetadata: string;
+  /** The identity provider's metadata URL; "" when unset. Requests cannot set it: they send `idpMetadata`. */
   idpMetadataUrl: string;
+  /** The identity provider must ask for credentials on every login, even when the user has a session with it. */
   forceAuthn: boolean;
+  /** The identity provider may start a login; it should then set the RelayState parameter to the target URL. */
   allowIdpInitiated: boolean;
+  /** When it lists groups, only their members get access. */
   authorizedGroups: string[];
+  /** The SAML name identifier format. */
   nameidFormat: string;
+  /** The service's SAML entity id for this module, set by the service: a URL equal to `metadataUrl`. */
   entityId: string;
+  /** The URL that receives the identity provider's SAML assertions, set by the service. */
   assertionConsumerServiceUrl: string;
+  /** The SAML single logout URL, set by the service. */
   singleLogoutUrl: string;
+  /** The URL of the service's SAML metadata for this module, set by the service. */
   metadataUrl: string;
+  /** The PEM certificate of the key pair that signs the service's SAML requests, set by the service. */
   requestSigningCertificatePem: string;
 }
 
@@ -1042,8 +1170,9 @@ export interface SamlModule {
 export interface WebhookVerificationModuleParams {
   /** The module is applied to traffic unless `enabled: false`. */
   enabled?: boolean | undefined;
+  /** The webhook sender whose requests are verified; `CLOUD_NOTIFICATIONS` is verified without a secret. */
   provider: "CODEHOST" | "CHAT" | "PAYMENTS" | "MESSAGING" | "CI" | "TICKETS" | "CLOUD_NOTIFICATIONS";
-  /** A secret: required and non-empty, except for CLOUD_NOTIFICATIONS (empty or absent). */
+  /** The secret that requests are validated with: required and non-empty, except for `CLOUD_NOTIFICATIONS` (empty or absent). */
   secret?: string | undefined;
 }
 
@@ -1051,44 +1180,67 @@ export interface WebhookVerificationModuleParams {
 export interface WebhookVerificationModule {
   /** Whether the module is applied to traffic. */
   enabled: boolean;
+  /** The webhook sender whose requests are verified, an upper-case name. */
   provider: string;
+  /** The secret that requests are validated with, returned by the service: keep it secret. "" for `CLOUD_NOTIFICATIONS`. */
   secret: string;
 }
 
 /** Each module's request params and response model, by module name. */
 export type TcpEdgeModules = {
+  /** The backend module: the backend (tunnel group, weighted, failover or HTTP-response) that receives the traffic. */
   backend: { params: BackendModuleParams; model: BackendModule };
+  /** The IP restriction module: IP policies decide which client IP addresses get through. */
   ipRestriction: { params: IpRestrictionModuleParams; model: IpRestrictionModule };
 };
 
 /** Each module's request params and response model, by module name. */
 export type TlsEdgeModules = {
+  /** The backend module: the backend (tunnel group, weighted, failover or HTTP-response) that receives the traffic. */
   backend: { params: BackendModuleParams; model: BackendModule };
+  /** The IP restriction module: IP policies decide which client IP addresses get through. */
   ipRestriction: { params: IpRestrictionModuleParams; model: IpRestrictionModule };
+  /** The mutual TLS module: the client's TLS certificate is validated against the listed certificate authorities. */
   mutualTls: { params: MutualTlsModuleParams; model: MutualTlsModule };
+  /** The TLS termination module: whether TLS ends at the edge or passes through to the upstream, and the lowest TLS version accepted. */
   tlsTermination: { params: TlsTerminationModuleParams; model: TlsTerminationModule };
 };
 
 /** Each module's request params and response model, by module name. */
 export type HttpsEdgeModules = {
+  /** The mutual TLS module: the client's TLS certificate is validated against the listed certificate authorities. */
   mutualTls: { params: MutualTlsModuleParams; model: MutualTlsModule };
+  /** The TLS termination module: the lowest TLS version accepted (an HTTPS edge always terminates TLS at the edge). */
   tlsTermination: { params: HttpsTlsTerminationModuleParams; model: TlsTerminationModule };
 };
 
 /** Each module's request params and response model, by module name. */
 export type HttpsEdgeRouteModules = {
+  /** The backend module: the backend (tunnel group, weighted, failover or HTTP-response) that receives the traffic. */
   backend: { params: BackendModuleParams; model: BackendModule };
+  /** The IP restriction module: IP policies decide which client IP addresses get through. */
   ipRestriction: { params: IpRestrictionModuleParams; model: IpRestrictionModule };
+  /** The circuit breaker module: stops sending requests to a failing upstream, then re-evaluates its health after a while. */
   circuitBreaker: { params: CircuitBreakerModuleParams; model: CircuitBreakerModule };
+  /** The compression module; only `enabled` is set or read. */
   compression: { params: EnabledModuleParams; model: EnabledModule };
+  /** The request headers module: headers added to or removed from the request sent upstream. */
   requestHeaders: { params: HeadersModuleParams; model: HeadersModule };
+  /** The response headers module: headers added to or removed from the response returned to the client. */
   responseHeaders: { params: HeadersModuleParams; model: HeadersModule };
+  /** The webhook verification module: requests are validated as coming from the named webhook sender. */
   webhookVerification: { params: WebhookVerificationModuleParams; model: WebhookVerificationModule };
+  /** The OAuth module: users must log in through an OAuth identity provider. */
   oauth: { params: OAuthModuleParams; model: OAuthModule };
+  /** The SAML module: users must log in through a SAML identity provider. */
   saml: { params: SamlModuleParams; model: SamlModule };
+  /** The OIDC module; only `enabled` is set or read. */
   oidc: { params: EnabledModuleParams; model: EnabledModule };
+  /** The websocket TCP converter module (a websocket to TCP adapter); only `enabled` is set or read. */
   websocketTcpConverter: { params: EnabledModuleParams; model: EnabledModule };
+  /** The user agent filter module; only `enabled` is set or read. */
   userAgentFilter: { params: EnabledModuleParams; model: EnabledModule };
+  /** The JWT validation module; only `enabled` is set or read. */
   jwtValidation: { params: EnabledModuleParams; model: EnabledModule };
 };
 
@@ -1444,8 +1596,11 @@ export interface TcpEdge {
   description: string;
   /** Arbitrary user data; "" when unset. */
   metadata: string;
+  /** The `host:port` addresses the edge serves; each is also an endpoint of the edge. */
   hostports: string[];
+  /** The backend module: the backend (tunnel group, weighted, failover or HTTP-response) that receives the traffic. Null when the module is not set. */
   backend: BackendModule | null;
+  /** The IP restriction module: IP policies decide which client IP addresses get through. Null when the module is not set. */
   ipRestriction: IpRestrictionModule | null;
 }
 
@@ -1455,8 +1610,11 @@ export interface TcpEdgeCreateParams {
   description?: string | undefined;
   /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
+  /** The `host:port` addresses the edge serves: at least one, none repeated, each a lowercase DNS name (optionally `*.` in front) and a port from 1 to 65535. A hostport that another edge serves is refused. */
   hostports: string[];
+  /** The backend module: the backend (tunnel group, weighted, failover or HTTP-response) that receives the traffic. Absent: unchanged (not set, on create); given: replaces the whole module; null is refused (remove a module with deleteModule). */
   backend?: BackendModuleParams | undefined;
+  /** The IP restriction module: IP policies decide which client IP addresses get through. Absent: unchanged (not set, on create); given: replaces the whole module; null is refused (remove a module with deleteModule). */
   ipRestriction?: IpRestrictionModuleParams | undefined;
 }
 
@@ -1466,8 +1624,11 @@ export interface TcpEdgeUpdateParams {
   description?: string | undefined;
   /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
+  /** The `host:port` addresses the edge serves; given, they replace the whole list (at least one, none repeated). A hostport that another edge serves is refused. */
   hostports?: string[] | undefined;
+  /** The backend module: the backend (tunnel group, weighted, failover or HTTP-response) that receives the traffic. Absent: unchanged (not set, on create); given: replaces the whole module; null is refused (remove a module with deleteModule). */
   backend?: BackendModuleParams | undefined;
+  /** The IP restriction module: IP policies decide which client IP addresses get through. Absent: unchanged (not set, on create); given: replaces the whole module; null is refused (remove a module with deleteModule). */
   ipRestriction?: IpRestrictionModuleParams | undefined;
 }
 
@@ -1562,10 +1723,15 @@ export interface TlsEdge {
   description: string;
   /** Arbitrary user data; "" when unset. */
   metadata: string;
+  /** The `host:port` addresses the edge serves; each is also an endpoint of the edge. */
   hostports: string[];
+  /** The backend module: the backend (tunnel group, weighted, failover or HTTP-response) that receives the traffic. Null when the module is not set. */
   backend: BackendModule | null;
+  /** The IP restriction module: IP policies decide which client IP addresses get through. Null when the module is not set. */
   ipRestriction: IpRestrictionModule | null;
+  /** The mutual TLS module: the client's TLS certificate is validated against the listed certificate authorities. Null when the module is not set. */
   mutualTls: MutualTlsModule | null;
+  /** The TLS termination module: whether TLS ends at the edge or passes through to the upstream, and the lowest TLS version accepted. Null when the module is not set. */
   tlsTermination: TlsTerminationModule | null;
 }
 
@@ -1575,10 +1741,15 @@ export interface TlsEdgeCreateParams {
   description?: string | undefined;
   /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
+  /** The `host:port` addresses the edge serves: at least one, none repeated, each a lowercase DNS name (optionally `*.` in front) and a port from 1 to 65535. A hostport that another edge serves is refused. */
   hostports: string[];
+  /** The backend module: the backend (tunnel group, weighted, failover or HTTP-response) that receives the traffic. Absent: unchanged (not set, on create); given: replaces the whole module; null is refused (remove a module with deleteModule). */
   backend?: BackendModuleParams | undefined;
+  /** The IP restriction module: IP policies decide which client IP addresses get through. Absent: unchanged (not set, on create); given: replaces the whole module; null is refused (remove a module with deleteModule). */
   ipRestriction?: IpRestrictionModuleParams | undefined;
+  /** The mutual TLS module: the client's TLS certificate is validated against the listed certificate authorities. Absent: unchanged (not set, on create); given: replaces the whole module; null is refused (remove a module with deleteModule). */
   mutualTls?: MutualTlsModuleParams | undefined;
+  /** The TLS termination module: whether TLS ends at the edge or passes through to the upstream, and the lowest TLS version accepted. Absent: unchanged (not set, on create); given: replaces the whole module; null is refused (remove a module with deleteModule). */
   tlsTermination?: TlsTerminationModuleParams | undefined;
 }
 
@@ -1588,10 +1759,15 @@ export interface TlsEdgeUpdateParams {
   description?: string | undefined;
   /** Arbitrary user data, at most 4096 bytes (UTF-8). */
   metadata?: string | undefined;
+  /** The `host:port` addresses the edge serves; given, they replace the whole list (at least one, none repeated). A hostport that another edge serves is refused. */
   hostports?: string[] | undefined;
+  /** The backend module: the backend (tunnel group, weighted, failover or HTTP-response) that receives the traffic. Absent: unchanged (not set, on create); given: replaces the whole module; null is refused (remove a module with deleteModule). */
   backend?: BackendModuleParams | undefined;
+  /** The IP restriction module: IP policies decide which client IP addresses get through. Absent: unchanged (not set, on create); given: replaces the whole module; null is refused (remove a module with deleteModule). */
   ipRestriction?: IpRestrictionModuleParams | undefined;
+  /** The mutual TLS module: the client's TLS certificate is validated against the listed certificate authorities. Absent: unchanged (not set, on create); given: replaces the whole module; null is refused (remove a module with deleteModule). */
   mutualTls?: MutualTlsModuleParams | undefined;
+  /** The TLS termination module: whether TLS ends at the edge or passes through to the upstream, and the lowest TLS version accepted. Absent: unchanged (not set, on create); given: replaces the whole module; null is refused (remove a module with deleteModule). */
   tlsTermination?: TlsTerminationModuleParams | undefined;
 }
 

@@ -92,6 +92,8 @@ export class Operations<T, C, U> {
 export interface ModuleSchemas {
   params: z.ZodType;
   model: z.ZodType;
+  /** What the module does: the doc of its entry in the module set and of the edge's or route's module fields. */
+  description?: string;
 }
 
 /** The modules of one kind by camelCase name (`ipRestriction`); the path segment is its snake_case. @internal */

@@ -17,13 +17,13 @@ export type MatchType = types.MatchType;
 
 /** @internal */
 export const HttpsEdgeRoute = z.object({
-  edgeId: z.string(),
+  edgeId: z.string().describe("The id (`edghts_`) of the HTTPS edge the route belongs to."),
   id: z.string(),
   uri: z.string(),
   createdAt: timestamp,
   // A plain string: a match type added by the service later must not make reads fail.
-  matchType: z.string(),
-  match: z.string(),
+  matchType: z.string().describe("How `match` is compared: `exact_path` or `path_prefix`."),
+  match: z.string().describe("The route selector: a path, a host, or host plus path."),
   description: text,
   metadata: text,
   ...moduleResponseFields(HttpsEdgeRouteModules),
@@ -32,8 +32,8 @@ export type HttpsEdgeRoute = types.HttpsEdgeRoute;
 
 /** @internal */
 export const HttpsEdgeRouteCreateParams = params({
-  matchType: MatchType,
-  match: nonEmptyString.describe("A path, a host, or host plus path."),
+  matchType: MatchType.describe("How `match` is compared: `exact_path` or `path_prefix`."),
+  match: nonEmptyString.describe("The route selector: a path, a host, or host plus path."),
   description: description.optional(),
   metadata: metadata.optional(),
   ...moduleRequestFields(HttpsEdgeRouteModules),
@@ -42,8 +42,8 @@ export type HttpsEdgeRouteCreateParams = types.HttpsEdgeRouteCreateParams;
 
 /** @internal */
 export const HttpsEdgeRouteUpdateParams = params({
-  matchType: MatchType.optional(),
-  match: nonEmptyString.optional(),
+  matchType: MatchType.optional().describe("How `match` is compared: `exact_path` or `path_prefix`; absent leaves it unchanged."),
+  match: nonEmptyString.optional().describe("The route selector: a path, a host, or host plus path; absent leaves it unchanged."),
   description: description.optional(),
   metadata: metadata.optional(),
   ...moduleRequestFields(HttpsEdgeRouteModules),

@@ -17,7 +17,7 @@ export const HttpsEdge = z.object({
   createdAt: timestamp,
   description: text,
   metadata: text,
-  hostports: z.array(z.string()),
+  hostports: z.array(z.string()).describe("The `host:port` addresses the edge serves; each is also an endpoint of the edge."),
   ...moduleResponseFields(HttpsEdgeModules),
   routes: z.array(HttpsEdgeRoute).default([]).describe("Oldest first."),
 });
@@ -27,7 +27,9 @@ export type HttpsEdge = types.HttpsEdge;
 export const HttpsEdgeCreateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
-  hostports,
+  hostports: hostports.describe(
+    "The `host:port` addresses the edge serves: at least one, none repeated, each a lowercase DNS name (optionally `*.` in front) and a port from 1 to 65535. A hostport that another edge serves is refused.",
+  ),
   ...moduleRequestFields(HttpsEdgeModules),
 });
 export type HttpsEdgeCreateParams = types.HttpsEdgeCreateParams;
@@ -36,7 +38,11 @@ export type HttpsEdgeCreateParams = types.HttpsEdgeCreateParams;
 export const HttpsEdgeUpdateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
-  hostports: hostports.optional(),
+  hostports: hostports
+    .optional()
+    .describe(
+      "The `host:port` addresses the edge serves; given, they replace the whole list (at least one, none repeated). A hostport that another edge serves is refused.",
+    ),
   ...moduleRequestFields(HttpsEdgeModules),
 }).describe(
   "The params to update one HTTPS edge: only the fields given are changed. A module given replaces that module wholly; one left out is unchanged (remove it with deleteModule).",

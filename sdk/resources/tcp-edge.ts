@@ -13,7 +13,7 @@ export const TcpEdge = z.object({
   createdAt: timestamp,
   description: text,
   metadata: text,
-  hostports: z.array(z.string()),
+  hostports: z.array(z.string()).describe("The `host:port` addresses the edge serves; each is also an endpoint of the edge."),
   ...moduleResponseFields(TcpEdgeModules),
 });
 export type TcpEdge = types.TcpEdge;
@@ -22,7 +22,9 @@ export type TcpEdge = types.TcpEdge;
 export const TcpEdgeCreateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
-  hostports,
+  hostports: hostports.describe(
+    "The `host:port` addresses the edge serves: at least one, none repeated, each a lowercase DNS name (optionally `*.` in front) and a port from 1 to 65535. A hostport that another edge serves is refused.",
+  ),
   ...moduleRequestFields(TcpEdgeModules),
 });
 export type TcpEdgeCreateParams = types.TcpEdgeCreateParams;
@@ -31,7 +33,11 @@ export type TcpEdgeCreateParams = types.TcpEdgeCreateParams;
 export const TcpEdgeUpdateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
-  hostports: hostports.optional(),
+  hostports: hostports
+    .optional()
+    .describe(
+      "The `host:port` addresses the edge serves; given, they replace the whole list (at least one, none repeated). A hostport that another edge serves is refused.",
+    ),
   ...moduleRequestFields(TcpEdgeModules),
 }).describe(
   "The params to update one TCP edge: only the fields given are changed. A module given replaces that module wholly; one left out is unchanged (remove it with deleteModule).",

@@ -16,7 +16,7 @@ export const TlsEdge = z.object({
   createdAt: timestamp,
   description: text,
   metadata: text,
-  hostports: z.array(z.string()),
+  hostports: z.array(z.string()).describe("The `host:port` addresses the edge serves; each is also an endpoint of the edge."),
   ...moduleResponseFields(TlsEdgeModules),
 });
 export type TlsEdge = types.TlsEdge;
@@ -34,7 +34,9 @@ function passThroughRule(v: { tlsTermination?: { terminateAt?: string }; mutualT
 export const TlsEdgeCreateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
-  hostports,
+  hostports: hostports.describe(
+    "The `host:port` addresses the edge serves: at least one, none repeated, each a lowercase DNS name (optionally `*.` in front) and a port from 1 to 65535. A hostport that another edge serves is refused.",
+  ),
   ...moduleRequestFields(TlsEdgeModules),
 }).superRefine(passThroughRule);
 export type TlsEdgeCreateParams = types.TlsEdgeCreateParams;
@@ -43,7 +45,11 @@ export type TlsEdgeCreateParams = types.TlsEdgeCreateParams;
 export const TlsEdgeUpdateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
-  hostports: hostports.optional(),
+  hostports: hostports
+    .optional()
+    .describe(
+      "The `host:port` addresses the edge serves; given, they replace the whole list (at least one, none repeated). A hostport that another edge serves is refused.",
+    ),
   ...moduleRequestFields(TlsEdgeModules),
 })
   .superRefine(passThroughRule)

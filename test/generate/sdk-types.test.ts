@@ -119,6 +119,14 @@ test("public schemas and module sets are found by name; a name exported twice is
   expect(() => declarations(["one", "two"], () => ({ A }))).toThrow("sdk-types: A is exported by both sdk/one.ts and sdk/two.ts");
 });
 
+test("a module set's entry that describes its module gets that doc", () => {
+  const A = z.object({ id: z.string() }).describe("An A.");
+  const Params = z.strictObject({ ref: A }).describe("A request with an A.");
+  const modules = { a: { params: Params, model: A, description: "The A module: where an A goes." } };
+  const text = typesFile(declarations(["one"], () => ({ A, AParams: Params, AModules: modules })));
+  expect(text).toContain("export type AModules = {\n/** The A module: where an A goes. */\na: { params: AParams; model: A };\n};");
+});
+
 test("a declaration's doc is its schema's description, else said by its name; with neither it is refused", () => {
   const S = z.object({ a: z.string() });
   expect(declarationDoc("IpPolicyRuleCreateParams", S)).toBe("The params to create one IP policy rule.");
@@ -172,7 +180,9 @@ test("the field docs written on the schemas reach sdk/types.ts", () => {
   expect(fieldDoc("IpPolicyRuleUpdateParams", "cidr")).toMatch(/^When given, replaces the CIDR block/);
   expect(fieldDoc("IpPolicyRuleUpdateParams", "action")).toMatch(/^Fixed at creation: .*a new rule/);
   expect(fieldDoc("TlsCertificateCreateParams", "privateKeyPem")).toContain("Write-only: never returned.");
-  expect(fieldDoc("CircuitBreakerModuleParams", "errorThresholdPercentage")).toBe("A fraction from 0 to 1, not a percentage.");
+  expect(fieldDoc("CircuitBreakerModuleParams", "errorThresholdPercentage")).toMatch(
+    /a fraction from 0 to 1, not a percentage\. Default 0\.5\.$/,
+  );
   expect(fieldDoc("OAuthModule", "provider")).toBe("The one provider that was set.");
   expect(fieldDoc("SshCertificateAuthorityCreateParams", "keySize")).toBe("RSA only; default 4096.");
   expect(fieldDoc("ReservedDomain", "region")).toBe('"" when unset.');
@@ -188,6 +198,9 @@ test("the field docs written on the schemas reach sdk/types.ts", () => {
   // Every module's `enabled`, in and out.
   expect(fieldDoc("BackendModuleParams", "enabled")).toContain("applied to traffic unless `enabled: false`");
   expect(fieldDoc("BackendModule", "enabled")).toBe("Whether the module is applied to traffic.");
+  // A module field of every edge and route says what the module does, then what absent or null means.
+  expect(fieldDoc("TcpEdge", "backend")).toMatch(/^The backend module: .*\. Null when the module is not set\.$/);
+  expect(fieldDoc("HttpsEdgeRouteUpdateParams", "oauth")).toMatch(/^The OAuth module: .*\. Absent: unchanged .*null is refused/);
 });
 
 test("every kind's id, uri, createdAt, description and metadata are documented, with the limits in requests", () => {
