@@ -1080,13 +1080,21 @@ export interface OAuthModule {
   enabled: boolean;
   /** The one provider that was set. */
   provider: {
+    /** Log in with the code-hosting provider, the one that can also allow users by team or organization. */
     codehost?: OAuthProviderConfig | undefined;
+    /** Log in with the social network provider. */
     social?: OAuthProviderConfig | undefined;
+    /** Log in with the `workspace` provider, a large vendor's identity service. */
     workspace?: OAuthProviderConfig | undefined;
+    /** Log in with the `directory` provider, a large vendor's identity service. */
     directory?: OAuthProviderConfig | undefined;
+    /** Log in with the `professional` provider. */
     professional?: OAuthProviderConfig | undefined;
+    /** Log in with the `devops` provider. */
     devops?: OAuthProviderConfig | undefined;
+    /** Log in with the `streaming` provider. */
     streaming?: OAuthProviderConfig | undefined;
+    /** Log in with the `commerce` provider. */
     commerce?: OAuthProviderConfig | undefined;
   };
   /** Lets HTTP OPTIONS requests through without authentication (needed for CORS preflight). */

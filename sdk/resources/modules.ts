@@ -306,18 +306,28 @@ export const CodehostOAuthProviderConfigParams = params({
   .describe("The `codehost` OAuth identity provider's settings, as a request sets them: only `codehost` has `teams` and `organizations`.");
 export type CodehostOAuthProviderConfigParams = types.CodehostOAuthProviderConfigParams;
 
+/** Each OAuth identity provider, for the request's and the response's provider keys. */
+const PROVIDER_DOCS: Record<OAuthProviderName, string> = {
+  codehost: "Log in with the code-hosting provider, the one that can also allow users by team or organization.",
+  social: "Log in with the social network provider.",
+  workspace: "Log in with the `workspace` provider, a large vendor's identity service.",
+  directory: "Log in with the `directory` provider, a large vendor's identity service.",
+  professional: "Log in with the `professional` provider.",
+  devops: "Log in with the `devops` provider.",
+  streaming: "Log in with the `streaming` provider.",
+  commerce: "Log in with the `commerce` provider.",
+};
+
 /** @internal */
 export const OAuthProviderParams = params({
-  codehost: CodehostOAuthProviderConfigParams.optional().describe(
-    "Log in with the code-hosting provider, the one that can also allow users by team or organization.",
-  ),
-  social: OAuthProviderConfigParams.optional().describe("Log in with the social network provider."),
-  workspace: OAuthProviderConfigParams.optional().describe("Log in with the `workspace` provider, a large vendor's identity service."),
-  directory: OAuthProviderConfigParams.optional().describe("Log in with the `directory` provider, a large vendor's identity service."),
-  professional: OAuthProviderConfigParams.optional().describe("Log in with the `professional` provider."),
-  devops: OAuthProviderConfigParams.optional().describe("Log in with the `devops` provider."),
-  streaming: OAuthProviderConfigParams.optional().describe("Log in with the `streaming` provider."),
-  commerce: OAuthProviderConfigParams.optional().describe("Log in with the `commerce` provider."),
+  codehost: CodehostOAuthProviderConfigParams.optional().describe(PROVIDER_DOCS.codehost),
+  social: OAuthProviderConfigParams.optional().describe(PROVIDER_DOCS.social),
+  workspace: OAuthProviderConfigParams.optional().describe(PROVIDER_DOCS.workspace),
+  directory: OAuthProviderConfigParams.optional().describe(PROVIDER_DOCS.directory),
+  professional: OAuthProviderConfigParams.optional().describe(PROVIDER_DOCS.professional),
+  devops: OAuthProviderConfigParams.optional().describe(PROVIDER_DOCS.devops),
+  streaming: OAuthProviderConfigParams.optional().describe(PROVIDER_DOCS.streaming),
+  commerce: OAuthProviderConfigParams.optional().describe(PROVIDER_DOCS.commerce),
 })
   .superRefine((v, ctx) => {
     const set = Object.values(v).filter((config) => config !== undefined).length;
@@ -382,16 +392,11 @@ export type OAuthProviderConfig = types.OAuthProviderConfig;
 export const OAuthModule = z.object({
   enabled: enabledOut,
   provider: z
-    .object({
-      codehost: OAuthProviderConfig.optional(),
-      social: OAuthProviderConfig.optional(),
-      workspace: OAuthProviderConfig.optional(),
-      directory: OAuthProviderConfig.optional(),
-      professional: OAuthProviderConfig.optional(),
-      devops: OAuthProviderConfig.optional(),
-      streaming: OAuthProviderConfig.optional(),
-      commerce: OAuthProviderConfig.optional(),
-    })
+    .object(
+      Object.fromEntries(OAUTH_PROVIDERS.map((name) => [name, OAuthProviderConfig.optional().describe(PROVIDER_DOCS[name])])) as {
+        [K in OAuthProviderName]: z.ZodOptional<typeof OAuthProviderConfig>;
+      },
+    )
     .describe("The one provider that was set."),
   ...sessionFields,
   authCheckInterval: secondsField(SESSION_DOCS.authCheckInterval),

@@ -173,6 +173,32 @@ test("every declaration of sdk/types.ts says what it is", () => {
   expect(types.get("CircuitBreakerModuleParams")!.doc).toBe("The circuit breaker module's config, as a request sets it.");
 });
 
+/** Fields of sdk/types.ts, at any depth, with no doc comment right above them (`Type.field`, `Type.outer.inner`). */
+function undocumentedFields(text: string): string[] {
+  const out: string[] = [];
+  const path: string[] = [];
+  const lines = text.split("\n");
+  lines.forEach((line, i) => {
+    const decl = /^export (?:interface|type) (\w+)/.exec(line);
+    if (decl) path.splice(0, path.length, decl[1]);
+    const field = /^( +)("[^"]+"|[\w$]+)\??:( |$)/.exec(line);
+    if (!field || !path.length) return;
+    const depth = field[1].length / 2;
+    path.splice(depth);
+    if (!lines[i - 1].trim().endsWith("*/")) out.push([...path, field[2]].join("."));
+    // An inline object type: its fields are named under this one.
+    if (/\{$/.test(line)) path.push(field[2]);
+  });
+  return out;
+}
+
+test("every field of every sdk type, at any depth, has a doc comment; one without is named", () => {
+  expect(undocumentedFields(typesTs)).toEqual([]);
+  const sample =
+    "export interface A {\n  /** Documented. */\n  a: string;\n  b: {\n    /** Documented. */\n    c: string;\n    d:\n      | string;\n  };\n}\n";
+  expect(undocumentedFields(sample)).toEqual(["A.b", "A.b.d"]);
+});
+
 test("the field docs written on the schemas reach sdk/types.ts", () => {
   expect(fieldDoc("IpPolicyRuleCreateParams", "cidr")).toContain("RFC 5952");
   // The create's words stay on the create's field; the update's `cidr` has its own.
