@@ -25,6 +25,8 @@ export default tseslint.config(
       "@typescript-eslint/no-floating-promises": "error",
       "@typescript-eslint/no-misused-promises": "error",
       "@typescript-eslint/await-thenable": "error",
+      // A `${…}` in a quoted string is a template literal that lost its backticks.
+      "no-template-curly-in-string": "error",
       // `any` is the dynamic provider API's own type (pulumi.dynamic.ResourceProvider takes and returns any),
       // and the provider, runtime and tests pass those values through: the unsafe-any rules would flag each
       // use (about 1,900), not bugs. The typed client (sdk/) is any-free and keeps them on, below.

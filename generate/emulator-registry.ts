@@ -84,7 +84,7 @@ export function routeResources(): ResourceRoutes[] {
     if (!entry.operations && !(isKindDef(rules) && rules.listKey && rules.render))
       throw new Error(
         `sdk resource ${resource}: the emulator has no routes for it: give \`${resource}\` in emulator/state/${file}.ts ` +
-          "`render` and `listKey` (the standard operations), or write emulator/routes/${file}.ts",
+          `\`render\` and \`listKey\` (the standard operations), or write emulator/routes/${file}.ts`,
       );
     return entry;
   });

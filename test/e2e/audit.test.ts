@@ -118,6 +118,7 @@ describe("edge-ingress audit against a real stack", () => {
     ).filter((s) => s.run);
     const at = steps.findIndex((s) => /edge-ingress audit/.test(s.run!));
     expect(steps[at - 1]).toMatchObject({ id: "gate", run: expect.stringMatching(/^pulumi preview .*--expect-no-changes/) });
+    // eslint-disable-next-line no-template-curly-in-string -- a GitHub Actions expression, not a template
     expect(steps[at].if).toBe("${{ success() || steps.gate.outcome == 'failure' }}");
     const line = steps[at].run!.trim();
     expect(line).toMatch(/^npx --no edge-ingress audit /);

@@ -85,8 +85,11 @@ describe("the workflow file", () => {
     const uses = Object.values(workflow.jobs).flatMap((job) => job.steps.flatMap((step) => (step.uses ? [step.uses] : [])));
     for (const action of uses) expect(action).toMatch(/^actions\/(checkout|setup-node)@v\d+$/);
     for (const job of Object.values(workflow.jobs)) expect(job.defaults?.run?.["working-directory"]).toBe("infra");
+    // eslint-disable-next-line no-template-curly-in-string -- a GitHub Actions expression, not a template
     expect(workflow.env.EDGE_INGRESS_API_KEY).toBe("${{ secrets.EDGE_INGRESS_API_KEY }}");
+    // eslint-disable-next-line no-template-curly-in-string -- a GitHub Actions expression, not a template
     expect(workflow.env.PULUMI_CONFIG_PASSPHRASE).toBe("${{ secrets.PULUMI_CONFIG_PASSPHRASE }}");
+    // eslint-disable-next-line no-template-curly-in-string -- a GitHub Actions expression, not a template
     expect(workflow.env.PULUMI_BACKEND_URL).toBe("${{ secrets.PULUMI_BACKEND_URL }}");
     const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8"));
     expect(workflow.env.PULUMI_VERSION).toBe(pkg.devDependencies["@pulumi/pulumi"]);
