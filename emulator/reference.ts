@@ -75,14 +75,9 @@ function exampleBodies(fx: Fixtures): Record<string, (ids: Ids) => Record<string
   const bodies: Record<string, (ids: Ids) => Record<string, unknown>> = {};
   for (const resource of resources()) {
     const reference = referenceOf(resource);
+    const byMethod: Partial<Record<Method, KindReference["create"]>> = { POST: reference.create, PATCH: reference.update };
     for (const route of ROUTES_BY_RESOURCE[resource]) {
-      const make = moduleOf(route)
-        ? undefined
-        : route.method === "POST"
-          ? reference.create
-          : route.method === "PATCH"
-            ? reference.update
-            : undefined;
+      const make = moduleOf(route) ? undefined : byMethod[route.method];
       if (make) bodies[key(route)] = (ids) => make({ ...fx, id: ids, common });
     }
   }

@@ -49,8 +49,8 @@ interface ResourceRoutes {
   file: string;
   /** `<kind>Operations` of its own emulator/routes/ module; absent: `kindRoutes` of its rules. */
   operations?: string;
-  /** Its rules' export name in emulator/state/<file>.ts, when it is a store kind. */
-  rules?: string;
+  /** A store kind: emulator/state/<file>.ts exports its rules under its resource name. */
+  storeKind: boolean;
   /** `<resource>Reference`, exported by its state module when it has no rules to carry it. */
   reference?: string;
 }
@@ -78,7 +78,7 @@ export function routeResources(): ResourceRoutes[] {
       resource,
       file,
       operations: own.get(file),
-      rules: isKindDef(rules) ? resource : undefined,
+      storeKind: isKindDef(rules),
       reference: reference in exports ? reference : undefined,
     };
     if (!entry.operations && !(isKindDef(rules) && rules.listKey && rules.render))
@@ -133,7 +133,7 @@ export const ROUTES: readonly Route[] = Object.values(ROUTES_BY_RESOURCE).flat()
 
 /** Each resource's title and example bodies in docs/api.md: from its rules, else its state module's \`<resource>Reference\`. */
 export const REFERENCES_BY_RESOURCE: Readonly<Record<string, KindReference | undefined>> = {
-${resources.map((r) => `  ${r.resource}: ${r.reference ?? (r.rules ? `kinds.${r.resource}.reference` : "undefined")},`).join("\n")}
+${resources.map((r) => `  ${r.resource}: ${r.reference ?? (r.storeKind ? `kinds.${r.resource}.reference` : "undefined")},`).join("\n")}
 };
 `,
       },
