@@ -108,7 +108,7 @@ export async function read(kind: string, id: string, props?: Props): Promise<dyn
       await lifecycle.read(declarationOf(kind), await clientFor(connectionOf(props)), id, props && ownInputs(props)),
       props,
     );
-    // Inputs given back (lifecycle.ts, "Inputs after a refresh") keep the declared connection: the
+    // Inputs given back (refresh.ts, "Inputs after a refresh") keep the declared connection: the
     // outputs hold it as it was declared, and the engine marks it secret again by its name.
     if (result.inputs && props?.[CONNECTION] !== undefined) result.inputs[CONNECTION] = props[CONNECTION];
     return result;
