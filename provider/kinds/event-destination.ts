@@ -7,6 +7,7 @@ import {
 import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
 import { prefixed } from "../framework/ids";
 import { COMMON_FIELDS, within, declareKind } from "../framework/kind";
+import type * as sdk from "../../sdk/types";
 
 /** @internal */
 export const eventDestinationKind = declareKind<EventDestinationObject>({
@@ -86,4 +87,4 @@ export interface EventTarget {
 }
 
 /** How events are serialized. */
-export type EventFormat = "json";
+export type EventFormat = sdk.EventFormat;

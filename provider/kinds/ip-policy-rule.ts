@@ -7,6 +7,7 @@ import {
 import { prefixed } from "../framework/ids";
 import { COMMON_FIELDS, declareKind } from "../framework/kind";
 import { ipPolicyKind } from "./ip-policy";
+import type * as sdk from "../../sdk/types";
 
 /** @internal */
 export const ipPolicyRuleKind = declareKind<IpPolicyRuleObject>({
@@ -49,4 +50,4 @@ export const ipPolicyRuleKind = declareKind<IpPolicyRuleObject>({
   export: { label: (o, nameOf) => `${nameOf(o.ipPolicy?.id) ?? "policy"}-${o.action}-${o.cidr}` },
 });
 
-export type IpPolicyRuleAction = "allow" | "deny";
+export type IpPolicyRuleAction = sdk.IpPolicyRuleAction;

@@ -6,6 +6,7 @@ import {
 } from "../../sdk/resources/ip-restriction";
 import { prefixed } from "../framework/ids";
 import { COMMON_FIELDS, declareKind } from "../framework/kind";
+import type * as sdk from "../../sdk/types";
 
 /** @internal */
 export const ipRestrictionKind = declareKind<IpRestrictionObject>({
@@ -49,4 +50,4 @@ export const ipRestrictionKind = declareKind<IpRestrictionObject>({
   export: { label: (o) => `${o.type}-restriction` },
 });
 
-export type IpRestrictionType = "dashboard" | "api" | "agent" | "endpoints";
+export type IpRestrictionType = sdk.IpRestrictionType;

@@ -8,6 +8,7 @@ import {
 import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
 import { prefixed } from "../framework/ids";
 import { COMMON_FIELDS, within, declareKind } from "../framework/kind";
+import type * as sdk from "../../sdk/types";
 
 /** @internal */
 export const reservedDomainKind = declareKind<ReservedDomainObject>({
@@ -75,7 +76,7 @@ export const reservedDomainKind = declareKind<ReservedDomainObject>({
 });
 
 /** Deprecated region codes. */
-export type ReservedDomainRegion = "au" | "eu" | "ap" | "us" | "jp" | "in" | "sa";
+export type ReservedDomainRegion = NonNullable<sdk.ReservedDomainCreateParams["region"]>;
 
 /** A managed certificate's settings. */
 export interface CertificateManagementPolicyArgs {

@@ -6,6 +6,7 @@ import {
 } from "../../sdk/resources/ssh-certificate-authority";
 import { prefixed } from "../framework/ids";
 import { COMMON_FIELDS, SERVER_CHOSEN, declareKind } from "../framework/kind";
+import type * as sdk from "../../sdk/types";
 
 /** @internal */
 export const sshCertificateAuthorityKind = declareKind<SshCertificateAuthorityObject>({
@@ -46,7 +47,7 @@ export const sshCertificateAuthorityKind = declareKind<SshCertificateAuthorityOb
 });
 
 /** A generated key's type. */
-export type KeyType = "rsa" | "ecdsa" | "ed25519";
+export type KeyType = sdk.SshCertificateAuthorityCreateParams["privateKeyType"];
 
 /** ECDSA curves. */
-export type SshEllipticCurve = "p256" | "p384" | "p521";
+export type SshEllipticCurve = NonNullable<sdk.SshCertificateAuthorityCreateParams["ellipticCurve"]>;

@@ -2,27 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { isResourceOf, resourceArgs, type ClassLists } from "../framework/resource";
 import type { MatchType } from "../kinds/https-edge-route";
-import type {
-  AdoptArgs,
-  BackendModule,
-  BackendModuleArgs,
-  CircuitBreakerModule,
-  CircuitBreakerModuleArgs,
-  EnabledModule,
-  EnabledModuleArgs,
-  GetOptions,
-  HeadersModule,
-  HeadersModuleArgs,
-  IpRestrictionModule,
-  IpRestrictionModuleArgs,
-  OAuthModule,
-  OAuthModuleArgs,
-  SamlModule,
-  SamlModuleArgs,
-  SamlServiceProvider,
-  WebhookVerificationModule,
-  WebhookVerificationModuleArgs,
-} from "../types";
+import type { AdoptArgs, GetOptions, RouteModule, RouteModuleArgs, SamlServiceProvider } from "../types";
 
 export type { MatchType } from "../kinds/https-edge-route";
 
@@ -65,31 +45,31 @@ export interface HttpsEdgeRouteArgs extends AdoptArgs {
   /** Arbitrary user data, at most 4096 bytes. Default "". */
   metadata?: pulumi.Input<string>;
   /** Where traffic goes. */
-  backend?: pulumi.Input<BackendModuleArgs>;
+  backend?: pulumi.Input<RouteModuleArgs<"backend">>;
   /** Guards access: only the ranges of these IP policies. */
-  ipRestriction?: pulumi.Input<IpRestrictionModuleArgs>;
+  ipRestriction?: pulumi.Input<RouteModuleArgs<"ipRestriction">>;
   /** Stops sending to a failing upstream until it recovers. */
-  circuitBreaker?: pulumi.Input<CircuitBreakerModuleArgs>;
+  circuitBreaker?: pulumi.Input<RouteModuleArgs<"circuitBreaker">>;
   /** Compresses responses. */
-  compression?: pulumi.Input<EnabledModuleArgs>;
+  compression?: pulumi.Input<RouteModuleArgs<"compression">>;
   /** Headers added to and removed from the request sent upstream. */
-  requestHeaders?: pulumi.Input<HeadersModuleArgs>;
+  requestHeaders?: pulumi.Input<RouteModuleArgs<"requestHeaders">>;
   /** Headers added to and removed from the response returned to the client. */
-  responseHeaders?: pulumi.Input<HeadersModuleArgs>;
+  responseHeaders?: pulumi.Input<RouteModuleArgs<"responseHeaders">>;
   /** Guards access; stored whole as a secret. */
-  webhookVerification?: pulumi.Input<WebhookVerificationModuleArgs>;
+  webhookVerification?: pulumi.Input<RouteModuleArgs<"webhookVerification">>;
   /** Guards access; stored whole as a secret. */
-  oauth?: pulumi.Input<OAuthModuleArgs>;
+  oauth?: pulumi.Input<RouteModuleArgs<"oauth">>;
   /** Guards access. */
-  saml?: pulumi.Input<SamlModuleArgs>;
+  saml?: pulumi.Input<RouteModuleArgs<"saml">>;
   /** Guards access. */
-  oidc?: pulumi.Input<EnabledModuleArgs>;
+  oidc?: pulumi.Input<RouteModuleArgs<"oidc">>;
   /** Websocket to TCP adapter. */
-  websocketTcpConverter?: pulumi.Input<EnabledModuleArgs>;
+  websocketTcpConverter?: pulumi.Input<RouteModuleArgs<"websocketTcpConverter">>;
   /** Guards access. */
-  userAgentFilter?: pulumi.Input<EnabledModuleArgs>;
+  userAgentFilter?: pulumi.Input<RouteModuleArgs<"userAgentFilter">>;
   /** Guards access. */
-  jwtValidation?: pulumi.Input<EnabledModuleArgs>;
+  jwtValidation?: pulumi.Input<RouteModuleArgs<"jwtValidation">>;
 }
 
 /**
@@ -109,32 +89,32 @@ export class HttpsEdgeRoute extends pulumi.CustomResource {
   declare readonly description: pulumi.Output<string>;
   /** Arbitrary user data. */
   declare readonly metadata: pulumi.Output<string>;
-  /** Each module as the service reports it, in the input shape; null when unset. */
-  declare readonly backend: pulumi.Output<BackendModule | null>;
   /** As the service reports it, in the input shape; null when unset. */
-  declare readonly ipRestriction: pulumi.Output<IpRestrictionModule | null>;
+  declare readonly backend: pulumi.Output<RouteModule<"backend"> | null>;
   /** As the service reports it, in the input shape; null when unset. */
-  declare readonly circuitBreaker: pulumi.Output<CircuitBreakerModule | null>;
+  declare readonly ipRestriction: pulumi.Output<RouteModule<"ipRestriction"> | null>;
   /** As the service reports it, in the input shape; null when unset. */
-  declare readonly compression: pulumi.Output<EnabledModule | null>;
+  declare readonly circuitBreaker: pulumi.Output<RouteModule<"circuitBreaker"> | null>;
   /** As the service reports it, in the input shape; null when unset. */
-  declare readonly requestHeaders: pulumi.Output<HeadersModule | null>;
+  declare readonly compression: pulumi.Output<RouteModule<"compression"> | null>;
   /** As the service reports it, in the input shape; null when unset. */
-  declare readonly responseHeaders: pulumi.Output<HeadersModule | null>;
+  declare readonly requestHeaders: pulumi.Output<RouteModule<"requestHeaders"> | null>;
+  /** As the service reports it, in the input shape; null when unset. */
+  declare readonly responseHeaders: pulumi.Output<RouteModule<"responseHeaders"> | null>;
   /** Secret. */
-  declare readonly webhookVerification: pulumi.Output<WebhookVerificationModule | null>;
+  declare readonly webhookVerification: pulumi.Output<RouteModule<"webhookVerification"> | null>;
   /** Secret. */
-  declare readonly oauth: pulumi.Output<OAuthModule | null>;
+  declare readonly oauth: pulumi.Output<RouteModule<"oauth"> | null>;
   /** As the service reports it, in the input shape; null when unset. */
-  declare readonly saml: pulumi.Output<SamlModule | null>;
+  declare readonly saml: pulumi.Output<RouteModule<"saml"> | null>;
   /** As the service reports it, in the input shape; null when unset. */
-  declare readonly oidc: pulumi.Output<EnabledModule | null>;
+  declare readonly oidc: pulumi.Output<RouteModule<"oidc"> | null>;
   /** As the service reports it, in the input shape; null when unset. */
-  declare readonly websocketTcpConverter: pulumi.Output<EnabledModule | null>;
+  declare readonly websocketTcpConverter: pulumi.Output<RouteModule<"websocketTcpConverter"> | null>;
   /** As the service reports it, in the input shape; null when unset. */
-  declare readonly userAgentFilter: pulumi.Output<EnabledModule | null>;
+  declare readonly userAgentFilter: pulumi.Output<RouteModule<"userAgentFilter"> | null>;
   /** As the service reports it, in the input shape; null when unset. */
-  declare readonly jwtValidation: pulumi.Output<EnabledModule | null>;
+  declare readonly jwtValidation: pulumi.Output<RouteModule<"jwtValidation"> | null>;
   /**
    * What the service generated for the SAML module (entity id, URLs, signing certificate); null without one.
    */

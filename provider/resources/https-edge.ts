@@ -18,7 +18,7 @@ export const httpsEdgeResource: ClassLists = {
   name: "HttpsEdge",
   inputs: ["hostports", "mutualTls", "tlsTermination", "description", "metadata", "routes"],
   outputs: ["routeIds", "routeSecretModules", "uri", "createdAt"],
-  ownedSecrets: { input: "routes", output: "routeSecretModules", fields: ["oauth", "webhookVerification"] },
+  ownedSecrets: { input: "routes", output: "routeSecretModules", fields: ["webhookVerification", "oauth"] },
 };
 
 export interface HttpsEdgeArgs extends AdoptArgs {
