@@ -43,7 +43,11 @@ interface ModuleRules extends ModuleDeclaration {
 }
 
 export const MODULES = {
-  backend: { toInput: (m) => ({ enabled: m.enabled, backendId: m.backend.id }), defaults: within({ enabled: true }), doc: "Where traffic goes." },
+  backend: {
+    toInput: (m) => ({ enabled: m.enabled, backendId: m.backend.id }),
+    defaults: within({ enabled: true }),
+    doc: "Where traffic goes.",
+  },
   // Policies and authorities apply together, whatever their order: sets.
   ipRestriction: {
     toInput: (m) => ({ enabled: m.enabled, ipPolicyIds: ids(m.ipPolicies) }),

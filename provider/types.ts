@@ -29,7 +29,6 @@ export interface GetOptions extends pulumi.CustomResourceOptions {
   connection?: Connection;
 }
 
-
 /*
  * Edge and route modules (§2.3, §2.6, §2.18, §2.19), derived from the sdk's request types
  * (sdk/types.ts, printed from its schemas): an input module is the sdk's params with any value a

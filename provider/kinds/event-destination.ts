@@ -3,8 +3,8 @@ import {
   EventDestinationCreateParams,
   EventDestinationUpdateParams,
   type EventDestination as EventDestinationObject,
+  eventDestinationsIdPrefix,
 } from "../../sdk/resources/event-destination";
-import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
 import { prefixed } from "../framework/ids";
 import { COMMON_FIELDS, within, declareKind } from "../framework/kind";
 import type * as sdk from "../../sdk/types";
@@ -38,7 +38,7 @@ export const eventDestinationKind = declareKind<EventDestinationObject>({
   },
   section: "§2.21, §4.12",
   refresh: { by: "pages" },
-  idForm: prefixed(ID_PREFIXES.eventDestinations),
+  idForm: prefixed(eventDestinationsIdPrefix),
   createSchema: EventDestinationCreateParams,
   updateSchema: EventDestinationUpdateParams,
   // The target holds credentials (secret access keys, the monitoring API key): kept whole as a secret.

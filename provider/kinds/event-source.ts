@@ -1,7 +1,7 @@
 import { z } from "zod";
 import * as fields from "../../sdk/core/fields";
 import { EventType, type EventSource as EventSourceObject } from "../../sdk/resources/event-source";
-import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
+import { eventSubscriptionsIdPrefix } from "../../sdk/resources/event-subscription";
 import type { EdgeIngress } from "../../sdk/client";
 import type * as sdk from "../../sdk/types";
 import { eventSubscriptionKind } from "./event-subscription";
@@ -36,7 +36,7 @@ function sourcesApi(client: EdgeIngress): KindApi<SourceObject> {
 }
 
 const EventSourceResourceParams = fields.params({
-  subscriptionId: fields.idWithPrefix(ID_PREFIXES.eventSubscriptions),
+  subscriptionId: fields.idWithPrefix(eventSubscriptionsIdPrefix),
   type: EventType,
 });
 

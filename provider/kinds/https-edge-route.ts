@@ -3,8 +3,9 @@ import {
   HttpsEdgeRouteCreateParams,
   HttpsEdgeRouteUpdateParams,
   type HttpsEdgeRoute as HttpsEdgeRouteObject,
+  httpsEdgeRoutesIdPrefix,
 } from "../../sdk/resources/https-edge-route";
-import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
+import { httpsEdgesIdPrefix } from "../../sdk/resources/https-edge";
 import type { EdgeIngress } from "../../sdk/client";
 import type { HttpsEdgeRouteModules } from "../../sdk/resources/modules";
 import type * as sdk from "../../sdk/types";
@@ -37,7 +38,6 @@ function routesApi(client: EdgeIngress): KindApi<RouteObject> {
   };
 }
 
-
 /** @internal */
 export const httpsEdgeRouteKind = declareKind<RouteObject>({
   name: "HttpsEdgeRoute",
@@ -65,9 +65,9 @@ export const httpsEdgeRouteKind = declareKind<RouteObject>({
   section: "§2.6, §4.5 (route operations: extension)",
   // The edge's GET carries every route: one request answers each route of the edge.
   refresh: { by: "parent" },
-  idForm: prefixed(ID_PREFIXES.httpsEdgeRoutes),
+  idForm: prefixed(httpsEdgeRoutesIdPrefix),
   parent: { decl: httpsEdgeKind, key: "edgeId", nested: { own: "id", listIn: async (_client, edge) => edge.routes } },
-  createSchema: HttpsEdgeRouteCreateParams.extend({ edgeId: fields.idWithPrefix(ID_PREFIXES.httpsEdges) }),
+  createSchema: HttpsEdgeRouteCreateParams.extend({ edgeId: fields.idWithPrefix(httpsEdgesIdPrefix) }),
   updateSchema: HttpsEdgeRouteUpdateParams,
   modules: modulesOf(ROUTE_MODULES),
   // OAuth client secrets and webhook secrets: these modules are stored whole as secrets.

@@ -1,6 +1,10 @@
-import { HttpsEdgeCreateParams, HttpsEdgeUpdateParams, type HttpsEdge as HttpsEdgeObject } from "../../sdk/resources/https-edge";
+import {
+  HttpsEdgeCreateParams,
+  HttpsEdgeUpdateParams,
+  type HttpsEdge as HttpsEdgeObject,
+  httpsEdgesIdPrefix,
+} from "../../sdk/resources/https-edge";
 import { HttpsEdgeRouteCreateParams } from "../../sdk/resources/https-edge-route";
-import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
 import { ownedListSchema } from "../framework/children";
 import { compositeId, prefixed } from "../framework/ids";
 import { COMMON_FIELDS, declareKind } from "../framework/kind";
@@ -61,7 +65,7 @@ export const httpsEdgeKind = declareKind<HttpsEdgeObject>({
     by: "one",
     why: "the spec shows neither the edge's GET nor its list (§4.14): an edge is read whole, with its routes, by its GET",
   },
-  idForm: prefixed(ID_PREFIXES.httpsEdges),
+  idForm: prefixed(httpsEdgesIdPrefix),
   createSchema: HttpsEdgeCreateParams.extend({ routes }),
   updateSchema: HttpsEdgeUpdateParams.extend({ routes }),
   fieldTypes: { hostports: "set" },
@@ -99,8 +103,8 @@ type SecretRouteModule = { [M in RouteModuleName]: (typeof MODULES)[M] extends {
 
 /** One route of an edge's `routes` output, as the service has it (its credential-holding modules are in `routeSecretModules`). */
 export type HttpsEdgeInlineRoute = { matchType: sdk.MatchType } & Pick<sdk.HttpsEdgeRoute, "match" | "description" | "metadata"> & {
-  [M in Exclude<RouteModuleName, SecretRouteModule>]: RouteModule<M> | null;
-};
+    [M in Exclude<RouteModuleName, SecretRouteModule>]: RouteModule<M> | null;
+  };
 
 /** The credential-holding modules of one inline route (secret, with the rest of `routeSecretModules`). */
 export type HttpsEdgeInlineRouteSecrets = { [M in SecretRouteModule]: RouteModule<M> | null };

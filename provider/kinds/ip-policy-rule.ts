@@ -1,8 +1,8 @@
-import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
 import {
   IpPolicyRuleCreateParams,
   IpPolicyRuleUpdateParams,
   type IpPolicyRule as IpPolicyRuleObject,
+  ipPolicyRulesIdPrefix,
 } from "../../sdk/resources/ip-policy-rule";
 import { prefixed } from "../framework/ids";
 import { COMMON_FIELDS, declareKind } from "../framework/kind";
@@ -39,7 +39,7 @@ export const ipPolicyRuleKind = declareKind<IpPolicyRuleObject>({
   },
   section: "§2.7 (extension)",
   refresh: { by: "pages" },
-  idForm: prefixed(ID_PREFIXES.ipPolicyRules),
+  idForm: prefixed(ipPolicyRulesIdPrefix),
   parent: { decl: ipPolicyKind, key: "ipPolicyId" },
   createSchema: IpPolicyRuleCreateParams,
   updateSchema: IpPolicyRuleUpdateParams,

@@ -4,8 +4,8 @@ import {
   ReservedDomainCreateParams,
   ReservedDomainUpdateParams,
   type ReservedDomain as ReservedDomainObject,
+  reservedDomainsIdPrefix,
 } from "../../sdk/resources/reserved-domain";
-import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
 import { prefixed } from "../framework/ids";
 import { COMMON_FIELDS, within, declareKind } from "../framework/kind";
 import type * as sdk from "../../sdk/types";
@@ -61,7 +61,7 @@ export const reservedDomainKind = declareKind<ReservedDomainObject>({
   },
   section: "§2.12, §4.8 (update: extension)",
   refresh: { by: "pages" },
-  idForm: prefixed(ID_PREFIXES.reservedDomains),
+  idForm: prefixed(reservedDomainsIdPrefix),
   createSchema: ReservedDomainCreateParams,
   updateSchema: ReservedDomainUpdateParams,
   // A domain is reserved once: a replacement must release it first.

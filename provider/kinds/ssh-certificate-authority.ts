@@ -1,8 +1,8 @@
-import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
 import {
   SshCertificateAuthorityCreateParams,
   SshCertificateAuthorityUpdateParams,
   type SshCertificateAuthority as SshCertificateAuthorityObject,
+  sshCertificateAuthoritiesIdPrefix,
 } from "../../sdk/resources/ssh-certificate-authority";
 import { prefixed } from "../framework/ids";
 import { COMMON_FIELDS, SERVER_CHOSEN, declareKind } from "../framework/kind";
@@ -35,7 +35,7 @@ export const sshCertificateAuthorityKind = declareKind<SshCertificateAuthorityOb
   },
   section: "§2.14, §4.9",
   refresh: { by: "pages" },
-  idForm: prefixed(ID_PREFIXES.sshCertificateAuthorities),
+  idForm: prefixed(sshCertificateAuthoritiesIdPrefix),
   createSchema: SshCertificateAuthorityCreateParams,
   updateSchema: SshCertificateAuthorityUpdateParams,
   // The service does not report the curve or size it used: the declared ones are kept.

@@ -6,7 +6,14 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
-import { HttpsEdgeModules, HttpsEdgeRouteModules, SamlModule, SamlModuleParams, TcpEdgeModules, TlsEdgeModules } from "../../sdk/resources/modules";
+import {
+  HttpsEdgeModules,
+  HttpsEdgeRouteModules,
+  SamlModule,
+  SamlModuleParams,
+  TcpEdgeModules,
+  TlsEdgeModules,
+} from "../../sdk/resources/modules";
 import { kinds } from "../../provider/kinds";
 import { MODULES, ROUTE_MODULES, SAML_SERVICE_PROVIDER_FIELDS } from "../../provider/modules";
 import type * as sdk from "../../sdk/types";
@@ -63,7 +70,8 @@ test("each edge and route kind has the modules of its sdk module set, as fields 
   for (const [kind, set] of Object.entries(sets)) {
     const decl = kinds[kind];
     expect({ kind, modules: Object.keys(decl.modules ?? {}).sort() }).toEqual({ kind, modules: Object.keys(set).sort() });
-    for (const name of Object.keys(set)) expect({ kind, name, input: Boolean(decl.fields[name]?.input) }).toEqual({ kind, name, input: true });
+    for (const name of Object.keys(set))
+      expect({ kind, name, input: Boolean(decl.fields[name]?.input) }).toEqual({ kind, name, input: true });
   }
 });
 
