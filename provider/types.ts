@@ -74,7 +74,7 @@ export type CircuitBreakerModuleArgs = Inputs<sdk.CircuitBreakerModuleParams>;
 /** The module as the service reports it, in the input shape of `CircuitBreakerModuleArgs`. */
 export type CircuitBreakerModule = Settled<sdk.CircuitBreakerModuleParams>;
 
-/** A module that is only switched on or off (`compression`, `oidc`, `websocketTcpConverter`, `userAgentFilter`, `jwtValidation`). */
+/** A module that is only switched on or off. */
 export type EnabledModuleArgs = Inputs<sdk.EnabledModuleParams>;
 /** The module as the service reports it, in the input shape of `EnabledModuleArgs`. */
 export type EnabledModule = Settled<sdk.EnabledModuleParams>;
