@@ -61,3 +61,13 @@ test("every type of provider/types.ts says what it is (their fields are the sdk'
   expect(types).toBeGreaterThan(10);
   expect(silent).toEqual([]);
 });
+
+test("every kind has its own test file, test/provider/kinds/<kind>.test.ts (docs/design.md)", () => {
+  const root = path.join(__dirname, "..", "..");
+  const declared = fs
+    .readdirSync(path.join(root, "provider", "kinds"))
+    .filter((f) => f.endsWith(".ts") && f !== "index.ts")
+    .map((f) => f.slice(0, -3));
+  expect(declared.length).toBe(Object.keys(kinds).length);
+  expect(declared.filter((kind) => !fs.existsSync(path.join(__dirname, "kinds", `${kind}.test.ts`)))).toEqual([]);
+});
