@@ -79,7 +79,8 @@ ${entries.join("\n")}
 /**
  * Every kind's id prefix (§2.1; tunnel credentials \`cr_\` and IP policy rules \`ipr_\` are extensions), by
  * the kind's name in the client (\`client.ipPolicies\`), as its module in sdk/resources/ declares it
- * (\`export const ipPoliciesIdPrefix = "ipp_";\`). The one table: everything else refers to it.
+ * (\`export const ipPoliciesIdPrefix = "ipp_";\`), the prefix's one name: code about one kind imports that,
+ * code that walks every kind reads this table.
  */
 export const ID_PREFIXES = {
 ${prefixes.join("\n")}

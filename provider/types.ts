@@ -5,6 +5,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { Connection } from "./connection";
+import type * as sdk from "../sdk/types";
 
 /** Every kind's provider-level inputs. */
 export interface AdoptArgs {
@@ -29,304 +30,94 @@ export interface GetOptions extends pulumi.CustomResourceOptions {
 }
 
 /*
- * Edge and route modules (§2.3, §2.6, §2.18, §2.19), written out for the public declarations. An
- * input module given replaces the whole module; one left out is removed. An output module is the
- * module as the service reports it, in the input shape (null when unset).
+ * Edge and route modules (§2.3, §2.6, §2.18, §2.19), derived from the sdk's request types
+ * (sdk/types.ts, printed from its schemas): an input module is the sdk's params with any value a
+ * `pulumi.Input`; given, it replaces the whole module; one left out is removed. An output module is the
+ * module as the service reports it, in the input shape: every field present (null when unset).
  */
 
+/** `T` with any value, at any depth, a `pulumi.Input` (what a resource's args accept). */
+export type Inputs<T> = T extends string | number | boolean | bigint | null | undefined
+  ? T
+  : T extends readonly (infer E)[]
+    ? pulumi.Input<Inputs<E>>[]
+    : { [K in keyof T]: pulumi.Input<Inputs<T[K]>> };
+/** A module's request type as the service reports it back: every field present. */
+export type Settled<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
+
 /** `backend` (TCP, TLS edges; HTTPS routes): where traffic goes. */
-export interface BackendModuleArgs {
-  /** Default true. */
-  enabled?: pulumi.Input<boolean>;
-  /** A backend's id (`bkdtg_`, `bkdwd_`, `bkdfo_`, `bkdhr_`). */
-  backendId: pulumi.Input<string>;
-}
-export interface BackendModule {
-  /** true: applied to traffic. */
-  enabled: boolean;
-  /** The backend's id. */
-  backendId: string;
-}
-
+export type BackendModuleArgs = Inputs<sdk.BackendModuleParams>;
+/** The module as the service reports it, in the input shape of `BackendModuleArgs`. */
+export type BackendModule = Settled<sdk.BackendModuleParams>;
 /** `ipRestriction`: only the ranges of these IP policies may connect (guards access). */
-export interface IpRestrictionModuleArgs {
-  /** Default true. */
-  enabled?: pulumi.Input<boolean>;
-  /** IP policy ids (`ipp_`); their order means nothing. */
-  ipPolicyIds: pulumi.Input<pulumi.Input<string>[]>;
-}
-export interface IpRestrictionModule {
-  /** true: applied to traffic. */
-  enabled: boolean;
-  /** IP policy ids (`ipp_`). */
-  ipPolicyIds: string[];
-}
-
+export type IpRestrictionModuleArgs = Inputs<sdk.IpRestrictionModuleParams>;
+/** The module as the service reports it, in the input shape of `IpRestrictionModuleArgs`. */
+export type IpRestrictionModule = Settled<sdk.IpRestrictionModuleParams>;
 /** `mutualTls`: clients must present a certificate signed by one of these authorities (guards access). */
-export interface MutualTlsModuleArgs {
-  /** Default true. */
-  enabled?: pulumi.Input<boolean>;
-  /** Certificate authority ids (`ca_`); their order means nothing. */
-  certificateAuthorityIds: pulumi.Input<pulumi.Input<string>[]>;
-}
-export interface MutualTlsModule {
-  /** true: applied to traffic. */
-  enabled: boolean;
-  /** Certificate authority ids (`ca_`). */
-  certificateAuthorityIds: string[];
-}
+export type MutualTlsModuleArgs = Inputs<sdk.MutualTlsModuleParams>;
+/** The module as the service reports it, in the input shape of `MutualTlsModuleArgs`. */
+export type MutualTlsModule = Settled<sdk.MutualTlsModuleParams>;
 
 /** Where TLS ends: at the edge, or (TLS edges only) passed through to the upstream. */
-export type TerminateAt = "edge" | "upstream";
+export type TerminateAt = NonNullable<sdk.TlsTerminationModuleParams["terminateAt"]>;
 /** A TLS protocol version. */
-export type TlsVersion = "1.0" | "1.1" | "1.2" | "1.3";
-
+export type TlsVersion = NonNullable<sdk.TlsTerminationModuleParams["minVersion"]>;
 /** `tlsTermination` of a TLS edge. */
-export interface TlsTerminationModuleArgs {
-  /** Default true. */
-  enabled?: pulumi.Input<boolean>;
-  /** Default `edge`. */
-  terminateAt?: pulumi.Input<TerminateAt>;
-  /** The lowest TLS version accepted at the edge; omitted, the service chooses (1.2). Must be null for `upstream`. */
-  minVersion?: pulumi.Input<TlsVersion | null>;
-}
+export type TlsTerminationModuleArgs = Inputs<sdk.TlsTerminationModuleParams>;
 /** `tlsTermination` of an HTTPS edge: always at the edge, so only the version is set. */
-export interface HttpsTlsTerminationModuleArgs {
-  /** Default true. */
-  enabled?: pulumi.Input<boolean>;
-  /** The lowest TLS version accepted; omitted, the service chooses (1.2). */
-  minVersion?: pulumi.Input<TlsVersion | null>;
-}
-export interface TlsTerminationModule {
-  /** true: applied to traffic. */
-  enabled: boolean;
-  /** `edge` or `upstream`. */
-  terminateAt: TerminateAt;
-  /** null when TLS passes through. */
-  minVersion: TlsVersion | null;
-}
+export type HttpsTlsTerminationModuleArgs = Inputs<sdk.HttpsTlsTerminationModuleParams>;
+/** The module as the service reports it, in the input shape of `TlsTerminationModuleArgs`. */
+export type TlsTerminationModule = Settled<sdk.TlsTerminationModuleParams>;
 
 /** `circuitBreaker`: stops sending to a failing upstream; omitted numbers are the service's. */
-export interface CircuitBreakerModuleArgs {
-  /** Default true. */
-  enabled?: pulumi.Input<boolean>;
-  /** Seconds before an open circuit is re-evaluated. */
-  trippedDuration?: pulumi.Input<number>;
-  /** Seconds of the statistical window. */
-  rollingWindow?: pulumi.Input<number>;
-  /** Buckets of the window, 1 to 128. */
-  numBuckets?: pulumi.Input<number>;
-  /** Requests within a window needed before the circuit can trip. */
-  volumeThreshold?: pulumi.Input<number>;
-  /** The error rate that trips the circuit: a fraction from 0 to 1, not a percentage. */
-  errorThresholdPercentage?: pulumi.Input<number>;
-}
-export interface CircuitBreakerModule {
-  /** true: applied to traffic. */
-  enabled: boolean;
-  /** Seconds before an open circuit is re-evaluated. */
-  trippedDuration: number;
-  /** Seconds of the statistical window. */
-  rollingWindow: number;
-  /** Buckets of the window, at most 128. */
-  numBuckets: number;
-  /** Requests within a window needed before the circuit can trip. */
-  volumeThreshold: number;
-  /** The error rate that trips the circuit, a fraction from 0 to 1. */
-  errorThresholdPercentage: number;
-}
+export type CircuitBreakerModuleArgs = Inputs<sdk.CircuitBreakerModuleParams>;
+/** The module as the service reports it, in the input shape of `CircuitBreakerModuleArgs`. */
+export type CircuitBreakerModule = Settled<sdk.CircuitBreakerModuleParams>;
 
-/** A module that is only switched on or off (`compression`, `oidc`, `websocketTcpConverter`, `userAgentFilter`, `jwtValidation`). */
-export interface EnabledModuleArgs {
-  /** Default true. */
-  enabled?: pulumi.Input<boolean>;
-}
-export interface EnabledModule {
-  /** true: applied to traffic. */
-  enabled: boolean;
-}
+/** A module that is only switched on or off. */
+export type EnabledModuleArgs = Inputs<sdk.EnabledModuleParams>;
+/** The module as the service reports it, in the input shape of `EnabledModuleArgs`. */
+export type EnabledModule = Settled<sdk.EnabledModuleParams>;
 
 /** `requestHeaders` / `responseHeaders`: headers added and removed. */
-export interface HeadersModuleArgs {
-  /** Default true. */
-  enabled?: pulumi.Input<boolean>;
-  /** Header name to value; names are sent exactly as written. Default none. */
-  add?: pulumi.Input<Record<string, pulumi.Input<string>>>;
-  /** Header names; order means nothing. Default none. */
-  remove?: pulumi.Input<pulumi.Input<string>[]>;
-}
-export interface HeadersModule {
-  /** true: applied to traffic. */
-  enabled: boolean;
-  /** Header name to value. */
-  add: Record<string, string>;
-  /** Header names. */
-  remove: string[];
-}
+export type HeadersModuleArgs = Inputs<sdk.HeadersModuleParams>;
+/** The module as the service reports it, in the input shape of `HeadersModuleArgs`. */
+export type HeadersModule = Settled<sdk.HeadersModuleParams>;
 
 /** The identity providers of the `oauth` module, by neutral name. */
-export type OAuthProviderName = "codehost" | "social" | "workspace" | "directory" | "professional" | "devops" | "streaming" | "commerce";
-
+export type OAuthProviderName = keyof sdk.OAuthProviderParams;
 /** One identity provider's settings. */
-export interface OAuthProviderConfigArgs {
-  /** Omit both id and secret to use the service's managed app. */
-  clientId?: pulumi.Input<string>;
-  /** Secret. Required with `clientId`. */
-  clientSecret?: pulumi.Input<string>;
-  /** Needs your own app (`clientId` and `clientSecret`). Order means nothing. */
-  scopes?: pulumi.Input<pulumi.Input<string>[]>;
-  /** Allowed email addresses. */
-  emailAddresses?: pulumi.Input<pulumi.Input<string>[]>;
-  /** Allowed email domains. */
-  emailDomains?: pulumi.Input<pulumi.Input<string>[]>;
-}
+export type OAuthProviderConfigArgs = Inputs<sdk.OAuthProviderConfigParams>;
 /** The `codehost` provider also filters by team and organization. */
-export interface CodehostOAuthProviderConfigArgs extends OAuthProviderConfigArgs {
-  /** `<org>/<team>` slugs; a member of any is allowed. */
-  teams?: pulumi.Input<pulumi.Input<string>[]>;
-  /** Organization slugs; a member of any is allowed. */
-  organizations?: pulumi.Input<pulumi.Input<string>[]>;
-}
+export type CodehostOAuthProviderConfigArgs = Inputs<sdk.CodehostOAuthProviderConfigParams>;
 /** Exactly one provider key. */
-export type OAuthProviderArgs = { codehost?: pulumi.Input<CodehostOAuthProviderConfigArgs> } & {
-  [P in Exclude<OAuthProviderName, "codehost">]?: pulumi.Input<OAuthProviderConfigArgs>;
-};
-
+export type OAuthProviderArgs = Inputs<sdk.OAuthProviderParams>;
 /** `oauth`: visitors log in with an identity provider (guards access; stored as a secret). */
-export interface OAuthModuleArgs {
-  /** Default true. */
-  enabled?: pulumi.Input<boolean>;
-  /** The identity provider: exactly one key. */
-  provider: pulumi.Input<OAuthProviderArgs>;
-  /** Lets HTTP OPTIONS through unauthenticated (CORS preflight). Default false. */
-  optionsPassthrough?: pulumi.Input<boolean>;
-  /** Session cookie name prefix; omitted, the service chooses. */
-  cookiePrefix?: pulumi.Input<string>;
-  /** Seconds; omitted or 0, the service's default. */
-  inactivityTimeout?: pulumi.Input<number>;
-  /** Seconds; omitted or 0, the service's default. */
-  maximumDuration?: pulumi.Input<number>;
-  /** Seconds; omitted or 0, the service's default. */
-  authCheckInterval?: pulumi.Input<number>;
-}
-export interface OAuthProviderConfig {
-  /** The OAuth app's client id; null with the service's managed app. */
-  clientId: string | null;
-  /** Secret. */
-  clientSecret: string | null;
-  /** Provider scopes. */
-  scopes: string[];
-  /** Allowed email addresses. */
-  emailAddresses: string[];
-  /** Allowed email domains. */
-  emailDomains: string[];
-  /** `codehost` only: `<org>/<team>` slugs. */
-  teams?: string[];
-  /** `codehost` only: organization slugs. */
-  organizations?: string[];
-}
-export interface OAuthModule {
-  /** true: applied to traffic. */
-  enabled: boolean;
-  /** The one provider that was set. */
-  provider: { [P in OAuthProviderName]?: OAuthProviderConfig };
-  /** true: HTTP OPTIONS pass unauthenticated. */
-  optionsPassthrough: boolean;
-  /** Session cookie name prefix. */
-  cookiePrefix: string;
-  /** Seconds of inactivity that end a session. */
-  inactivityTimeout: number;
-  /** Maximum seconds of a session. */
-  maximumDuration: number;
-  /** Seconds between rechecks of the user with the provider. */
-  authCheckInterval: number;
-}
+export type OAuthModuleArgs = Inputs<sdk.OAuthModuleParams>;
+/** One identity provider's settings, as the service reports them. */
+export type OAuthProviderConfig = sdk.OAuthProviderConfig;
+/** The `oauth` module as the service reports it (which already is the input shape). */
+export type OAuthModule = sdk.OAuthModule;
 
 /** SAML name-id formats. */
-export type NameIdFormat =
-  | "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent"
-  | "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress"
-  | "urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified"
-  | "urn:oasis:names:tc:SAML:2.0:nameid-format:transient";
-
+export type NameIdFormat = NonNullable<sdk.SamlModuleParams["nameidFormat"]>;
 /** `saml`: visitors log in with a SAML identity provider (guards access). */
-export interface SamlModuleArgs {
-  /** Default true. */
-  enabled?: pulumi.Input<boolean>;
-  /** Lets HTTP OPTIONS through unauthenticated. Default false. */
-  optionsPassthrough?: pulumi.Input<boolean>;
-  /** Session cookie name prefix; omitted, the service chooses. */
-  cookiePrefix?: pulumi.Input<string>;
-  /** Seconds; omitted, the service's default. */
-  inactivityTimeout?: pulumi.Input<number>;
-  /** Seconds; omitted, the service's default. */
-  maximumDuration?: pulumi.Input<number>;
-  /** The identity provider's full XML EntityDescriptor. */
-  idpMetadata: pulumi.Input<string>;
-  /** The identity provider must ask for credentials on every login. Default false. */
-  forceAuthn?: pulumi.Input<boolean>;
-  /** Default false. */
-  allowIdpInitiated?: pulumi.Input<boolean>;
-  /** Groups allowed in; order means nothing. Default none (no group filter). */
-  authorizedGroups?: pulumi.Input<pulumi.Input<string>[]>;
-  /** Default `urn:oasis:names:tc:SAML:2.0:nameid-format:persistent`. */
-  nameidFormat?: pulumi.Input<NameIdFormat>;
-}
-export interface SamlModule {
-  /** true: applied to traffic. */
-  enabled: boolean;
-  /** true: HTTP OPTIONS pass unauthenticated. */
-  optionsPassthrough: boolean;
-  /** Session cookie name prefix. */
-  cookiePrefix: string;
-  /** Seconds of inactivity that end a session. */
-  inactivityTimeout: number;
-  /** Maximum seconds of a session. */
-  maximumDuration: number;
-  /** The identity provider's XML EntityDescriptor. */
-  idpMetadata: string;
-  /** true: the identity provider asks for credentials on every login. */
-  forceAuthn: boolean;
-  /** true: the identity provider may start a login. */
-  allowIdpInitiated: boolean;
-  /** Groups allowed in; empty: no group filter. */
-  authorizedGroups: string[];
-  /** The SAML name-id format. */
-  nameidFormat: NameIdFormat;
-}
-/** What the service generates for a SAML module (read-only). */
-export interface SamlServiceProvider {
-  /** The service provider's entity id (the metadata URL). */
-  entityId: string;
-  /** Where the identity provider posts assertions. */
-  assertionConsumerServiceUrl: string;
-  /** The single logout URL. */
-  singleLogoutUrl: string;
-  /** The service provider's metadata URL. */
-  metadataUrl: string;
-  /** The certificate of the key pair that signs SAML requests. */
-  requestSigningCertificatePem: string;
-  /** The identity provider's metadata URL; "" when unset. */
-  idpMetadataUrl: string;
-}
+export type SamlModuleArgs = Inputs<sdk.SamlModuleParams>;
+/** The module as the service reports it, in the input shape of `SamlModuleArgs`. */
+export type SamlModule = Settled<sdk.SamlModuleParams>;
+/** What the service generates for a SAML module (read-only): the fields of its answer a request cannot set. */
+export type SamlServiceProvider = Omit<sdk.SamlModule, keyof sdk.SamlModuleParams>;
 
 /** Webhook senders the service can verify, by neutral name. */
-export type WebhookProvider = "CODEHOST" | "CHAT" | "PAYMENTS" | "MESSAGING" | "CI" | "TICKETS" | "CLOUD_NOTIFICATIONS";
-
+export type WebhookProvider = sdk.WebhookVerificationModuleParams["provider"];
 /** `webhookVerification`: only requests signed by the sender pass (guards access; stored as a secret). */
-export interface WebhookVerificationModuleArgs {
-  /** Default true. */
-  enabled?: pulumi.Input<boolean>;
-  /** The webhook sender. */
-  provider: pulumi.Input<WebhookProvider>;
-  /** Secret: required and non-empty, except for CLOUD_NOTIFICATIONS (empty or absent). */
-  secret?: pulumi.Input<string>;
-}
-export interface WebhookVerificationModule {
-  /** true: applied to traffic. */
-  enabled: boolean;
-  /** The webhook sender. */
-  provider: WebhookProvider;
-  /** Secret; "" for CLOUD_NOTIFICATIONS. */
-  secret: string;
-}
+export type WebhookVerificationModuleArgs = Inputs<sdk.WebhookVerificationModuleParams>;
+/** The module as the service reports it, in the input shape of `WebhookVerificationModuleArgs`. */
+export type WebhookVerificationModule = Settled<sdk.WebhookVerificationModuleParams>;
+
+/** The HTTPS route modules, by name, as the sdk's route module set has them. */
+export type RouteModuleName = keyof sdk.HttpsEdgeRouteModules;
+/** A route module's input, by name (`RouteModuleArgs<"oauth">` is `OAuthModuleArgs`). */
+export type RouteModuleArgs<M extends RouteModuleName> = Inputs<sdk.HttpsEdgeRouteModules[M]["params"]>;
+/** A route module as the service reports it, in the input shape (`oauth`'s answer already is). */
+export type RouteModule<M extends RouteModuleName> = M extends "oauth" ? OAuthModule : Settled<sdk.HttpsEdgeRouteModules[M]["params"]>;

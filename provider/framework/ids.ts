@@ -6,7 +6,7 @@
 import * as fields from "../../sdk/core/fields";
 import type { IdForm, KindDeclaration } from "./kind";
 
-/** An id with this prefix (the sdk's ID_PREFIXES) and an opaque suffix, by the sdk's rule. */
+/** An id with this prefix (the sdk's `<resource>IdPrefix`) and an opaque suffix, by the sdk's rule. */
 export function prefixed(prefix: string): IdForm {
   const schema = fields.idWithPrefix(prefix);
   return { shown: `${prefix}…`, test: (id) => schema.safeParse(id).success };

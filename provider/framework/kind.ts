@@ -293,7 +293,7 @@ export interface KindDeclaration<T extends { id: string } = any> {
   api(client: EdgeIngress): KindApi<T>;
   /** Inputs declared in another shape than the wire's, by input key. */
   readonly inputForms?: Readonly<Record<string, InputForm>>;
-  /** The form of the kind's ids (`prefixed(ID_PREFIXES.…)`); for a nested kind, of their own part. */
+  /** The form of the kind's ids (`prefixed(ipPoliciesIdPrefix)`); for a nested kind, of their own part. */
   readonly idForm: IdForm;
   /** The resource this one belongs to: export lists nested kinds through it and declares its key first. */
   readonly parent?: ParentRef;

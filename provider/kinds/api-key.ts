@@ -1,5 +1,4 @@
-import { ApiKeyCreateParams, ApiKeyUpdateParams, type ApiKey as ApiKeyObject } from "../../sdk/resources/api-key";
-import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
+import { ApiKeyCreateParams, ApiKeyUpdateParams, type ApiKey as ApiKeyObject, apiKeysIdPrefix } from "../../sdk/resources/api-key";
 import { prefixed } from "../framework/ids";
 import { COMMON_FIELDS, SERVER_CHOSEN, declareKind } from "../framework/kind";
 
@@ -29,7 +28,7 @@ export const apiKeyKind = declareKind<ApiKeyObject>({
   section: "§2.2, §4.2",
   // Listed as the GET shows it (token null); the token is kept from state either way.
   refresh: { by: "pages" },
-  idForm: prefixed(ID_PREFIXES.apiKeys),
+  idForm: prefixed(apiKeysIdPrefix),
   createSchema: ApiKeyCreateParams,
   updateSchema: ApiKeyUpdateParams,
   // The service returns the token only in the create response.

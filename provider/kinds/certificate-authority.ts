@@ -2,8 +2,8 @@ import {
   CertificateAuthorityCreateParams,
   CertificateAuthorityUpdateParams,
   type CertificateAuthority as CertificateAuthorityObject,
+  certificateAuthoritiesIdPrefix,
 } from "../../sdk/resources/certificate-authority";
-import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
 import { prefixed } from "../framework/ids";
 import { COMMON_FIELDS, declareKind } from "../framework/kind";
 
@@ -29,7 +29,7 @@ export const certificateAuthorityKind = declareKind<CertificateAuthorityObject>(
   },
   section: "§2.17, §4.10",
   refresh: { by: "one", why: "the spec does not show that the list's items are the GET's (§4.10 names only its wrapper key, §4.14)" },
-  idForm: prefixed(ID_PREFIXES.certificateAuthorities),
+  idForm: prefixed(certificateAuthoritiesIdPrefix),
   createSchema: CertificateAuthorityCreateParams,
   updateSchema: CertificateAuthorityUpdateParams,
   fieldTypes: { caPem: "pem" },

@@ -3,10 +3,11 @@ import {
   EventDestinationCreateParams,
   EventDestinationUpdateParams,
   type EventDestination as EventDestinationObject,
+  eventDestinationsIdPrefix,
 } from "../../sdk/resources/event-destination";
-import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
 import { prefixed } from "../framework/ids";
 import { COMMON_FIELDS, within, declareKind } from "../framework/kind";
+import type * as sdk from "../../sdk/types";
 
 /** @internal */
 export const eventDestinationKind = declareKind<EventDestinationObject>({
@@ -37,7 +38,7 @@ export const eventDestinationKind = declareKind<EventDestinationObject>({
   },
   section: "§2.21, §4.12",
   refresh: { by: "pages" },
-  idForm: prefixed(ID_PREFIXES.eventDestinations),
+  idForm: prefixed(eventDestinationsIdPrefix),
   createSchema: EventDestinationCreateParams,
   updateSchema: EventDestinationUpdateParams,
   // The target holds credentials (secret access keys, the monitoring API key): kept whole as a secret.
@@ -86,4 +87,4 @@ export interface EventTarget {
 }
 
 /** How events are serialized. */
-export type EventFormat = "json";
+export type EventFormat = sdk.EventFormat;

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import * as fields from "../../sdk/core/fields";
 import { EventType, type EventSource as EventSourceObject } from "../../sdk/resources/event-source";
-import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
+import { eventSubscriptionsIdPrefix } from "../../sdk/resources/event-subscription";
 import type { EdgeIngress } from "../../sdk/client";
+import type * as sdk from "../../sdk/types";
 import { eventSubscriptionKind } from "./event-subscription";
 import { compositeId } from "../framework/ids";
 import { type IdForm, type KindApi, declareKind } from "../framework/kind";
@@ -35,7 +36,7 @@ function sourcesApi(client: EdgeIngress): KindApi<SourceObject> {
 }
 
 const EventSourceResourceParams = fields.params({
-  subscriptionId: fields.idWithPrefix(ID_PREFIXES.eventSubscriptions),
+  subscriptionId: fields.idWithPrefix(eventSubscriptionsIdPrefix),
   type: EventType,
 });
 
@@ -79,27 +80,8 @@ export const eventSourceKind = declareKind<SourceObject>({
     (await client.eventSources.list(subscriptionId).toArray()).map((s) => withId(subscriptionId, s)),
 });
 
-/** The resources whose changes raise events. */
-export type EventResourceName =
-  | "api_key"
-  | "ip_policy"
-  | "ip_restriction"
-  | "tcp_edge"
-  | "tls_edge"
-  | "https_edge"
-  | "https_edge_route"
-  | "tunnel_group_backend"
-  | "weighted_backend"
-  | "failover_backend"
-  | "reserved_domain"
-  | "certificate_authority"
-  | "tls_certificate"
-  | "ssh_credential"
-  | "ssh_certificate_authority"
-  | "ssh_user_certificate"
-  | "ssh_host_certificate"
-  | "event_destination"
-  | "event_subscription";
+/** The resources whose changes raise events: the sdk's event types', less the change. */
+export type EventResourceName = sdk.EventType extends infer T ? (T extends `${infer R}_created.v0` ? R : never) : never;
 
 /** Every event type the service documents: `<resource>_{created,updated,deleted}.v0`. */
-export type EventTypeName = `${EventResourceName}_${"created" | "updated" | "deleted"}.v0`;
+export type EventTypeName = sdk.EventType;

@@ -2,9 +2,9 @@ import {
   EventSubscriptionCreateParams,
   EventSubscriptionUpdateParams,
   type EventSubscription as EventSubscriptionObject,
+  eventSubscriptionsIdPrefix,
 } from "../../sdk/resources/event-subscription";
 import { EventType } from "../../sdk/resources/event-source";
-import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
 import { ownedListSchema } from "../framework/children";
 import { compositeId, prefixed } from "../framework/ids";
 import { COMMON_FIELDS, declareKind } from "../framework/kind";
@@ -46,7 +46,7 @@ export const eventSubscriptionKind = declareKind<EventSubscriptionObject>({
   },
   section: "§6 (extension)",
   refresh: { by: "pages" },
-  idForm: prefixed(ID_PREFIXES.eventSubscriptions),
+  idForm: prefixed(eventSubscriptionsIdPrefix),
   // The sdk's `sources` (objects, create only) are not the provider's: inline sources are owned
   // children (event types), applied source by source, so they change without replacing this.
   createSchema: EventSubscriptionCreateParams.omit({ sources: true }).extend({ sources }),

@@ -2,8 +2,8 @@ import {
   FailoverBackendCreateParams,
   FailoverBackendUpdateParams,
   type FailoverBackend as FailoverBackendObject,
+  failoverBackendsIdPrefix,
 } from "../../sdk/resources/failover-backend";
-import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
 import { prefixed } from "../framework/ids";
 import { COMMON_FIELDS, declareKind } from "../framework/kind";
 
@@ -28,7 +28,7 @@ export const failoverBackendKind = declareKind<FailoverBackendObject>({
   },
   section: "§2.11, §4.7",
   refresh: { by: "pages" },
-  idForm: prefixed(ID_PREFIXES.failoverBackends),
+  idForm: prefixed(failoverBackendsIdPrefix),
   createSchema: FailoverBackendCreateParams,
   updateSchema: FailoverBackendUpdateParams,
   api: (client) => client.failoverBackends,

@@ -3,15 +3,17 @@ import {
   HttpsEdgeRouteCreateParams,
   HttpsEdgeRouteUpdateParams,
   type HttpsEdgeRoute as HttpsEdgeRouteObject,
+  httpsEdgeRoutesIdPrefix,
 } from "../../sdk/resources/https-edge-route";
-import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
+import { httpsEdgesIdPrefix } from "../../sdk/resources/https-edge";
 import type { EdgeIngress } from "../../sdk/client";
 import type { HttpsEdgeRouteModules } from "../../sdk/resources/modules";
+import type * as sdk from "../../sdk/types";
 import type { ModuleName as SdkModuleName } from "../../sdk/core/resource";
 import { compositeId, prefixed } from "../framework/ids";
 import { COMMON_FIELDS, type KindApi, declareKind } from "../framework/kind";
 import { httpsEdgeKind } from "./https-edge";
-import { MODULE_FIELDS, SAML_SERVICE_PROVIDER_FIELDS, modulesOf, type ModuleName } from "../modules";
+import { ROUTE_MODULES, SAML_SERVICE_PROVIDER_FIELDS, modulesOf, routeModuleFields } from "../modules";
 
 /** A route lives under its edge: its Pulumi id is `<edge id>/<route id>`, enough to read or delete it. */
 type RouteObject = HttpsEdgeRouteObject & { routeId: string };
@@ -36,22 +38,6 @@ function routesApi(client: EdgeIngress): KindApi<RouteObject> {
   };
 }
 
-const ROUTE_MODULES: ModuleName[] = [
-  "backend",
-  "ipRestriction",
-  "circuitBreaker",
-  "compression",
-  "requestHeaders",
-  "responseHeaders",
-  "webhookVerification",
-  "oauth",
-  "saml",
-  "oidc",
-  "websocketTcpConverter",
-  "userAgentFilter",
-  "jwtValidation",
-];
-
 /** @internal */
 export const httpsEdgeRouteKind = declareKind<RouteObject>({
   name: "HttpsEdgeRoute",
@@ -68,65 +54,7 @@ export const httpsEdgeRouteKind = declareKind<RouteObject>({
     match: { input: { required: true }, type: "string", doc: "A path, a host, or host plus path." },
     description: COMMON_FIELDS.description,
     metadata: COMMON_FIELDS.metadata,
-    backend: MODULE_FIELDS.backend,
-    ipRestriction: MODULE_FIELDS.ipRestriction,
-    circuitBreaker: {
-      input: { type: "CircuitBreakerModuleArgs", doc: "Stops sending to a failing upstream until it recovers." },
-      type: "CircuitBreakerModule | null",
-      doc: "As the service reports it, in the input shape; null when unset.",
-    },
-    compression: {
-      input: { type: "EnabledModuleArgs", doc: "Compresses responses." },
-      type: "EnabledModule | null",
-      doc: "As the service reports it, in the input shape; null when unset.",
-    },
-    requestHeaders: {
-      input: { type: "HeadersModuleArgs", doc: "Headers added to and removed from the request sent upstream." },
-      type: "HeadersModule | null",
-      doc: "As the service reports it, in the input shape; null when unset.",
-    },
-    responseHeaders: {
-      input: { type: "HeadersModuleArgs", doc: "Headers added to and removed from the response returned to the client." },
-      type: "HeadersModule | null",
-      doc: "As the service reports it, in the input shape; null when unset.",
-    },
-    webhookVerification: {
-      input: { type: "WebhookVerificationModuleArgs", doc: "Guards access; stored whole as a secret." },
-      type: "WebhookVerificationModule | null",
-      doc: "Secret.",
-      secret: true,
-    },
-    oauth: {
-      input: { type: "OAuthModuleArgs", doc: "Guards access; stored whole as a secret." },
-      type: "OAuthModule | null",
-      doc: "Secret.",
-      secret: true,
-    },
-    saml: {
-      input: { type: "SamlModuleArgs", doc: "Guards access." },
-      type: "SamlModule | null",
-      doc: "As the service reports it, in the input shape; null when unset.",
-    },
-    oidc: {
-      input: { type: "EnabledModuleArgs", doc: "Guards access." },
-      type: "EnabledModule | null",
-      doc: "As the service reports it, in the input shape; null when unset.",
-    },
-    websocketTcpConverter: {
-      input: { type: "EnabledModuleArgs", doc: "Websocket to TCP adapter." },
-      type: "EnabledModule | null",
-      doc: "As the service reports it, in the input shape; null when unset.",
-    },
-    userAgentFilter: {
-      input: { type: "EnabledModuleArgs", doc: "Guards access." },
-      type: "EnabledModule | null",
-      doc: "As the service reports it, in the input shape; null when unset.",
-    },
-    jwtValidation: {
-      input: { type: "EnabledModuleArgs", doc: "Guards access." },
-      type: "EnabledModule | null",
-      doc: "As the service reports it, in the input shape; null when unset.",
-    },
+    ...routeModuleFields(),
     samlServiceProvider: {
       type: "SamlServiceProvider | null",
       doc: "What the service generated for the SAML module (entity id, URLs, signing certificate); null without one.",
@@ -137,9 +65,9 @@ export const httpsEdgeRouteKind = declareKind<RouteObject>({
   section: "§2.6, §4.5 (route operations: extension)",
   // The edge's GET carries every route: one request answers each route of the edge.
   refresh: { by: "parent" },
-  idForm: prefixed(ID_PREFIXES.httpsEdgeRoutes),
+  idForm: prefixed(httpsEdgeRoutesIdPrefix),
   parent: { decl: httpsEdgeKind, key: "edgeId", nested: { own: "id", listIn: async (_client, edge) => edge.routes } },
-  createSchema: HttpsEdgeRouteCreateParams.extend({ edgeId: fields.idWithPrefix(ID_PREFIXES.httpsEdges) }),
+  createSchema: HttpsEdgeRouteCreateParams.extend({ edgeId: fields.idWithPrefix(httpsEdgesIdPrefix) }),
   updateSchema: HttpsEdgeRouteUpdateParams,
   modules: modulesOf(ROUTE_MODULES),
   // OAuth client secrets and webhook secrets: these modules are stored whole as secrets.
@@ -153,4 +81,4 @@ export const httpsEdgeRouteKind = declareKind<RouteObject>({
 });
 
 /** How a route's `match` is read. */
-export type MatchType = "exact_path" | "path_prefix";
+export type MatchType = sdk.MatchType;

@@ -1,23 +1,18 @@
-import { HttpsEdgeCreateParams, HttpsEdgeUpdateParams, type HttpsEdge as HttpsEdgeObject } from "../../sdk/resources/https-edge";
+import {
+  HttpsEdgeCreateParams,
+  HttpsEdgeUpdateParams,
+  type HttpsEdge as HttpsEdgeObject,
+  httpsEdgesIdPrefix,
+} from "../../sdk/resources/https-edge";
 import { HttpsEdgeRouteCreateParams } from "../../sdk/resources/https-edge-route";
-import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
 import { ownedListSchema } from "../framework/children";
 import { compositeId, prefixed } from "../framework/ids";
 import { COMMON_FIELDS, declareKind } from "../framework/kind";
-import { MODULE_FIELDS, MODULES, modulesOf, type ModuleName } from "../modules";
+import { MODULE_FIELDS, MODULES, ROUTE_MODULES, modulesOf, type ModuleName } from "../modules";
 import type { HttpsEdgeRouteArgs } from "../resources/https-edge-route";
-import type {
-  BackendModule,
-  CircuitBreakerModule,
-  EnabledModule,
-  HeadersModule,
-  IpRestrictionModule,
-  OAuthModule,
-  SamlModule,
-  WebhookVerificationModule,
-} from "../types";
+import type { RouteModule, RouteModuleName } from "../types";
+import type * as sdk from "../../sdk/types";
 import { declarationOf } from "./index";
-import type { MatchType } from "./https-edge-route";
 
 // Inline routes (issue 24): the edge owns every route when `routes` is declared, as IpPolicy.rules
 // owns rules. Framework logic is in framework/children.ts; this declaration only names the parts.
@@ -70,7 +65,7 @@ export const httpsEdgeKind = declareKind<HttpsEdgeObject>({
     by: "one",
     why: "the spec shows neither the edge's GET nor its list (§4.14): an edge is read whole, with its routes, by its GET",
   },
-  idForm: prefixed(ID_PREFIXES.httpsEdges),
+  idForm: prefixed(httpsEdgesIdPrefix),
   createSchema: HttpsEdgeCreateParams.extend({ routes }),
   updateSchema: HttpsEdgeUpdateParams.extend({ routes }),
   fieldTypes: { hostports: "set" },
@@ -92,7 +87,7 @@ export const httpsEdgeKind = declareKind<HttpsEdgeObject>({
       // The edge's GET holds its routes: read with the edge, ids as HttpsEdgeRoute has them.
       inParent: (edge) => edge.routes.map((route: { id: string }) => ({ ...route, id: compositeId.join(edge.id, route.id) })),
       // OAuth client secrets and webhook secrets: stored apart, as a secret (ClassLists.ownedSecrets).
-      secrets: { output: "routeSecretModules", fields: ["oauth", "webhookVerification"] },
+      secrets: { output: "routeSecretModules", fields: ROUTE_MODULES.filter((m) => "secret" in MODULES[m]) },
       // A route with a guard (IP restriction, a login, webhook verification) is made first, deleted last.
       restricts: (route) =>
         (Object.keys(MODULES) as ModuleName[]).some((m) => "guard" in MODULES[m] && MODULES[m].guard && route[m] != null),
@@ -103,44 +98,13 @@ export const httpsEdgeKind = declareKind<HttpsEdgeObject>({
 /** One route of an edge's inline `routes`: what an HttpsEdgeRoute declares, less its edge. */
 export type HttpsEdgeInlineRouteArgs = Omit<HttpsEdgeRouteArgs, "edgeId" | "adopt" | "connection">;
 
-/** One route of an edge's `routes` output, as the service has it (its `oauth` and `webhookVerification` are in `routeSecretModules`). */
-export interface HttpsEdgeInlineRoute {
-  /** How `match` is compared with the request path. */
-  matchType: MatchType;
-  /** A path, a host, or host plus path. */
-  match: string;
-  /** Human-readable. */
-  description: string;
-  /** Arbitrary user data. */
-  metadata: string;
-  /** Each module as the service reports it, in the input shape; null when unset. */
-  backend: BackendModule | null;
-  /** As the service reports it, in the input shape; null when unset. */
-  ipRestriction: IpRestrictionModule | null;
-  /** As the service reports it, in the input shape; null when unset. */
-  circuitBreaker: CircuitBreakerModule | null;
-  /** As the service reports it, in the input shape; null when unset. */
-  compression: EnabledModule | null;
-  /** As the service reports it, in the input shape; null when unset. */
-  requestHeaders: HeadersModule | null;
-  /** As the service reports it, in the input shape; null when unset. */
-  responseHeaders: HeadersModule | null;
-  /** As the service reports it, in the input shape; null when unset (without its service-provider fields). */
-  saml: SamlModule | null;
-  /** As the service reports it, in the input shape; null when unset. */
-  oidc: EnabledModule | null;
-  /** As the service reports it, in the input shape; null when unset. */
-  websocketTcpConverter: EnabledModule | null;
-  /** As the service reports it, in the input shape; null when unset. */
-  userAgentFilter: EnabledModule | null;
-  /** As the service reports it, in the input shape; null when unset. */
-  jwtValidation: EnabledModule | null;
-}
+/** The route modules that hold credentials: stored apart, in `routeSecretModules`. */
+type SecretRouteModule = { [M in RouteModuleName]: (typeof MODULES)[M] extends { secret: true } ? M : never }[RouteModuleName];
+
+/** One route of an edge's `routes` output, as the service has it (its credential-holding modules are in `routeSecretModules`). */
+export type HttpsEdgeInlineRoute = { matchType: sdk.MatchType } & Pick<sdk.HttpsEdgeRoute, "match" | "description" | "metadata"> & {
+    [M in Exclude<RouteModuleName, SecretRouteModule>]: RouteModule<M> | null;
+  };
 
 /** The credential-holding modules of one inline route (secret, with the rest of `routeSecretModules`). */
-export interface HttpsEdgeInlineRouteSecrets {
-  /** As the service reports it, in the input shape; null when unset. */
-  oauth: OAuthModule | null;
-  /** As the service reports it, in the input shape; null when unset. */
-  webhookVerification: WebhookVerificationModule | null;
-}
+export type HttpsEdgeInlineRouteSecrets = { [M in SecretRouteModule]: RouteModule<M> | null };

@@ -1,12 +1,13 @@
-import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
 import {
   IpPolicyRuleCreateParams,
   IpPolicyRuleUpdateParams,
   type IpPolicyRule as IpPolicyRuleObject,
+  ipPolicyRulesIdPrefix,
 } from "../../sdk/resources/ip-policy-rule";
 import { prefixed } from "../framework/ids";
 import { COMMON_FIELDS, declareKind } from "../framework/kind";
 import { ipPolicyKind } from "./ip-policy";
+import type * as sdk from "../../sdk/types";
 
 /** @internal */
 export const ipPolicyRuleKind = declareKind<IpPolicyRuleObject>({
@@ -38,7 +39,7 @@ export const ipPolicyRuleKind = declareKind<IpPolicyRuleObject>({
   },
   section: "§2.7 (extension)",
   refresh: { by: "pages" },
-  idForm: prefixed(ID_PREFIXES.ipPolicyRules),
+  idForm: prefixed(ipPolicyRulesIdPrefix),
   parent: { decl: ipPolicyKind, key: "ipPolicyId" },
   createSchema: IpPolicyRuleCreateParams,
   updateSchema: IpPolicyRuleUpdateParams,
@@ -49,4 +50,4 @@ export const ipPolicyRuleKind = declareKind<IpPolicyRuleObject>({
   export: { label: (o, nameOf) => `${nameOf(o.ipPolicy?.id) ?? "policy"}-${o.action}-${o.cidr}` },
 });
 
-export type IpPolicyRuleAction = "allow" | "deny";
+export type IpPolicyRuleAction = sdk.IpPolicyRuleAction;

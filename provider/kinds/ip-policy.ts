@@ -1,7 +1,11 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { canonicalCidr } from "../../sdk/core/cidr";
-import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
-import { IpPolicyCreateParams, IpPolicyUpdateParams, type IpPolicy as IpPolicyObject } from "../../sdk/resources/ip-policy";
+import {
+  IpPolicyCreateParams,
+  IpPolicyUpdateParams,
+  type IpPolicy as IpPolicyObject,
+  ipPoliciesIdPrefix,
+} from "../../sdk/resources/ip-policy";
 import { IpPolicyRuleCreateParams } from "../../sdk/resources/ip-policy-rule";
 import { ownedListSchema } from "../framework/children";
 import { prefixed } from "../framework/ids";
@@ -40,7 +44,7 @@ export const ipPolicyKind = declareKind<IpPolicyObject>({
   },
   section: "§2.7, §4.6",
   refresh: { by: "pages" },
-  idForm: prefixed(ID_PREFIXES.ipPolicies),
+  idForm: prefixed(ipPoliciesIdPrefix),
   createSchema: IpPolicyCreateParams.extend({ rules }),
   updateSchema: IpPolicyUpdateParams.extend({ rules }),
   api: (client) => client.ipPolicies,

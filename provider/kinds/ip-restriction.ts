@@ -1,11 +1,12 @@
-import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
 import {
   IpRestrictionCreateParams,
   IpRestrictionUpdateParams,
   type IpRestriction as IpRestrictionObject,
+  ipRestrictionsIdPrefix,
 } from "../../sdk/resources/ip-restriction";
 import { prefixed } from "../framework/ids";
 import { COMMON_FIELDS, declareKind } from "../framework/kind";
+import type * as sdk from "../../sdk/types";
 
 /** @internal */
 export const ipRestrictionKind = declareKind<IpRestrictionObject>({
@@ -39,7 +40,7 @@ export const ipRestrictionKind = declareKind<IpRestrictionObject>({
   },
   section: "§2.8, §4.6",
   refresh: { by: "pages" },
-  idForm: prefixed(ID_PREFIXES.ipRestrictions),
+  idForm: prefixed(ipRestrictionsIdPrefix),
   createSchema: IpRestrictionCreateParams,
   updateSchema: IpRestrictionUpdateParams,
   // The policies enforce together; their order means nothing.
@@ -49,4 +50,4 @@ export const ipRestrictionKind = declareKind<IpRestrictionObject>({
   export: { label: (o) => `${o.type}-restriction` },
 });
 
-export type IpRestrictionType = "dashboard" | "api" | "agent" | "endpoints";
+export type IpRestrictionType = sdk.IpRestrictionType;

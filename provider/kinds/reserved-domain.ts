@@ -4,10 +4,11 @@ import {
   ReservedDomainCreateParams,
   ReservedDomainUpdateParams,
   type ReservedDomain as ReservedDomainObject,
+  reservedDomainsIdPrefix,
 } from "../../sdk/resources/reserved-domain";
-import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
 import { prefixed } from "../framework/ids";
 import { COMMON_FIELDS, within, declareKind } from "../framework/kind";
+import type * as sdk from "../../sdk/types";
 
 /** @internal */
 export const reservedDomainKind = declareKind<ReservedDomainObject>({
@@ -60,7 +61,7 @@ export const reservedDomainKind = declareKind<ReservedDomainObject>({
   },
   section: "§2.12, §4.8 (update: extension)",
   refresh: { by: "pages" },
-  idForm: prefixed(ID_PREFIXES.reservedDomains),
+  idForm: prefixed(reservedDomainsIdPrefix),
   createSchema: ReservedDomainCreateParams,
   updateSchema: ReservedDomainUpdateParams,
   // A domain is reserved once: a replacement must release it first.
@@ -75,7 +76,7 @@ export const reservedDomainKind = declareKind<ReservedDomainObject>({
 });
 
 /** Deprecated region codes. */
-export type ReservedDomainRegion = "au" | "eu" | "ap" | "us" | "jp" | "in" | "sa";
+export type ReservedDomainRegion = NonNullable<sdk.ReservedDomainCreateParams["region"]>;
 
 /** A managed certificate's settings. */
 export interface CertificateManagementPolicyArgs {

@@ -1,11 +1,12 @@
-import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
 import {
   SshCertificateAuthorityCreateParams,
   SshCertificateAuthorityUpdateParams,
   type SshCertificateAuthority as SshCertificateAuthorityObject,
+  sshCertificateAuthoritiesIdPrefix,
 } from "../../sdk/resources/ssh-certificate-authority";
 import { prefixed } from "../framework/ids";
 import { COMMON_FIELDS, SERVER_CHOSEN, declareKind } from "../framework/kind";
+import type * as sdk from "../../sdk/types";
 
 /** @internal */
 export const sshCertificateAuthorityKind = declareKind<SshCertificateAuthorityObject>({
@@ -34,7 +35,7 @@ export const sshCertificateAuthorityKind = declareKind<SshCertificateAuthorityOb
   },
   section: "§2.14, §4.9",
   refresh: { by: "pages" },
-  idForm: prefixed(ID_PREFIXES.sshCertificateAuthorities),
+  idForm: prefixed(sshCertificateAuthoritiesIdPrefix),
   createSchema: SshCertificateAuthorityCreateParams,
   updateSchema: SshCertificateAuthorityUpdateParams,
   // The service does not report the curve or size it used: the declared ones are kept.
@@ -46,7 +47,7 @@ export const sshCertificateAuthorityKind = declareKind<SshCertificateAuthorityOb
 });
 
 /** A generated key's type. */
-export type KeyType = "rsa" | "ecdsa" | "ed25519";
+export type KeyType = sdk.SshCertificateAuthorityCreateParams["privateKeyType"];
 
 /** ECDSA curves. */
-export type SshEllipticCurve = "p256" | "p384" | "p521";
+export type SshEllipticCurve = NonNullable<sdk.SshCertificateAuthorityCreateParams["ellipticCurve"]>;

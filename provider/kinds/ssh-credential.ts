@@ -1,8 +1,8 @@
-import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
 import {
   SshCredentialCreateParams,
   SshCredentialUpdateParams,
   type SshCredential as SshCredentialObject,
+  sshCredentialsIdPrefix,
 } from "../../sdk/resources/ssh-credential";
 import { prefixed } from "../framework/ids";
 import { COMMON_FIELDS, SERVER_CHOSEN, declareKind } from "../framework/kind";
@@ -39,7 +39,7 @@ export const sshCredentialKind = declareKind<SshCredentialObject>({
   },
   section: "§2.13, §4.9",
   refresh: { by: "pages" },
-  idForm: prefixed(ID_PREFIXES.sshCredentials),
+  idForm: prefixed(sshCredentialsIdPrefix),
   createSchema: SshCredentialCreateParams,
   updateSchema: SshCredentialUpdateParams,
   // Any rule permits: the ACL is a set.

@@ -1,8 +1,8 @@
-import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
 import {
   SshHostCertificateCreateParams,
   SshHostCertificateUpdateParams,
   type SshHostCertificate as SshHostCertificateObject,
+  sshHostCertificatesIdPrefix,
 } from "../../sdk/resources/ssh-host-certificate";
 import { prefixed } from "../framework/ids";
 import { COMMON_FIELDS, SERVER_CHOSEN, declareKind } from "../framework/kind";
@@ -49,7 +49,7 @@ export const sshHostCertificateKind = declareKind<SshHostCertificateObject>({
   },
   section: "§2.16, §4.9",
   refresh: { by: "pages" },
-  idForm: prefixed(ID_PREFIXES.sshHostCertificates),
+  idForm: prefixed(sshHostCertificatesIdPrefix),
   createSchema: SshHostCertificateCreateParams,
   updateSchema: SshHostCertificateUpdateParams,
   fieldTypes: { publicKey: "publicKey", principals: "set", validAfter: "timestamp", validUntil: "timestamp" },

@@ -1,8 +1,8 @@
-import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
 import {
   SshUserCertificateCreateParams,
   SshUserCertificateUpdateParams,
   type SshUserCertificate as SshUserCertificateObject,
+  sshUserCertificatesIdPrefix,
 } from "../../sdk/resources/ssh-user-certificate";
 import { prefixed } from "../framework/ids";
 import { COMMON_FIELDS, SERVER_CHOSEN, declareKind } from "../framework/kind";
@@ -67,7 +67,7 @@ export const sshUserCertificateKind = declareKind<SshUserCertificateObject>({
   },
   section: "§2.15, §4.9",
   refresh: { by: "pages" },
-  idForm: prefixed(ID_PREFIXES.sshUserCertificates),
+  idForm: prefixed(sshUserCertificatesIdPrefix),
   createSchema: SshUserCertificateCreateParams,
   updateSchema: SshUserCertificateUpdateParams,
   fieldTypes: { publicKey: "publicKey", principals: "set", validAfter: "timestamp", validUntil: "timestamp" },

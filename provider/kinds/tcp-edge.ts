@@ -1,5 +1,4 @@
-import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
-import { TcpEdgeCreateParams, TcpEdgeUpdateParams, type TcpEdge as TcpEdgeObject } from "../../sdk/resources/tcp-edge";
+import { TcpEdgeCreateParams, TcpEdgeUpdateParams, type TcpEdge as TcpEdgeObject, tcpEdgesIdPrefix } from "../../sdk/resources/tcp-edge";
 import { prefixed } from "../framework/ids";
 import { COMMON_FIELDS, declareKind } from "../framework/kind";
 import { MODULE_FIELDS, modulesOf } from "../modules";
@@ -19,7 +18,7 @@ export const tcpEdgeKind = declareKind<TcpEdgeObject>({
   },
   section: "§2.4, §4.3",
   refresh: { by: "pages" },
-  idForm: prefixed(ID_PREFIXES.tcpEdges),
+  idForm: prefixed(tcpEdgesIdPrefix),
   createSchema: TcpEdgeCreateParams,
   updateSchema: TcpEdgeUpdateParams,
   // Hostports are served together: a set (§2.4).

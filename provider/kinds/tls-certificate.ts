@@ -1,8 +1,8 @@
-import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
 import {
   TlsCertificateCreateParams,
   TlsCertificateUpdateParams,
   type TlsCertificate as TlsCertificateObject,
+  tlsCertificatesIdPrefix,
 } from "../../sdk/resources/tls-certificate";
 import { prefixed } from "../framework/ids";
 import { COMMON_FIELDS, declareKind } from "../framework/kind";
@@ -51,7 +51,7 @@ export const tlsCertificateKind = declareKind<TlsCertificateObject>({
   },
   section: "§2.17, §4.10",
   refresh: { by: "one", why: "the spec does not show that the list's items are the GET's (§4.10 names only its wrapper key, §4.14)" },
-  idForm: prefixed(ID_PREFIXES.tlsCertificates),
+  idForm: prefixed(tlsCertificatesIdPrefix),
   createSchema: TlsCertificateCreateParams,
   updateSchema: TlsCertificateUpdateParams,
   fieldTypes: { certificatePem: "pem", privateKeyPem: "pem" },

@@ -1,5 +1,4 @@
-import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
-import { TlsEdgeCreateParams, TlsEdgeUpdateParams, type TlsEdge as TlsEdgeObject } from "../../sdk/resources/tls-edge";
+import { TlsEdgeCreateParams, TlsEdgeUpdateParams, type TlsEdge as TlsEdgeObject, tlsEdgesIdPrefix } from "../../sdk/resources/tls-edge";
 import { prefixed } from "../framework/ids";
 import { COMMON_FIELDS, declareKind } from "../framework/kind";
 import { MODULE_FIELDS, modulesOf } from "../modules";
@@ -25,7 +24,7 @@ export const tlsEdgeKind = declareKind<TlsEdgeObject>({
   },
   section: "§2.5, §4.4",
   refresh: { by: "pages" },
-  idForm: prefixed(ID_PREFIXES.tlsEdges),
+  idForm: prefixed(tlsEdgesIdPrefix),
   createSchema: TlsEdgeCreateParams,
   updateSchema: TlsEdgeUpdateParams,
   fieldTypes: { hostports: "set" },

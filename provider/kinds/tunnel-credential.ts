@@ -1,8 +1,8 @@
-import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
 import {
   TunnelCredentialCreateParams,
   TunnelCredentialUpdateParams,
   type TunnelCredential as TunnelCredentialObject,
+  tunnelCredentialsIdPrefix,
 } from "../../sdk/resources/tunnel-credential";
 import { prefixed } from "../framework/ids";
 import { COMMON_FIELDS, SERVER_CHOSEN, declareKind } from "../framework/kind";
@@ -39,7 +39,7 @@ export const tunnelCredentialKind = declareKind<TunnelCredentialObject>({
   section: "extension (`acl` rules of §2.13)",
   // Listed as the GET shows it (token null); the token is kept from state either way.
   refresh: { by: "pages" },
-  idForm: prefixed(ID_PREFIXES.tunnelCredentials),
+  idForm: prefixed(tunnelCredentialsIdPrefix),
   createSchema: TunnelCredentialCreateParams,
   updateSchema: TunnelCredentialUpdateParams,
   // Any rule permits: the ACL is a set.

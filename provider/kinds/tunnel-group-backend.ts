@@ -1,8 +1,8 @@
-import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
 import {
   TunnelGroupBackendCreateParams,
   TunnelGroupBackendUpdateParams,
   type TunnelGroupBackend as TunnelGroupBackendObject,
+  tunnelGroupBackendsIdPrefix,
 } from "../../sdk/resources/tunnel-group-backend";
 import { prefixed } from "../framework/ids";
 import { COMMON_FIELDS, declareKind } from "../framework/kind";
@@ -26,7 +26,7 @@ export const tunnelGroupBackendKind = declareKind<TunnelGroupBackendObject>({
   },
   section: "§2.9, §4.7",
   refresh: { by: "pages" },
-  idForm: prefixed(ID_PREFIXES.tunnelGroupBackends),
+  idForm: prefixed(tunnelGroupBackendsIdPrefix),
   createSchema: TunnelGroupBackendCreateParams,
   updateSchema: TunnelGroupBackendUpdateParams,
   api: (client) => client.tunnelGroupBackends,

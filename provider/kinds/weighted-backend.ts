@@ -1,11 +1,11 @@
 import { z } from "zod";
 import * as fields from "../../sdk/core/fields";
-import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
 import {
   MAX_WEIGHT,
   WeightedBackendCreateParams,
   WeightedBackendUpdateParams,
   type WeightedBackend as WeightedBackendObject,
+  weightedBackendsIdPrefix,
 } from "../../sdk/resources/weighted-backend";
 import { prefixed } from "../framework/ids";
 import { COMMON_FIELDS, type InputForm, declareKind } from "../framework/kind";
@@ -70,7 +70,7 @@ export const weightedBackendKind = declareKind<WeightedBackendObject>({
   },
   section: "§2.10, §4.7",
   refresh: { by: "pages" },
-  idForm: prefixed(ID_PREFIXES.weightedBackends),
+  idForm: prefixed(weightedBackendsIdPrefix),
   createSchema: WeightedBackendCreateParams,
   updateSchema: WeightedBackendUpdateParams,
   inputForms: { backends: backendsForm },

@@ -7,10 +7,9 @@ import { z } from "zod";
 import { description, metadata, oneOf, orNull, params, text, timestamp } from "../core/fields";
 import type { HttpClient } from "../core/http";
 import { CrudResource } from "../core/resource";
-import { ID_PREFIXES } from "../core/id-prefixes";
 import type * as types from "../types";
 
-export const EVENT_DESTINATION_ID_PREFIX = ID_PREFIXES.eventDestinations;
+export const eventDestinationsIdPrefix = "ed_";
 export const EVENT_FORMATS = ["json"] as const;
 export const EVENT_TARGET_MEMBERS = ["delivery", "stream", "logs", "monitoring"] as const;
 export const EVENT_AUTH_MEMBERS = ["role", "creds"] as const;
@@ -174,4 +173,3 @@ export class EventDestinations extends CrudResource<EventDestination, EventDesti
     });
   }
 }
-export const eventDestinationsIdPrefix = "ed_";

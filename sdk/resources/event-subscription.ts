@@ -7,12 +7,11 @@ import { z } from "zod";
 import { Ref, description, idList, metadata, params, text, timestamp } from "../core/fields";
 import type { HttpClient } from "../core/http";
 import { CrudResource } from "../core/resource";
-import { EVENT_DESTINATION_ID_PREFIX } from "./event-destination";
+import { eventDestinationsIdPrefix } from "./event-destination";
 import { EventSource, EventSourceCreateParams } from "./event-source";
-import { ID_PREFIXES } from "../core/id-prefixes";
 import type * as types from "../types";
 
-export const EVENT_SUBSCRIPTION_ID_PREFIX = ID_PREFIXES.eventSubscriptions;
+export const eventSubscriptionsIdPrefix = "esb_";
 
 /** @internal */
 export const EventSubscription = z.object({
@@ -41,7 +40,7 @@ const inlineSources = z.array(EventSourceCreateParams, { error: "must be a list"
 export const EventSubscriptionCreateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
-  destinationIds: idList(EVENT_DESTINATION_ID_PREFIX).describe(
+  destinationIds: idList(eventDestinationsIdPrefix).describe(
     "The event destinations (`ed_`) the events go to: at least one, none repeated, each an existing destination.",
   ),
   sources: inlineSources.optional().describe("Made together with the subscription, in one request."),
@@ -53,7 +52,7 @@ export type EventSubscriptionCreateParams = types.EventSubscriptionCreateParams;
 export const EventSubscriptionUpdateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
-  destinationIds: idList(EVENT_DESTINATION_ID_PREFIX)
+  destinationIds: idList(eventDestinationsIdPrefix)
     .optional()
     .describe("When given, replaces the whole list (still at least one `ed_` id, none repeated); left out, it is unchanged."),
 });
@@ -70,4 +69,3 @@ export class EventSubscriptions extends CrudResource<EventSubscription, EventSub
     });
   }
 }
-export const eventSubscriptionsIdPrefix = "esb_";

@@ -3,10 +3,9 @@ import { z } from "zod";
 import { backendId, description, metadata, params, text, timestamp, uniqueItems } from "../core/fields";
 import type { HttpClient } from "../core/http";
 import { CrudResource } from "../core/resource";
-import { ID_PREFIXES } from "../core/id-prefixes";
 import type * as types from "../types";
 
-export const FAILOVER_BACKEND_ID_PREFIX = ID_PREFIXES.failoverBackends;
+export const failoverBackendsIdPrefix = "bkdfo_";
 
 /** @internal */
 export const FailoverBackend = z.object({
@@ -50,4 +49,3 @@ export class FailoverBackends extends CrudResource<FailoverBackend, FailoverBack
     });
   }
 }
-export const failoverBackendsIdPrefix = "bkdfo_";

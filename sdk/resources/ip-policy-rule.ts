@@ -6,12 +6,11 @@ import { z } from "zod";
 import { Ref, description, idWithPrefix, immutable, metadata, oneOf, params, text, timestamp } from "../core/fields";
 import type { HttpClient } from "../core/http";
 import { CrudResource } from "../core/resource";
-import { IP_POLICY_ID_PREFIX } from "./ip-policy";
-import { ID_PREFIXES } from "../core/id-prefixes";
+import { ipPoliciesIdPrefix } from "./ip-policy";
 import { cidrProblem } from "../core/cidr";
 import type * as types from "../types";
 
-export const IP_POLICY_RULE_ID_PREFIX = ID_PREFIXES.ipPolicyRules;
+export const ipPolicyRulesIdPrefix = "ipr_";
 
 export const IP_POLICY_RULE_ACTIONS = ["allow", "deny"] as const;
 /** @internal */
@@ -49,7 +48,7 @@ export const IpPolicyRuleCreateParams = params({
   metadata: metadata.optional(),
   cidr: cidr.describe("The service answers IPv6 in RFC 5952 form (lowercase, zeros compressed)."),
   action: IpPolicyRuleAction.describe("`allow` or `deny` the addresses of the block; fixed at creation (a change means a new rule)."),
-  ipPolicyId: idWithPrefix(IP_POLICY_ID_PREFIX).describe(
+  ipPolicyId: idWithPrefix(ipPoliciesIdPrefix).describe(
     "The IP policy (`ipp_`) that holds the rule; it must exist. Fixed at creation (a change means a new rule).",
   ),
 });
@@ -80,4 +79,3 @@ export class IpPolicyRules extends CrudResource<IpPolicyRule, IpPolicyRuleCreate
     });
   }
 }
-export const ipPolicyRulesIdPrefix = "ipr_";

@@ -3,10 +3,9 @@ import { z } from "zod";
 import { description, metadata, params, text, timestamp } from "../core/fields";
 import type { HttpClient } from "../core/http";
 import { CrudResource } from "../core/resource";
-import { ID_PREFIXES } from "../core/id-prefixes";
 import type * as types from "../types";
 
-export const IP_POLICY_ID_PREFIX = ID_PREFIXES.ipPolicies;
+export const ipPoliciesIdPrefix = "ipp_";
 
 /** @internal */
 export const IpPolicy = z.object({
@@ -43,4 +42,3 @@ export class IpPolicies extends CrudResource<IpPolicy, IpPolicyCreateParams, IpP
     });
   }
 }
-export const ipPoliciesIdPrefix = "ipp_";

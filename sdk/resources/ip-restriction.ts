@@ -3,7 +3,7 @@ import { z } from "zod";
 import { Ref, boolean, description, idList, immutable, metadata, oneOf, params, text, timestamp } from "../core/fields";
 import type { HttpClient } from "../core/http";
 import { CrudResource } from "../core/resource";
-import { IP_POLICY_ID_PREFIX } from "./ip-policy";
+import { ipPoliciesIdPrefix } from "./ip-policy";
 import type * as types from "../types";
 
 export const IP_RESTRICTION_TYPES = ["dashboard", "api", "agent", "endpoints"] as const;
@@ -33,7 +33,7 @@ export const IpRestrictionCreateParams = params({
   metadata: metadata.optional(),
   enforced: boolean.optional().describe("false (the service's default) only warns."),
   type: IpRestrictionType.describe("What traffic is restricted: `dashboard`, `api`, `agent` or `endpoints`. Fixed at creation."),
-  ipPolicyIds: idList(IP_POLICY_ID_PREFIX).describe(
+  ipPolicyIds: idList(ipPoliciesIdPrefix).describe(
     "The IP policies (`ipp_`) that enforce the restriction: at least one, none repeated, each an existing policy.",
   ),
 });
@@ -45,7 +45,7 @@ export const IpRestrictionUpdateParams = params({
   description: description.optional(),
   metadata: metadata.optional(),
   enforced: boolean.optional().describe("true: enforce the restriction; false: only issue warnings. Left out, it is unchanged."),
-  ipPolicyIds: idList(IP_POLICY_ID_PREFIX)
+  ipPolicyIds: idList(ipPoliciesIdPrefix)
     .optional()
     .describe("When given, replaces the whole list (still at least one `ipp_` id, none repeated); left out, it is unchanged."),
 });

@@ -23,11 +23,9 @@ import {
   uint32,
 } from "../core/fields";
 import type { ModuleSchemas, ModuleSet } from "../core/resource";
-import { IP_POLICY_ID_PREFIX } from "./ip-policy";
-import { ID_PREFIXES } from "../core/id-prefixes";
+import { ipPoliciesIdPrefix } from "./ip-policy";
+import { certificateAuthoritiesIdPrefix } from "./certificate-authority";
 import type * as types from "../types";
-
-export const CERTIFICATE_AUTHORITY_ID_PREFIX = ID_PREFIXES.certificateAuthorities;
 
 const enabled = boolean.optional().describe("The module is applied to traffic unless `enabled: false`.");
 const enabledOut = z.boolean().describe("Whether the module is applied to traffic.");
@@ -59,7 +57,7 @@ export type BackendModule = types.BackendModule;
 /** @internal */
 export const IpRestrictionModuleParams = moduleParams({
   enabled,
-  ipPolicyIds: idList(IP_POLICY_ID_PREFIX).describe(
+  ipPolicyIds: idList(ipPoliciesIdPrefix).describe(
     "The ids (`ipp_`) of the IP policies whose rules decide which client IP addresses get through: at least one, each existing, none repeated.",
   ),
 });
@@ -80,7 +78,7 @@ export type IpRestrictionModule = types.IpRestrictionModule;
 /** @internal */
 export const MutualTlsModuleParams = moduleParams({
   enabled,
-  certificateAuthorityIds: idList(CERTIFICATE_AUTHORITY_ID_PREFIX).describe(
+  certificateAuthorityIds: idList(certificateAuthoritiesIdPrefix).describe(
     "The ids (`ca_`) of the certificate authorities that the client's TLS certificate is validated against: at least one, each existing, none repeated. An authority cannot be deleted while a module names it.",
   ),
 });

@@ -7,11 +7,10 @@ import { z } from "zod";
 import { Ref, description, domainName, idWithPrefix, immutable, metadata, nullable, oneOf, params, text, timestamp } from "../core/fields";
 import type { HttpClient } from "../core/http";
 import { CrudResource } from "../core/resource";
-import { TLS_CERTIFICATE_ID_PREFIX } from "./tls-certificate";
-import { ID_PREFIXES } from "../core/id-prefixes";
+import { tlsCertificatesIdPrefix } from "./tls-certificate";
 import type * as types from "../types";
 
-export const RESERVED_DOMAIN_ID_PREFIX = ID_PREFIXES.reservedDomains;
+export const reservedDomainsIdPrefix = "rd_";
 /** Deprecated: traffic is handled globally. */
 export const RESERVED_DOMAIN_REGIONS = ["au", "eu", "ap", "us", "jp", "in", "sa"] as const;
 /** The one public ACME authority, under a neutral name. */
@@ -28,7 +27,7 @@ export const CertificateManagementPolicyParams = params({
 }).describe("Automatic certificate management of a reserved domain, as a request sets it.");
 export type CertificateManagementPolicyParams = types.CertificateManagementPolicyParams;
 
-const certificateId = idWithPrefix(TLS_CERTIFICATE_ID_PREFIX);
+const certificateId = idWithPrefix(tlsCertificatesIdPrefix);
 
 export const EXCLUSIVE_CERTIFICATE_RULE = "must not be set together with certificateId";
 
@@ -130,4 +129,3 @@ export class ReservedDomains extends CrudResource<ReservedDomain, ReservedDomain
     });
   }
 }
-export const reservedDomainsIdPrefix = "rd_";

@@ -7,10 +7,9 @@ import { KEY_TYPES } from "../core/crypto";
 import { description, immutable, metadata, oneOf, params, text, timestamp } from "../core/fields";
 import type { HttpClient } from "../core/http";
 import { CrudResource } from "../core/resource";
-import { ID_PREFIXES } from "../core/id-prefixes";
 import type * as types from "../types";
 
-export const SSH_CERTIFICATE_AUTHORITY_ID_PREFIX = ID_PREFIXES.sshCertificateAuthorities;
+export const sshCertificateAuthoritiesIdPrefix = "sshca_";
 export const SSH_ELLIPTIC_CURVES = ["p256", "p384", "p521"] as const;
 export const SSH_RSA_KEY_SIZES = [2048, 4096] as const;
 /** What the service picks when `ellipticCurve` / `keySize` is omitted (docs/api-choices.md). */
@@ -80,4 +79,3 @@ export class SshCertificateAuthorities extends CrudResource<
     });
   }
 }
-export const sshCertificateAuthoritiesIdPrefix = "sshca_";

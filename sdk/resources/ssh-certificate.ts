@@ -5,13 +5,13 @@
 import { z } from "zod";
 import { sshPublicKey } from "../core/crypto";
 import { description, idWithPrefix, immutable, metadata, nonEmptyString, orEmpty, rfc3339, text, timestamp } from "../core/fields";
-import { SSH_CERTIFICATE_AUTHORITY_ID_PREFIX } from "./ssh-certificate-authority";
+import { sshCertificateAuthoritiesIdPrefix } from "./ssh-certificate-authority";
 
 export const VALIDITY_ORDER_RULE = "must be after validAfter";
 
 /** Request fields of both kinds; everything but description and metadata is signed in. @internal */
 export const sshCertificateParamsShape = {
-  sshCertificateAuthorityId: idWithPrefix(SSH_CERTIFICATE_AUTHORITY_ID_PREFIX).describe(
+  sshCertificateAuthorityId: idWithPrefix(sshCertificateAuthoritiesIdPrefix).describe(
     "The id of the SSH certificate authority (`sshca_...`) that signs the certificate.",
   ),
   publicKey: sshPublicKey.describe("The subject's OpenSSH public key: RSA of at least 2048 bits, ECDSA or Ed25519."),

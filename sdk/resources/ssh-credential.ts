@@ -7,10 +7,9 @@ import { sshPublicKey } from "../core/crypto";
 import { anyId, description, immutable, isDomainName, isHostport, metadata, orEmpty, params, text, timestamp } from "../core/fields";
 import type { HttpClient } from "../core/http";
 import { CrudResource } from "../core/resource";
-import { ID_PREFIXES } from "../core/id-prefixes";
 import type * as types from "../types";
 
-export const SSH_CREDENTIAL_ID_PREFIX = ID_PREFIXES.sshCredentials;
+export const sshCredentialsIdPrefix = "sshcr_";
 
 export const ACL_RULE = "must be *, bind:<domain>, bind:*.<domain>, bind:<host>:<port> or bind:<key>=<value> (either side may be *)";
 
@@ -76,4 +75,3 @@ export class SshCredentials extends CrudResource<SshCredential, SshCredentialCre
     });
   }
 }
-export const sshCredentialsIdPrefix = "sshcr_";

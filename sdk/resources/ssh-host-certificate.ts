@@ -4,10 +4,9 @@ import { params } from "../core/fields";
 import type { HttpClient } from "../core/http";
 import { CrudResource } from "../core/resource";
 import { sshCertificateParamsShape, sshCertificateShape, sshCertificateUpdateShape, validityOrder } from "./ssh-certificate";
-import { ID_PREFIXES } from "../core/id-prefixes";
 import type * as types from "../types";
 
-export const SSH_HOST_CERTIFICATE_ID_PREFIX = ID_PREFIXES.sshHostCertificates;
+export const sshHostCertificatesIdPrefix = "shcrt_";
 
 /** @internal */
 export const SshHostCertificate = z.object({
@@ -44,4 +43,3 @@ export class SshHostCertificates extends CrudResource<SshHostCertificate, SshHos
     });
   }
 }
-export const sshHostCertificatesIdPrefix = "shcrt_";

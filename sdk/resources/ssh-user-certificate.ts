@@ -7,10 +7,9 @@ import { immutable, orEmpty, params, string, stringMap } from "../core/fields";
 import type { HttpClient } from "../core/http";
 import { CrudResource } from "../core/resource";
 import { sshCertificateParamsShape, sshCertificateShape, sshCertificateUpdateShape, validityOrder } from "./ssh-certificate";
-import { ID_PREFIXES } from "../core/id-prefixes";
 import type * as types from "../types";
 
-export const SSH_USER_CERTIFICATE_ID_PREFIX = ID_PREFIXES.sshUserCertificates;
+export const sshUserCertificatesIdPrefix = "sucrt_";
 /** The only critical options defined (§2.15). */
 export const SSH_CRITICAL_OPTIONS = ["force-command", "source-address"] as const;
 /** What the service grants when `extensions` is omitted. */
@@ -74,4 +73,3 @@ export class SshUserCertificates extends CrudResource<SshUserCertificate, SshUse
     });
   }
 }
-export const sshUserCertificatesIdPrefix = "sucrt_";

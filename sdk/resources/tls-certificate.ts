@@ -8,10 +8,9 @@ import { KEY_MISMATCH_RULE, leafKeyMismatch, pemCertificateChain, pemPrivateKey 
 import { description, immutable, metadata, nullable, orEmpty, params, text, timestamp } from "../core/fields";
 import type { HttpClient } from "../core/http";
 import { CrudResource } from "../core/resource";
-import { ID_PREFIXES } from "../core/id-prefixes";
 import type * as types from "../types";
 
-export const TLS_CERTIFICATE_ID_PREFIX = ID_PREFIXES.tlsCertificates;
+export const tlsCertificatesIdPrefix = "cert_";
 
 /** @internal */
 export const TlsCertificate = z.object({
@@ -82,4 +81,3 @@ export class TlsCertificates extends CrudResource<TlsCertificate, TlsCertificate
     });
   }
 }
-export const tlsCertificatesIdPrefix = "cert_";

@@ -8,10 +8,9 @@ import { anyId, description, immutable, metadata, orEmpty, orNull, params, text,
 import type { HttpClient } from "../core/http";
 import { CrudResource } from "../core/resource";
 import { aclRule } from "./ssh-credential";
-import { ID_PREFIXES } from "../core/id-prefixes";
 import type * as types from "../types";
 
-export const TUNNEL_CREDENTIAL_ID_PREFIX = ID_PREFIXES.tunnelCredentials;
+export const tunnelCredentialsIdPrefix = "cr_";
 
 /** @internal */
 export const TunnelCredential = z.object({
@@ -57,4 +56,3 @@ export class TunnelCredentials extends CrudResource<TunnelCredential, TunnelCred
     });
   }
 }
-export const tunnelCredentialsIdPrefix = "cr_";

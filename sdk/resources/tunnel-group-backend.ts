@@ -3,10 +3,9 @@ import { z } from "zod";
 import { Ref, description, metadata, params, string, stringMap, text, timestamp } from "../core/fields";
 import type { HttpClient } from "../core/http";
 import { CrudResource } from "../core/resource";
-import { ID_PREFIXES } from "../core/id-prefixes";
 import type * as types from "../types";
 
-export const TUNNEL_GROUP_BACKEND_ID_PREFIX = ID_PREFIXES.tunnelGroupBackends;
+export const tunnelGroupBackendsIdPrefix = "bkdtg_";
 
 /** @internal */
 export const TunnelGroupBackend = z.object({
@@ -51,4 +50,3 @@ export class TunnelGroupBackends extends CrudResource<TunnelGroupBackend, Tunnel
     });
   }
 }
-export const tunnelGroupBackendsIdPrefix = "bkdtg_";

@@ -3,10 +3,9 @@ import { z } from "zod";
 import { backendId, description, intRange, metadata, params, stringMap, text, timestamp } from "../core/fields";
 import type { HttpClient } from "../core/http";
 import { CrudResource } from "../core/resource";
-import { ID_PREFIXES } from "../core/id-prefixes";
 import type * as types from "../types";
 
-export const WEIGHTED_BACKEND_ID_PREFIX = ID_PREFIXES.weightedBackends;
+export const weightedBackendsIdPrefix = "bkdwd_";
 export const MAX_WEIGHT = 10_000;
 
 /** @internal */
@@ -53,4 +52,3 @@ export class WeightedBackends extends CrudResource<WeightedBackend, WeightedBack
     });
   }
 }
-export const weightedBackendsIdPrefix = "bkdwd_";

@@ -30,6 +30,24 @@ test.each(shipped)("%s names only repository files that exist", (file) => {
   expect(named.filter((p) => !fs.existsSync(path.join(ROOT, p)))).toEqual([]);
 });
 
+/** A repository path the docs write with a kind placeholder (`provider/kinds/<kind>.ts`). */
+const KIND_PATH = /`((?:sdk|provider|emulator|runtime|cli|test|generate|bench)\/[\w./-]*<kind>[\w./<>-]*\.ts)`/g;
+const KINDS = fs
+  .readdirSync(path.join(ROOT, "provider", "kinds"))
+  .filter((f) => f.endsWith(".ts") && f !== "index.ts")
+  .map((f) => f.slice(0, -3));
+const noKindHas = (p: string) => !KINDS.some((kind) => fs.existsSync(path.join(ROOT, p.replaceAll("<kind>", kind))));
+
+test.each(shipped)("%s names only kind paths that exist for some kind", (file) => {
+  const text = fs.readFileSync(path.join(ROOT, file), "utf8");
+  expect([...text.matchAll(KIND_PATH)].map((m) => m[1]).filter(noKindHas)).toEqual([]);
+});
+
+test("a kind path no kind has is caught", () => {
+  const named = [..."`provider/<kind>.ts` and `provider/kinds/<kind>.ts`".matchAll(KIND_PATH)].map((m) => m[1]);
+  expect(named.filter(noKindHas)).toEqual(["provider/<kind>.ts"]);
+});
+
 test("a moved file named by the docs is caught", () => {
   const named = [..."see `emulator/routes/api-key.ts` and `emulator/state/x.ts`".matchAll(REPO_FILE)].map((m) => m[1]);
   expect(named.filter((p) => !placeholder(p) && !fs.existsSync(path.join(ROOT, p)))).toEqual(["emulator/routes/api-key.ts"]);

@@ -1,15 +1,43 @@
+import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { GENERATED_HEADER, GENERATORS, staleFiles, type Generator } from "../../generate";
+import { GENERATED_HEADER, GENERATED_MARKDOWN_HEADER, ROOT, expectedFiles, staleFiles, type Generator } from "../../generate";
 
 test("every generated file is committed as `npm run generate` writes it", async () => {
   expect(await staleFiles()).toEqual([]);
 });
 
-test("every generated TypeScript file says so in its first line", async () => {
-  for (const generator of GENERATORS)
-    for (const file of await generator.files()) if (file.path.endsWith(".ts")) expect(file.text.split("\n")[0]).toBe(GENERATED_HEADER);
+test("every generated file says so in its first line, in the standard words", async () => {
+  const files = await expectedFiles();
+  expect(files.some((file) => file.path.endsWith(".md"))).toBe(true);
+  for (const file of files)
+    expect([file.path, file.text.split("\n")[0]]).toEqual([
+      file.path,
+      file.path.endsWith(".md") ? GENERATED_MARKDOWN_HEADER : GENERATED_HEADER,
+    ]);
+});
+
+/** Files of the repository whose first line is a generated header. */
+function filesWithHeader(): string[] {
+  const tracked = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard"], { cwd: ROOT, encoding: "utf8" });
+  return tracked
+    .split("\n")
+    .filter((p) => /\.(ts|md)$/.test(p) && fs.existsSync(path.join(ROOT, p)))
+    .filter((p) => {
+      const first = fs.readFileSync(path.join(ROOT, p), "utf8").split("\n", 1)[0];
+      return first === GENERATED_HEADER || first === GENERATED_MARKDOWN_HEADER;
+    })
+    .sort();
+}
+
+test("the generated files are exactly those .gitattributes marks linguist-generated", async () => {
+  const generated = (await expectedFiles()).map((file) => file.path).sort();
+  expect(filesWithHeader()).toEqual(generated);
+  const all = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard"], { cwd: ROOT, encoding: "utf8" }).trim();
+  const attrs = execFileSync("git", ["check-attr", "--stdin", "linguist-generated"], { cwd: ROOT, encoding: "utf8", input: all });
+  const marked = [...attrs.matchAll(/^(.*): linguist-generated: set$/gm)].map((m) => m[1]).sort();
+  expect(marked).toEqual(generated);
 });
 
 test("a changed or missing generated file is reported stale, a formatted one is not", async () => {

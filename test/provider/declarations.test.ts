@@ -2,7 +2,7 @@
  * The kind declarations document every field: each input and output has a doc comment (written into
  * the generated class, provider/resources/<kind>.ts), an input that cannot change says it is replaced
  * on change, and a secret says so, on the input and on the output; the declared inputs are the create
- * schema's keys. The hand-written module types (provider/types.ts) document each of their fields too.
+ * schema's keys. The module types (provider/types.ts, derived from the sdk's) each say what they are.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -41,20 +41,33 @@ describe.each(cases)("%s", (name, decl) => {
   });
 });
 
-test("every field of the module types (provider/types.ts) has a doc comment", () => {
+test("every type of provider/types.ts says what it is (their fields are the sdk's, documented in sdk/types.ts)", () => {
   const file = path.join(__dirname, "..", "..", "provider", "types.ts");
   const source = ts.createSourceFile(file, fs.readFileSync(file, "utf8"), ts.ScriptTarget.ES2022, true);
   const silent: string[] = [];
   let types = 0;
   for (const node of source.statements) {
-    if (!ts.isInterfaceDeclaration(node)) continue;
+    if (!ts.isInterfaceDeclaration(node) && !ts.isTypeAliasDeclaration(node)) continue;
     types++;
+    const docs = ts.getJSDocCommentsAndTags(node).filter(ts.isJSDoc);
+    if (!docs.some((d) => ts.getTextOfJSDocComment(d.comment)?.trim())) silent.push(node.name.text);
+    if (!ts.isInterfaceDeclaration(node)) continue;
     for (const member of node.members) {
       if (!ts.isPropertySignature(member) || !ts.isIdentifier(member.name)) continue;
-      const docs = ts.getJSDocCommentsAndTags(member).filter(ts.isJSDoc);
-      if (!docs.some((d) => ts.getTextOfJSDocComment(d.comment)?.trim())) silent.push(`${node.name.text}.${member.name.text}`);
+      const memberDocs = ts.getJSDocCommentsAndTags(member).filter(ts.isJSDoc);
+      if (!memberDocs.some((d) => ts.getTextOfJSDocComment(d.comment)?.trim())) silent.push(`${node.name.text}.${member.name.text}`);
     }
   }
   expect(types).toBeGreaterThan(10);
   expect(silent).toEqual([]);
+});
+
+test("every kind has its own test file, test/provider/kinds/<kind>.test.ts (docs/design.md)", () => {
+  const root = path.join(__dirname, "..", "..");
+  const declared = fs
+    .readdirSync(path.join(root, "provider", "kinds"))
+    .filter((f) => f.endsWith(".ts") && f !== "index.ts")
+    .map((f) => f.slice(0, -3));
+  expect(declared.length).toBe(Object.keys(kinds).length);
+  expect(declared.filter((kind) => !fs.existsSync(path.join(__dirname, "kinds", `${kind}.test.ts`)))).toEqual([]);
 });

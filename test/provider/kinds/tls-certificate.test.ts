@@ -1,23 +1,9 @@
-/** CertificateAuthority and TlsCertificate through the provider runtime against the emulator. */
-import { chain, certificate, privateKeyPem } from "../support/pki";
-import { useRuntime } from "./runtime-fixture";
+/** TlsCertificate through the provider runtime against the emulator. */
+import { chain, certificate, privateKeyPem } from "../../support/pki";
+import { useRuntime } from "../runtime-fixture";
 
 const fx = useRuntime();
 const P = { __provider: "serialized" };
-
-describe("CertificateAuthority provider", () => {
-  it("reports the PEM's fields, shows no diff, and replaces on a new PEM", async () => {
-    const { runtime } = fx;
-    const ca = certificate({ subject: { CN: "Team CA" }, ca: true, keyUsages: ["cert_sign"], keyType: "rsa" });
-    const created = await runtime.create("CertificateAuthority", { ...P, caPem: ca.pem });
-    expect(created.outs).toMatchObject({ caPem: ca.pem, subjectCommonName: "Team CA", keyUsages: ["cert_sign"] });
-    expect((await runtime.diff("CertificateAuthority", created.id, created.outs, { ...P, caPem: ca.pem })).changes).toBe(false);
-    const other = certificate({ subject: { CN: "Other CA" }, ca: true });
-    expect(await runtime.diff("CertificateAuthority", created.id, created.outs, { ...P, caPem: other.pem })).toMatchObject({
-      replaces: ["caPem"],
-    });
-  });
-});
 
 describe("TlsCertificate provider", () => {
   const { chainPem, leaf } = chain({
@@ -44,5 +30,16 @@ describe("TlsCertificate provider", () => {
     const res = await fx.runtime.check("TlsCertificate", {}, { ...P, certificatePem: chainPem, privateKeyPem: other });
     expect(res.failures).toEqual([{ property: "", reason: expect.stringMatching(/^privateKeyPem: /) }]);
     expect(JSON.stringify(res.failures)).not.toContain(other.split("\n")[1]);
+  });
+
+  it("the private key is a secret input, and another certificate replaces the resource", async () => {
+    const { runtime } = fx;
+    expect((await import("../../../provider/kinds/tls-certificate")).tlsCertificateKind.secretInputs).toEqual(["privateKeyPem"]);
+    const created = await runtime.create("TlsCertificate", { ...P, certificatePem: chainPem, privateKeyPem: key });
+    const next = chain({ subject: { CN: "next.example.com" }, dnsNames: ["next.example.com"] });
+    const news = { ...P, certificatePem: next.chainPem, privateKeyPem: privateKeyPem(next.leaf.privateKey) };
+    expect((await runtime.diff("TlsCertificate", created.id, created.outs, news)).replaces).toEqual(
+      expect.arrayContaining(["certificatePem"]),
+    );
   });
 });
