@@ -164,8 +164,12 @@ export interface HeadersModule {
   remove: string[];
 }
 
-/** The identity providers of the `oauth` module, by neutral name. */
-export type OAuthProviderName = "codehost" | "social" | "workspace" | "directory" | "professional" | "devops" | "streaming" | "commerce";
+/**
+ * A key of the `oauth` module's `provider`: the identity provider's lowercase name as the service knows
+ * it (checked for that shape; the service decides). The emulator's placeholders: `codehost` (with
+ * teams and organizations), `social`, `workspace`, `directory`, `professional`, `devops`, `streaming`, `commerce`.
+ */
+export type OAuthProviderName = string;
 
 /** One identity provider's settings. */
 export interface OAuthProviderConfigArgs {
