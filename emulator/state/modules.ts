@@ -21,7 +21,7 @@ export const TERMINATE_AT = ["edge", "upstream"] as const;
 /** Neutral names for the webhook senders; the cloud notification sender signs without a shared secret. */
 export const WEBHOOK_PROVIDERS = ["CODEHOST", "CHAT", "PAYMENTS", "MESSAGING", "CI", "TICKETS", "CLOUD_NOTIFICATIONS"] as const;
 const SECRETLESS_WEBHOOK = "CLOUD_NOTIFICATIONS";
-/** Neutral names for the eight OAuth providers; only `codehost` has teams and organizations. */
+/** The emulator's placeholder keys for the eight OAuth providers (the API text names none); only `codehost` has teams and organizations. */
 export const OAUTH_PROVIDERS = ["codehost", "social", "workspace", "directory", "professional", "devops", "streaming", "commerce"] as const;
 export const NAMEID_FORMATS = [
   "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent",
@@ -90,21 +90,33 @@ const teams = z.array(
     if (!/^[^/\s]+\/[^/\s]+$/.test(value)) addRule(ctx, [], "must have the form <org>/<team>", preview(value));
   }),
 );
+// The API text names no provider key ("key = lowercase provider name"): these are the emulator's own.
+const PLACEHOLDER_RULE = `is not one of the emulator's OAuth provider keys (${OAUTH_PROVIDERS.join(", ")}): the emulator's placeholders for the service's providers, whose keys the API text does not name`;
 const oauthProviders = z
-  .strictObject({
-    codehost: provider({ teams: teams.default(() => []), organizations: strings }).optional(),
-    social: provider().optional(),
-    workspace: provider().optional(),
-    directory: provider().optional(),
-    professional: provider().optional(),
-    devops: provider().optional(),
-    streaming: provider().optional(),
-    commerce: provider().optional(),
+  .unknown()
+  .superRefine((value, ctx) => {
+    if (value === null || typeof value !== "object" || Array.isArray(value)) return; // the object's own rule says so
+    for (const key of Object.keys(value))
+      if (!(OAUTH_PROVIDERS as readonly string[]).includes(key)) addRule(ctx, [key], PLACEHOLDER_RULE, undefined, "UNKNOWN_FIELD");
   })
-  .superRefine((providers, ctx) => {
-    const count = Object.keys(providers).length;
-    if (count !== 1) addRule(ctx, [], `must have exactly one provider key (${OAUTH_PROVIDERS.join(", ")})`, String(count));
-  });
+  .pipe(
+    z
+      .strictObject({
+        codehost: provider({ teams: teams.default(() => []), organizations: strings }).optional(),
+        social: provider().optional(),
+        workspace: provider().optional(),
+        directory: provider().optional(),
+        professional: provider().optional(),
+        devops: provider().optional(),
+        streaming: provider().optional(),
+        commerce: provider().optional(),
+      })
+      .superRefine((providers, ctx) => {
+        const count = Object.keys(providers).length;
+        if (count !== 1)
+          addRule(ctx, [], `must have exactly one provider key (the emulator's: ${OAUTH_PROVIDERS.join(", ")})`, String(count));
+      }),
+  );
 
 const idpMetadata = z.string().superRefine((xml, ctx) => {
   if (!xml.trim().startsWith("<") || !xml.includes("EntityDescriptor")) {

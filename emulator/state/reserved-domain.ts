@@ -16,7 +16,7 @@ import { addRule, baseRecordFields, commonFields, newBase, parseBody } from "./v
 import { ref, resourceUri } from "./wire";
 
 export const REGIONS = ["au", "eu", "ap", "us", "jp", "in", "sa"] as const;
-/** The one ACME authority, under a neutral identifier. */
+/** The emulator's placeholder identifier of the one ACME authority (the API text does not name it). */
 export const AUTHORITIES = ["public-acme"] as const;
 export const MANAGED_KEY_TYPES = ["rsa", "ecdsa"] as const;
 export const DEFAULT_BASE_DOMAIN = "edge-ingress.app";
@@ -77,10 +77,23 @@ const domain = z.string().superRefine((value, ctx) => {
   if (!DOMAIN_RE.test(value) || value.length > 253)
     addRule(ctx, [], "must be a lowercase hostname, optionally *. in front", preview(value));
 });
+// The authority's identifier is the emulator's placeholder: its error says so, for a user who sent the service's.
+const authority = z.string().superRefine((value, ctx) => {
+  if (!(AUTHORITIES as readonly string[]).includes(value))
+    addRule(
+      ctx,
+      [],
+      `is not the emulator's ACME authority (${AUTHORITIES.join(", ")}): its placeholder for the one the service supports, whose identifier the API text does not name`,
+      preview(value),
+    );
+});
 // Absent or null fields mean "unset"; the authority defaults to the only one, the key type to rsa.
 const policyInput = z
-  .strictObject({ authority: z.enum(AUTHORITIES).optional(), private_key_type: z.enum(MANAGED_KEY_TYPES).optional() })
-  .transform((p) => ({ authority: p.authority ?? AUTHORITIES[0], private_key_type: p.private_key_type ?? "rsa" }));
+  .strictObject({ authority: authority.optional(), private_key_type: z.enum(MANAGED_KEY_TYPES).optional() })
+  .transform((p) => ({
+    authority: (p.authority ?? AUTHORITIES[0]) as (typeof AUTHORITIES)[number],
+    private_key_type: p.private_key_type ?? "rsa",
+  }));
 
 const createSchema = z.strictObject({
   ...commonFields,
