@@ -3,8 +3,7 @@ import * as fields from "../../sdk/core/fields";
 import { EventType, type EventSource as EventSourceObject } from "../../sdk/resources/event-source";
 import { ID_PREFIXES } from "../../sdk/core/id-prefixes";
 import type { EdgeIngress } from "../../sdk/client";
-import { eventSubscriptionKind } from "./event-subscription";
-import { compositeId } from "../framework/ids";
+import { compositeId, prefixed } from "../framework/ids";
 import { type IdForm, type KindApi, declareKind } from "../framework/kind";
 
 /** A source has no id of its own: it is its type within a subscription, `<subscription id>/<type>`. */
@@ -62,7 +61,8 @@ export const eventSourceKind = declareKind<SourceObject>({
   refresh: { by: "parent" },
   idForm: eventType,
   parent: {
-    decl: eventSubscriptionKind,
+    kind: "EventSubscription",
+    idForm: prefixed(ID_PREFIXES.eventSubscriptions),
     key: "subscriptionId",
     nested: {
       own: "type",

@@ -10,7 +10,6 @@ import type { HttpsEdgeRouteModules } from "../../sdk/resources/modules";
 import type { ModuleName as SdkModuleName } from "../../sdk/core/resource";
 import { compositeId, prefixed } from "../framework/ids";
 import { COMMON_FIELDS, type KindApi, declareKind } from "../framework/kind";
-import { httpsEdgeKind } from "./https-edge";
 import { MODULE_FIELDS, SAML_SERVICE_PROVIDER_FIELDS, modulesOf, type ModuleName } from "../modules";
 
 /** A route lives under its edge: its Pulumi id is `<edge id>/<route id>`, enough to read or delete it. */
@@ -138,7 +137,12 @@ export const httpsEdgeRouteKind = declareKind<RouteObject>({
   // The edge's GET carries every route: one request answers each route of the edge.
   refresh: { by: "parent" },
   idForm: prefixed(ID_PREFIXES.httpsEdgeRoutes),
-  parent: { decl: httpsEdgeKind, key: "edgeId", nested: { own: "id", listIn: async (_client, edge) => edge.routes } },
+  parent: {
+    kind: "HttpsEdge",
+    idForm: prefixed(ID_PREFIXES.httpsEdges),
+    key: "edgeId",
+    nested: { own: "id", listIn: async (_client, edge) => edge.routes },
+  },
   createSchema: HttpsEdgeRouteCreateParams.extend({ edgeId: fields.idWithPrefix(ID_PREFIXES.httpsEdges) }),
   updateSchema: HttpsEdgeRouteUpdateParams,
   modules: modulesOf(ROUTE_MODULES),

@@ -5,7 +5,6 @@ import { ownedListSchema } from "../framework/children";
 import { compositeId, prefixed } from "../framework/ids";
 import { COMMON_FIELDS, declareKind } from "../framework/kind";
 import { MODULE_FIELDS, MODULES, modulesOf, type ModuleName } from "../modules";
-import type { HttpsEdgeRouteArgs } from "../resources/https-edge-route";
 import type {
   BackendModule,
   CircuitBreakerModule,
@@ -16,8 +15,7 @@ import type {
   SamlModule,
   WebhookVerificationModule,
 } from "../types";
-import { declarationOf } from "./index";
-import type { MatchType } from "./https-edge-route";
+import { httpsEdgeRouteKind, type MatchType } from "./https-edge-route";
 
 // Inline routes (issue 24): the edge owns every route when `routes` is declared, as IpPolicy.rules
 // owns rules. Framework logic is in framework/children.ts; this declaration only names the parts.
@@ -81,10 +79,7 @@ export const httpsEdgeKind = declareKind<HttpsEdgeObject>({
   export: { label: (o) => o.hostports?.[0] },
   owns: {
     routes: {
-      // A getter: the route kind names this one as its parent.
-      get decl() {
-        return declarationOf("HttpsEdgeRoute");
-      },
+      decl: httpsEdgeRouteKind,
       // The service's route ids are not declared: a route is told apart by what it matches.
       key: "match",
       keyWith: ["matchType"],
@@ -99,9 +94,6 @@ export const httpsEdgeKind = declareKind<HttpsEdgeObject>({
     },
   },
 });
-
-/** One route of an edge's inline `routes`: what an HttpsEdgeRoute declares, less its edge. */
-export type HttpsEdgeInlineRouteArgs = Omit<HttpsEdgeRouteArgs, "edgeId" | "adopt" | "connection">;
 
 /** One route of an edge's `routes` output, as the service has it (its `oauth` and `webhookVerification` are in `routeSecretModules`). */
 export interface HttpsEdgeInlineRoute {

@@ -6,7 +6,6 @@ import {
 } from "../../sdk/resources/ip-policy-rule";
 import { prefixed } from "../framework/ids";
 import { COMMON_FIELDS, declareKind } from "../framework/kind";
-import { ipPolicyKind } from "./ip-policy";
 
 /** @internal */
 export const ipPolicyRuleKind = declareKind<IpPolicyRuleObject>({
@@ -39,7 +38,7 @@ export const ipPolicyRuleKind = declareKind<IpPolicyRuleObject>({
   section: "§2.7 (extension)",
   refresh: { by: "pages" },
   idForm: prefixed(ID_PREFIXES.ipPolicyRules),
-  parent: { decl: ipPolicyKind, key: "ipPolicyId" },
+  parent: { kind: "IpPolicy", idForm: prefixed(ID_PREFIXES.ipPolicies), key: "ipPolicyId" },
   createSchema: IpPolicyRuleCreateParams,
   updateSchema: IpPolicyRuleUpdateParams,
   // The service answers IPv6 in RFC 5952 form; a block written another way is the same block.
