@@ -16,8 +16,8 @@ export async function readAccount(client: EdgeIngress): Promise<{ snapshot: Acco
   for (const decl of Object.values(kinds)) {
     const nested = decl.parent?.nested;
     if (nested) {
-      const parents = snapshot[decl.parent.decl.name];
-      if (!parents) throw new Error(`export: ${decl.name} is listed within ${decl.parent.decl.name}, which must come first`);
+      const parents = snapshot[decl.parent.kind];
+      if (!parents) throw new Error(`export: ${decl.name} is listed within ${decl.parent.kind}, which must come first`);
       snapshot[decl.name] = (await Promise.all(parents.map((parent) => nested.listIn(client, parent)))).flat();
     } else {
       const api = decl.api(client);

@@ -27,16 +27,9 @@ export type { ResourceDefinition, ModuleSchemas, ModuleSet, ReadDefinition } fro
 export { path } from "./core/path";
 export { KEY_TYPES, leafKeyMismatch, readCertificateChain, readCertificates, readPrivateKey, readSshPublicKey } from "./core/crypto";
 export type { KeyType, ReadResult } from "./core/crypto";
-export {
-  DEFAULT_MAX_RETRIES,
-  DEFAULT_MAX_RETRY_TIME_MS,
-  IDEMPOTENT_METHODS,
-  backoffDelay,
-  isRetryable,
-  nextDelay,
-  parseRetryAfter,
-} from "./core/retry";
+export { DEFAULT_MAX_RETRIES, DEFAULT_MAX_RETRY_TIME_MS, IDEMPOTENT_METHODS, isRetryable, nextDelay, parseRetryAfter } from "./core/retry";
 export type { Failure, RetryPolicy } from "./core/retry";
+export { backoffDelay } from "./core/backoff";
 export { DEFAULT_RATE_LIMIT_WAIT_MS, Pacer, readRateLimitHeaders } from "./core/pacer";
 export type { Answer, PacerClock, RateLimitHeaders, Ticket } from "./core/pacer";
 export * from "./resources";

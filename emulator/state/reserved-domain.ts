@@ -9,7 +9,8 @@ import { ApiError, fieldError, preview } from "../errors";
 import { logError, stderrSink, type LogSink } from "../log";
 import { buildCertificatePem } from "../x509";
 import { DNS_NAME } from "./endpoint";
-import type { KindRules, Store } from "./store";
+import type { Store } from "./store";
+import type { DomainService, KindRules, OperationCall } from "./rules";
 import { rfc3339, rfc3339Now } from "./store";
 import { insertTlsCertificate, tlsCertificates } from "./tls-certificate";
 import { addRule, baseRecordFields, commonFields, newBase, parseBody } from "./validation";
@@ -54,6 +55,9 @@ export type ReservedDomainRecord = z.infer<typeof record>;
 
 const certificateIds = (r: ReservedDomainRecord) => [r.certificate_id, r.managed_certificate_id].filter((id): id is string => id !== null);
 
+// The server's calls carry its ReservedDomainService: rules.ts, below this module, names only the interface.
+const service = (call: OperationCall) => call.domains as ReservedDomainService;
+
 export const reservedDomains: KindRules<ReservedDomainRecord> = {
   collectionKey: "reserved_domains",
   prefix: "rd",
@@ -63,8 +67,8 @@ export const reservedDomains: KindRules<ReservedDomainRecord> = {
   uses: certificateIds,
   listKey: "reserved_domains",
   render,
-  create: (call) => render(call.domains.create(call.body), call.baseUrl),
-  update: (call, id) => call.domains.update(id, call.body),
+  create: (call) => render(service(call).create(call.body), call.baseUrl),
+  update: (call, id) => service(call).update(id, call.body),
   reference: {
     title: "Reserved domains",
     create: (ex) => ({ ...ex.common, domain: "app.example.com", region: "eu" }),
@@ -155,7 +159,7 @@ const samePolicy = (a: ReservedDomainRecord["certificate_management_policy"], b:
   JSON.stringify(a) === JSON.stringify(b);
 
 /** Reserved-domain rules that depend on the emulator's settings, and the provisioning timers. */
-export class ReservedDomainService {
+export class ReservedDomainService implements DomainService {
   readonly baseDomain: string;
   readonly delayMs: number;
   private readonly timers = new Set<NodeJS.Timeout>();

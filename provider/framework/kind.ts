@@ -87,7 +87,13 @@ export interface KindApi<T extends { id: string }> {
 
 /** The resource a resource belongs to (a rule's IP policy, a route's edge). */
 export interface ParentRef {
-  readonly decl: KindDeclaration;
+  /**
+   * The parent's kind (`HttpsEdge`). Named, not imported: the parent's declaration owns this kind's
+   * resources (`owns`) and so imports this one's (test/provider/declarations.test.ts holds the two agreed).
+   */
+  readonly kind: string;
+  /** The form of the parent's ids: the first part of a nested kind's ids. */
+  readonly idForm: IdForm;
   /** The input holding the parent's id (`edgeId`); for a nested kind, the sdk object's field too. */
   readonly key: string;
   /**

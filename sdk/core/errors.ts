@@ -3,7 +3,7 @@
  * codes, never request headers, tokens or request bodies.
  */
 import { camelCaseKeys, wirePathToCamel } from "./case";
-import { NOT_SENT_CODES } from "./retry";
+import { NOT_SENT_CODES } from "./transport-codes";
 
 /** The request an error belongs to: method and path (with query), no headers. */
 export interface RequestInfo {
