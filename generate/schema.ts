@@ -5,19 +5,21 @@
  * routes, enums) from the TypeScript types the generated resource classes declare, read with the
  * compiler, so each language sees exactly what a TypeScript program does.
  */
+import * as fs from "node:fs";
 import * as path from "node:path";
 import ts from "typescript";
 import { API_KEY_ENV, BASE_URL_ENV, DEFAULT_TIMEOUT_MS } from "../sdk/client";
 import { DEFAULT_RATE_LIMIT_WAIT_MS } from "../sdk/core/pacer";
 import { DEFAULT_MAX_RETRIES } from "../sdk/core/retry";
 import { immutableKeys, type FieldDeclaration, type KindDeclaration } from "../provider/framework/kind";
+import { NATIVE_NAMES } from "../provider/reference-languages";
 import { ROOT, type Generator } from "./index";
 import { declaredKinds } from "./resources";
 
-export const PACKAGE = "edgeingress";
+export const PACKAGE = NATIVE_NAMES.package;
 export const SCHEMA_PATH = "native/schema.json";
-export const GO_IMPORT_BASE = "github.com/edge-ingress/pulumi/sdks/go/edgeingress";
-export const PYTHON_PACKAGE = "edge_ingress_pulumi";
+export const GO_IMPORT_BASE = NATIVE_NAMES.go;
+export const PYTHON_PACKAGE = NATIVE_NAMES.python;
 export const token = (name: string): string => `${PACKAGE}:index:${name}`;
 
 /** A property, resource or object type of the Pulumi package schema (the parts this package uses). */
@@ -341,6 +343,8 @@ export function buildSchema(root = ROOT): PackageSchema {
   return {
     name: PACKAGE,
     displayName: "Edge Ingress",
+    // The plugin is this npm package's bin: the same version.
+    version: (JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { version: string }).version,
     description:
       "Manage Edge Ingress accounts: IP policies, restrictions, API keys, edges, routes, events, certificates and SSH credentials.",
     keywords: ["pulumi", "edgeingress", "edge-ingress", "category/network"],
