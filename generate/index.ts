@@ -10,6 +10,7 @@ import * as os from "node:os";
 import { docs } from "./docs";
 import { emulatorRegistry } from "./emulator-registry";
 import { resources } from "./resources";
+import { schema } from "./schema";
 import { sdkRegistry } from "./sdk-registry";
 import { sdkTypes } from "./sdk-types";
 
@@ -37,7 +38,7 @@ export interface Generator {
 }
 
 /** Every generator; a new one is added here. */
-export const GENERATORS: readonly Generator[] = [sdkTypes, resources, sdkRegistry, emulatorRegistry, docs];
+export const GENERATORS: readonly Generator[] = [sdkTypes, resources, sdkRegistry, emulatorRegistry, docs, schema];
 
 /**
  * The files as prettier writes them, formatted in one prettier process over a scratch copy (prettier's

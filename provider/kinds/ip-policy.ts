@@ -69,14 +69,6 @@ export interface IpPolicyInlineRuleArgs {
   description?: pulumi.Input<string>;
   /** Arbitrary user data, at most 4096 bytes. Default "". */
   metadata?: pulumi.Input<string>;
-  /**
-   * Every rule of the policy, when the stack owns them all: made with the policy, applied rule by rule
-   * on update (told apart by CIDR), and read at refresh, so a rule added by hand is drift and `up`
-   * deletes it. Left out (the default), the policy's rules are never read or touched: declare
-   * IpPolicyRule resources instead where other stacks or people add rules too. Do not do both for one
-   * policy: these would delete those (docs/provider.md, "Owning a parent's children").
-   */
-  rules?: pulumi.Input<pulumi.Input<IpPolicyInlineRuleArgs>[]>;
 }
 
 /** One rule of a policy's `rules` output, as the service has it. */
