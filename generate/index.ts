@@ -11,6 +11,7 @@ import * as os from "node:os";
 import { docs } from "./docs";
 import { emulatorRegistry } from "./emulator-registry";
 import { resources } from "./resources";
+import { schema } from "./schema";
 import { sdkRegistry } from "./sdk-registry";
 import { sdkTypes } from "./sdk-types";
 import { GENERATED_HEADER, GENERATED_MARKDOWN_HEADER, ROOT, type GeneratedFile, type Generator } from "./generator";
@@ -24,7 +25,7 @@ const headed = (file: GeneratedFile): GeneratedFile =>
 export { GENERATED_HEADER, GENERATED_MARKDOWN_HEADER, ROOT, type GeneratedFile, type Generator } from "./generator";
 
 /** Every generator; a new one is added here. */
-export const GENERATORS: readonly Generator[] = [sdkTypes, resources, sdkRegistry, emulatorRegistry, docs];
+export const GENERATORS: readonly Generator[] = [sdkTypes, resources, sdkRegistry, emulatorRegistry, docs, schema];
 
 /**
  * The files as prettier writes them, formatted in one prettier process over a scratch copy (prettier's
