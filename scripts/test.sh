@@ -4,15 +4,28 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 ei_setup
-# Tests run through ts-jest without type checking: check the whole tree, tests included, once here.
-npm run --silent typecheck
-# Formatting (prettier) and lint (eslint, type-aware): a violation fails the run. `npm run format` fixes the first.
-npm run --silent format:check
-npm run --silent lint
-# The language host's own Go tests (its modules are cached by the build above).
-(cd tools/pulumi && go test ./language-nodejs)
-# The generated Go and Python SDKs: the Go module builds and vets, the Python package compiles and imports.
-bash scripts/sdks-test.sh
+# The static checks, two at a time (tsc and eslint each use one core); each one's output is printed
+# whole, and any failure fails the run once all have finished.
+# - Tests run through ts-jest without type checking: check the whole tree, tests included, once here.
+# - Formatting (prettier) and lint (eslint, type-aware): a violation fails. `npm run format` fixes the first.
+# - The language host's own Go tests (its modules are cached by the build above).
+# - The generated Go and Python SDKs: the Go module builds and vets, the Python package compiles and imports.
+checks="$(mktemp -d)"
+check() {
+  local name="$1"; shift
+  if "$@" >"$checks/$name" 2>&1; then echo 0; else echo $?; fi >"$checks/$name.rc"
+}
+{ check typecheck npm run --silent typecheck; check go-test bash -c 'cd tools/pulumi && go test ./language-nodejs'; check sdks bash scripts/sdks-test.sh; } &
+check format npm run --silent format:check
+check lint npm run --silent lint
+wait
+failed=""
+for name in typecheck format lint go-test sdks; do
+  cat "$checks/$name"
+  [ "$(cat "$checks/$name.rc")" = 0 ] || failed="$failed $name"
+done
+rm -rf "$checks"
+[ -z "$failed" ] || { echo "failed:$failed" >&2; exit 1; }
 # Which Node.js language host the real-engine suites run with (scripts/env.sh chooses; docs/engine.md).
 ei_language_host_line
 report="$(mktemp)"

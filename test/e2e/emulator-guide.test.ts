@@ -10,7 +10,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import * as ts from "typescript";
 import { REPO_ROOT, engineEnv } from "../support/engine";
-import { copyExample, installShared, removeInstalls } from "../support/package-install";
+import { copyExample, installShared, removeInstalls, TRANSPILE_ONLY } from "../support/package-install";
 
 const GUIDE = fs.readFileSync(path.join(REPO_ROOT, "docs", "emulator.md"), "utf8");
 
@@ -35,7 +35,8 @@ describe("the jest example", () => {
   beforeAll(() => {
     // The Automation API runs the `pulumi` on PATH with this process's environment.
     home = fs.mkdtempSync(path.join(os.tmpdir(), "ei-guide-home-"));
-    process.env = { ...engineEnv(), PULUMI_HOME: home };
+    // The program is type-checked in examples.test.ts; here its commands only transpile it.
+    process.env = { ...engineEnv(), ...TRANSPILE_ONLY, PULUMI_HOME: home };
   });
   afterAll(() => {
     process.env = saved;

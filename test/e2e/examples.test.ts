@@ -3,8 +3,9 @@
  * copied as is into a new project, the package installed there from its packed tarball (one install per
  * run of this file, each copy's node_modules a link to it; no NODE_PATH, no path mapping), each against
  * a fresh emulator and configured through stack config only: up, no changes after, outputs as the
- * service reports them, no secret in plain text in state, and destroy leaves nothing behind. ts-node
- * type-checks each program as it runs, under the example's own (stock) tsconfig.
+ * service reports them, no secret in plain text in state, and destroy leaves nothing behind. Every
+ * program is type-checked once under the example's own (stock) compiler options against the installed
+ * package; the engine's commands then only transpile it (TRANSPILE_ONLY in test/support/package-install.ts).
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -16,7 +17,7 @@ import { registerSecret } from "../support/audit";
 import { REPO_ROOT } from "../support/engine";
 import { certificate, privateKeyPem, readSshCertificate, sshPublicKey } from "../support/pki";
 import { expectSuccess, useEngineStack, type EngineFixture } from "../support/engine-stack";
-import { copyExample, EXAMPLES, installShared, removeInstalls } from "../support/package-install";
+import { copyExample, EXAMPLES, installShared, removeInstalls, TRANSPILE_ONLY, typeCheckExamples } from "../support/package-install";
 
 // Before any example's stack: the pack and install every copy's node_modules links to.
 beforeAll(() => installShared(), 300_000);
@@ -28,7 +29,7 @@ type ExampleConfig = Record<string, { value: string; secret?: boolean }>;
 
 /** One example's stack, configured before its first test; `emulator` as the emulator takes options. */
 function useExample(name: string, config: ExampleConfig = {}, emulator: EmulatorOptions = {}): EngineFixture {
-  const fx = useEngineStack(copyExample(name), name, emulator, { linkSelf: false });
+  const fx = useEngineStack(copyExample(name), name, emulator, { linkSelf: false, env: TRANSPILE_ONLY });
   beforeAll(async () => {
     for (const [key, value] of Object.entries(config)) await fx.stack.setConfig(key, value);
   });
@@ -119,6 +120,19 @@ test("a copy is the example's files and a node_modules link to the one install o
   const installed = JSON.parse(fs.readFileSync(path.join(shared, "node_modules", "@edge-ingress", "pulumi", "package.json"), "utf8"));
   expect(installed.version).toBe(JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")).version);
 });
+
+test("every example's program type-checks under its own compiler options against the installed package", async () => {
+  const names = fs.readdirSync(EXAMPLES).filter((name) => fs.existsSync(path.join(EXAMPLES, name, "index.ts")));
+  const options = names.map((name) => JSON.parse(fs.readFileSync(path.join(EXAMPLES, name, "tsconfig.json"), "utf8")).compilerOptions);
+  // One program for all needs one set of options: every example's are the same (the stock ones, checked above).
+  for (const o of options) expect(o).toEqual(options[0]);
+  const copies = names.map(copyExample);
+  // --listFiles: tsc names every file it checked, so a program left out could not pass unseen.
+  const result = await typeCheckExamples(copies, { ...options[0], listFiles: true });
+  const lines = (result.stdout + result.stderr).split("\n").filter(Boolean);
+  expect({ code: result.code, diagnostics: lines.filter((line) => !fs.existsSync(line)) }).toEqual({ code: 0, diagnostics: [] });
+  for (const copy of copies) expect(lines).toContain(path.join(copy, "index.ts"));
+}, 300_000);
 
 describe("examples/quickstart", () => {
   const fx = useExample("quickstart");

@@ -13,7 +13,7 @@ import { start, type Started } from "../support/emulator";
 import { EdgeIngress } from "../../sdk";
 import { REPO_ROOT, createStack, runCommand, type CliResult, type TestStack } from "../support/engine";
 import { expectSuccess } from "../support/engine-stack";
-import { copyExample, installShared, removeInstalls } from "../support/package-install";
+import { copyExample, installShared, removeInstalls, TRANSPILE_ONLY } from "../support/package-install";
 import { pulumiCommands, runJob as runWorkflowJob, workflow } from "../support/workflow";
 
 /** The workflow's `infra/` is, here, the quickstart program. */
@@ -34,7 +34,8 @@ beforeAll(async () => {
   stack = await createStack({
     programDir: PROGRAM,
     linkSelf: false,
-    env: { EDGE_INGRESS_API_KEY: emulator.rootToken, EDGE_INGRESS_API_URL: emulator.url },
+    // The program is type-checked in examples.test.ts; here its commands only transpile it.
+    env: { ...TRANSPILE_ONLY, EDGE_INGRESS_API_KEY: emulator.rootToken, EDGE_INGRESS_API_URL: emulator.url },
   });
   runnerTemp = fs.mkdtempSync(path.join(os.tmpdir(), "ei-runner-"));
   // As a repository commits Pulumi.<stack>.yaml beside its program.

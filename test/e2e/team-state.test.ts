@@ -15,7 +15,7 @@ import { record, registerSecret } from "../support/audit";
 import { start, type Started } from "../support/emulator";
 import { createStack, runCommand, type CliResult, type TestStack } from "../support/engine";
 import { expectSuccess } from "../support/engine-stack";
-import { copyExample, installPackage, installShared, removeInstalls, tempDir } from "../support/package-install";
+import { copyExample, installPackage, installShared, removeInstalls, tempDir, TRANSPILE_ONLY } from "../support/package-install";
 import { startPostgres, type Postgres } from "../support/postgres";
 import { runJob } from "../support/workflow";
 
@@ -65,7 +65,9 @@ async function stackOf(
   options: { env?: Record<string, string>; config?: Record<string, { value: string; secret?: boolean }> },
 ): Promise<TestStack> {
   // No NODE_PATH link to this clone: the provider process finds the package in the checkout's node_modules.
-  const stack = await createStack({ programDir, backendUrl: pg.url, linkSelf: false, ...options, env: { ...pg.env, ...options.env } });
+  // The programs are type-checked in examples.test.ts; here their commands only transpile them.
+  const env = { ...TRANSPILE_ONLY, ...pg.env, ...options.env };
+  const stack = await createStack({ programDir, backendUrl: pg.url, linkSelf: false, ...options, env });
   stacks.push(stack);
   secrets.set(`passphrase of ${stack.name}`, stack.env.PULUMI_CONFIG_PASSPHRASE!);
   const committed = path.join(programDir, `Pulumi.${stack.name}.yaml`);

@@ -36,13 +36,14 @@ export interface EngineFixture<Program extends object = object> {
 
 /**
  * An emulator and a stack of the program in `programDir`, configured for it through stack config only.
- * `linkSelf` as createStack takes it: false for a program with its own install of the package.
+ * `linkSelf` as createStack takes it: false for a program with its own install of the package; `env`
+ * added to the commands' environment (never credentials: those come from stack config).
  */
 export function useEngineStack<Program extends object = object>(
   programDir: string,
   project: string,
   emulatorOptions: EmulatorOptions = {},
-  { linkSelf }: { linkSelf?: boolean } = {},
+  { linkSelf, env }: { linkSelf?: boolean; env?: Record<string, string> } = {},
 ): EngineFixture<Program> {
   let started: Started | undefined;
   let emulator: RunningEmulator | undefined;
@@ -60,7 +61,7 @@ export function useEngineStack<Program extends object = object>(
         "edgeingress:apiUrl": { value: emulator.url },
       },
       // Credentials come from stack config only: nothing from the test's environment.
-      env: { EDGE_INGRESS_API_KEY: "", EDGE_INGRESS_API_URL: "" },
+      env: { ...env, EDGE_INGRESS_API_KEY: "", EDGE_INGRESS_API_URL: "" },
     });
   });
   afterAll(async () => {

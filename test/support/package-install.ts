@@ -5,6 +5,8 @@
  *
  * A test file that uses these calls removeInstalls() once it is done with them (last in its top-level
  * afterAll: a hook registered here on import would run before the file's own, while stacks still use them).
+ * Under jest the examples' shared install is made once per run for every test file (in the run's
+ * directory, RUN_DIR_ENV, which the global teardown removes); elsewhere once per process.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -15,6 +17,9 @@ export const EXAMPLES = path.join(REPO_ROOT, "examples");
 
 /** `npm install` as a pipeline runs it: from the cache when it can, no scripts, audit, funding notes or lock file. */
 const INSTALL = ["install", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts", "--no-package-lock"];
+
+/** A directory for the whole jest run, made by the global setup (test/support/global-setup.ts). */
+export const RUN_DIR_ENV = "EI_TEST_RUN_DIR";
 
 const made: string[] = [];
 let tarball: Promise<string> | undefined;
@@ -83,15 +88,75 @@ export async function installPackage(project: string, options: { name: string; e
 
 /** The directory whose node_modules every example copy links to; made at once, filled by installShared(). */
 function sharedDir(): string {
+  const runDir = process.env[RUN_DIR_ENV];
+  if (runDir) {
+    const dir = path.join(runDir, "examples-install");
+    fs.mkdirSync(dir, { recursive: true });
+    shared ??= { dir };
+  }
   shared ??= { dir: tempDir("ei-examples-install-") };
   return shared.dir;
 }
 
-/** Installs the package and its companions into the examples' shared directory, once per process; resolves to it. */
+/** Installs the package and its companions into the examples' shared directory, once per run (or process); resolves to it. */
 export function installShared(): Promise<string> {
   const dir = sharedDir();
-  shared!.installed ??= installPackage(dir, { name: "examples-install" }).then(() => dir);
+  const install = () => installPackage(dir, { name: "examples-install" });
+  shared!.installed ??= (process.env[RUN_DIR_ENV] ? onceAcrossProcesses(dir, install) : install()).then(() => dir);
   return shared!.installed;
+}
+
+/**
+ * Runs `make` in the first process to get here for `dir` (jest's workers share the run's directory);
+ * the others wait for it and share its result, a failure included.
+ */
+async function onceAcrossProcesses(dir: string, make: () => Promise<void>): Promise<void> {
+  const done = path.join(dir, ".done");
+  for (;;) {
+    if (fs.existsSync(done)) {
+      const failure = fs.readFileSync(done, "utf8");
+      if (failure !== "") throw new Error(`made by another test process, which failed: ${failure}`);
+      return;
+    }
+    try {
+      fs.mkdirSync(path.join(dir, ".making"));
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      continue;
+    }
+    try {
+      await make();
+      fs.writeFileSync(done, "");
+    } catch (error) {
+      fs.writeFileSync(done, String(error) || "failed");
+      throw error;
+    }
+    return;
+  }
+}
+
+/**
+ * Added to the environment of engine commands on an example's copy: ts-node only transpiles the program.
+ * test/e2e/examples.test.ts type-checks every example once (typeCheckExamples); type-checking it again in
+ * each command that runs it cost about 20 s of CPU a command, most of the engine tier's time.
+ */
+export const TRANSPILE_ONLY: Readonly<Record<string, string>> = { PULUMI_NODEJS_TRANSPILE_ONLY: "true" };
+
+/**
+ * `tsc --noEmit` of the programs of the given example copies, with the compiler options they share (the
+ * stock ones; examples.test.ts holds every example's tsconfig to them), in one program: the package's
+ * and @pulumi/pulumi's declarations are read once for all. The tsconfig sits in the shared install, so
+ * the same node_modules/@types apply as from a copy.
+ */
+export async function typeCheckExamples(copies: string[], compilerOptions: Record<string, unknown>): Promise<CliResult> {
+  const dir = await installShared();
+  const tsconfig = path.join(dir, "tsconfig.examples.json");
+  fs.writeFileSync(
+    tsconfig,
+    JSON.stringify({ compilerOptions: { ...compilerOptions, noEmit: true }, files: copies.map((c) => path.join(c, "index.ts")) }),
+  );
+  const tsc = path.join(dir, "node_modules", "typescript", "bin", "tsc");
+  return runCommand(process.execPath, [tsc, "-p", tsconfig, "--pretty", "false"], { cwd: dir });
 }
 
 /**
