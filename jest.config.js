@@ -10,7 +10,7 @@ module.exports = {
   // directories; the secret audit writes one file per process), and an e2e file spends most of its
   // time in engine subprocesses, so two files at a time finish sooner even on two cores.
   maxWorkers: "100%",
-  // The secret audit (test/support/audit.ts): collects during the run, scans after it, fails it on a leak.
+  // The secret audit (harness/audit.ts): collects during the run, scans after it, fails it on a leak.
   globalSetup: "<rootDir>/test/support/audit-setup.ts",
   globalTeardown: "<rootDir>/test/support/audit-teardown.ts",
 };

@@ -12,8 +12,8 @@ import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator";
 import { start, type Started } from "../support/emulator";
 import { EdgeIngress } from "../../sdk";
-import { emulatorLog, registerSecret } from "../support/audit";
-import { createStack, REPO_ROOT, runCommand, type CliResult } from "../support/engine";
+import { emulatorLog, registerSecret } from "../../harness/audit";
+import { createStack, REPO_ROOT, runCommand, type CliResult } from "../../harness/engine";
 import { expectSuccess } from "../support/engine-stack";
 import { installPackage, removeInstalls, tempDir } from "../support/package-install";
 
