@@ -9,6 +9,8 @@ npm run --silent typecheck
 # Formatting (prettier) and lint (eslint, type-aware): a violation fails the run. `npm run format` fixes the first.
 npm run --silent format:check
 npm run --silent lint
+# The layers and no import cycle (dependency-cruiser, .dependency-cruiser.cjs; docs/design.md "Layers").
+npm run --silent layers
 # The language host's own Go tests (its modules are cached by the build above).
 (cd tools/pulumi && go test ./language-nodejs)
 # Which Node.js language host the real-engine suites run with (scripts/env.sh chooses; docs/engine.md).
