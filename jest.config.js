@@ -43,7 +43,7 @@ module.exports = {
   maxWorkers: "100%",
   // Longest files first, also on a clean clone where jest has no times of an earlier run.
   testSequencer: "<rootDir>/test/support/sequencer.js",
-  // The secret audit (test/support/audit.ts): collects during the run, scans after it, fails it on a leak;
+  // The secret audit (harness/audit.ts): collects during the run, scans after it, fails it on a leak;
   // and a directory the run's test files share (the examples' one install, test/support/package-install.ts).
   globalSetup: "<rootDir>/test/support/global-setup.ts",
   globalTeardown: "<rootDir>/test/support/global-teardown.ts",

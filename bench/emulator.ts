@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import * as path from "node:path";
 import { Pool } from "undici";
-import { REPO_ROOT } from "../test/support/engine";
+import { REPO_ROOT } from "../harness/engine";
 import { processCpuMs } from "./measure";
 
 /** One route's (or the totals') count; `rate_limited`: requests refused with 429 by the account's limit, also counted in `requests`. */

@@ -9,7 +9,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
-import { REPO_ROOT } from "../test/support/engine";
+import { REPO_ROOT } from "../harness/engine";
 import { PROCESS_CLASSES, type ProcessClass } from "./measure";
 import { profileTable, summarize } from "./profile";
 import { MAX_RULES, MAX_STACKS, rateLimitTable, runRateLimitBench, type RateLimitOptions } from "./rate-limit";

@@ -1,7 +1,7 @@
 /**
  * The benchmark's stack: N resources in groups of ten, each group one service as a user would declare
  * it, with dependencies up to three deep (backend → weighted backend → route). Read by the generic
- * program test/fixtures/edges (`{resources: [{kind, name, args}]}`, "@name" = that resource's id).
+ * program harness/edges (`{resources: [{kind, name, args}]}`, "@name" = that resource's id).
  */
 export interface Res {
   kind: string;

@@ -8,7 +8,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import type { CliResult, TestStack } from "../test/support/engine";
+import type { CliResult, TestStack } from "../harness/engine";
 import { BenchEmulator, type Counters, type RateLimitSettings, type WireRateLimit } from "./emulator";
 import { load1 } from "./measure";
 import type { Res } from "./mix";

@@ -8,7 +8,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { createStack, REPO_ROOT, type CliResult, type StateExport, type StateResource, type TestStack } from "../test/support/engine";
+import { createStack, REPO_ROOT, type CliResult, type StateExport, type StateResource, type TestStack } from "../harness/engine";
 import { BenchEmulator, type Counters } from "./emulator";
 import {
   idealRoundTrips,
@@ -166,8 +166,8 @@ export interface BenchResult {
 
 const TYPE_PREFIX = "pulumi-nodejs:dynamic/edgeingress:";
 const FLOOR_TYPE_PREFIX = "pulumi-nodejs:dynamic/floor:";
-/** The mix's program: test/fixtures/edges's, reading the spec from a file (config is limited to 128 KB). */
-export const PROGRAM = path.join(REPO_ROOT, "test", "fixtures", "edges");
+/** The mix's program: harness/edges's, reading the spec from a file (config is limited to 128 KB). */
+export const PROGRAM = path.join(REPO_ROOT, "harness", "edges");
 const FLOOR_PROGRAM = path.join(REPO_ROOT, "bench", "floor");
 /** How often /proc is polled for the per-process figures, ms. */
 export const POLL_MS = 100;

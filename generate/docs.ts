@@ -14,10 +14,10 @@ export const docs: Generator = {
     // Required here, not imported: they load the generated indexes, current only once the first phase ran.
     const choices = fs.readFileSync(path.join(ROOT, "docs", "api-choices.md"), "utf8");
     return [
-      { path: "docs/reference.md", text: (require("../provider/reference") as typeof import("../provider/reference")).renderReference() },
+      { path: "docs/reference.md", text: (require("./provider-reference") as typeof import("./provider-reference")).renderReference() },
       {
         path: "docs/api.md",
-        text: await (require("../emulator/reference") as typeof import("../emulator/reference")).renderApiReference(choices),
+        text: await (require("./api-reference") as typeof import("./api-reference")).renderApiReference(choices),
       },
     ];
   },

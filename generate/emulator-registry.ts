@@ -1,7 +1,7 @@
 /**
  * The emulator's lists of kinds, from the modules present: `KINDS_BY_NAME` / `KINDS`
  * (emulator/state/index.ts) from every exported `KindRules` in emulator/state/; `ROUTES_BY_RESOURCE`,
- * `ROUTES` and `REFERENCES_BY_RESOURCE` (emulator/routes/index.ts) for every sdk resource: the
+ * `ROUTES` (emulator/routes/index.ts) for every sdk resource: the
  * `<kind>Operations` of its own module in emulator/routes/ where there is one, else `kindRoutes` of the
  * rules exported under its resource name. Modules exporting neither (store.ts, crud.ts, ...) are helpers.
  * The lists are in file-name order: nothing the emulator does depends on it (the 409 of a record in use
@@ -10,7 +10,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { BaseRecord } from "../emulator/state/store";
-import type { KindRules } from "../emulator/state/rules";
+import type { KindReference, KindRules } from "../emulator/state/rules";
 import type { Route } from "../emulator/http/router";
 import { GENERATED_HEADER, ROOT, type Generator } from "./generator";
 import { sdkResources } from "./sdk-registry";
@@ -91,6 +91,22 @@ export function routeResources(): ResourceRoutes[] {
   });
 }
 
+/**
+ * Each sdk resource's section of docs/api.md (title and example bodies): its rules' `reference`, else
+ * its state module's `<resource>Reference`. For the API reference (generate/api-reference.ts) only: the
+ * emulator does not ship it.
+ */
+export function referencesByResource(): Record<string, KindReference | undefined> {
+  const state = new Map(modules("state").map(({ file, exports }) => [file, exports]));
+  return Object.fromEntries(
+    routeResources().map((r) => {
+      const exports = state.get(r.file) ?? {};
+      const from = r.reference ? exports[r.reference] : r.storeKind ? (exports[r.resource] as KindRules<BaseRecord>).reference : undefined;
+      return [r.resource, from as KindReference | undefined];
+    }),
+  );
+}
+
 export const emulatorRegistry: Generator = {
   name: "emulator-registry",
   files() {
@@ -117,14 +133,12 @@ export const KINDS: readonly KindRules<BaseRecord>[] = Object.values(KINDS_BY_NA
         text: `${GENERATED_HEADER}
 /**
  * The route table: each resource's own module of emulator/routes/ where it has one, else the standard
- * operations of its rules (\`kindRoutes\`); and each resource's section of the API reference.
+ * operations of its rules (\`kindRoutes\`).
  */
 import type { Route } from "../http/router";
 import { KINDS_BY_NAME as kinds } from "../state";
-import type { KindReference } from "../state/rules";
 import { kindRoutes } from "./crud";
 ${resources.flatMap((r) => (r.operations ? [`import { ${r.operations} } from "./${r.file}";`] : [])).join("\n")}
-${resources.flatMap((r) => (r.reference ? [`import { ${r.reference} } from "../state/${r.file}";`] : [])).join("\n")}
 
 /** The routes of each resource, by the resource's name in the sdk client (\`client.ipPolicies\`). */
 export const ROUTES_BY_RESOURCE: Readonly<Record<string, readonly Route[]>> = {
@@ -132,11 +146,6 @@ ${resources.map((r) => `  ${r.resource}: ${r.operations ?? `kindRoutes(kinds.${r
 };
 
 export const ROUTES: readonly Route[] = Object.values(ROUTES_BY_RESOURCE).flat();
-
-/** Each resource's title and example bodies in docs/api.md: from its rules, else its state module's \`<resource>Reference\`. */
-export const REFERENCES_BY_RESOURCE: Readonly<Record<string, KindReference | undefined>> = {
-${resources.map((r) => `  ${r.resource}: ${r.reference ?? (r.storeKind ? `kinds.${r.resource}.reference` : "undefined")},`).join("\n")}
-};
 `,
       },
     ];

@@ -12,8 +12,8 @@ import { API_KEY_ENV, BASE_URL_ENV, DEFAULT_TIMEOUT_MS } from "../sdk/client";
 import { DEFAULT_RATE_LIMIT_WAIT_MS } from "../sdk/core/pacer";
 import { DEFAULT_MAX_RETRIES } from "../sdk/core/retry";
 import { immutableKeys, type FieldDeclaration, type KindDeclaration } from "../provider/framework/kind";
-import { NATIVE_NAMES } from "../provider/reference-languages";
-import { ROOT, type Generator } from "./index";
+import { NATIVE_NAMES } from "./reference-languages";
+import { ROOT, type Generator } from "./generator";
 import { declaredKinds } from "./resources";
 
 export const PACKAGE = NATIVE_NAMES.package;

@@ -22,7 +22,7 @@ ei_ensure_node() {
 
 # --- Pulumi -------------------------------------------------------------------------------------
 # The CLI and our Node.js language host are built from tools/pulumi by scripts/pulumi-tools.sh into
-# one directory per pinned version; test/support/engine.ts asks ei_pulumi_bin for the same path.
+# one directory per pinned version; harness/engine.ts asks ei_pulumi_bin for the same path.
 
 # The exact @pulumi/pulumi version of package.json's devDependencies; the CLI is built at that version.
 ei_pulumi_version() {

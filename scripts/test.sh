@@ -18,9 +18,11 @@ check() {
 { check typecheck npm run --silent typecheck; check go-test bash -c 'cd tools/pulumi && go test ./language-nodejs'; check sdks bash scripts/sdks-test.sh; } &
 check format npm run --silent format:check
 check lint npm run --silent lint
+# The layers and no import cycle (dependency-cruiser, .dependency-cruiser.cjs; docs/design.md "Layers").
+check layers npm run --silent layers
 wait
 failed=""
-for name in typecheck format lint go-test sdks; do
+for name in typecheck format lint layers go-test sdks; do
   cat "$checks/$name"
   [ "$(cat "$checks/$name.rc")" = 0 ] || failed="$failed $name"
 done

@@ -1,12 +1,12 @@
 // The benchmark's floor: the resources of the spec file named by the `programFile` config (bench/mix.ts, read
-// as test/fixtures/edges reads it: "@<name>" is that earlier resource's id) as minimal dynamic resources of the same kinds,
+// as harness/edges reads it: "@<name>" is that earlier resource's id) as minimal dynamic resources of the same kinds,
 // with the same input and output property names and secrets, the same dependencies, and a provider that
 // does nothing (bench/floor/provider.js). Whatever the mix costs above this stack is ours.
 "use strict";
 const path = require("node:path");
 const pulumi = require("@pulumi/pulumi");
 const { outputNames, secretNames } = require("./shapes");
-const { declareAll, readProgram } = require("../../test/fixtures/edges/declare");
+const { declareAll, readProgram } = require("../../harness/edges/declare");
 
 // `__provider` as the package stores it: a one-line module whose handler requires a module-level
 // provider object from a file in the provider process, not the provider object itself.

@@ -122,7 +122,7 @@ let bodyObserver: BodyObserver | undefined;
 
 /**
  * Sees every body schema parseBody checks until the returned function is called. The API reference
- * (emulator/reference.ts) learns each route's body from the schema its handler really uses.
+ * (generate/api-reference.ts) learns each route's body from the schema its handler really uses.
  */
 export function observeBodies(observer: BodyObserver): () => void {
   bodyObserver = observer;

@@ -22,7 +22,7 @@ import { EXPORT_ORDER, type AccountSnapshot } from "../../cli/generate";
 import { providerId } from "../../provider/framework/ids";
 import { kinds } from "../../provider/kinds";
 import { start, type Started } from "../support/emulator";
-import { engineEnv, runCommand } from "../support/engine";
+import { engineEnv, runCommand } from "../../harness/engine";
 import { buildAccount } from "../support/export";
 
 const URL_A = "https://api.example.test";

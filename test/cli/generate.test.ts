@@ -26,7 +26,7 @@ import { readClaimed } from "../../provider/framework/children";
 import { kinds } from "../../provider/kinds";
 import { EdgeIngress } from "../../sdk";
 import { buildAccount, linkInstall, type BuiltAccount } from "../support/export";
-import { REPO_ROOT } from "../support/engine";
+import { REPO_ROOT } from "../../harness/engine";
 
 const VERSIONS = { packageVersion: "0.1.0", pulumiVersion: "^3.139.0", typescriptVersion: "~5.9.3", nodeTypesVersion: "^24.0.0" };
 

@@ -11,7 +11,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { parse } from "yaml";
 import type { AuditReport } from "../../cli/audit";
-import { REPO_ROOT, runCommand, type CliResult } from "../support/engine";
+import { REPO_ROOT, runCommand, type CliResult } from "../../harness/engine";
 import { expectSuccess, useEngineStack } from "../support/engine-stack";
 
 const BIN = path.join(REPO_ROOT, "dist", "cli", "index.js");

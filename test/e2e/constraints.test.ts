@@ -11,7 +11,7 @@
 import * as path from "node:path";
 import { kinds } from "../../provider/kinds";
 import { atLimit, CASES, groupCases, LIMIT_CASES, SECRETS, VALID, type Case } from "../support/constraints";
-import type { CliResult } from "../support/engine";
+import type { CliResult } from "../../harness/engine";
 import { checkProblems, expectCheckFailure, expectSuccess, useEngineStack } from "../support/engine-stack";
 
 interface Res {
@@ -19,7 +19,7 @@ interface Res {
   name: string;
   args: Record<string, unknown>;
 }
-const fx = useEngineStack<{ resources: Res[] }>(path.join(__dirname, "..", "fixtures", "edges"), "edges");
+const fx = useEngineStack<{ resources: Res[] }>(path.join(__dirname, "..", "..", "harness", "edges"), "edges");
 
 /** The forms a failure takes on its way to the user, each with the kind whose first case group shows it. */
 const FORMS: Record<string, string> = {

@@ -7,7 +7,7 @@ interface Res {
   name: string;
   args: Record<string, unknown>;
 }
-const fx = useEngineStack<{ resources: Res[]; endpoints?: boolean }>(path.join(__dirname, "..", "fixtures", "edges"), "edges");
+const fx = useEngineStack<{ resources: Res[]; endpoints?: boolean }>(path.join(__dirname, "..", "..", "harness", "edges"), "edges");
 const OAUTH_SECRET = "oauth-client-secret-7781";
 const HOOK_SECRET = "webhook-shared-secret-5521";
 const IDP = '<EntityDescriptor xmlns="urn:oasis:names:tc:SAML:2.0:metadata" entityID="https://idp.example.test"/>';

@@ -9,7 +9,7 @@ import { createRequire } from "node:module";
 import * as os from "node:os";
 import * as path from "node:path";
 import * as ts from "typescript";
-import { REPO_ROOT, engineEnv } from "../support/engine";
+import { REPO_ROOT, engineEnv } from "../../harness/engine";
 import { copyExample, installShared, removeInstalls, TRANSPILE_ONLY } from "../support/package-install";
 
 const GUIDE = fs.readFileSync(path.join(REPO_ROOT, "docs", "emulator.md"), "utf8");

@@ -6,8 +6,8 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { record } from "../support/audit";
-import { createStack, REPO_ROOT, runCommand, type CliResult, type TestStack } from "../support/engine";
+import { record } from "../../harness/audit";
+import { createStack, REPO_ROOT, runCommand, type CliResult, type TestStack } from "../../harness/engine";
 
 const FIXTURES = path.join(__dirname, "..", "fixtures");
 const ECHO_TYPE = "pulumi-nodejs:dynamic/smoke:Echo";

@@ -6,7 +6,7 @@
  */
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
-import { REPO_ROOT, runCommand, type CliResult } from "../support/engine";
+import { REPO_ROOT, runCommand, type CliResult } from "../../harness/engine";
 import { expectSuccess, useAccessStack } from "../support/engine-stack";
 
 const fx = useAccessStack();

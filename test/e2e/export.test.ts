@@ -12,7 +12,7 @@ import type { RunningEmulator } from "../../emulator";
 import { start, type Started } from "../support/emulator";
 import { EdgeIngress } from "../../sdk";
 import { buildAccount, linkInstall, type BuiltAccount } from "../support/export";
-import { REPO_ROOT, createStack, runCommand, type TestStack } from "../support/engine";
+import { REPO_ROOT, createStack, runCommand, type TestStack } from "../../harness/engine";
 import { expectSuccess } from "../support/engine-stack";
 
 const BIN = path.join(REPO_ROOT, "dist", "cli", "index.js");

@@ -8,8 +8,8 @@ import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator";
 import { start, type Started } from "../support/emulator";
 import { EdgeIngress } from "../../sdk";
-import { emulatorLog, registerSecret } from "../support/audit";
-import { createStack, type CliResult, type TestStack } from "../support/engine";
+import { emulatorLog, registerSecret } from "../../harness/audit";
+import { createStack, type CliResult, type TestStack } from "../../harness/engine";
 import { expectSuccess } from "../support/engine-stack";
 import { listAccount } from "../support/kinds";
 import { kinds } from "../../provider/kinds";
@@ -58,7 +58,7 @@ beforeAll(async () => {
   registerSecret("emulator root token (the provider's API key)", emulator.rootToken);
   client = new EdgeIngress({ apiKey: emulator.rootToken, baseURL: emulator.url });
   stack = await createStack({
-    programDir: path.join(__dirname, "..", "fixtures", "edges"),
+    programDir: path.join(__dirname, "..", "..", "harness", "edges"),
     config: {
       "edgeingress:apiKey": { value: emulator.rootToken, secret: true },
       "edgeingress:apiUrl": { value: emulator.url },

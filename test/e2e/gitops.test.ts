@@ -11,7 +11,7 @@ import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator";
 import { start, type Started } from "../support/emulator";
 import { EdgeIngress } from "../../sdk";
-import { REPO_ROOT, createStack, runCommand, type CliResult, type TestStack } from "../support/engine";
+import { REPO_ROOT, createStack, runCommand, type CliResult, type TestStack } from "../../harness/engine";
 import { expectSuccess } from "../support/engine-stack";
 import { copyExample, installShared, removeInstalls, TRANSPILE_ONLY } from "../support/package-install";
 import { pulumiCommands, runJob as runWorkflowJob, workflow } from "../support/workflow";

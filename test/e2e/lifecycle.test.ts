@@ -28,7 +28,7 @@ interface Program {
   reads?: Array<{ kind: string; name: string; id: string }>;
 }
 
-const fx = useEngineStack<Program>(path.join(__dirname, "..", "fixtures", "edges"), "edges");
+const fx = useEngineStack<Program>(path.join(__dirname, "..", "..", "harness", "edges"), "edges");
 const SIG_KEY = "4dabf18193072939515e22adb298388d";
 const SIG = "1b47061264138c4ac30d75fd1eb44270";
 

@@ -12,9 +12,9 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { emulatorLog, registerSecret } from "../support/audit";
+import { emulatorLog, registerSecret } from "../../harness/audit";
 import { start, type Started } from "../support/emulator";
-import { createStack, engineEnv, REPO_ROOT, type TestStack } from "../support/engine";
+import { createStack, engineEnv, REPO_ROOT, type TestStack } from "../../harness/engine";
 import { expectSuccess } from "../support/engine-stack";
 
 /** Pulumi's own language hosts and the Python SDK (`$EI_SHARED_TOOLS`, else `shared/tools` beside the clone). */

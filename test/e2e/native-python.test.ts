@@ -5,7 +5,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { REPO_ROOT } from "../support/engine";
+import { REPO_ROOT } from "../../harness/engine";
 import { describeNativeLanguage, SHARED_TOOLS } from "./native-language";
 
 const MAIN = `import pulumi

@@ -9,9 +9,9 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { stringify, parse } from "yaml";
-import { emulatorLog, registerSecret } from "../support/audit";
+import { emulatorLog, registerSecret } from "../../harness/audit";
 import { start, type Started } from "../support/emulator";
-import { createStack, type TestStack } from "../support/engine";
+import { createStack, type TestStack } from "../../harness/engine";
 import { expectSuccess } from "../support/engine-stack";
 import { nativeEnv } from "../native/engine";
 

@@ -6,7 +6,7 @@
  */
 import * as path from "node:path";
 import { expectSuccess, useEngineStack } from "../support/engine-stack";
-import type { StateResource } from "../support/engine";
+import type { StateResource } from "../../harness/engine";
 
 interface Res {
   kind: string;
@@ -14,7 +14,7 @@ interface Res {
   args: Record<string, unknown>;
 }
 
-const fx = useEngineStack<{ resources: Res[] }>(path.join(__dirname, "..", "fixtures", "edges"), "edges");
+const fx = useEngineStack<{ resources: Res[] }>(path.join(__dirname, "..", "..", "harness", "edges"), "edges");
 
 const RULES = Array.from({ length: 30 }, (_, i) => ({
   cidr: `198.51.${i}.0/24`,

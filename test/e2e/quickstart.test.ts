@@ -1,5 +1,5 @@
 /** The root demo stack (Pulumi.yaml: examples/quickstart, TypeScript) through the real engine. */
-import { REPO_ROOT } from "../support/engine";
+import { REPO_ROOT } from "../../harness/engine";
 import { expectSuccess, useEngineStack } from "../support/engine-stack";
 
 const fx = useEngineStack(REPO_ROOT, "edge-ingress-demo");

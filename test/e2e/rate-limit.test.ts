@@ -6,9 +6,9 @@
  * makes a phase take is measured by the benchmark (`npm run bench -- --rate-limit <n>`).
  */
 import * as path from "node:path";
-import { registerSecret } from "../support/audit";
+import { registerSecret } from "../../harness/audit";
 import { Client, start, type Reply, type Started } from "../support/emulator";
-import { createStack, type TestStack } from "../support/engine";
+import { createStack, type TestStack } from "../../harness/engine";
 import { expectSuccess, useEngineStack } from "../support/engine-stack";
 
 const PROGRAM = path.join(__dirname, "..", "fixtures", "many-rules");

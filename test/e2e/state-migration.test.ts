@@ -11,7 +11,7 @@ import * as path from "node:path";
 import { NotFoundError } from "../../sdk";
 import { start, type Started } from "../support/emulator";
 import { kinds } from "../../provider/kinds";
-import { createStack, type TestStack } from "../support/engine";
+import { createStack, type TestStack } from "../../harness/engine";
 import { expectSuccess } from "../support/engine-stack";
 
 const FIXTURE = path.join(__dirname, "..", "fixtures", "state-0.1.0");
@@ -33,7 +33,7 @@ beforeAll(async () => {
   fs.copyFileSync(path.join(FIXTURE, "emulator.json"), dataFile);
   emulator = await start({ log: () => {}, dataFile, rootToken: made.rootToken });
   stack = await createStack({
-    programDir: path.join(__dirname, "..", "fixtures", "edges"),
+    programDir: path.join(__dirname, "..", "..", "harness", "edges"),
     config: {
       "edgeingress:apiKey": { value: made.rootToken, secret: true },
       "edgeingress:apiUrl": { value: emulator.url },

@@ -8,7 +8,7 @@ import * as path from "node:path";
 import { expectSuccess, useEngineStack } from "../support/engine-stack";
 
 type Res = { kind: string; name: string; args: Record<string, unknown> };
-const PROGRAM = path.join(__dirname, "..", "fixtures", "edges");
+const PROGRAM = path.join(__dirname, "..", "..", "harness", "edges");
 
 const stackOf = (metadata: string): { resources: Res[] } => ({
   resources: [

@@ -11,7 +11,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { ROOT } from "../../generate";
 import { kinds } from "../../provider/kinds";
-import { engineEnv } from "../support/engine";
+import { engineEnv } from "../../harness/engine";
 
 const SHARED_TOOLS = path.resolve(process.env.EI_SHARED_TOOLS ?? path.join(ROOT, "..", "shared", "tools"));
 const env = () => ({

@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { REPO_ROOT, engineEnv } from "../support/engine";
+import { REPO_ROOT, engineEnv } from "../../harness/engine";
 
 /** The directory scripts/pulumi-tools.sh builds into (`ei_pulumi_bin`). */
 function toolsBin(): string {

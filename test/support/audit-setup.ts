@@ -2,7 +2,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { AUDIT_DIR_ENV } from "./audit";
+import { AUDIT_DIR_ENV } from "../../harness/audit";
 
 export default function setup(): void {
   // Workers start after this and inherit the variable.

@@ -1,5 +1,5 @@
 /** jest globalTeardown: the secret audit of the whole run (see audit.ts); a leak fails the run. */
-import { AUDIT_DIR_ENV, auditOrThrow } from "./audit";
+import { AUDIT_DIR_ENV, auditOrThrow } from "../../harness/audit";
 
 export default function teardown(): void {
   const dir = process.env[AUDIT_DIR_ENV];

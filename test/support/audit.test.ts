@@ -3,7 +3,16 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { privateKeyPem, keyPair } from "./pki";
-import { auditOrThrow, record, recordTree, registerSecret, registerSecretConfig, registerStateSecrets, report, scan } from "./audit";
+import {
+  auditOrThrow,
+  record,
+  recordTree,
+  registerSecret,
+  registerSecretConfig,
+  registerStateSecrets,
+  report,
+  scan,
+} from "../../harness/audit";
 
 const TOKEN = "tok_5bXf2Qm9LwZr8Kc1";
 const PEM = privateKeyPem(keyPair("rsa").privateKey);

@@ -17,7 +17,7 @@ import { CHILD_RULES, toOutputs } from "../../provider/framework/lifecycle";
 import { childObject, readClaimed, splitSecrets } from "../../provider/framework/children";
 import { kinds } from "../../provider/kinds";
 import { certificate, privateKeyPem, sshPublicKey } from "./pki";
-import type { StateResource } from "./engine";
+import type { StateResource } from "../../harness/engine";
 import { resolveRefs } from "./refs";
 import { expectSuccess, useEngineStack } from "./engine-stack";
 
@@ -523,7 +523,7 @@ const ROUND_LIMIT_MS = 600_000;
 
 /** The e2e suite: one emulator and one stack of the generic fixture program, every kind in it. */
 export function driftSuite(): void {
-  const fx = useEngineStack<{ resources: Res[] }>(path.join(__dirname, "..", "fixtures", "edges"), "edges");
+  const fx = useEngineStack<{ resources: Res[] }>(path.join(__dirname, "..", "..", "harness", "edges"), "edges");
   const cases = casesOf(DRIFT_KINDS);
   const resources = [...SUPPORT, ...cases.map((c) => c.res)];
   const urnOf = (r: Res) => fx.urn(r.kind, r.name);

@@ -2,9 +2,9 @@
 import * as path from "node:path";
 import type { EmulatorOptions, RunningEmulator } from "../../emulator";
 import type { EdgeIngress } from "../../sdk";
-import { emulatorLog, registerSecret } from "./audit";
+import { emulatorLog, registerSecret } from "../../harness/audit";
 import { start, type Started } from "./emulator";
-import { createStack, type CliResult, type TestStack } from "./engine";
+import { createStack, type CliResult, type TestStack } from "../../harness/engine";
 
 export const ACCESS_PROGRAM = path.join(__dirname, "..", "fixtures", "access");
 

@@ -7,7 +7,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { EdgeIngress } from "../../sdk";
 import { certificate, chain, privateKeyPem, sshPublicKey } from "./pki";
-import { REPO_ROOT } from "./engine";
+import { REPO_ROOT } from "../../harness/engine";
 
 export const IDP_METADATA = '<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" entityID="https://idp.example.test"/>';
 

@@ -11,7 +11,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { REPO_ROOT, runCommand, type CliResult } from "./engine";
+import { REPO_ROOT, runCommand, type CliResult } from "../../harness/engine";
 
 export const EXAMPLES = path.join(REPO_ROOT, "examples");
 

@@ -14,7 +14,7 @@ import * as fs from "node:fs";
 import * as net from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
-import { registerSecret } from "./audit";
+import { registerSecret } from "../../harness/audit";
 
 const MIN_MAJOR = 15;
 const USER = "ei";

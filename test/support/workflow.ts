@@ -6,7 +6,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parse } from "yaml";
-import { REPO_ROOT, runCommand, type CliResult } from "./engine";
+import { REPO_ROOT, runCommand, type CliResult } from "../../harness/engine";
 
 export const WORKFLOW = path.join(REPO_ROOT, "examples", "gitops", ".github", "workflows", "edge-ingress.yml");
 

@@ -3,10 +3,10 @@
  * and code cannot disagree; a test compares the committed file with this rendering.
  */
 import { z } from "zod";
-import { idFormOf } from "./framework/ids";
-import { SERVER_CHOSEN, Within, immutableKeys, inputKeys, type KindDeclaration, type OwnedChildren } from "./framework/kind";
-import { childFields } from "./framework/children";
-import { kinds } from "./kinds";
+import { idFormOf } from "../provider/framework/ids";
+import { SERVER_CHOSEN, Within, immutableKeys, inputKeys, type KindDeclaration, type OwnedChildren } from "../provider/framework/kind";
+import { childFields } from "../provider/framework/children";
+import { kinds } from "../provider/kinds";
 import { renderLanguageNames } from "./reference-languages";
 
 const code = (s: string) => `\`${s}\``;

@@ -9,7 +9,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { LogEntry } from "../../emulator";
+import type { LogEntry } from "../emulator";
 
 export const AUDIT_DIR_ENV = "EI_SECRET_AUDIT_DIR";
 /** Shorter values could match by chance: tests choose longer secrets. */
@@ -117,7 +117,7 @@ export function emulatorLog(place: string): (entry: LogEntry) => void {
 export function testContext(): string {
   const state = (globalThis as { expect?: { getState?(): { testPath?: string; currentTestName?: string } } }).expect?.getState?.();
   if (!state?.testPath) return "";
-  const file = path.relative(path.resolve(__dirname, "..", ".."), state.testPath);
+  const file = path.relative(path.resolve(__dirname, ".."), state.testPath);
   return ` in ${file}${state.currentTestName ? ` › ${state.currentTestName}` : ""}`;
 }
 

@@ -3,7 +3,7 @@
  * the native provider's type token as Pulumi YAML, Go and Python programs write it (the SDKs in sdks/
  * are generated from native/schema.json, whose names these are).
  */
-import { kinds } from "./kinds";
+import { kinds } from "../provider/kinds";
 
 /** The native provider's package, Go module and Python package (as native/schema.json names them). */
 export const NATIVE_NAMES = {

@@ -1,6 +1,6 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { extensionRoutes, renderApiReference, unlistedExtensions } from "../../emulator/reference";
+import { extensionRoutes, renderApiReference, unlistedExtensions } from "../../generate/api-reference";
 import { ROUTES } from "../../emulator/routes";
 import { GENERATED_MARKDOWN_HEADER } from "../../generate";
 

@@ -6,18 +6,19 @@
 import { generateKeyPairSync } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { z } from "zod";
-import { ERROR_STATUS, type ErrorCode } from "./errors";
-import { MAX_LIMIT } from "./http/pagination";
-import { SUPPORTED_VERSION } from "./http/auth";
-import { IDEMPOTENCY_KEY_HEADER, REPLAYED_HEADER } from "./http/idempotency";
-import type { Method, Route } from "./http/router";
-import { REFERENCES_BY_RESOURCE, ROUTES_BY_RESOURCE, ROUTES } from "./routes";
-import { createEmulatorServer } from "./server";
-import { KINDS } from "./state";
-import { Store } from "./state/store";
-import { type ExampleContext, type KindReference } from "./state/rules";
-import { observeBodies } from "./state/validation";
-import { buildCertificatePem } from "./x509";
+import { ERROR_STATUS, type ErrorCode } from "../emulator/errors";
+import { MAX_LIMIT } from "../emulator/http/pagination";
+import { SUPPORTED_VERSION } from "../emulator/http/auth";
+import { IDEMPOTENCY_KEY_HEADER, REPLAYED_HEADER } from "../emulator/http/idempotency";
+import type { Method, Route } from "../emulator/http/router";
+import { ROUTES_BY_RESOURCE, ROUTES } from "../emulator/routes";
+import { referencesByResource } from "./emulator-registry";
+import { createEmulatorServer } from "../emulator/server";
+import { KINDS } from "../emulator/state";
+import { Store } from "../emulator/state/store";
+import { type ExampleContext, type KindReference } from "../emulator/state/rules";
+import { observeBodies } from "../emulator/state/validation";
+import { buildCertificatePem } from "../emulator/x509";
 
 // ---- what is written by hand: the meaning of each error code (titles and examples are the kinds' own) ----
 
@@ -701,6 +702,9 @@ function contents(): string {
 }
 
 /** The route resources, each with a reference (title and examples) of its own. */
+/** Each resource's title and example bodies: from its rules, else its state module's `<resource>Reference`. */
+const REFERENCES_BY_RESOURCE = referencesByResource();
+
 function resources(): string[] {
   const untitled = Object.keys(ROUTES_BY_RESOURCE).filter((f) => !REFERENCES_BY_RESOURCE[f]?.title);
   if (untitled.length)
