@@ -103,7 +103,7 @@ export type HttpsEdgeInlineRouteArgs = Omit<HttpsEdgeRouteArgs, "edgeId" | "adop
  * Named here because the public declarations load no module rules (they import zod's types);
  * test/provider/derived.test.ts compares it with MODULES.
  */
-export type SecretRouteModule = Extract<RouteModuleName, "oauth" | "webhookVerification">;
+type SecretRouteModule = Extract<RouteModuleName, "oauth" | "webhookVerification">;
 
 /** One route of an edge's `routes` output, as the service has it (its credential-holding modules are in `routeSecretModules`). */
 export type HttpsEdgeInlineRoute = { matchType: sdk.MatchType } & Pick<sdk.HttpsEdgeRoute, "match" | "description" | "metadata"> & {

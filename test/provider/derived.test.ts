@@ -20,7 +20,7 @@ import type * as sdk from "../../sdk/types";
 import type { EventResourceName, EventTypeName } from "../../provider/kinds/event-source";
 import type { KeyType, SshEllipticCurve } from "../../provider/kinds/ssh-certificate-authority";
 import type { ReservedDomainRegion } from "../../provider/kinds/reserved-domain";
-import type { HttpsEdgeInlineRoute, HttpsEdgeInlineRouteSecrets, SecretRouteModule } from "../../provider/kinds/https-edge";
+import type { HttpsEdgeInlineRoute, HttpsEdgeInlineRouteSecrets } from "../../provider/kinds/https-edge";
 import type {
   OAuthModuleArgs,
   RouteModule,
@@ -116,6 +116,11 @@ export type Checks = [
   Expect<Equal<TlsTerminationModule["minVersion"], NonNullable<sdk.TlsTerminationModuleParams["minVersion"]> | null>>,
   Expect<Equal<RouteModule<"oauth">, sdk.OAuthModule>>,
   Expect<Equal<keyof SamlServiceProvider, Exclude<keyof sdk.SamlModule, keyof sdk.SamlModuleParams>>>,
-  Expect<Equal<SecretRouteModule, { [M in RouteModuleName]: (typeof MODULES)[M] extends { secret: true } ? M : never }[RouteModuleName]>>,
+  Expect<
+    Equal<
+      keyof HttpsEdgeInlineRouteSecrets,
+      { [M in RouteModuleName]: (typeof MODULES)[M] extends { secret: true } ? M : never }[RouteModuleName]
+    >
+  >,
   Expect<Equal<keyof HttpsEdgeInlineRoute | keyof HttpsEdgeInlineRouteSecrets, Exclude<keyof sdk.HttpsEdgeRouteCreateParams, never>>>,
 ];
