@@ -10,9 +10,12 @@ import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { API_KEY_ENV, BASE_URL_ENV, EdgeIngress, isHttpUrl } from "../sdk";
 import { idFormOf, providerId } from "../provider/framework/ids";
+import type { KindDeclaration } from "../provider/framework/kind";
+import { toOutputs } from "../provider/framework/lifecycle";
 import { kinds } from "../provider/kinds";
 import { readAccount, writeProject } from "./export";
-import { EXPORT_ORDER, type AccountSnapshot } from "./generate";
+import type { CliIo } from "./io";
+import { EXPORT_ORDER, type AccountSnapshot, type InlineAddition } from "./generate";
 
 /** The type token of every resource of this package in a Pulumi state: `<prefix><Kind>`. */
 export const TYPE_PREFIX = "pulumi-nodejs:dynamic/edgeingress:";
@@ -45,6 +48,8 @@ export interface RecordedResource {
   placement: Placement;
   /** Recorded as being deleted (`delete: true`): managed, but never missing. */
   pendingDelete: boolean;
+  /** The owned inputs it declares inline (an IP policy's `rules`): the stack owns each whole set. */
+  ownsInline?: string[];
 }
 
 export interface StackState {
@@ -110,6 +115,9 @@ export function parseStackState(json: string, source: string, target: AuditTarge
       placement: placementOf(connection, target),
       pendingDelete: r.delete === true,
     };
+    const kind = Object.hasOwn(kinds, recorded.kind) ? kinds[recorded.kind] : undefined;
+    const inline = Object.keys(kind?.owns ?? {}).filter((key) => Array.isArray(r.inputs?.[key]) || Array.isArray(r.outputs?.[key]));
+    if (inline.length) recorded.ownsInline = inline;
     resources.push(recorded, ...ownedChildren(recorded, r.outputs));
   });
   return { name: name ?? path.basename(source), project, source, resources };
@@ -130,7 +138,8 @@ function ownedChildren(parent: RecordedResource, outputs: any): RecordedResource
     ids.forEach((id, i) => {
       if (!text(id)) return;
       const description = Array.isArray(items) ? text(items[i]?.description) : undefined;
-      children.push({ ...parent, kind: owned.decl.name, id, description: description ?? "" });
+      const { ownsInline: _owns, ...child } = parent;
+      children.push({ ...child, kind: owned.decl.name, id, description: description ?? "" });
     });
   }
   return children;
@@ -214,6 +223,11 @@ export interface Unmanaged {
   kind: string;
   id: string;
   description: string;
+  /**
+   * Set when its parent is declared by a stack with the whole list of its children inline (an edge's
+   * `routes`): it belongs in that list, not in a declaration of its own.
+   */
+  inlineIn?: { kind: string; id: string; key: string; stack: string };
 }
 export interface Missing {
   kind: string;
@@ -255,13 +269,31 @@ export interface AuditReport {
   ignored: Ignored[];
   notChecked: NotChecked[];
   notDeclarable: NotDeclarable[];
-  /** Set by --export: where the unmanaged ones were written as a program. */
-  export: { dir: string; resources: number } | null;
+  /**
+   * Set by --export: where the unmanaged ones were written as a program; `resources` declared with
+   * `adopt`, `inline` to add to a parent's inline list (in its README) instead.
+   */
+  export: { dir: string; resources: number; inline: number } | null;
   /** True when anything is unmanaged or missing (after the ignore file). */
   drift: boolean;
 }
 
 const descriptionOf = (obj: Record<string, any>): string => (typeof obj.description === "string" ? obj.description : "");
+
+/** The parent that a stack declares with this child's kind inline, if any. */
+function inlineParent(
+  decl: KindDeclaration,
+  obj: any,
+  owners: ReadonlyMap<string, { kind: string; stack: string; keys: string[] }>,
+): Pick<Unmanaged, "inlineIn"> {
+  if (!decl.parent) return {};
+  const parentId = toOutputs(decl, obj)[decl.parent.key];
+  const owner = typeof parentId === "string" ? owners.get(parentId) : undefined;
+  const key = Object.entries(kinds[owner?.kind ?? ""]?.owns ?? {}).find(
+    ([k, owned]) => owned.decl.name === decl.name && owner!.keys.includes(k),
+  )?.[0];
+  return owner && key ? { inlineIn: { kind: owner.kind, id: parentId as string, key, stack: owner.stack } } : {};
+}
 
 /** Compares the account with the stacks' states; the ignore file takes out what people keep on purpose. */
 export function classify(
@@ -271,6 +303,10 @@ export function classify(
   apiUrl: string,
 ): AuditReport {
   const managed = new Set(states.flatMap((s) => s.resources.map((r) => r.id)));
+  // Parents a stack declares with an owned list inline: parent id → the stack and the inputs.
+  const owners = new Map<string, { kind: string; stack: string; keys: string[] }>();
+  for (const state of states)
+    for (const r of state.resources) if (r.ownsInline) owners.set(r.id, { kind: r.kind, stack: state.name, keys: r.ownsInline });
   const inAccount = new Set<string>();
   const unmanaged: Unmanaged[] = [];
   const missing: Missing[] = [];
@@ -292,7 +328,7 @@ export function classify(
       const item = { kind, id, description: descriptionOf(obj) };
       const by = ignoredBy(ignore, item);
       if (by) ignored.push({ finding: "unmanaged", ...item, entry: by.entry, line: by.line });
-      else unmanaged.push(item);
+      else unmanaged.push({ ...item, ...inlineParent(decl, obj, owners) });
     }
   }
   const listed = new Set(Object.keys(snapshot));
@@ -332,7 +368,10 @@ export function classify(
 
 export const exitCodeOf = (report: AuditReport): number => (report.drift ? EXIT.drift : EXIT.clean);
 
-/** The part of the account to declare with `--export`: the unmanaged resources, nothing else. */
+/**
+ * The part of the account `--export` writes: the unmanaged resources, nothing else (those that belong
+ * in a parent's inline list too, as additions: `inlineAdditions`).
+ */
 export function unmanagedSnapshot(snapshot: AccountSnapshot, report: AuditReport): AccountSnapshot {
   const wanted = new Set(report.unmanaged.map((u) => u.id));
   const subset: AccountSnapshot = {};
@@ -341,6 +380,15 @@ export function unmanagedSnapshot(snapshot: AccountSnapshot, report: AuditReport
     if (objs.length) subset[kind] = objs;
   }
   return subset;
+}
+
+/** The unmanaged children to add to a parent's inline list rather than declare. */
+export function inlineAdditions(report: AuditReport): InlineAddition[] {
+  return report.unmanaged.flatMap((u) =>
+    u.inlineIn
+      ? [{ kind: u.kind, id: u.id, parent: { kind: u.inlineIn.kind, id: u.inlineIn.id, stack: u.inlineIn.stack }, key: u.inlineIn.key }]
+      : [],
+  );
 }
 
 // --- printing ----------------------------------------------------------------------------------------
@@ -367,6 +415,13 @@ export function formatReport(report: AuditReport, ignoreSource?: string): string
       "",
     );
   }
+  for (const u of report.unmanaged.filter((x) => x.inlineIn)) {
+    const p = u.inlineIn!;
+    lines.push(
+      `${u.kind} ${u.id} belongs to ${p.kind} ${p.id}, which stack ${p.stack} declares with inline \`${p.key}\`: to keep it, add it to that list (declared on its own, the parent's next up deletes it).`,
+    );
+  }
+  if (report.unmanaged.some((x) => x.inlineIn)) lines.push("");
   if (report.missing.length) {
     lines.push(`${report.missing.length} missing (in a stack's state, gone from the account):`);
     lines.push(
@@ -396,10 +451,12 @@ export function formatReport(report: AuditReport, ignoreSource?: string): string
       "The API cannot tell which key a request uses: if the key this audit runs with is listed above, add `ApiKey:<its id>` to the ignore file.",
     );
   }
-  if (report.export?.resources === 0) lines.push(`Nothing unmanaged: nothing written to ${report.export.dir}.`);
+  if (report.export && report.export.resources + report.export.inline === 0)
+    lines.push(`Nothing unmanaged: nothing written to ${report.export.dir}.`);
   else if (report.export)
     lines.push(
-      `Wrote ${report.export.dir}: ${plural(report.export.resources, "unmanaged resource")} declared with \`adopt\` (see its README.md).`,
+      `Wrote ${report.export.dir}: ${plural(report.export.resources, "unmanaged resource")} declared with \`adopt\`` +
+        `${report.export.inline ? `, ${plural(report.export.inline, "child", "children")} to add to a parent's inline list` : ""} (see its README.md).`,
     );
   lines.push(report.drift ? `Drift: ${report.unmanaged.length} unmanaged, ${report.missing.length} missing.` : "No drift.");
   return `${lines.join("\n")}\n`;
@@ -419,18 +476,15 @@ Options:
                         as --stack reads one
   --ignore <file>       resources kept by hand on purpose (default: ./${DEFAULT_IGNORE_FILE} if present)
   --json                the report as JSON on stdout (shape: docs/audit.md)
-  --export <dir>        write the unmanaged resources as a program that adopts them (a new directory)
+  --export <dir>        write the unmanaged resources as a program that adopts them (a new directory); a child
+                        whose parent a stack declares with its children inline is not declared: its README
+                        gives the entry to add to that parent's list
   --api-url <url>       the API's base URL (default: $${BASE_URL_ENV})
 
 The API key is read from $${API_KEY_ENV} only.
 Exit: 0 no drift, 1 drift (unmanaged or missing), 2 bad usage, ignore file or state, 3 the account could not be read.`;
 
-export interface AuditIo {
-  env: NodeJS.ProcessEnv;
-  cwd: string;
-  stdout(text: string): void;
-  stderr(text: string): void;
-}
+export type AuditIo = CliIo;
 
 /** Runs the pulumi CLI on PATH with the user's environment (backend, passphrase, login); `why` names the option that runs it. */
 function runPulumi(args: string[], why: string, cwd: string, env: NodeJS.ProcessEnv): Promise<string> {
@@ -594,7 +648,7 @@ export async function runAudit(argv: string[], io: AuditIo): Promise<number> {
   }
 
   const report = classify(snapshot, states, ignore, apiUrl);
-  if (exportDir && !report.unmanaged.length) report.export = { dir: exportDir, resources: 0 };
+  if (exportDir && !report.unmanaged.length) report.export = { dir: exportDir, resources: 0, inline: 0 };
   if (exportDir && report.unmanaged.length) {
     const project =
       path
@@ -602,8 +656,15 @@ export async function runAudit(argv: string[], io: AuditIo): Promise<number> {
         .replace(/[^A-Za-z0-9_.-]/g, "-")
         .slice(0, 100) || "edge-ingress-adopt";
     try {
-      const { plan } = writeProject(unmanagedSnapshot(snapshot, report), 0, { outDir: exportDir, project, apiUrl });
-      report.export = { dir: exportDir, resources: plan.resources.length };
+      const { plan } = writeProject(unmanagedSnapshot(snapshot, report), 0, {
+        outDir: exportDir,
+        project,
+        apiUrl,
+        command: "audit --export",
+        holds: "the resources of the account that no given stack records (unmanaged)",
+        additions: inlineAdditions(report),
+      });
+      report.export = { dir: exportDir, resources: plan.resources.length, inline: plan.additions.length };
     } catch (e) {
       return fail(new Error(`--export ${values.export}: ${(e as Error).message}`), EXIT.usage);
     }

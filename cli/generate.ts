@@ -2,9 +2,9 @@
  * `edge-ingress export`, the pure half: an account snapshot (what the sdk lists) → a Pulumi program
  * that adopts every resource. No I/O here, so every rule can be unit-tested.
  */
-import { SERVER_CHOSEN, Within, inputKeys, type KindDeclaration } from "../provider/framework/kind";
+import { SERVER_CHOSEN, Within, inputKeys, type KindDeclaration, type OwnedChildren } from "../provider/framework/kind";
 import { providerId } from "../provider/framework/ids";
-import { toOutputs } from "../provider/framework/lifecycle";
+import { toOutputs } from "../provider/framework/outputs";
 import { sameValue } from "../provider/framework/values";
 import { kinds } from "../provider/kinds";
 
@@ -38,6 +38,14 @@ export class Secret {
   }
 }
 
+/** A child declared inline on its parent (a rule in an IP policy's `rules`): credentials and messages name it. */
+export interface InlineChild {
+  kind: string;
+  id: string;
+  /** The parent's input that lists it. */
+  key: string;
+}
+
 export interface Declared {
   kind: string;
   /** Pulumi resource name: readable, unique within the kind. */
@@ -49,6 +57,8 @@ export interface Declared {
   inputs: Record<string, unknown>;
   /** Lines of comment above the declaration. */
   notes: string[];
+  /** The children it declares inline, in the order of its owned inputs' items. */
+  inline: InlineChild[];
 }
 
 export interface Skipped {
@@ -57,10 +67,26 @@ export interface Skipped {
   why: string;
 }
 
+/** A child to add to the inline list of a parent some stack declares (`edge-ingress audit --export`). */
+export interface InlineAddition {
+  kind: string;
+  id: string;
+  /** The parent, which a stack declares with the owned input `key`. */
+  parent: { kind: string; id: string; stack: string };
+  key: string;
+}
+
+/** An InlineAddition with the entry to add: Secrets for credentials. */
+export interface PlannedAddition extends InlineAddition {
+  entry: unknown;
+}
+
 export interface ExportPlan {
   resources: Declared[];
   secrets: Secret[];
   skipped: Skipped[];
+  /** Children to add to a parent's inline list instead of declaring them. */
+  additions: PlannedAddition[];
 }
 
 const kebab = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
@@ -154,8 +180,30 @@ function withRefs(value: unknown, refs: ReadonlyMap<string, Ref>): unknown {
 
 const WRITE_ONLY = "(write-only)";
 
+export interface PlanOptions {
+  /** Children of parents a stack owns the children of (their objects are in the snapshot too): not declared. */
+  additions?: readonly InlineAddition[];
+  /**
+   * Owned children (an IP policy's rules, an HTTPS edge's routes, a subscription's sources) as resources
+   * of their own kind instead of inline on their parent (the default, when the parent is declared too):
+   * only the inline form makes a child added by hand drift (docs/provider.md, "Owning a parent's children").
+   */
+  standaloneChildren?: boolean;
+}
+
+/** A child's declared form inside its parent's owned input: its inputs less the parent's id, or only its key. */
+function inlineForm(owned: OwnedChildren, childDecl: KindDeclaration, inputs: Record<string, unknown>): unknown {
+  if (owned.scalar) return inputs[owned.key];
+  const { [childDecl.parent!.key]: _parent, ...rest } = inputs;
+  return rest;
+}
+
+/** Sort key of an inline child: what tells it apart within its parent. */
+const identityOf = (owned: OwnedChildren, inputs: Record<string, unknown>): string =>
+  JSON.stringify([owned.key, ...(owned.keyWith ?? [])].map((k) => inputs[k] ?? null));
+
 /** Decides what to declare, under which names, in which order, with which references and secrets. */
-export function planExport(snapshot: AccountSnapshot): ExportPlan {
+export function planExport(snapshot: AccountSnapshot, options: PlanOptions = {}): ExportPlan {
   const skipped: Skipped[] = [];
   type Item = { kind: string; decl: KindDeclaration; obj: any; id: string; raw: Record<string, unknown>; name: string; rank: number };
   const items: Item[] = [];
@@ -163,12 +211,18 @@ export function planExport(snapshot: AccountSnapshot): ExportPlan {
   for (const kind of Object.keys(snapshot)) {
     if (!EXPORT_ORDER.includes(kind)) throw new Error(`export: unknown kind ${kind}`);
   }
+  const toAdd = new Set((options.additions ?? []).map((a) => a.id));
+  const additionObjs = new Map<string, any>();
   EXPORT_ORDER.forEach((kind, rank) => {
     const decl = kinds[kind];
     const taken = new Set<string>();
     const candidates = (snapshot[kind] ?? [])
       .map((obj) => {
         const id = providerId(decl, obj);
+        if (toAdd.has(id)) {
+          additionObjs.set(id, obj);
+          return undefined;
+        }
         const why = decl.export?.skip?.(obj);
         if (why) {
           skipped.push({ kind, id, why });
@@ -190,6 +244,27 @@ export function planExport(snapshot: AccountSnapshot): ExportPlan {
   });
   items.sort((a, b) => a.rank - b.rank || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 
+  // Children whose parent is declared too go inline on it (unless asked otherwise); a parent that
+  // owns a kind of children declares the whole set, even an empty one, so a child added by hand is drift.
+  const inlineOf = new Map<string, InlineChild[]>();
+  if (!options.standaloneChildren) {
+    const byId = new Map(items.map((i) => [i.id, i]));
+    const folded = new Set<Item>();
+    for (const parent of items) {
+      for (const [key, owned] of Object.entries(parent.decl.owns ?? {})) {
+        const childDecl = owned.decl;
+        const parentKey = childDecl.parent!.key;
+        const children = items
+          .filter((c) => c.kind === childDecl.name && byId.get(String(c.raw[parentKey])) === parent)
+          .sort((a, b) => (identityOf(owned, a.raw) < identityOf(owned, b.raw) ? -1 : 1));
+        children.forEach((c) => folded.add(c));
+        parent.raw[key] = children.map((c) => inlineForm(owned, childDecl, c.raw));
+        inlineOf.set(parent.id, [...(inlineOf.get(parent.id) ?? []), ...children.map((c) => ({ kind: c.kind, id: c.id, key }))]);
+      }
+    }
+    for (let i = items.length - 1; i >= 0; i--) if (folded.has(items[i])) items.splice(i, 1);
+  }
+
   const exported = new Set(items.map((i) => i.id));
   const variables = new Set<string>(["pulumi", "ei", "config"]);
   const refs = new Map<string, Ref>();
@@ -208,23 +283,63 @@ export function planExport(snapshot: AccountSnapshot): ExportPlan {
     for (let n = 2; variables.has(variable); n++) variable = `${base}${n}`;
     variables.add(variable);
     const inputs = withRefs(item.raw, refs) as Record<string, unknown>;
-    for (const path of item.decl.credentials ?? []) {
-      // A credential the service never returns (a private key) is still required: it comes from config too.
-      if (item.decl.keepFromState?.includes(path) && inputs[path] === undefined) inputs[path] = WRITE_ONLY;
-      replaceCredentials(inputs, path.split("."), (where) => {
-        const base = `${variable}${capital(where[where.length - 1])}`;
-        let key = base;
-        for (let n = 2; secretKeys.has(key); n++) key = `${base}${n}`;
+    const inline = inlineOf.get(item.id) ?? [];
+    // The resource's own credentials, then each inline child's (named by the child's id and path).
+    const holders = [
+      { decl: item.decl, kind: item.kind, name: item.name, id: item.id, value: inputs },
+      ...inline.map((child) => {
+        const list = inputs[child.key] as unknown[];
+        const at = inline.filter((c) => c.key === child.key).indexOf(child);
+        return { decl: kinds[child.kind], kind: child.kind, name: `${item.name} ${child.key}[${at}]`, id: child.id, value: list[at] };
+      }),
+    ];
+    for (const holder of holders) {
+      for (const path of holder.decl.credentials ?? []) {
+        const value = holder.value as Record<string, unknown>;
+        if (value === null || typeof value !== "object") continue;
+        // A credential the service never returns (a private key) is still required: it comes from config too.
+        if (holder.decl.keepFromState?.includes(path) && value[path] === undefined) value[path] = WRITE_ONLY;
+        replaceCredentials(value, path.split("."), (where) => {
+          const base = `${variable}${capital(where[where.length - 1])}`;
+          let key = base;
+          for (let n = 2; secretKeys.has(key); n++) key = `${base}${n}`;
+          secretKeys.add(key);
+          const secret = new Secret(key, holder.kind, holder.name, holder.id, where.join("."));
+          secrets.push(secret);
+          return secret;
+        });
+      }
+    }
+    refs.set(item.id, new Ref(variable, item.id));
+    resources.push({
+      kind: item.kind,
+      name: item.name,
+      variable,
+      id: item.id,
+      inputs,
+      notes: [...(item.decl.export?.notes ?? [])],
+      inline,
+    });
+  }
+  const additions = (options.additions ?? []).map((addition): PlannedAddition => {
+    const obj = additionObjs.get(addition.id);
+    if (!obj) throw new Error(`export: ${addition.kind} ${addition.id} is not in the account read`);
+    const decl = kinds[addition.kind];
+    const owned = kinds[addition.parent.kind].owns![addition.key];
+    const entry = inlineForm(owned, decl, declaredInputs(decl, obj));
+    const base = camel(`${kebab(addition.kind)}-${slug(String((entry as Record<string, unknown>)?.[owned.key] ?? ""), 24) || "entry"}`);
+    for (const path of decl.credentials ?? [])
+      replaceCredentials(entry, path.split("."), (where) => {
+        let key = `${base}${capital(where[where.length - 1])}`;
+        for (let n = 2; secretKeys.has(key); n++) key = `${base}${capital(where[where.length - 1])}${n}`;
         secretKeys.add(key);
-        const secret = new Secret(key, item.kind, item.name, item.id, where.join("."));
+        const secret = new Secret(key, addition.kind, `${addition.key} of ${addition.parent.id}`, addition.id, where.join("."));
         secrets.push(secret);
         return secret;
       });
-    }
-    refs.set(item.id, new Ref(variable, item.id));
-    resources.push({ kind: item.kind, name: item.name, variable, id: item.id, inputs, notes: [...(item.decl.export?.notes ?? [])] });
-  }
-  return { resources, secrets, skipped };
+    return { ...addition, entry };
+  });
+  return { resources, secrets, skipped, additions };
 }
 
 // --- printing ------------------------------------------------------------------------------------
@@ -275,37 +390,92 @@ export interface ProgramOptions {
   nodeTypesVersion: string;
   /** Read-only endpoints seen in the account (listed in the README, not declared). */
   endpoints?: number;
+  /** What the program declares, for its README (default: "every resource of the account"). */
+  holds?: string;
+  /** The command that wrote it, for its README and program (default: `export`). */
+  command?: string;
 }
 
-export function printProgram(plan: ExportPlan): string {
-  const needsPulumi = plan.resources.some((r) => uses(r.inputs, "pulumi")) || plan.secrets.length > 0;
+/** How the program declares what it adopts. */
+export interface ProgramForm {
+  /** `retainOnDelete: true` on every declaration (the default): `destroy` and removing one leave the resource in the account. */
+  retain?: boolean;
+}
+
+export function printProgram(plan: ExportPlan, form: ProgramForm = {}): string {
+  const retain = form.retain ?? true;
+  const needsConfig = plan.resources.some((r) => uses(r.inputs, "config"));
+  const needsPulumi = needsConfig || plan.resources.some((r) => uses(r.inputs, "pulumi"));
   const lines = [
-    "// Generated by `edge-ingress export`: every resource of the account, adopted (see README.md).",
+    "// Generated by `edge-ingress export`: the resources of the account it read, adopted (see README.md).",
     "// `adopt` takes over the existing resource on the first `pulumi up` instead of creating one;",
     "// it is read only then, so it may stay. Edit the fields to change the account from now on.",
   ];
-  if (plan.secrets.length)
-    lines.push("// Credentials come from secret stack config: README.md lists the `pulumi config set --secret` commands.");
+  if (retain)
+    lines.push(
+      "// `retainOnDelete: true`: `pulumi destroy`, or removing a declaration, leaves the resource in the",
+      "// account (the stack only forgets it). Remove the option, then `pulumi up`, to let the stack delete it.",
+    );
+  if (needsConfig) lines.push("// Credentials come from secret stack config: README.md lists the `pulumi config set --secret` commands.");
   lines.push("");
   if (needsPulumi) lines.push('import * as pulumi from "@pulumi/pulumi";');
   lines.push('import * as ei from "@edge-ingress/pulumi";', "");
-  if (plan.secrets.length) lines.push("const config = new pulumi.Config();", "");
+  if (needsConfig) lines.push("const config = new pulumi.Config();", "");
   for (const r of plan.resources) {
     for (const note of r.notes) lines.push(`// ${note}`);
     const args = printValue({ adopt: r.id, ...r.inputs });
-    lines.push(`const ${r.variable} = new ei.${r.kind}(${JSON.stringify(r.name)}, ${args});`, "");
+    lines.push(
+      `const ${r.variable} = new ei.${r.kind}(${JSON.stringify(r.name)}, ${args}${retain ? ", { retainOnDelete: true }" : ""});`,
+      "",
+    );
   }
   return lines.join("\n");
 }
 
-export function printReadme(plan: ExportPlan, options: ProgramOptions): string {
+/** The README's account of what `destroy`, removing a declaration and editing an inline list do. */
+function lifecycleNotes(plan: ExportPlan, retain: boolean): string[] {
+  const lines = ["## What destroy and removing a declaration do", ""];
+  if (retain)
+    lines.push(
+      "Every declaration has `{ retainOnDelete: true }`: `pulumi destroy`, `pulumi stack rm` after it, or",
+      "removing a declaration and running `pulumi up`, takes the resource out of the stack's state and",
+      "leaves it in the account, as it is; nothing is deleted. To let the stack delete a resource it",
+      "adopted, remove the option from its declaration and run `pulumi up` once (the state records the",
+      "option), then `destroy` or remove it. To make `destroy` and removals refuse instead, set",
+      "`protect: true` (undo with `pulumi state unprotect <urn>`).",
+    );
+  else
+    lines.push(
+      "Exported with `--no-retain`: the declarations have no `retainOnDelete`, so `pulumi destroy`, or",
+      "removing a declaration and running `pulumi up`, **deletes** the resource from the account, as for",
+      "one the stack made. Add `{ retainOnDelete: true }` (or `protect: true`, which makes them refuse) to",
+      "the ones to keep, and run `pulumi up` once before either.",
+    );
+  // In the kind table's order.
+  const keys = Object.values(kinds).flatMap((decl) =>
+    Object.keys(decl.owns ?? {}).filter((key) => plan.resources.some((r) => r.kind === decl.name && key in r.inputs)),
+  );
+  if (keys.length) {
+    lines.push(
+      "",
+      `Children are declared inline on their parent (${keys.map((k) => `\`${k}\``).join(", ")}): the stack owns the`,
+      "whole set. Removing an entry from such a list deletes that child on the next `pulumi up` (an update of",
+      "the parent, which `retainOnDelete` does not cover), and a child added to the account by hand is drift:",
+      "`pulumi preview --refresh` shows it, and `up` deletes it. Add it to the list to keep it.",
+    );
+  }
+  lines.push("");
+  return lines;
+}
+
+export function printReadme(plan: ExportPlan, options: ProgramOptions & ProgramForm): string {
   const counts = new Map<string, number>();
   for (const r of plan.resources) counts.set(r.kind, (counts.get(r.kind) ?? 0) + 1);
   const lines = [
     `# ${options.project}`,
     "",
-    `Generated by \`edge-ingress export\`${options.apiUrl ? ` from ${options.apiUrl}` : ""}: a Pulumi program that declares`,
-    "every resource of the account with `adopt` set to its id, so the first `pulumi up` takes them over",
+    `Generated by \`edge-ingress ${options.command ?? "export"}\`${options.apiUrl ? ` from ${options.apiUrl}` : ""}: a Pulumi program that declares`,
+    `${options.holds ?? "every resource of the account"} with \`adopt\` set to its id, so the first \`pulumi up\` takes them over`,
     "without changing the account, and later runs manage them.",
     "",
     "| kind | resources |",
@@ -330,6 +500,7 @@ export function printReadme(plan: ExportPlan, options: ProgramOptions): string {
     "pulumi preview     # no changes",
     "```",
     "",
+    ...lifecycleNotes(plan, options.retain ?? true),
   );
   if (plan.secrets.length) {
     lines.push(
@@ -338,6 +509,25 @@ export function printReadme(plan: ExportPlan, options: ProgramOptions): string {
       "not compared: the one you set is kept (a key that does not belong to the certificate fails at preview).",
       "",
     );
+  }
+  if (plan.additions.length) {
+    lines.push(
+      "## Add to a parent's inline list",
+      "",
+      "These belong to a parent that a stack declares with the whole list of its children inline, so they",
+      "are not declared here: declared on their own beside that list, the parent's next `pulumi up` would",
+      "delete them. To keep one, add its entry to the parent's list in that stack's program:",
+      "",
+    );
+    for (const a of plan.additions)
+      lines.push(
+        `- ${a.kind} ${a.id}, to \`${a.key}\` of ${a.parent.kind} ${a.parent.id} (stack ${a.parent.stack}):`,
+        "",
+        "  ```ts",
+        ...`${printValue(a.entry, "  ")},`.split("\n").map((l) => (l.startsWith("  ") ? l : `  ${l}`)),
+        "  ```",
+        "",
+      );
   }
   const notExported = plan.skipped.map((s) => `- ${s.kind} ${s.id}: ${s.why}.`);
   if (options.endpoints)
@@ -352,8 +542,11 @@ export interface ExportedFiles {
 }
 
 /** Every file of the generated project. */
-export function generateProject(snapshot: AccountSnapshot, options: ProgramOptions): { files: ExportedFiles; plan: ExportPlan } {
-  const plan = planExport(snapshot);
+export function generateProject(
+  snapshot: AccountSnapshot,
+  options: ProgramOptions & ProgramForm & PlanOptions,
+): { files: ExportedFiles; plan: ExportPlan } {
+  const plan = planExport(snapshot, options);
   const manifest = {
     name: options.project.toLowerCase(),
     private: true,
@@ -361,26 +554,32 @@ export function generateProject(snapshot: AccountSnapshot, options: ProgramOptio
     dependencies: { "@edge-ingress/pulumi": `^${options.packageVersion}`, "@pulumi/pulumi": options.pulumiVersion },
     devDependencies: { "@types/node": options.nodeTypesVersion, typescript: options.typescriptVersion },
   };
+  // What `pulumi new typescript` writes: the program must compile with the stock settings.
   const tsconfig = {
     compilerOptions: {
-      target: "ES2022",
+      strict: true,
+      outDir: "bin",
+      target: "es2020",
       module: "commonjs",
       moduleResolution: "node",
-      strict: true,
-      esModuleInterop: true,
-      skipLibCheck: true,
+      sourceMap: true,
+      experimentalDecorators: true,
+      pretty: true,
+      noFallthroughCasesInSwitch: true,
+      noImplicitReturns: true,
+      forceConsistentCasingInFileNames: true,
     },
     files: ["index.ts"],
   };
   const files: ExportedFiles = {
     "Pulumi.yaml": [
       `name: ${options.project}`,
-      "description: An Edge Ingress account, exported by edge-ingress export",
+      `description: An Edge Ingress account's resources, adopted by edge-ingress ${options.command ?? "export"}`,
       "runtime: nodejs",
       "main: index.ts",
       "",
     ].join("\n"),
-    "index.ts": printProgram(plan),
+    "index.ts": printProgram(plan, options),
     "package.json": `${JSON.stringify(manifest, null, 2)}\n`,
     "tsconfig.json": `${JSON.stringify(tsconfig, null, 2)}\n`,
     ".gitignore": "node_modules/\n",

@@ -14,7 +14,8 @@ import type { Method, Route } from "./http/router";
 import { REFERENCES_BY_RESOURCE, ROUTES_BY_RESOURCE, ROUTES } from "./routes";
 import { createEmulatorServer } from "./server";
 import { KINDS } from "./state";
-import { Store, type ExampleContext, type KindReference } from "./state/store";
+import { Store } from "./state/store";
+import { type ExampleContext, type KindReference } from "./state/rules";
 import { observeBodies } from "./state/validation";
 import { buildCertificatePem } from "./x509";
 

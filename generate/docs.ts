@@ -5,7 +5,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { ROOT, type Generator } from "./index";
+import { ROOT, type Generator } from "./generator";
 
 export const docs: Generator = {
   name: "docs",

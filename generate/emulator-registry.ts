@@ -9,9 +9,10 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { BaseRecord, KindRules } from "../emulator/state/store";
+import type { BaseRecord } from "../emulator/state/store";
+import type { KindRules } from "../emulator/state/rules";
 import type { Route } from "../emulator/http/router";
-import { GENERATED_HEADER, ROOT, type Generator } from "./index";
+import { GENERATED_HEADER, ROOT, type Generator } from "./generator";
 import { sdkResources } from "./sdk-registry";
 
 /** The modules of an emulator folder, loaded (from the compiled tree when this runs compiled). */
@@ -100,7 +101,8 @@ export const emulatorRegistry: Generator = {
         path: "emulator/state/index.ts",
         text: `${GENERATED_HEADER}
 /** Every kind the store holds and persists: each \`KindRules\` a module of emulator/state/ exports. */
-import type { BaseRecord, KindRules } from "./store";
+import type { BaseRecord } from "./store";
+import type { KindRules } from "./rules";
 ${kinds.map(([name, file]) => `import { ${name} } from "./${file}";`).join("\n")}
 
 /** By the kind's name in the sdk client (\`client.ipPolicies\`). */
@@ -119,7 +121,7 @@ export const KINDS: readonly KindRules<BaseRecord>[] = Object.values(KINDS_BY_NA
  */
 import type { Route } from "../http/router";
 import { KINDS_BY_NAME as kinds } from "../state";
-import type { KindReference } from "../state/store";
+import type { KindReference } from "../state/rules";
 import { kindRoutes } from "./crud";
 ${resources.flatMap((r) => (r.operations ? [`import { ${r.operations} } from "./${r.file}";`] : [])).join("\n")}
 ${resources.flatMap((r) => (r.reference ? [`import { ${r.reference} } from "../state/${r.file}";`] : [])).join("\n")}

@@ -7,9 +7,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { FieldDeclaration, KindDeclaration } from "../provider/framework/kind";
-import { GENERATED_HEADER, ROOT, type GeneratedFile, type Generator } from "./index";
+import { GENERATED_HEADER, ROOT, type GeneratedFile, type Generator } from "./generator";
 
-// Functions: this module and ./index import each other.
 const kindsDir = (): string => path.join(ROOT, "provider", "kinds");
 const typesFile = (): string => path.join(ROOT, "provider", "types.ts");
 
@@ -45,7 +44,7 @@ export function registryOrder(kinds: Kind[]): Kind[] {
   const out: Kind[] = [];
   const visit = (kind: Kind): void => {
     if (out.includes(kind)) return;
-    const parent = kind.declaration.parent?.decl.name;
+    const parent = kind.declaration.parent?.kind;
     if (parent && byName.has(parent)) visit(byName.get(parent)!);
     out.push(kind);
   };
@@ -91,7 +90,33 @@ const namesIn = (type: string): string[] => [
 ];
 const BUILTIN = new Set(["Record", "Array", "Partial", "Readonly", "Exclude", "Extract", "Pick", "Omit"]);
 
-function classFile(kind: Kind, typeHome: Map<string, string>, own: string[]): GeneratedFile {
+/**
+ * The item type of each input that owns children declared as objects (an IpPolicy's `rules`): what the
+ * child's class declares, less its parent's id and what adopting takes. Written into the parent's class
+ * (`IpPolicyInlineRuleArgs`), from the child's generated `Args`: no declaration restates the child's fields.
+ */
+interface InlineArgs {
+  name: string;
+  /** The owning input (`rules`). */
+  input: string;
+  child: Kind;
+  parentKey: string;
+}
+
+function inlineArgsOf(kind: Kind, kinds: Kind[]): InlineArgs[] {
+  const d = kind.declaration;
+  return Object.entries(d.owns ?? {})
+    .filter(([, owned]) => !owned.scalar)
+    .map(([input, owned]) => {
+      const child = kinds.find((k) => k.declaration.name === owned.decl.name)!;
+      const part = owned.decl.name.startsWith(d.name) ? owned.decl.name.slice(d.name.length) : owned.decl.name;
+      const parentKey = owned.decl.parent?.key;
+      if (!parentKey) throw new Error(`${d.name} owns ${owned.decl.name}, whose declaration names no parent`);
+      return { name: `${d.name}Inline${part}Args`, input, child, parentKey };
+    });
+}
+
+function classFile(kind: Kind, typeHome: Map<string, string>, own: string[], inline: InlineArgs[]): GeneratedFile {
   const d = kind.declaration;
   const fields = Object.entries(d.fields);
   const inputs = fields.filter(([, f]) => f.input);
@@ -102,13 +127,19 @@ function classFile(kind: Kind, typeHome: Map<string, string>, own: string[]): Ge
   const imports = new Map<string, Set<string>>([["../types", new Set(["AdoptArgs", "GetOptions"])]]);
   for (const [key, f] of fields)
     for (const name of namesIn(`${f.type} ${f.input?.type ?? ""}`)) {
-      if (BUILTIN.has(name) || new RegExp(`\\[\\s*${name}\\s+in\\b`).test(`${f.type} ${f.input?.type ?? ""}`)) continue;
+      if (
+        BUILTIN.has(name) ||
+        inline.some((i) => i.name === name) ||
+        new RegExp(`\\[\\s*${name}\\s+in\\b`).test(`${f.type} ${f.input?.type ?? ""}`)
+      )
+        continue;
       const home = typeHome.get(name);
       if (!home) throw new Error(`${d.name}.${key}: type ${name} is exported by neither provider/types.ts nor a kind's declaration`);
       if (!imports.has(home)) imports.set(home, new Set());
       imports.get(home)!.add(name);
     }
   const ownHome = `../kinds/${kind.file}`;
+  for (const { child } of inline) imports.set(`./${child.file}`, new Set([`${child.declaration.name}Args`]));
   const importLines = [...imports]
     .filter(([, names]) => names.size)
     .sort(([a], [b]) => (a < b ? -1 : 1))
@@ -148,6 +179,13 @@ function classFile(kind: Kind, typeHome: Map<string, string>, own: string[]): Ge
     'import { isResourceOf, resourceArgs, type ClassLists } from "../framework/resource";\n' +
     `${importLines.join("\n")}\n` +
     (own.length ? `\nexport type { ${own.join(", ")} } from "${ownHome}";\n` : "") +
+    inline
+      .map(
+        ({ name, input, child, parentKey }) =>
+          `\n/** One item of \`${input}\`: what ${article(child.declaration.name)} ${child.declaration.name} declares, less \`${parentKey}\` (this ${d.name}'s id). */\n` +
+          `export type ${name} = Omit<${child.declaration.name}Args, ${JSON.stringify(parentKey)} | keyof AdoptArgs>;\n`,
+      )
+      .join("") +
     "\n/** @internal What the class declares: every input and output, and which are secret. */\n" +
     `export const ${lists}: ClassLists = {\n${listLines.join("\n")}\n};\n\n` +
     `export interface ${d.name}Args extends AdoptArgs {\n${args}}\n\n` +
@@ -195,9 +233,10 @@ export const kinds: Readonly<Record<string, KindDeclaration>> = Object.definePro
   return { path: "provider/kinds/index.ts", text };
 }
 
-function classIndexFile(kinds: Kind[], own: Map<string, string[]>): GeneratedFile {
+function classIndexFile(kinds: Kind[], own: Map<string, string[]>, inline: Map<string, InlineArgs[]>): GeneratedFile {
   const lines = kinds.map((k) => {
-    const names = [k.declaration.name, ...[`${k.declaration.name}Args`, ...own.get(k.file)!].map((t) => `type ${t}`)];
+    const types = [`${k.declaration.name}Args`, ...inline.get(k.file)!.map((i) => i.name), ...own.get(k.file)!];
+    const names = [k.declaration.name, ...types.map((t) => `type ${t}`)];
     return `export { ${names.join(", ")} } from "./${k.file}";`;
   });
   return { path: "provider/resources/index.ts", text: `${GENERATED_HEADER}\n/** Every kind's resource class. */\n${lines.join("\n")}\n` };
@@ -214,7 +253,12 @@ export const resources: Generator = {
       own.set(kind.file, exportedTypes(path.join(kindsDir(), `${kind.file}.ts`)));
       for (const name of own.get(kind.file)!) typeHome.set(name, `../kinds/${kind.file}`);
     }
+    const inline = new Map(kinds.map((k) => [k.file, inlineArgsOf(k, kinds)]));
     const ordered = registryOrder(kinds);
-    return [...kinds.map((k) => classFile(k, typeHome, own.get(k.file)!)), classIndexFile(ordered, own), registryFile(ordered)];
+    return [
+      ...kinds.map((k) => classFile(k, typeHome, own.get(k.file)!, inline.get(k.file)!)),
+      classIndexFile(ordered, own, inline),
+      registryFile(ordered),
+    ];
   },
 };

@@ -7,7 +7,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { GENERATED_HEADER, ROOT, type Generator } from "./index";
+import { GENERATED_HEADER, ROOT, type Generator } from "./generator";
 
 const resourcesDir = (): string => path.join(ROOT, "sdk", "resources");
 

@@ -8,7 +8,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { z } from "zod";
-import { GENERATED_HEADER, ROOT, type GeneratedFile, type Generator } from "./index";
+import { GENERATED_HEADER, ROOT, type GeneratedFile, type Generator } from "./generator";
 import { DESCRIPTION_MAX_BYTES, METADATA_MAX_BYTES } from "../sdk/core/fields";
 
 type IO = "input" | "output";

@@ -86,11 +86,18 @@ export const MODULES = {
     defaults: within({
       ...SESSION_DEFAULTS,
       authCheckInterval: SERVER_CHOSEN,
-      provider: within(
+      // Any provider key (the service decides which it knows): its lists default to empty; teams and
+      // organizations, which only the code-hosting provider has, are the service's to report.
+      provider: within((given) =>
         Object.fromEntries(
-          OAUTH_PROVIDERS.map((p) => [
+          Object.keys(given).map((p) => [
             p,
-            within({ scopes: [], emailAddresses: [], emailDomains: [], ...(p === "codehost" ? { teams: [], organizations: [] } : {}) }),
+            within({
+              scopes: [],
+              emailAddresses: [],
+              emailDomains: [],
+              ...(p === OAUTH_PROVIDERS[0] ? { teams: [], organizations: [] } : { teams: SERVER_CHOSEN, organizations: SERVER_CHOSEN }),
+            }),
           ]),
         ),
       ),

@@ -7,6 +7,7 @@ import { idFormOf } from "./framework/ids";
 import { SERVER_CHOSEN, Within, immutableKeys, inputKeys, type KindDeclaration, type OwnedChildren } from "./framework/kind";
 import { childFields } from "./framework/children";
 import { kinds } from "./kinds";
+import { renderLanguageNames } from "./reference-languages";
 
 const code = (s: string) => `\`${s}\``;
 
@@ -80,6 +81,7 @@ export function renderReference(): string {
     "Generated from the kind declarations in `provider/kinds/` by `npm run generate`; a test keeps it current.",
     "Field rules (lengths, formats, enums) are the sdk's request schemas, checked at preview time.",
     "",
+    renderLanguageNames(),
     ...Object.values(kinds).map(renderKind),
   ].join("\n");
 }

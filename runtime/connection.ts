@@ -18,12 +18,14 @@ import { UserError } from "./user-error";
 
 type Props = Record<string, any>;
 
-interface Settings {
+export interface Settings {
   apiKey?: string;
   apiUrl?: string;
   timeoutMs?: number;
   maxRetries?: number;
   rateLimitWaitMs?: number;
+  /** Where the key came from (`stack config edgeingress:apiKey`), named in connection errors. */
+  keyFrom?: string;
 }
 let settings: Settings = {};
 /** Checked clients by connection ("" is stack config's). */
@@ -45,9 +47,7 @@ function numberSetting(config: dynamic.ConfigureRequest["config"], key: string):
  */
 export async function configure(req: dynamic.ConfigureRequest): Promise<void> {
   const next: Settings = {
-    // The environment is read here too, so a configure after it changed checks the connection again.
-    apiKey: req.config.get("edgeingress:apiKey") || process.env[API_KEY_ENV] || undefined,
-    apiUrl: req.config.get("edgeingress:apiUrl") || process.env[BASE_URL_ENV] || undefined,
+    ...withEnvironment({ apiKey: req.config.get("edgeingress:apiKey"), apiUrl: req.config.get("edgeingress:apiUrl") }, "stack config"),
     timeoutMs: numberSetting(req.config, "edgeingress:timeoutMs"),
     maxRetries: numberSetting(req.config, "edgeingress:maxRetries"),
     rateLimitWaitMs: numberSetting(req.config, "edgeingress:rateLimitWaitMs"),
@@ -56,6 +56,19 @@ export async function configure(req: dynamic.ConfigureRequest): Promise<void> {
     settings = next;
     clients.clear();
   }
+}
+
+/**
+ * The configured key and URL, else the environment's (read at each configure, so a configure after it
+ * changed checks the connection again), with where the key came from (`from`: "stack config").
+ */
+export function withEnvironment(
+  given: { apiKey?: string; apiUrl?: string },
+  from: string,
+): Pick<Settings, "apiKey" | "apiUrl" | "keyFrom"> {
+  const apiKey = given.apiKey || process.env[API_KEY_ENV] || undefined;
+  const keyFrom = !apiKey ? undefined : given.apiKey ? `${from} edgeingress:apiKey` : `the ${API_KEY_ENV} environment variable`;
+  return { apiKey, apiUrl: given.apiUrl || process.env[BASE_URL_ENV] || undefined, keyFrom };
 }
 
 /** The resource's own connection, if it has one (undefined: stack config's). */
@@ -112,21 +125,29 @@ export function clientFor(connection?: ConnectionValue): Promise<EdgeIngress> {
 }
 
 /** What to connect to, and how to tell the user to fix it. */
-interface Target extends Settings {
+export interface Target extends Settings {
   /** Prefix of every message. */
   who: string;
   setKey: string;
   setUrl: string;
+  /** Ends a message about the connection: which one it is, when the prefix does not say. */
+  whose?: string;
 }
 
-function stackConfig(): Target {
+/** Stack config's connection, or (`provider`) a native provider's configuration, which the same keys set. */
+export function configTarget(from: Settings, provider = false): Target {
+  const whose = `${provider ? "the provider's" : "the stack's"} connection, ${from.keyFrom ? `API key from ${from.keyFrom}` : "no API key"}`;
   return {
-    ...settings,
+    ...from,
     who: "edgeingress",
-    setKey: "`pulumi config set --secret edgeingress:apiKey <key>` (or the EDGE_INGRESS_API_KEY environment variable)",
-    setUrl: "`pulumi config set edgeingress:apiUrl <url>` (or the EDGE_INGRESS_API_URL environment variable)",
+    setKey: `\`pulumi config set --secret edgeingress:apiKey <key>\` (or the ${API_KEY_ENV} environment variable)`,
+    setUrl: `\`pulumi config set edgeingress:apiUrl <url>\` (or the ${BASE_URL_ENV} environment variable)`,
+    // Said of every resource's check alike: it is the connection that fails, not the resource.
+    whose: provider ? whose : `${whose}: every resource using it fails alike until it is fixed`,
   };
 }
+
+const stackConfig = (): Target => configTarget(settings);
 
 function explicit(connection: ConnectionValue): Target {
   const name = label(connection.name);
@@ -143,7 +164,7 @@ function explicit(connection: ConnectionValue): Target {
 /** A connection failure that the user must fix (a key, a URL): kept for the process, not retried per resource. */
 export class LastingError extends UserError {}
 
-async function connect(target: Target): Promise<EdgeIngress> {
+export async function connect(target: Target): Promise<EdgeIngress> {
   const { apiKey, apiUrl, timeoutMs, maxRetries, rateLimitWaitMs } = target;
   let client: EdgeIngress;
   try {
@@ -170,7 +191,15 @@ async function connect(target: Target): Promise<EdgeIngress> {
   return client;
 }
 
-function settingError({ who, setKey, setUrl }: Target, e: unknown): Error {
+/** The message with the connection it concerns named at its end. */
+const naming = (message: string, { whose }: Target): string => (whose ? `${message} (${whose})` : message);
+
+function settingError(target: Target, e: unknown): Error {
+  const error = settingProblem(target, e);
+  return error === e ? error : new Error(naming(error.message, target));
+}
+
+function settingProblem({ who, setKey, setUrl }: Target, e: unknown): Error {
   if (!(e instanceof ValidationError)) return e as Error;
   if (e.field === "apiKey") return new Error(`${who}: no API key is configured; set one with ${setKey}`);
   if (e.field === "baseURL") {
@@ -179,7 +208,11 @@ function settingError({ who, setKey, setUrl }: Target, e: unknown): Error {
   return new Error(`${who}: ${e.message}`);
 }
 
-function connectionError({ who, setKey, setUrl }: Target, url: string, e: unknown): Error {
+function connectionError(target: Target, url: string, e: unknown): Error {
+  return new Error(naming(connectionProblem(target, url, e).message, target));
+}
+
+function connectionProblem({ who, setKey, setUrl }: Target, url: string, e: unknown): Error {
   const reason = (e as Error).message;
   if (e instanceof AuthenticationError || e instanceof PermissionDeniedError) {
     return new Error(`${who}: the API at ${url} refused the API key (${e.status} ${e.errorCode ?? ""}); set a valid one with ${setKey}`);

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Provides the Pulumi CLI, our Node.js language host and the dynamic provider plugin script in
+# Provides the Pulumi CLI, our Node.js language host, Pulumi's YAML language host and the dynamic provider plugin script in
 # $(ei_pulumi_bin) = $EI_CACHE/pulumi-v<version>/bin, at the @pulumi/pulumi version package.json pins.
 #  - A `pulumi` on PATH that reports that version, with a `pulumi-language-nodejs` beside it, is used as is.
 #  - Otherwise both are built from tools/pulumi (Go modules only). Each binary is rebuilt only when a
@@ -39,6 +39,31 @@ install_dynamic_provider() {
   mv -f "$bin/.pulumi-resource-pulumi-nodejs.tmp" "$bin/pulumi-resource-pulumi-nodejs"
 }
 
+# Pulumi YAML programs (the native provider's e2e suite): Pulumi's own host, built from its Go module
+# as served by the module proxy (a read-only module directory, so built from a writable copy). Its
+# module pins its own Pulumi SDK; the stamp holds its version, so it is built once per machine.
+build_yaml_host() {
+  command -v go >/dev/null || die "Go is needed to build pulumi-language-yaml; install it and retry"
+  local yaml_version="v1.25.0"
+  local yaml_stamp="$bin/.pulumi-language-yaml.stamp"
+  if [ ! -x "$bin/pulumi-language-yaml" ] || [ "$(cat "$yaml_stamp" 2>/dev/null)" != "$yaml_version" ]; then
+    log "building pulumi-language-yaml $yaml_version (about 2 minutes on 2 cores when nothing is cached)"
+    local start=$SECONDS dir work
+    dir="$(cd "$tools" && go mod download -json "github.com/pulumi/pulumi-yaml@$yaml_version" | node -e '
+      let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => console.log(JSON.parse(s).Dir));')"
+    [ -d "$dir" ] || die "go mod download gave no directory for github.com/pulumi/pulumi-yaml@$yaml_version"
+    work="$(mktemp -d)"
+    cp -r "$dir/." "$work" && chmod -R u+w "$work"
+    (cd "$work" && CGO_ENABLED=0 go build -tags osusergo,grpcnotrace \
+      -ldflags "-X github.com/pulumi/pulumi-yaml/pkg/version.Version=$yaml_version" \
+      -o "$bin/.pulumi-language-yaml.tmp" ./cmd/pulumi-language-yaml) || { rm -rf "$work"; die "building pulumi-language-yaml failed"; }
+    rm -rf "$work"
+    mv -f "$bin/.pulumi-language-yaml.tmp" "$bin/pulumi-language-yaml"
+    echo "$yaml_version" >"$yaml_stamp"
+    log "built pulumi-language-yaml in $((SECONDS - start))s"
+  fi
+}
+
 # 1. A matching CLI and host already installed elsewhere on PATH.
 while IFS= read -r candidate; do
   dir="$(cd "$(dirname "$candidate")" && pwd -P)"
@@ -48,8 +73,9 @@ while IFS= read -r candidate; do
   log "using pulumi v$version and pulumi-language-nodejs from $dir"
   ln -sfn "$dir/pulumi" "$bin/pulumi"
   ln -sfn "$dir/pulumi-language-nodejs" "$bin/pulumi-language-nodejs"
-  rm -f "$bin"/.*.stamp
+  rm -f "$bin/.pulumi.stamp" "$bin/.pulumi-language-nodejs.stamp"
   install_dynamic_provider
+  build_yaml_host
   exit 0
 done < <(type -ap pulumi || true)
 
@@ -80,4 +106,6 @@ build pulumi github.com/pulumi/pulumi/pkg/v3/cmd/pulumi "$(sources_hash go.mod g
 build pulumi-language-nodejs ./language-nodejs \
   "$(sources_hash go.mod go.sum $(cd "$tools" && ls language-nodejs/*.go | grep -v '_test\.go$'))"
 install_dynamic_provider
+
+build_yaml_host
 log "ready: $bin"

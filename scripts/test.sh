@@ -11,6 +11,8 @@ npm run --silent format:check
 npm run --silent lint
 # The language host's own Go tests (its modules are cached by the build above).
 (cd tools/pulumi && go test ./language-nodejs)
+# The generated Go and Python SDKs: the Go module builds and vets, the Python package compiles and imports.
+bash scripts/sdks-test.sh
 # Which Node.js language host the real-engine suites run with (scripts/env.sh chooses; docs/engine.md).
 ei_language_host_line
 report="$(mktemp)"

@@ -1000,7 +1000,7 @@ export interface OAuthProviderConfigParams {
   emailDomains?: string[] | undefined;
 }
 
-/** The `codehost` OAuth identity provider's settings, as a request sets them: only `codehost` has `teams` and `organizations`. */
+/** One OAuth identity provider's settings, as a request sets them; `teams` and `organizations` only on the code-hosting provider (the service refuses them on another). */
 export interface CodehostOAuthProviderConfigParams {
   /** Your OAuth app's client id, given with `clientSecret`. Omit both to use the service's managed app, which has extra restrictions. */
   clientId?: string | undefined;
@@ -1012,31 +1012,14 @@ export interface CodehostOAuthProviderConfigParams {
   emailAddresses?: string[] | undefined;
   /** Email domains whose users are allowed in. */
   emailDomains?: string[] | undefined;
-  /** `<org>/<team>` slugs; a member of any is allowed. */
+  /** Only on the code-hosting provider (the emulator's `codehost`): `<org>/<team>` slugs; a member of any is allowed. */
   teams?: string[] | undefined;
-  /** Organization slugs; a member of any is allowed. */
+  /** Only on the code-hosting provider (the emulator's `codehost`): organization slugs; a member of any is allowed. */
   organizations?: string[] | undefined;
 }
 
-/** The OAuth module's identity provider, as a request sets it. Exactly one provider key. */
-export interface OAuthProviderParams {
-  /** Log in with the code-hosting provider, the one that can also allow users by team or organization. */
-  codehost?: CodehostOAuthProviderConfigParams | undefined;
-  /** Log in with the social network provider. */
-  social?: OAuthProviderConfigParams | undefined;
-  /** Log in with the `workspace` provider, a large vendor's identity service. */
-  workspace?: OAuthProviderConfigParams | undefined;
-  /** Log in with the `directory` provider, a large vendor's identity service. */
-  directory?: OAuthProviderConfigParams | undefined;
-  /** Log in with the `professional` provider. */
-  professional?: OAuthProviderConfigParams | undefined;
-  /** Log in with the `devops` provider. */
-  devops?: OAuthProviderConfigParams | undefined;
-  /** Log in with the `streaming` provider. */
-  streaming?: OAuthProviderConfigParams | undefined;
-  /** Log in with the `commerce` provider. */
-  commerce?: OAuthProviderConfigParams | undefined;
-}
+/** The OAuth module's identity provider, as a request sets it: exactly one key. The identity provider's key, its lowercase name as the service knows it (the service decides which it accepts). The emulator accepts only its placeholders: `codehost` (the code-hosting provider, the one with `teams` and `organizations`), `social`, `workspace`, `directory`, `professional`, `devops`, `streaming`, `commerce`. */
+export type OAuthProviderParams = Record<string, CodehostOAuthProviderConfigParams>;
 
 /** The OAuth module's config, as a request sets it. */
 export interface OAuthModuleParams {
@@ -1068,9 +1051,9 @@ export interface OAuthProviderConfig {
   emailAddresses: string[];
   /** Email domains whose users are allowed in; `[]` when none. */
   emailDomains: string[];
-  /** Only on `codehost`: `<org>/<team>` slugs; a member of any is allowed. */
+  /** Only on the code-hosting provider: `<org>/<team>` slugs; a member of any is allowed. */
   teams?: string[] | undefined;
-  /** Only on `codehost`: organization slugs; a member of any is allowed. */
+  /** Only on the code-hosting provider: organization slugs; a member of any is allowed. */
   organizations?: string[] | undefined;
 }
 
@@ -1078,25 +1061,8 @@ export interface OAuthProviderConfig {
 export interface OAuthModule {
   /** Whether the module is applied to traffic. */
   enabled: boolean;
-  /** The one provider that was set. */
-  provider: {
-    /** Log in with the code-hosting provider, the one that can also allow users by team or organization. */
-    codehost?: OAuthProviderConfig | undefined;
-    /** Log in with the social network provider. */
-    social?: OAuthProviderConfig | undefined;
-    /** Log in with the `workspace` provider, a large vendor's identity service. */
-    workspace?: OAuthProviderConfig | undefined;
-    /** Log in with the `directory` provider, a large vendor's identity service. */
-    directory?: OAuthProviderConfig | undefined;
-    /** Log in with the `professional` provider. */
-    professional?: OAuthProviderConfig | undefined;
-    /** Log in with the `devops` provider. */
-    devops?: OAuthProviderConfig | undefined;
-    /** Log in with the `streaming` provider. */
-    streaming?: OAuthProviderConfig | undefined;
-    /** Log in with the `commerce` provider. */
-    commerce?: OAuthProviderConfig | undefined;
-  };
+  /** The one provider that was set, by its key. The identity provider's key, its lowercase name as the service knows it (the service decides which it accepts). The emulator accepts only its placeholders: `codehost` (the code-hosting provider, the one with `teams` and `organizations`), `social`, `workspace`, `directory`, `professional`, `devops`, `streaming`, `commerce`. */
+  provider: Record<string, OAuthProviderConfig>;
   /** Lets HTTP OPTIONS requests through without authentication (needed for CORS preflight). */
   optionsPassthrough: boolean;
   /** The prefix of the session cookie set on the client. */
@@ -1256,8 +1222,8 @@ export type HttpsEdgeRouteModules = {
 
 /** Automatic certificate management of a reserved domain, as a request sets it. */
 export interface CertificateManagementPolicyParams {
-  /** The authority that issues the certificates: `public-acme`, a public ACME authority, is the only one. */
-  authority: "public-acme";
+  /** The identifier of the public ACME authority that issues the certificates, as the service names it (the service decides which it accepts). The emulator accepts only its placeholder `public-acme`. */
+  authority: string;
   /** `rsa` (the service's default) or `ecdsa`. */
   privateKeyType?: "rsa" | "ecdsa" | undefined;
 }
@@ -1332,7 +1298,7 @@ export interface ReservedDomain {
   certificate: Ref | null;
   /** Automatic certificate management; null when it is off. */
   certificateManagementPolicy: {
-    /** The authority that issues the certificates: `public-acme`. */
+    /** The identifier of the authority that issues the certificates (the emulator's placeholder: `public-acme`). */
     authority: string;
     /** The type of the issued certificates' keys: `rsa` or `ecdsa`. */
     privateKeyType: string;

@@ -4,7 +4,8 @@
  */
 import { ApiError, preview } from "../errors";
 import { hashToken, tokenMatches } from "../secrets";
-import { findApiKeyByToken, type Principal } from "../state/api-key";
+import { findApiKeyByToken } from "../state/api-key";
+import type { Principal } from "../state/rules";
 import type { Store } from "../state/store";
 
 export const SUPPORTED_VERSION = "2";

@@ -4,7 +4,7 @@
  * and the same request gets the same answer instead of a second record. In memory only.
  */
 import { ApiError, fieldError } from "../errors";
-import type { Principal } from "../state/api-key";
+import type { Principal } from "../state/rules";
 
 export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
 /** On a replayed answer. */

@@ -1,6 +1,6 @@
 /** A small route table: path patterns with `{param}` segments, 404 for unknown paths, 405 with Allow. */
 import { ApiError, preview } from "../errors";
-import type { OperationCall } from "../state/store";
+import type { OperationCall } from "../state/rules";
 import { UPDATE_ANSWERS, type UpdateAnswers } from "../options";
 
 export { UPDATE_ANSWERS, type UpdateAnswers };

@@ -2,7 +2,8 @@
 import type { Route } from "../http/router";
 import { listPage, PAGE_PARAMS } from "../http/pagination";
 import type { ModularRecord } from "../state/modules";
-import type { BaseRecord, Collection, KindRules } from "../state/store";
+import type { BaseRecord, Collection } from "../state/store";
+import type { KindRules } from "../state/rules";
 import { deleteRecord } from "../state/validation";
 import { moduleRoutes } from "./modules";
 

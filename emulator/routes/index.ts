@@ -5,7 +5,7 @@
  */
 import type { Route } from "../http/router";
 import { KINDS_BY_NAME as kinds } from "../state";
-import type { KindReference } from "../state/store";
+import type { KindReference } from "../state/rules";
 import { kindRoutes } from "./crud";
 import { eventSourceOperations } from "./event-source";
 import { httpsEdgeRouteOperations } from "./https-edge-route";

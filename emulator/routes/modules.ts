@@ -1,8 +1,8 @@
 /** The module operations GET/PUT/DELETE …/{module} (§4.1.7), shared by every edge kind and HTTPS edge routes. */
 import type { ApiRequest, Route } from "../http/router";
-import { deleteModule, getModule, putModule, type ModularRecord, type ModuleSet } from "../state/modules";
+import type { ModuleSet } from "../state/module-shapes";
+import { deleteModule, getModule, putModule, renderModule, type ModularRecord } from "../state/modules";
 import type { Collection } from "../state/store";
-import { renderModule } from "../state/wire";
 
 /** The record a module operation acts on, found from the request (404 when missing). */
 export interface ModuleOwner<R extends ModularRecord> {

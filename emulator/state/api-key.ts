@@ -2,18 +2,12 @@
 import { z } from "zod";
 import { fieldError, preview } from "../errors";
 import { hashToken, newToken, tokenMatches } from "../secrets";
-import type { KindRules, Store } from "./store";
+import type { Store } from "./store";
+import type { KindRules, Principal } from "./rules";
 import { addRule, baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
 import { resourceUri } from "./wire";
 
 /** Who is calling: the root token (the admin user) or an API key. */
-export interface Principal {
-  /** The caller's user or bot id: the default owner of what it creates. */
-  ownerId: string;
-  /** Only the admin may name an owner other than itself. */
-  admin: boolean;
-}
-
 const apiKeyRecord = z.strictObject({
   ...baseRecordFields,
   owner_id: z.string(),

@@ -5,7 +5,8 @@
 import { z } from "zod";
 import { fieldError } from "../errors";
 import { certificateFields, parseCertificatePems, PemError } from "../x509";
-import type { KindRules, Store } from "./store";
+import type { Store } from "./store";
+import type { KindRules } from "./rules";
 import { baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
 import { resourceUri } from "./wire";
 

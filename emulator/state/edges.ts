@@ -4,10 +4,13 @@
  */
 import { z } from "zod";
 import { checkHostportsFree, hostports, syncEndpoints, type Proto } from "./endpoint";
-import { applyModules, modulesUse, moduleFields, storedModules, type ModularRecord, type Modules, type ModuleSet } from "./modules";
-import type { KindRules, Store } from "./store";
+import { applyModules, modulesUse, type ModularRecord } from "./modules";
+import { moduleFields, storedModules, type Modules, type ModuleSet } from "./module-shapes";
+import type { Store } from "./store";
+import type { KindRules } from "./rules";
 import { baseRecordFields, commonFields, newBase, parseBody } from "./validation";
-import { renderModules, resourceUri } from "./wire";
+import { renderModules } from "./modules";
+import { resourceUri } from "./wire";
 
 export interface EdgeRecord extends ModularRecord {
   description: string;

@@ -4,7 +4,8 @@
  */
 import { z } from "zod";
 import { ApiError, preview } from "../errors";
-import type { KindRules, Store } from "./store";
+import type { Store } from "./store";
+import type { KindRules } from "./rules";
 import { rfc3339Now } from "./store";
 import { addRule } from "./validation";
 import { refById, resourceUri } from "./wire";

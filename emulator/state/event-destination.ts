@@ -4,7 +4,8 @@
  * shapes show, so they are stored as sent; no message ever quotes them.
  */
 import { z } from "zod";
-import type { KindRules, Store } from "./store";
+import type { Store } from "./store";
+import type { KindRules } from "./rules";
 import { addRule, baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
 import { resourceUri } from "./wire";
 

@@ -6,11 +6,44 @@
  */
 import { z } from "zod";
 import { preview } from "../errors";
-import type { KindRules, Store } from "./store";
+import type { Store } from "./store";
+import type { KindRules } from "./rules";
 import { eventDestinations } from "./event-destination";
-import { eventType } from "./event-source";
 import { addRule, baseRecordFields, checkRefs, commonFields, newBase, parseBody } from "./validation";
 import { ref, resourceUri } from "./wire";
+
+/** Resources whose changes emit events, by event-type name (§6 leaves the complete list unstated). */
+const EVENT_RESOURCES = [
+  "api_key",
+  "ip_policy",
+  "ip_restriction",
+  "tcp_edge",
+  "tls_edge",
+  "https_edge",
+  "https_edge_route",
+  "tunnel_group_backend",
+  "weighted_backend",
+  "failover_backend",
+  "reserved_domain",
+  "certificate_authority",
+  "tls_certificate",
+  "ssh_credential",
+  "ssh_certificate_authority",
+  "ssh_user_certificate",
+  "ssh_host_certificate",
+  "event_destination",
+  "event_subscription",
+] as const;
+
+/** Every event type the emulator knows: `<resource>_{created,updated,deleted}.v0`. */
+export const EVENT_TYPES: readonly string[] = EVENT_RESOURCES.flatMap((resource) =>
+  ["created", "updated", "deleted"].map((change) => `${resource}_${change}.v0`),
+);
+
+const KNOWN_TYPE = "must be a known event type (<name>.v<N>, e.g. ip_policy_updated.v0)";
+export const eventType = z.string().superRefine((value, ctx) => {
+  if (!EVENT_TYPES.includes(value)) addRule(ctx, [], KNOWN_TYPE, preview(value));
+});
 
 const eventSubscriptionRecord = z.strictObject({
   ...baseRecordFields,

@@ -1,7 +1,8 @@
 /** Failover backends (§2.11, §4.7): an ordered list of child backend ids. */
 import { z } from "zod";
 import { preview } from "../errors";
-import type { KindRules, Store } from "./store";
+import type { Store } from "./store";
+import type { KindRules } from "./rules";
 import { checkChild } from "./backends";
 import { addRule, baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
 import { resourceUri, specAnswer } from "./wire";

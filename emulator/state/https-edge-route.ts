@@ -4,11 +4,12 @@
  */
 import { z } from "zod";
 import { ApiError } from "../errors";
-import { httpsEdges } from "./https-edge";
-import { applyModules, modulesUse, moduleFields, ROUTE_MODULES, storedModules, type ModularRecord, type Modules } from "./modules";
-import type { KindRules, Store } from "./store";
+import { applyModules, modulesUse, ROUTE_MODULES, type ModularRecord } from "./modules";
+import { moduleFields, storedModules, type Modules } from "./module-shapes";
+import type { Store } from "./store";
+import type { KindRules } from "./rules";
 import { baseRecordFields, commonFields, deleteRecord, newBase, parseBody } from "./validation";
-import { renderModules, resourceUri } from "./wire";
+import { renderModules } from "./modules";
 
 export const MATCH_TYPES = ["exact_path", "path_prefix"] as const;
 
@@ -68,9 +69,8 @@ export function routesOf(store: Store, edgeId: string): HttpsEdgeRouteRecord[] {
     .filter((r) => r.edge_id === edgeId);
 }
 
-/** NOT_FOUND for a missing edge, or a route that is missing or belongs to another edge. */
+/** NOT_FOUND for a route that is missing or belongs to another edge (the caller checked the edge: emulator/routes/). */
 export function requireRoute(store: Store, edgeId: string, id: string): HttpsEdgeRouteRecord {
-  store.collection(httpsEdges).require(edgeId);
   const route = store.collection(httpsEdgeRoutes).get(id);
   if (!route || route.edge_id !== edgeId) {
     throw new ApiError("NOT_FOUND", `no HTTPS edge route with id ${JSON.stringify(id)} on HTTPS edge ${edgeId}`);
@@ -78,8 +78,8 @@ export function requireRoute(store: Store, edgeId: string, id: string): HttpsEdg
   return route;
 }
 
+/** A new route of an existing edge (the caller checked it: emulator/routes/). */
 export function createRoute(store: Store, edgeId: string, body: Record<string, unknown>): HttpsEdgeRouteRecord {
-  store.collection(httpsEdges).require(edgeId);
   const input = parseBody(createSchema, body) as RouteInput & Pick<HttpsEdgeRouteRecord, "match_type" | "match">;
   const modules = applyModules(store, ROUTE_MODULES, {}, input);
   return store.collection(httpsEdgeRoutes).insert({
@@ -119,7 +119,7 @@ export function renderRoute(record: HttpsEdgeRouteRecord, baseUrl: string, store
     created_at: record.created_at,
     match_type: record.match_type,
     match: record.match,
-    uri: `${resourceUri(baseUrl, httpsEdges, record.edge_id)}/routes/${record.id}`,
+    uri: `${baseUrl}${httpsEdgeRoutes.path.replace("{edge_id}", record.edge_id)}/${record.id}`,
     description: record.description,
     metadata: record.metadata,
     ...renderModules(ROUTE_MODULES, record, baseUrl, store),

@@ -5,7 +5,8 @@
  */
 import { z } from "zod";
 import { fieldError, preview } from "../errors";
-import type { KindRules, Store } from "./store";
+import type { Store } from "./store";
+import type { KindRules } from "./rules";
 import { ipPolicies } from "./ip-policy";
 import { addRule, baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
 import { ref, resourceUri } from "./wire";

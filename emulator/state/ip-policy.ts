@@ -4,7 +4,8 @@
  * module that keeps the policy's Ref sees a policy with zero rules, as §4.6 says.
  */
 import { z } from "zod";
-import type { KindRules, Store } from "./store";
+import type { Store } from "./store";
+import type { KindRules } from "./rules";
 import { baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
 import { resourceUri } from "./wire";
 

@@ -3,7 +3,8 @@
  * and counts as a policy with zero rules.
  */
 import { z } from "zod";
-import type { KindRules, Store } from "./store";
+import type { Store } from "./store";
+import type { KindRules } from "./rules";
 import { ipPolicies } from "./ip-policy";
 import { baseRecordFields, checkRefs, commonFields, newBase, parseBody, patchRecord } from "./validation";
 import { ref, resourceUri } from "./wire";

@@ -1,209 +1,18 @@
 /**
  * Edge and route modules (§2.3, §2.6, §2.18, §2.19, §4.1.6–7), shared by every edge kind and HTTPS edge
- * routes: request shapes with their defaults, reference checks, the rules between modules, and the module
- * operations (replace through a body or PUT, read, delete).
- *
- * Each request schema's output is the stored shape: defaults are filled in by the schema, so one schema
- * serves requests and the data file check.
+ * routes: reference checks, the rules between modules, the module operations (replace through a body or
+ * PUT, read, delete) and how answers show them. Their shapes are in ./module-shapes.ts.
  */
-import { z } from "zod";
-import { ApiError, fieldError, preview } from "../errors";
+import { ApiError, fieldError } from "../errors";
+import { selfSignedCertificatePem } from "../x509";
 import { requireBackend } from "./backends";
 import { certificateAuthorities } from "./certificate-authority";
 import { ipPolicies } from "./ip-policy";
+import { bodyAt, httpsTlsTermination, requestSchema, type At, type ModuleName, type Modules, type ModuleSet } from "./module-shapes";
 import type { BaseRecord, Collection, Store } from "./store";
-import { addRule, checkRefs, notNull, parseBody } from "./validation";
+import { checkRefs, parseBody } from "./validation";
+import { ref, refById } from "./wire";
 
-export const TLS_VERSIONS = ["1.0", "1.1", "1.2", "1.3"] as const;
-/** The service's safe default when min_version is unset and TLS ends at the edge. */
-export const DEFAULT_MIN_VERSION = "1.2";
-export const TERMINATE_AT = ["edge", "upstream"] as const;
-/** Neutral names for the webhook senders; the cloud notification sender signs without a shared secret. */
-export const WEBHOOK_PROVIDERS = ["CODEHOST", "CHAT", "PAYMENTS", "MESSAGING", "CI", "TICKETS", "CLOUD_NOTIFICATIONS"] as const;
-const SECRETLESS_WEBHOOK = "CLOUD_NOTIFICATIONS";
-/** Neutral names for the eight OAuth providers; only `codehost` has teams and organizations. */
-export const OAUTH_PROVIDERS = ["codehost", "social", "workspace", "directory", "professional", "devops", "streaming", "commerce"] as const;
-export const NAMEID_FORMATS = [
-  "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent",
-  "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress",
-  "urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified",
-  "urn:oasis:names:tc:SAML:2.0:nameid-format:transient",
-] as const;
-export const DEFAULT_COOKIE_PREFIX = "ei_session.";
-
-// ---- field shapes ---------------------------------------------------------------------------------
-
-const enabled = z.boolean().default(true);
-const flag = z.boolean().default(false);
-const uint32 = z.int().min(0).max(4294967295);
-/** Seconds; 0 lets the service choose. */
-const seconds = uint32.default(0);
-const strings = z.array(z.string().min(1)).default(() => []);
-
-const TOKEN_RE = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-/** An HTTP token (header names, cookie names). */
-const token = (what: string) =>
-  z.string().superRefine((value, ctx) => {
-    if (!TOKEN_RE.test(value)) addRule(ctx, [], `must be ${what} (HTTP token characters)`, preview(value));
-  });
-const cookiePrefix = token("a cookie name prefix").default(DEFAULT_COOKIE_PREFIX);
-
-/** Header values: no control characters but tab, so nothing can split the header. */
-const headerValue = z.string().superRefine((value, ctx) => {
-  if (/[\0-\x08\x0a-\x1f\x7f]/.test(value)) addRule(ctx, [], "must not contain control characters");
-});
-const headers = z.strictObject({
-  enabled,
-  // Header names are user data: kept exactly as sent, never case-converted.
-  add: z
-    .record(z.string(), headerValue)
-    .superRefine((map, ctx) => {
-      for (const name of Object.keys(map)) {
-        if (!TOKEN_RE.test(name)) addRule(ctx, [name], "must be an HTTP header name (HTTP token characters)");
-      }
-    })
-    .default(() => ({})),
-  remove: z.array(token("an HTTP header name")).default(() => []),
-});
-
-const provider = (extra: z.core.$ZodLooseShape = {}) =>
-  z
-    .strictObject({
-      client_id: z.string().min(1).nullable().default(null),
-      client_secret: z.string().min(1).nullable().default(null),
-      scopes: strings,
-      email_addresses: strings,
-      email_domains: strings,
-      ...extra,
-    })
-    .superRefine((p, ctx) => {
-      // §2.6: an own app needs both credentials; the managed app takes no scopes (§7.3).
-      if (p.client_id !== null && p.client_secret === null)
-        addRule(ctx, ["client_secret"], "is required when client_id is set", undefined, "MISSING_FIELD");
-      if (p.client_secret !== null && p.client_id === null)
-        addRule(ctx, ["client_id"], "is required when client_secret is set", undefined, "MISSING_FIELD");
-      if (p.scopes.length > 0 && p.client_id === null)
-        addRule(ctx, ["scopes"], "may only be set together with client_id and client_secret");
-    });
-const teams = z.array(
-  z.string().superRefine((value, ctx) => {
-    if (!/^[^/\s]+\/[^/\s]+$/.test(value)) addRule(ctx, [], "must have the form <org>/<team>", preview(value));
-  }),
-);
-const oauthProviders = z
-  .strictObject({
-    codehost: provider({ teams: teams.default(() => []), organizations: strings }).optional(),
-    social: provider().optional(),
-    workspace: provider().optional(),
-    directory: provider().optional(),
-    professional: provider().optional(),
-    devops: provider().optional(),
-    streaming: provider().optional(),
-    commerce: provider().optional(),
-  })
-  .superRefine((providers, ctx) => {
-    const count = Object.keys(providers).length;
-    if (count !== 1) addRule(ctx, [], `must have exactly one provider key (${OAUTH_PROVIDERS.join(", ")})`, String(count));
-  });
-
-const idpMetadata = z.string().superRefine((xml, ctx) => {
-  if (!xml.trim().startsWith("<") || !xml.includes("EntityDescriptor")) {
-    addRule(ctx, [], "must be the IdP's XML EntityDescriptor");
-  }
-});
-
-const tlsTermination = z
-  .strictObject({
-    enabled,
-    terminate_at: z.enum(TERMINATE_AT).default("edge"),
-    min_version: z.enum(TLS_VERSIONS).nullable().optional(),
-  })
-  .superRefine((t, ctx) => {
-    if (t.terminate_at === "upstream" && t.min_version != null) {
-      addRule(ctx, ["min_version"], "must be null when terminate_at is upstream (TLS ends at the upstream)", JSON.stringify(t.min_version));
-    }
-  })
-  .transform((t) => ({
-    enabled: t.enabled,
-    terminate_at: t.terminate_at,
-    min_version: t.min_version ?? (t.terminate_at === "edge" ? DEFAULT_MIN_VERSION : null),
-  }));
-
-// ---- the modules ----------------------------------------------------------------------------------
-
-/** Request schema of every module; its output is what is stored. */
-const SCHEMAS = {
-  backend: z.strictObject({ enabled, backend_id: z.string() }),
-  ip_restriction: z.strictObject({ enabled, ip_policy_ids: z.array(z.string()).min(1) }),
-  mutual_tls: z.strictObject({ enabled, certificate_authority_ids: z.array(z.string()).min(1) }),
-  tls_termination: tlsTermination,
-  circuit_breaker: z.strictObject({
-    enabled,
-    tripped_duration: uint32.default(10),
-    rolling_window: uint32.default(10),
-    num_buckets: z.int().min(1).max(128).default(10),
-    volume_threshold: uint32.default(20),
-    error_threshold_percentage: z.number().min(0).max(1).default(0.5),
-  }),
-  compression: z.strictObject({ enabled }),
-  request_headers: headers,
-  response_headers: headers,
-  webhook_verification: z
-    .strictObject({ enabled, provider: z.enum(WEBHOOK_PROVIDERS), secret: z.string().optional() })
-    .superRefine((w, ctx) => {
-      // Messages never repeat the secret.
-      if (w.provider === SECRETLESS_WEBHOOK) {
-        if (w.secret) addRule(ctx, ["secret"], `must be absent or empty for provider ${SECRETLESS_WEBHOOK}`);
-      } else if (!w.secret) {
-        addRule(
-          ctx,
-          ["secret"],
-          `is required for provider ${w.provider}`,
-          undefined,
-          w.secret === undefined ? "MISSING_FIELD" : "INVALID_FIELD",
-        );
-      }
-    })
-    .transform((w) => ({ enabled: w.enabled, provider: w.provider, secret: w.secret ?? "" })),
-  oauth: z.strictObject({
-    enabled,
-    provider: oauthProviders,
-    options_passthrough: flag,
-    cookie_prefix: cookiePrefix,
-    inactivity_timeout: seconds,
-    maximum_duration: seconds,
-    auth_check_interval: seconds,
-  }),
-  saml: z.strictObject({
-    enabled,
-    options_passthrough: flag,
-    cookie_prefix: cookiePrefix,
-    inactivity_timeout: seconds,
-    maximum_duration: seconds,
-    idp_metadata: idpMetadata,
-    force_authn: flag,
-    allow_idp_initiated: flag,
-    authorized_groups: strings,
-    nameid_format: z.enum(NAMEID_FORMATS).default(NAMEID_FORMATS[0]),
-  }),
-  oidc: z.strictObject({ enabled }),
-  websocket_tcp_converter: z.strictObject({ enabled }),
-  user_agent_filter: z.strictObject({ enabled }),
-  jwt_validation: z.strictObject({ enabled }),
-};
-
-export type ModuleName = keyof typeof SCHEMAS;
-/** Stored modules of a record: a module that is unset is absent. */
-export type Modules = { [K in ModuleName]?: z.output<(typeof SCHEMAS)[K]> };
-
-/** HTTPS edges take `{enabled, min_version}`; TLS always ends at the edge there. */
-const httpsTlsTermination = z
-  .strictObject({ enabled, min_version: z.enum(TLS_VERSIONS).nullable().optional() })
-  .transform((t) => ({ enabled: t.enabled, terminate_at: "edge" as const, min_version: t.min_version ?? DEFAULT_MIN_VERSION }));
-
-/** Makes the wire path of a module field for error messages: `backend.backend_id` in a body, `backend_id` in a PUT. */
-export type At = (module: ModuleName, field?: string) => string;
-export const bodyAt: At = (module, field) => (field === undefined ? module : `${module}.${field}`);
 const putAt: At = (module, field) => field ?? module;
 
 /** Reference checks, run when a module is sent (refs that later go stale are kept). */
@@ -212,31 +21,6 @@ const CHECKS: { [K in ModuleName]?: (store: Store, value: NonNullable<Modules[K]
   ip_restriction: (store, m, at) => checkRefs(store, ipPolicies, m.ip_policy_ids, at("ip_policy_ids")),
   mutual_tls: (store, m, at) => checkRefs(store, certificateAuthorities, m.certificate_authority_ids, at("certificate_authority_ids")),
 };
-
-/** The modules one kind of record has, in response order, and the rules between them. */
-export interface ModuleSet {
-  readonly names: readonly ModuleName[];
-  /** Request schemas that differ from the shared ones. */
-  readonly requests?: { readonly [K in ModuleName]?: z.ZodType<Modules[K]> };
-  /** Rules across modules, on the modules as they will be; `sent` are the modules of this request. */
-  check?(modules: Modules, sent: readonly ModuleName[], at: At): void;
-}
-
-function requestSchema(set: ModuleSet, name: ModuleName): z.ZodType {
-  return set.requests?.[name] ?? SCHEMAS[name];
-}
-
-const NULL_MODULE_RULE = "must not be null: remove a module with DELETE on its module endpoint";
-
-/** Body fields for the set: each module may be absent (unchanged) but not null. */
-export function moduleFields(set: ModuleSet): Record<string, z.ZodType> {
-  return Object.fromEntries(set.names.map((name) => [name, notNull(requestSchema(set, name), NULL_MODULE_RULE)]));
-}
-
-/** Stored shape of a record's modules (data file check). */
-export function storedModules(set: ModuleSet) {
-  return z.strictObject(Object.fromEntries(set.names.map((name) => [name, SCHEMAS[name].optional()]))) as z.ZodType<Modules>;
-}
 
 /** Ids the modules use: a backend or certificate authority may not be deleted while a module names it. */
 export function modulesUse(modules: Modules): string[] {
@@ -340,3 +124,60 @@ export const ROUTE_MODULES: ModuleSet = {
     "jwt_validation",
   ],
 };
+
+export interface RenderContext {
+  baseUrl: string;
+  store: Store;
+  /** Id of the edge or route that carries the modules. */
+  ownerId: string;
+}
+
+const SAML_HOST = "idp.edge-ingress.local";
+let samlCertificate: string | undefined;
+
+/** The SAML request-signing certificate: made once per process, on first use. */
+export function samlSigningCertificatePem(): string {
+  return (samlCertificate ??= selfSignedCertificatePem(SAML_HOST, 3650));
+}
+
+/** Modules whose answer differs from the stored shape; every other one is answered as stored. */
+const RENDER: { [K in ModuleName]?: (value: NonNullable<Modules[K]>, ctx: RenderContext) => unknown } = {
+  backend: ({ enabled, backend_id }, { baseUrl, store }) => ({ enabled, backend: refById(baseUrl, store, backend_id) }),
+  ip_restriction: ({ enabled, ip_policy_ids }, { baseUrl }) => ({
+    enabled,
+    // Refs stay after the policy is deleted (§4.6).
+    ip_policies: ip_policy_ids.map((id) => ref(baseUrl, ipPolicies, id)),
+  }),
+  mutual_tls: ({ enabled, certificate_authority_ids }, { baseUrl }) => ({
+    enabled,
+    certificate_authorities: certificate_authority_ids.map((id) => ref(baseUrl, certificateAuthorities, id)),
+  }),
+  saml: (saml, { ownerId }) => {
+    const base = `https://${SAML_HOST}/saml/${ownerId}`;
+    return {
+      ...saml,
+      idp_metadata_url: "",
+      entity_id: `${base}/metadata`,
+      assertion_consumer_service_url: `${base}/acs`,
+      single_logout_url: `${base}/slo`,
+      request_signing_certificate_pem: samlSigningCertificatePem(),
+      metadata_url: `${base}/metadata`,
+    };
+  },
+};
+
+export function renderModule(name: ModuleName, value: NonNullable<Modules[ModuleName]>, ctx: RenderContext): unknown {
+  const render = RENDER[name] as ((value: unknown, ctx: RenderContext) => unknown) | undefined;
+  return render ? render(value, ctx) : value;
+}
+
+/** Every module of the set, in the set's order; `null` when unset (§2.1). */
+export function renderModules(set: ModuleSet, record: ModularRecord, baseUrl: string, store: Store): Record<string, unknown> {
+  const ctx = { baseUrl, store, ownerId: record.id };
+  return Object.fromEntries(
+    set.names.map((name) => {
+      const value = record.modules[name];
+      return [name, value === undefined ? null : renderModule(name, value, ctx)];
+    }),
+  );
+}

@@ -9,14 +9,15 @@ import { ApiError, fieldError, preview } from "../errors";
 import { logError, stderrSink, type LogSink } from "../log";
 import { buildCertificatePem } from "../x509";
 import { DNS_NAME } from "./endpoint";
-import type { KindRules, Store } from "./store";
+import type { Store } from "./store";
+import type { DomainService, KindRules, OperationCall } from "./rules";
 import { rfc3339, rfc3339Now } from "./store";
 import { insertTlsCertificate, tlsCertificates } from "./tls-certificate";
 import { addRule, baseRecordFields, commonFields, newBase, parseBody } from "./validation";
 import { ref, resourceUri } from "./wire";
 
 export const REGIONS = ["au", "eu", "ap", "us", "jp", "in", "sa"] as const;
-/** The one ACME authority, under a neutral identifier. */
+/** The emulator's placeholder identifier of the one ACME authority (the API text does not name it). */
 export const AUTHORITIES = ["public-acme"] as const;
 export const MANAGED_KEY_TYPES = ["rsa", "ecdsa"] as const;
 export const DEFAULT_BASE_DOMAIN = "edge-ingress.app";
@@ -54,6 +55,9 @@ export type ReservedDomainRecord = z.infer<typeof record>;
 
 const certificateIds = (r: ReservedDomainRecord) => [r.certificate_id, r.managed_certificate_id].filter((id): id is string => id !== null);
 
+// The server's calls carry its ReservedDomainService: rules.ts, below this module, names only the interface.
+const service = (call: OperationCall) => call.domains as ReservedDomainService;
+
 export const reservedDomains: KindRules<ReservedDomainRecord> = {
   collectionKey: "reserved_domains",
   prefix: "rd",
@@ -63,8 +67,8 @@ export const reservedDomains: KindRules<ReservedDomainRecord> = {
   uses: certificateIds,
   listKey: "reserved_domains",
   render,
-  create: (call) => render(call.domains.create(call.body), call.baseUrl),
-  update: (call, id) => call.domains.update(id, call.body),
+  create: (call) => render(service(call).create(call.body), call.baseUrl),
+  update: (call, id) => service(call).update(id, call.body),
   reference: {
     title: "Reserved domains",
     create: (ex) => ({ ...ex.common, domain: "app.example.com", region: "eu" }),
@@ -77,10 +81,23 @@ const domain = z.string().superRefine((value, ctx) => {
   if (!DOMAIN_RE.test(value) || value.length > 253)
     addRule(ctx, [], "must be a lowercase hostname, optionally *. in front", preview(value));
 });
+// The authority's identifier is the emulator's placeholder: its error says so, for a user who sent the service's.
+const authority = z.string().superRefine((value, ctx) => {
+  if (!(AUTHORITIES as readonly string[]).includes(value))
+    addRule(
+      ctx,
+      [],
+      `is not the emulator's ACME authority (${AUTHORITIES.join(", ")}): its placeholder for the one the service supports, whose identifier the API text does not name`,
+      preview(value),
+    );
+});
 // Absent or null fields mean "unset"; the authority defaults to the only one, the key type to rsa.
 const policyInput = z
-  .strictObject({ authority: z.enum(AUTHORITIES).optional(), private_key_type: z.enum(MANAGED_KEY_TYPES).optional() })
-  .transform((p) => ({ authority: p.authority ?? AUTHORITIES[0], private_key_type: p.private_key_type ?? "rsa" }));
+  .strictObject({ authority: authority.optional(), private_key_type: z.enum(MANAGED_KEY_TYPES).optional() })
+  .transform((p) => ({
+    authority: (p.authority ?? AUTHORITIES[0]) as (typeof AUTHORITIES)[number],
+    private_key_type: p.private_key_type ?? "rsa",
+  }));
 
 const createSchema = z.strictObject({
   ...commonFields,
@@ -142,7 +159,7 @@ const samePolicy = (a: ReservedDomainRecord["certificate_management_policy"], b:
   JSON.stringify(a) === JSON.stringify(b);
 
 /** Reserved-domain rules that depend on the emulator's settings, and the provisioning timers. */
-export class ReservedDomainService {
+export class ReservedDomainService implements DomainService {
   readonly baseDomain: string;
   readonly delayMs: number;
   private readonly timers = new Set<NodeJS.Timeout>();

@@ -2,9 +2,11 @@
 import { z } from "zod";
 import { fieldError, preview } from "../errors";
 import { parseSshPublicKey, SshKeyError } from "../ssh";
-import { ownerId, resolveOwner, type Principal } from "./api-key";
+import { ownerId, resolveOwner } from "./api-key";
+import type { Principal } from "./rules";
 import { DNS_NAME, PORT } from "./endpoint";
-import type { KindRules, Store } from "./store";
+import type { Store } from "./store";
+import type { KindRules } from "./rules";
 import { addRule, baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
 import { resourceUri } from "./wire";
 

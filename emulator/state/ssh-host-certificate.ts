@@ -1,7 +1,8 @@
 /** SSH host certificates (§2.16, §4.9): signed by an SSH certificate authority; valid one year by default. */
 import { z } from "zod";
 import { CERTIFICATE_IMMUTABLE, certificateFields, certificateRecordFields, signCertificate } from "./ssh-certificate-authority";
-import type { KindRules, Store } from "./store";
+import type { Store } from "./store";
+import type { KindRules } from "./rules";
 import { commonFields, newBase, parseBody, patchRecord } from "./validation";
 import { resourceUri } from "./wire";
 

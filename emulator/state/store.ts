@@ -7,10 +7,6 @@ import * as path from "node:path";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { ApiError } from "../errors";
-import type { UpdateAnswers } from "../options";
-import type { Principal } from "./api-key";
-import type { ModuleSet } from "./modules";
-import type { ReservedDomainService } from "./reserved-domain";
 
 /** Fields every stored record has; the rest is per kind. */
 export interface BaseRecord {
@@ -18,8 +14,8 @@ export interface BaseRecord {
   created_at: string;
 }
 
-/** Everything the emulator knows of a kind: what the store keeps, the rules of its operations and how it is shown. */
-export interface KindRules<R extends BaseRecord> {
+/** What the store and the shared helpers see of a kind: its collection, ids, records and what they need (its rules: ./rules.ts). */
+export interface StoredKind<R extends BaseRecord> {
   /** Key of the collection in the data file, e.g. `ip_policies`. */
   readonly collectionKey: string;
   /** Id prefix without the underscore, e.g. `ipp` (§2.1). */
@@ -34,59 +30,6 @@ export interface KindRules<R extends BaseRecord> {
   uses?(record: R): readonly string[];
   /** Id of the record this one belongs to: it is removed together with its owner. */
   owner?(record: R): string;
-  /** A record as answers show it, in the API text's field order (its `uri` from the caller's base URL). */
-  render?(record: R, baseUrl: string, store: Store): unknown;
-  /**
-   * Key of the item array in list answers (`keys`). With it and `render`, the kind is served by the
-   * standard operations of §4.1 (emulator/routes/crud.ts), plus `modules`' operations; a kind with other
-   * operations has a module of its own in emulator/routes/.
-   */
-  listKey?: string;
-  /** Validate and create; the 201 answer (an API key adds its one-time token). Without `create` and `update`: a read-only kind. */
-  create?(call: OperationCall): unknown;
-  /** Validate and apply a PATCH; the changed record. */
-  update?(call: OperationCall, id: string): R;
-  /** Modules set and read at `<path>/{id}/<module>` (§4.1.7). */
-  modules?: ModuleSet;
-  /** Its section of the API reference (docs/api.md). */
-  reference?: KindReference;
-}
-
-/** What an operation's rules see of a call: the HTTP layer's request is one. */
-export interface OperationCall {
-  store: Store;
-  /** Reserved-domain rules that depend on the emulator's settings (base domain, provisioning). */
-  domains: ReservedDomainService;
-  principal: Principal;
-  /** The JSON body (`{}` when empty). */
-  body: Record<string, unknown>;
-  /** `http://host:port` as the client addressed us: the base of every `uri` in answers. */
-  baseUrl: string;
-  updateAnswers: UpdateAnswers;
-}
-
-/** A kind's section of docs/api.md: its title and one example body per operation that takes one. */
-export interface KindReference {
-  /** `API keys` */
-  title: string;
-  /** The API text does not publish the kind: docs/api-choices.md must list each of its routes under "Extensions". */
-  extension?: true;
-  /** The body of its create (POST). */
-  create?(example: ExampleContext): Record<string, unknown>;
-  /** The body of its update (PATCH). */
-  update?(example: ExampleContext): Record<string, unknown>;
-}
-
-/** What an example body may name: ids made by earlier examples and well-formed PEM and SSH texts. */
-export interface ExampleContext {
-  /** The id an earlier example made at this collection pattern (`/ip_policies`, `/edges/https/{edge_id}/routes`). */
-  id(collectionPath: string): string;
-  /** The description and metadata most examples send. */
-  common: { description: string; metadata: string };
-  caPem: string;
-  certificatePem: string;
-  privateKeyPem: string;
-  sshPublicKey: string;
 }
 
 // Ids: prefix + "_" + 26 characters of Crockford base32 (lowercase): 10 for the millisecond time, 16 for
@@ -163,7 +106,7 @@ export interface Page<R> {
 type Commit = (undo: () => void) => void;
 
 /** Whether this is the collection of `kind` (the very definition registered), hence of its records. */
-function holds<R extends BaseRecord>(collection: Collection<BaseRecord>, kind: KindRules<R>): collection is Collection<R> {
+function holds<R extends BaseRecord>(collection: Collection<BaseRecord>, kind: StoredKind<R>): collection is Collection<R> {
   return collection.kind === kind;
 }
 
@@ -172,7 +115,7 @@ export class Collection<R extends BaseRecord> {
   private readonly items = new Map<string, R>();
 
   constructor(
-    readonly kind: KindRules<R>,
+    readonly kind: StoredKind<R>,
     private readonly commit: Commit,
   ) {}
 
@@ -265,7 +208,7 @@ export class Store {
   private undoLog: Array<() => void> | undefined;
 
   private constructor(
-    kinds: readonly KindRules<BaseRecord>[],
+    kinds: readonly StoredKind<BaseRecord>[],
     private readonly dataFile: string | undefined,
     adminUserId: string | undefined,
     botId: string | undefined,
@@ -286,7 +229,7 @@ export class Store {
    * A store for these kinds. With a data file: load it if it exists (DataFileError if it is corrupt),
    * else create it at once so the admin user id is kept from the first start.
    */
-  static open(kinds: readonly KindRules<BaseRecord>[], dataFile?: string): Store {
+  static open(kinds: readonly StoredKind<BaseRecord>[], dataFile?: string): Store {
     if (dataFile === undefined) return new Store(kinds, undefined, undefined, undefined);
     const file = path.resolve(dataFile);
     let text: string | undefined;
@@ -307,7 +250,7 @@ export class Store {
     return Store.fromText(kinds, file, text);
   }
 
-  private static fromText(kinds: readonly KindRules<BaseRecord>[], file: string, text: string): Store {
+  private static fromText(kinds: readonly StoredKind<BaseRecord>[], file: string, text: string): Store {
     let raw: unknown;
     try {
       raw = JSON.parse(text);
@@ -347,7 +290,7 @@ export class Store {
     return store;
   }
 
-  collection<R extends BaseRecord>(kind: KindRules<R>): Collection<R> {
+  collection<R extends BaseRecord>(kind: StoredKind<R>): Collection<R> {
     const collection = this.collections.get(kind.collectionKey);
     if (!collection || !holds(collection, kind)) throw new Error(`kind ${kind.collectionKey} is not registered with the store`);
     return collection;
@@ -358,7 +301,7 @@ export class Store {
   }
 
   /** The kind whose prefix this id has (the record need not exist). */
-  kindOf(id: string): KindRules<BaseRecord> | undefined {
+  kindOf(id: string): StoredKind<BaseRecord> | undefined {
     const prefix = id.slice(0, id.indexOf("_"));
     return [...this.collections.values()].find((c) => c.kind.prefix === prefix)?.kind;
   }
@@ -367,7 +310,7 @@ export class Store {
    * Every record whose `uses` names this id, oldest first whatever its kind (one id source makes every
    * id, so the part after the prefix orders them by creation): the order kinds are registered in matters not.
    */
-  usersOf(id: string): Array<{ kind: KindRules<BaseRecord>; record: BaseRecord }> {
+  usersOf(id: string): Array<{ kind: StoredKind<BaseRecord>; record: BaseRecord }> {
     const age = (r: BaseRecord) => r.id.slice(r.id.indexOf("_") + 1);
     return [...this.collections.values()]
       .flatMap(({ kind }) =>
@@ -382,7 +325,7 @@ export class Store {
   }
 
   /** Remove a record and, depth first, every record it owns, as one change. */
-  removeTree(kind: KindRules<BaseRecord>, id: string): void {
+  removeTree(kind: StoredKind<BaseRecord>, id: string): void {
     this.transaction(() => {
       for (const { kind: child } of this.collections.values()) {
         if (!child.owner) continue;

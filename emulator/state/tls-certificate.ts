@@ -6,7 +6,8 @@
 import { z } from "zod";
 import { fieldError } from "../errors";
 import { certificateFields, checkChain, parseCertificatePems, parsePrivateKeyPem, PemError } from "../x509";
-import type { KindRules, Store } from "./store";
+import type { Store } from "./store";
+import type { KindRules } from "./rules";
 import { baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
 import { resourceUri } from "./wire";
 

@@ -5,9 +5,11 @@
  */
 import { z } from "zod";
 import { hashToken, newToken } from "../secrets";
-import { ownerId, resolveOwner, type Principal } from "./api-key";
+import { ownerId, resolveOwner } from "./api-key";
+import type { Principal } from "./rules";
 import { aclRule } from "./ssh-credential";
-import type { KindRules, Store } from "./store";
+import type { Store } from "./store";
+import type { KindRules } from "./rules";
 import { baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
 import { resourceUri } from "./wire";
 

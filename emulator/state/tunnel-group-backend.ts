@@ -1,6 +1,7 @@
 /** Tunnel group backends (§2.9, §4.7): labels to watch tunnels on. Tunnels are not modelled, so none match. */
 import { z } from "zod";
-import type { KindRules, Store } from "./store";
+import type { Store } from "./store";
+import type { KindRules } from "./rules";
 import { addRule, baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
 import { resourceUri } from "./wire";
 

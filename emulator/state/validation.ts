@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { ApiError, fieldError, preview, typeName, type ErrorCode } from "../errors";
-import type { BaseRecord, Collection, KindRules, Store } from "./store";
+import type { BaseRecord, Collection, Store, StoredKind } from "./store";
 import { rfc3339Now } from "./store";
 
 /** A string limited in UTF-8 bytes (§8 counts bytes, not characters). */
@@ -147,7 +147,7 @@ export function parseBody<S extends z.ZodType>(schema: S, body: Record<string, u
 }
 
 /** The fields every new record starts with. */
-export function newBase(store: Store, kind: KindRules<BaseRecord>, input: { description?: string; metadata?: string }) {
+export function newBase(store: Store, kind: StoredKind<BaseRecord>, input: { description?: string; metadata?: string }) {
   return {
     id: store.newId(kind.prefix),
     created_at: rfc3339Now(),
@@ -157,7 +157,7 @@ export function newBase(store: Store, kind: KindRules<BaseRecord>, input: { desc
 }
 
 /** Every id must name an existing record of `kind`, once; errors name `<field>[i]`. */
-export function checkRefs(store: Store, kind: KindRules<BaseRecord>, ids: readonly string[] | undefined, field: string): void {
+export function checkRefs(store: Store, kind: StoredKind<BaseRecord>, ids: readonly string[] | undefined, field: string): void {
   const collection = store.collection(kind);
   ids?.forEach((id, i) => {
     const at = `${field}[${i}]`;
@@ -171,7 +171,7 @@ export function checkRefs(store: Store, kind: KindRules<BaseRecord>, ids: readon
  * DELETE: 404 for a missing record, 409 while another record uses it (naming the first user and counting
  * the rest), else remove it with what it owns.
  */
-export function deleteRecord(store: Store, kind: KindRules<BaseRecord>, id: string): void {
+export function deleteRecord(store: Store, kind: StoredKind<BaseRecord>, id: string): void {
   store.collection(kind).require(id);
   const [user, ...more] = store.usersOf(id);
   if (user) {

@@ -1,6 +1,7 @@
 /** Weighted backends (§2.10, §4.7): child backend id → weight 0..10000. */
 import { z } from "zod";
-import type { KindRules, Store } from "./store";
+import type { Store } from "./store";
+import type { KindRules } from "./rules";
 import { checkChild } from "./backends";
 import { addRule, baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
 import { resourceUri, specAnswer } from "./wire";

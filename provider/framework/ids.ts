@@ -31,7 +31,7 @@ export const compositeId = {
 /** The form of the ids the provider uses for this kind (composite for nested kinds). */
 export function idFormOf(decl: KindDeclaration): IdForm {
   const parent = decl.parent;
-  return parent?.nested ? compositeId.form(idFormOf(parent.decl), decl.idForm) : decl.idForm;
+  return parent?.nested ? compositeId.form(parent.idForm, decl.idForm) : decl.idForm;
 }
 
 /** The provider's id of an object as the sdk lists it (a nested one carries its parent's id). */

@@ -4,8 +4,7 @@ import { EventType, type EventSource as EventSourceObject } from "../../sdk/reso
 import { eventSubscriptionsIdPrefix } from "../../sdk/resources/event-subscription";
 import type { EdgeIngress } from "../../sdk/client";
 import type * as sdk from "../../sdk/types";
-import { eventSubscriptionKind } from "./event-subscription";
-import { compositeId } from "../framework/ids";
+import { compositeId, prefixed } from "../framework/ids";
 import { type IdForm, type KindApi, declareKind } from "../framework/kind";
 
 /** A source has no id of its own: it is its type within a subscription, `<subscription id>/<type>`. */
@@ -63,7 +62,8 @@ export const eventSourceKind = declareKind<SourceObject>({
   refresh: { by: "parent" },
   idForm: eventType,
   parent: {
-    decl: eventSubscriptionKind,
+    kind: "EventSubscription",
+    idForm: prefixed(eventSubscriptionsIdPrefix),
     key: "subscriptionId",
     nested: {
       own: "type",

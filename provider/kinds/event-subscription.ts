@@ -8,7 +8,7 @@ import { EventType } from "../../sdk/resources/event-source";
 import { ownedListSchema } from "../framework/children";
 import { compositeId, prefixed } from "../framework/ids";
 import { COMMON_FIELDS, declareKind } from "../framework/kind";
-import { declarationOf } from "./index";
+import { eventSourceKind } from "./event-source";
 
 /** Inline sources: the event types, each a documented one, each once. */
 const sources = ownedListSchema("sources", EventType, "type", (type) => type, "a subscription's sources", true).optional();
@@ -56,10 +56,7 @@ export const eventSubscriptionKind = declareKind<EventSubscriptionObject>({
   fromApi: (obj) => ({ destinationIds: obj.destinations.map((ref) => ref.id) }),
   owns: {
     sources: {
-      // A getter: the source kind names this one as its parent.
-      get decl() {
-        return declarationOf("EventSource");
-      },
+      decl: eventSourceKind,
       key: "type",
       scalar: true,
       idsOutput: "sourceIds",

@@ -12,7 +12,6 @@ import type * as sdk from "../../sdk/types";
 import type { ModuleName as SdkModuleName } from "../../sdk/core/resource";
 import { compositeId, prefixed } from "../framework/ids";
 import { COMMON_FIELDS, type KindApi, declareKind } from "../framework/kind";
-import { httpsEdgeKind } from "./https-edge";
 import { ROUTE_MODULES, SAML_SERVICE_PROVIDER_FIELDS, modulesOf, routeModuleFields } from "../modules";
 
 /** A route lives under its edge: its Pulumi id is `<edge id>/<route id>`, enough to read or delete it. */
@@ -66,7 +65,12 @@ export const httpsEdgeRouteKind = declareKind<RouteObject>({
   // The edge's GET carries every route: one request answers each route of the edge.
   refresh: { by: "parent" },
   idForm: prefixed(httpsEdgeRoutesIdPrefix),
-  parent: { decl: httpsEdgeKind, key: "edgeId", nested: { own: "id", listIn: async (_client, edge) => edge.routes } },
+  parent: {
+    kind: "HttpsEdge",
+    idForm: prefixed(httpsEdgesIdPrefix),
+    key: "edgeId",
+    nested: { own: "id", listIn: async (_client, edge) => edge.routes },
+  },
   createSchema: HttpsEdgeRouteCreateParams.extend({ edgeId: fields.idWithPrefix(httpsEdgesIdPrefix) }),
   updateSchema: HttpsEdgeRouteUpdateParams,
   modules: modulesOf(ROUTE_MODULES),

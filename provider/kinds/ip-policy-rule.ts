@@ -6,8 +6,8 @@ import {
 } from "../../sdk/resources/ip-policy-rule";
 import { prefixed } from "../framework/ids";
 import { COMMON_FIELDS, declareKind } from "../framework/kind";
-import { ipPolicyKind } from "./ip-policy";
 import type * as sdk from "../../sdk/types";
+import { ipPoliciesIdPrefix } from "../../sdk/resources/ip-policy";
 
 /** @internal */
 export const ipPolicyRuleKind = declareKind<IpPolicyRuleObject>({
@@ -40,7 +40,7 @@ export const ipPolicyRuleKind = declareKind<IpPolicyRuleObject>({
   section: "§2.7 (extension)",
   refresh: { by: "pages" },
   idForm: prefixed(ipPolicyRulesIdPrefix),
-  parent: { decl: ipPolicyKind, key: "ipPolicyId" },
+  parent: { kind: "IpPolicy", idForm: prefixed(ipPoliciesIdPrefix), key: "ipPolicyId" },
   createSchema: IpPolicyRuleCreateParams,
   updateSchema: IpPolicyRuleUpdateParams,
   // The service answers IPv6 in RFC 5952 form; a block written another way is the same block.

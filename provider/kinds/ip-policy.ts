@@ -1,4 +1,3 @@
-import type * as pulumi from "@pulumi/pulumi";
 import { canonicalCidr } from "../../sdk/core/cidr";
 import {
   IpPolicyCreateParams,
@@ -10,8 +9,7 @@ import { IpPolicyRuleCreateParams } from "../../sdk/resources/ip-policy-rule";
 import { ownedListSchema } from "../framework/children";
 import { prefixed } from "../framework/ids";
 import { COMMON_FIELDS, declareKind } from "../framework/kind";
-import { declarationOf } from "./index";
-import type { IpPolicyRuleAction } from "./ip-policy-rule";
+import { ipPolicyRuleKind, type IpPolicyRuleAction } from "./ip-policy-rule";
 
 /** Inline rules: each one as an IpPolicyRule declares it (less its policy), each block once. */
 const rules = ownedListSchema(
@@ -50,10 +48,7 @@ export const ipPolicyKind = declareKind<IpPolicyObject>({
   api: (client) => client.ipPolicies,
   owns: {
     rules: {
-      // A getter: the rule kind names this one as its parent.
-      get decl() {
-        return declarationOf("IpPolicyRule");
-      },
+      decl: ipPolicyRuleKind,
       key: "cidr",
       idsOutput: "ruleIds",
       listAll: (client) => client.ipPolicyRules.list(),
@@ -62,26 +57,6 @@ export const ipPolicyKind = declareKind<IpPolicyObject>({
     },
   },
 });
-
-/** One rule of a policy's inline `rules`. */
-export interface IpPolicyInlineRuleArgs {
-  /** An IPv4 or IPv6 CIDR block with no bits set after the prefix; each block at most once in a policy's `rules`. */
-  cidr: pulumi.Input<string>;
-  /** Whether the block is allowed or denied; changing it replaces the rule (deleted and made again). */
-  action: pulumi.Input<IpPolicyRuleAction>;
-  /** Human-readable, at most 255 bytes. Default "". */
-  description?: pulumi.Input<string>;
-  /** Arbitrary user data, at most 4096 bytes. Default "". */
-  metadata?: pulumi.Input<string>;
-  /**
-   * Every rule of the policy, when the stack owns them all: made with the policy, applied rule by rule
-   * on update (told apart by CIDR), and read at refresh, so a rule added by hand is drift and `up`
-   * deletes it. Left out (the default), the policy's rules are never read or touched: declare
-   * IpPolicyRule resources instead where other stacks or people add rules too. Do not do both for one
-   * policy: these would delete those (docs/provider.md, "Owning a parent's children").
-   */
-  rules?: pulumi.Input<pulumi.Input<IpPolicyInlineRuleArgs>[]>;
-}
 
 /** One rule of a policy's `rules` output, as the service has it. */
 export interface IpPolicyInlineRule {

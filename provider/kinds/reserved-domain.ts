@@ -41,7 +41,7 @@ export const reservedDomainKind = declareKind<ReservedDomainObject>({
         doc: "Let the service issue and renew the certificate; not together with `certificateId`.",
       },
       default: within({ privateKeyType: DEFAULT_MANAGED_KEY_TYPE }),
-      type: '{ authority: "public-acme"; privateKeyType: "rsa" | "ecdsa" } | null',
+      type: '{ authority: string; privateKeyType: "rsa" | "ecdsa" } | null',
       doc: "Automatic certificate management; null when disabled.",
     },
     cnameTarget: { type: "string | null", doc: "DNS CNAME target for a custom domain; null for a subdomain of the service's own." },
@@ -80,8 +80,11 @@ export type ReservedDomainRegion = NonNullable<sdk.ReservedDomainCreateParams["r
 
 /** A managed certificate's settings. */
 export interface CertificateManagementPolicyArgs {
-  /** The issuing authority: `public-acme`, the one public ACME authority. */
-  authority: pulumi.Input<"public-acme">;
+  /**
+   * The identifier of the public ACME authority that issues the certificates, as the service names it
+   * (lowercase letters and digits, joined by `-` or `.`; the service decides). The emulator's placeholder: `public-acme`.
+   */
+  authority: pulumi.Input<string>;
   /** Default `rsa`. */
   privateKeyType?: pulumi.Input<"rsa" | "ecdsa">;
 }

@@ -47,7 +47,7 @@ export class ReservedDomain extends pulumi.CustomResource {
   /** The uploaded TLS certificate (`cert_`); null when none or when the service manages the certificate. */
   declare readonly certificateId: pulumi.Output<string | null>;
   /** Automatic certificate management; null when disabled. */
-  declare readonly certificateManagementPolicy: pulumi.Output<{ authority: "public-acme"; privateKeyType: "rsa" | "ecdsa" } | null>;
+  declare readonly certificateManagementPolicy: pulumi.Output<{ authority: string; privateKeyType: "rsa" | "ecdsa" } | null>;
   /** DNS CNAME target for a custom domain; null for a subdomain of the service's own. */
   declare readonly cnameTarget: pulumi.Output<string | null>;
   /**

@@ -13,7 +13,7 @@
  */
 import { createHash } from "node:crypto";
 import type { ResponseHeaders } from "./errors";
-import { backoffDelay } from "./retry";
+import { backoffDelay } from "./backoff";
 
 export interface PacerClock {
   now(): number;

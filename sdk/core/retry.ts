@@ -5,8 +5,10 @@
  * The rule is written down in docs/sdk.md.
  */
 import { interceptors, type RetryHandler } from "undici";
+import { backoffDelay } from "./backoff";
 import type { ResponseHeaders } from "./errors";
 import type { Pacer, Ticket } from "./pacer";
+import { NOT_SENT_CODES, TRANSIENT_CODES } from "./transport-codes";
 
 export interface RetryPolicy {
   /** Retries after the first attempt. */
@@ -17,30 +19,9 @@ export interface RetryPolicy {
 
 export const DEFAULT_MAX_RETRIES = 4;
 export const DEFAULT_MAX_RETRY_TIME_MS = 60_000;
-const BASE_DELAY_MS = 500;
-const MAX_DELAY_MS = 8_000;
 
 /** PATCH sets absolute values in this API, so repeating it is harmless. */
 export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "PUT", "PATCH", "DELETE"]);
-
-/** Failures raised before any byte of the request left: even a POST was certainly not processed. */
-export const NOT_SENT_CODES: ReadonlySet<string> = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT"]);
-
-/** Transport failures worth another attempt for an idempotent request. */
-const TRANSIENT_CODES: ReadonlySet<string> = new Set([
-  ...NOT_SENT_CODES,
-  "ECONNRESET",
-  "EPIPE",
-  "ETIMEDOUT",
-  "ENETDOWN",
-  "ENETUNREACH",
-  "EHOSTDOWN",
-  "EHOSTUNREACH",
-  "UND_ERR_SOCKET",
-  "UND_ERR_CLOSED",
-  "UND_ERR_HEADERS_TIMEOUT",
-  "UND_ERR_BODY_TIMEOUT",
-]);
 
 /** What went wrong with one attempt: an HTTP status, or a transport error code. */
 export interface Failure {
@@ -69,12 +50,6 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
   const date = Date.parse(trimmed);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
-/** Exponential backoff with full jitter: uniform in [0, min(cap, base·2^(retry-1))]. */
-export function backoffDelay(retry: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** Math.max(0, retry - 1));
-  return Math.floor(random() * ceiling);
 }
 
 /** The wait before retry number `retry` (1-based), or undefined to give up. */

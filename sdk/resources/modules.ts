@@ -252,9 +252,16 @@ export type HeadersModule = types.HeadersModule;
 
 // --- oauth -----------------------------------------------------------------------------------
 
-/** Neutral names of the eight identity providers; only `codehost` has `teams` and `organizations`. */
+/**
+ * The emulator's placeholder keys for the service's eight identity providers; only `codehost` has
+ * `teams` and `organizations` there. The API text names no key ("key = lowercase provider name"), so
+ * the sdk checks a key's shape only (OAUTH_PROVIDER_KEY) and the service decides which it knows.
+ */
 export const OAUTH_PROVIDERS = ["codehost", "social", "workspace", "directory", "professional", "devops", "streaming", "commerce"] as const;
+/** One of the emulator's placeholder keys. */
 export type OAuthProviderName = (typeof OAUTH_PROVIDERS)[number];
+/** The form of a provider key: a lowercase name (letters and digits, starting with a letter). */
+export const OAUTH_PROVIDER_KEY = /^[a-z][a-z0-9]*$/;
 /** The service's session cookie prefix when none is given. */
 export const DEFAULT_COOKIE_PREFIX = "ei_session.";
 
@@ -297,41 +304,31 @@ export const CodehostOAuthProviderConfigParams = params({
   teams: z
     .array(string.regex(/^[^/\s]+\/[^/\s]+$/, { error: "must have the form <org>/<team>" }), { error: "must be a list of strings" })
     .optional()
-    .describe("`<org>/<team>` slugs; a member of any is allowed."),
-  organizations: nonEmptyStrings.optional().describe("Organization slugs; a member of any is allowed."),
+    .describe("Only on the code-hosting provider (the emulator's `codehost`): `<org>/<team>` slugs; a member of any is allowed."),
+  organizations: nonEmptyStrings
+    .optional()
+    .describe("Only on the code-hosting provider (the emulator's `codehost`): organization slugs; a member of any is allowed."),
 })
   .superRefine(credentialRule)
-  .describe("The `codehost` OAuth identity provider's settings, as a request sets them: only `codehost` has `teams` and `organizations`.");
+  .describe(
+    "One OAuth identity provider's settings, as a request sets them; `teams` and `organizations` only on the code-hosting provider (the service refuses them on another).",
+  );
 export type CodehostOAuthProviderConfigParams = types.CodehostOAuthProviderConfigParams;
 
-/** Each OAuth identity provider, for the request's and the response's provider keys. */
-const PROVIDER_DOCS: Record<OAuthProviderName, string> = {
-  codehost: "Log in with the code-hosting provider, the one that can also allow users by team or organization.",
-  social: "Log in with the social network provider.",
-  workspace: "Log in with the `workspace` provider, a large vendor's identity service.",
-  directory: "Log in with the `directory` provider, a large vendor's identity service.",
-  professional: "Log in with the `professional` provider.",
-  devops: "Log in with the `devops` provider.",
-  streaming: "Log in with the `streaming` provider.",
-  commerce: "Log in with the `commerce` provider.",
-};
+const PROVIDER_KEY_DOC =
+  "The identity provider's key, its lowercase name as the service knows it (the service decides which it accepts). The emulator accepts only its placeholders: `codehost` (the code-hosting provider, the one with `teams` and `organizations`), `social`, `workspace`, `directory`, `professional`, `devops`, `streaming`, `commerce`.";
+const PROVIDER_KEY_RULE = "must be a provider's lowercase name (letters and digits)";
+const providerKey = string.regex(OAUTH_PROVIDER_KEY, { error: PROVIDER_KEY_RULE });
 
 /** @internal */
-export const OAuthProviderParams = params({
-  codehost: CodehostOAuthProviderConfigParams.optional().describe(PROVIDER_DOCS.codehost),
-  social: OAuthProviderConfigParams.optional().describe(PROVIDER_DOCS.social),
-  workspace: OAuthProviderConfigParams.optional().describe(PROVIDER_DOCS.workspace),
-  directory: OAuthProviderConfigParams.optional().describe(PROVIDER_DOCS.directory),
-  professional: OAuthProviderConfigParams.optional().describe(PROVIDER_DOCS.professional),
-  devops: OAuthProviderConfigParams.optional().describe(PROVIDER_DOCS.devops),
-  streaming: OAuthProviderConfigParams.optional().describe(PROVIDER_DOCS.streaming),
-  commerce: OAuthProviderConfigParams.optional().describe(PROVIDER_DOCS.commerce),
-})
-  .superRefine((v, ctx) => {
-    const set = Object.values(v).filter((config) => config !== undefined).length;
-    if (set !== 1) issue(ctx, [], `must have exactly one of ${OAUTH_PROVIDERS.join(", ")}`);
+export const OAuthProviderParams = z
+  .record(providerKey, CodehostOAuthProviderConfigParams, {
+    error: (iss) => (iss.code === "invalid_key" ? PROVIDER_KEY_RULE : "must be an object with one provider key"),
   })
-  .describe("The OAuth module's identity provider, as a request sets it. Exactly one provider key.");
+  .superRefine((v, ctx) => {
+    if (Object.keys(v).length !== 1) issue(ctx, [], "must have exactly one provider key, a lowercase provider name");
+  })
+  .describe(`The OAuth module's identity provider, as a request sets it: exactly one key. ${PROVIDER_KEY_DOC}`);
 export type OAuthProviderParams = types.OAuthProviderParams;
 
 /**
@@ -381,21 +378,18 @@ export const OAuthProviderConfig = z
     scopes: stringsOut.describe("The provider-specific scopes requested; `[]` when none."),
     emailAddresses: stringsOut.describe("Email addresses of the users allowed in; `[]` when none."),
     emailDomains: stringsOut.describe("Email domains whose users are allowed in; `[]` when none."),
-    teams: z.array(z.string()).optional().describe("Only on `codehost`: `<org>/<team>` slugs; a member of any is allowed."),
-    organizations: z.array(z.string()).optional().describe("Only on `codehost`: organization slugs; a member of any is allowed."),
+    teams: z.array(z.string()).optional().describe("Only on the code-hosting provider: `<org>/<team>` slugs; a member of any is allowed."),
+    organizations: z
+      .array(z.string())
+      .optional()
+      .describe("Only on the code-hosting provider: organization slugs; a member of any is allowed."),
   })
   .describe("One OAuth identity provider's settings, as the API returns them. `clientSecret` is a secret: the service returns it.");
 export type OAuthProviderConfig = types.OAuthProviderConfig;
 /** @internal */
 export const OAuthModule = z.object({
   enabled: enabledOut,
-  provider: z
-    .object(
-      Object.fromEntries(OAUTH_PROVIDERS.map((name) => [name, OAuthProviderConfig.optional().describe(PROVIDER_DOCS[name])])) as {
-        [K in OAuthProviderName]: z.ZodOptional<typeof OAuthProviderConfig>;
-      },
-    )
-    .describe("The one provider that was set."),
+  provider: z.record(z.string(), OAuthProviderConfig).describe(`The one provider that was set, by its key. ${PROVIDER_KEY_DOC}`),
   ...sessionFields,
   authCheckInterval: secondsField(SESSION_DOCS.authCheckInterval),
 });

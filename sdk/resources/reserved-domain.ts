@@ -13,16 +13,24 @@ import type * as types from "../types";
 export const reservedDomainsIdPrefix = "rd_";
 /** Deprecated: traffic is handled globally. */
 export const RESERVED_DOMAIN_REGIONS = ["au", "eu", "ap", "us", "jp", "in", "sa"] as const;
-/** The one public ACME authority, under a neutral name. */
+/**
+ * The emulator's placeholder for the one public ACME authority. The API text does not name its
+ * identifier, so the sdk checks the shape only (CERTIFICATE_AUTHORITY) and the service decides.
+ */
 export const CERTIFICATE_AUTHORITIES = ["public-acme"] as const;
+/** The form of an authority's identifier: lowercase letters and digits, words joined by `-` or `.`. */
+export const CERTIFICATE_AUTHORITY = /^[a-z0-9]+(?:[.-][a-z0-9]+)*$/;
 export const MANAGED_KEY_TYPES = ["rsa", "ecdsa"] as const;
 export const DEFAULT_MANAGED_KEY_TYPE = "rsa";
 
 /** @internal */
 export const CertificateManagementPolicyParams = params({
-  authority: oneOf(CERTIFICATE_AUTHORITIES).describe(
-    "The authority that issues the certificates: `public-acme`, a public ACME authority, is the only one.",
-  ),
+  authority: z
+    .string({ error: "must be a string" })
+    .regex(CERTIFICATE_AUTHORITY, { error: "must be an authority's identifier (lowercase letters and digits, joined by - or .)" })
+    .describe(
+      "The identifier of the public ACME authority that issues the certificates, as the service names it (the service decides which it accepts). The emulator accepts only its placeholder `public-acme`.",
+    ),
   privateKeyType: oneOf(MANAGED_KEY_TYPES).optional().describe("`rsa` (the service's default) or `ecdsa`."),
 }).describe("Automatic certificate management of a reserved domain, as a request sets it.");
 export type CertificateManagementPolicyParams = types.CertificateManagementPolicyParams;
@@ -102,7 +110,9 @@ export const ReservedDomain = z.object({
   certificate: nullable(Ref).describe("The uploaded certificate, the latest one issued automatically, or null."),
   certificateManagementPolicy: nullable(
     z.object({
-      authority: z.string().describe("The authority that issues the certificates: `public-acme`."),
+      authority: z
+        .string()
+        .describe("The identifier of the authority that issues the certificates (the emulator's placeholder: `public-acme`)."),
       privateKeyType: z.string().describe("The type of the issued certificates' keys: `rsa` or `ecdsa`."),
     }),
   ).describe("Automatic certificate management; null when it is off."),

@@ -21,7 +21,8 @@ import {
 } from "../../cli/generate";
 import { start, type Started } from "../support/emulator";
 import { providerId } from "../../provider/framework/ids";
-import { diff, toOutputs } from "../../provider/framework/lifecycle";
+import { CHILD_RULES, diff, toOutputs } from "../../provider/framework/lifecycle";
+import { readClaimed } from "../../provider/framework/children";
 import { kinds } from "../../provider/kinds";
 import { EdgeIngress } from "../../sdk";
 import { buildAccount, linkInstall, type BuiltAccount } from "../support/export";
@@ -33,7 +34,19 @@ let started: Started;
 let client: EdgeIngress;
 let account: BuiltAccount;
 let snapshot: AccountSnapshot;
+/** The default plan: owned children inline on their parent. */
 let plan: ExportPlan;
+/** With `standaloneChildren`: every child a resource of its own kind. */
+let standalone: ExportPlan;
+
+/** Kinds of children some parent owns inline (`owns`): IpPolicyRule, HttpsEdgeRoute, EventSource. */
+const OWNED_KINDS = [
+  ...new Set(
+    Object.values(kinds)
+      .flatMap((decl) => Object.values(decl.owns ?? {}))
+      .map((owned) => owned.decl.name),
+  ),
+].sort();
 
 beforeAll(async () => {
   started = await start({ provisioningDelayMs: 0 });
@@ -41,6 +54,7 @@ beforeAll(async () => {
   account = await buildAccount(client);
   ({ snapshot } = await readAccount(client));
   plan = planExport(snapshot);
+  standalone = planExport(snapshot, { standaloneChildren: true });
 });
 afterAll(async () => {
   await started?.close();
@@ -60,36 +74,69 @@ function resolve(value: unknown, credentials: BuiltAccount["credentials"]): unkn
 const objectOf = (kind: string, id: string) => snapshot[kind]!.find((o) => providerId(kinds[kind], o) === id);
 
 describe("planExport on an account with every kind", () => {
-  test("declares every resource of every kind but the certificate the service issued for a domain", () => {
+  test("with --standalone-children, declares every resource of every kind but the certificate the service issued for a domain", () => {
+    const plan = standalone;
     for (const kind of EXPORT_ORDER) expect(plan.resources.filter((r) => r.kind === kind).length).toBeGreaterThan(0);
     const listed = EXPORT_ORDER.reduce((n, kind) => n + (snapshot[kind]?.length ?? 0), 0);
     expect(plan.resources.length).toBe(listed - 1);
+    expect(plan.resources.every((r) => r.inline.length === 0)).toBe(true);
     expect(plan.skipped).toEqual([
       { kind: "TlsCertificate", id: expect.stringMatching(/^cert_/), why: expect.stringMatching(/reserved domain/) },
     ]);
     expect(snapshot.TlsCertificate!.find((c) => c.id === plan.skipped[0].id)?.issuedAt).toBeTruthy();
   });
 
-  test("each declaration, as the provider receives it, adopts its resource without a change", () => {
-    for (const r of plan.resources) {
+  test("by default, owned children are inline on their parent, each exactly once, and the parent owns its whole set", () => {
+    expect(OWNED_KINDS).toEqual(["EventSource", "HttpsEdgeRoute", "IpPolicyRule"]);
+    expect(plan.resources.filter((r) => OWNED_KINDS.includes(r.kind))).toEqual([]);
+    const inline = plan.resources.flatMap((r) => r.inline.map((c) => `${c.kind} ${c.id}`));
+    const children = OWNED_KINDS.flatMap((kind) => snapshot[kind]!.map((o) => `${kind} ${providerId(kinds[kind], o)}`));
+    expect(inline.sort()).toEqual(children.sort());
+    expect(plan.resources.length).toBe(standalone.resources.length - children.length);
+    // Every parent that can own declares its list, an empty one too: a child added by hand is drift.
+    for (const r of plan.resources)
+      for (const key of Object.keys(kinds[r.kind].owns ?? {}))
+        expect({ [r.name]: Array.isArray(r.inputs[key]) }).toEqual({ [r.name]: true });
+    const office = plan.resources.find((r) => r.kind === "IpPolicy" && r.name === "office-egress")!;
+    expect(office.inputs.rules).toEqual([
+      { cidr: "2001:db8::/32", action: "allow" },
+      { cidr: "203.0.113.0/24", action: "allow", description: "Office NAT" },
+    ]);
+    const subscription = plan.resources.find((r) => r.kind === "EventSubscription")!;
+    expect(subscription.inputs.sources).toEqual(["ip_policy_created.v0", "ip_policy_updated.v0"]);
+    const edge = plan.resources.find((r) => r.kind === "HttpsEdge")!;
+    const routes = edge.inputs.routes as Array<Record<string, unknown>>;
+    expect(routes.map((route) => route.match)).toEqual(["/api", "/hooks", "/sso"]);
+    expect(routes.every((route) => !("edgeId" in route))).toBe(true);
+    // A route's credentials still come from config, named by the route's id and path.
+    expect(routes[1].webhookVerification).toEqual({ provider: "CI", secret: expect.any(Secret) });
+    expect(plan.secrets.map((s) => `${s.id} ${s.path}`).sort()).toEqual(standalone.secrets.map((s) => `${s.id} ${s.path}`).sort());
+  });
+
+  test("each declaration, as the provider receives it, adopts its resource without a change (inline and standalone)", async () => {
+    for (const r of [...plan.resources, ...standalone.resources]) {
       const decl = kinds[r.kind];
       const obj = objectOf(r.kind, r.id);
       const inputs = resolve(r.inputs, account.credentials) as Record<string, unknown>;
-      // What adopt compares: the service's view, write-only values taken from the program.
-      const result = diff(decl, r.id, toOutputs(decl, obj, inputs), inputs);
+      // What adopt compares: the service's view with the children it claims, write-only values taken from the program.
+      const current = {
+        ...toOutputs(decl, obj, inputs),
+        ...(decl.owns ? await readClaimed(decl, CHILD_RULES, client, r.id, inputs, obj) : {}),
+      };
+      const result = diff(decl, r.id, current, inputs);
       expect({ resource: `${r.kind} ${r.name}`, changes: result.changes }).toEqual({ resource: `${r.kind} ${r.name}`, changes: false });
     }
   });
 
   test("declares only what a user would: no outputs, no nulls, no service defaults", () => {
-    const policy = plan.resources.find((r) => r.kind === "IpPolicy" && r.name === "office-egress")!;
+    const policy = standalone.resources.find((r) => r.kind === "IpPolicy" && r.name === "office-egress")!;
     expect(policy.inputs).toEqual({ description: "Office egress", metadata: '{"team":"net"}' });
-    const unnamed = plan.resources.find((r) => r.kind === "IpPolicy" && r.name !== "office-egress")!;
+    const unnamed = standalone.resources.find((r) => r.kind === "IpPolicy" && r.name !== "office-egress")!;
     expect(unnamed.inputs).toEqual({});
-    const edge = plan.resources.find((r) => r.kind === "HttpsEdge")!;
+    const edge = standalone.resources.find((r) => r.kind === "HttpsEdge")!;
     expect(Object.keys(edge.inputs).sort()).toEqual(["hostports", "mutualTls", "tlsTermination"]);
     expect(edge.inputs.tlsTermination).toEqual({ minVersion: "1.3" });
-    const destination = plan.resources.find((r) => r.kind === "EventDestination" && r.name === "monitoring")!;
+    const destination = standalone.resources.find((r) => r.kind === "EventDestination" && r.name === "monitoring")!;
     expect(destination.inputs).toEqual({ target: { monitoring: { apiKey: expect.any(Secret), service: "edge" } } });
   });
 
@@ -108,34 +155,38 @@ describe("planExport on an account with every kind", () => {
   });
 
   test("references in the account are references in the program, declared before use", () => {
-    const declaredAt = new Map(plan.resources.map((r, i) => [r.variable, i]));
     const refsIn = (v: unknown): Ref[] =>
       v instanceof Ref ? [v] : v !== null && typeof v === "object" ? Object.values(v).flatMap(refsIn) : [];
-    let count = 0;
-    plan.resources.forEach((r, i) => {
-      for (const ref of refsIn(r.inputs)) {
-        count++;
-        expect(declaredAt.get(ref.variable)).toBeLessThan(i);
-      }
-    });
-    expect(count).toBeGreaterThan(20);
-    const restriction = plan.resources.find((r) => r.kind === "IpRestriction" && r.name === "api-from-the-office")!;
+    // Inline routes refer to backends and policies too: the edge comes after them.
+    for (const each of [plan, standalone]) {
+      const declaredAt = new Map(each.resources.map((r, i) => [r.variable, i]));
+      let count = 0;
+      each.resources.forEach((r, i) => {
+        for (const ref of refsIn(r.inputs)) {
+          count++;
+          expect(declaredAt.get(ref.variable)).toBeLessThan(i);
+        }
+      });
+      expect(count).toBeGreaterThan(15);
+    }
+    const restriction = standalone.resources.find((r) => r.kind === "IpRestriction" && r.name === "api-from-the-office")!;
     expect(restriction.inputs.ipPolicyIds).toEqual([expect.any(Ref), expect.any(Ref)]);
     // A weighted backend's children are written in the list form: each backendId is a reference, no apply.
-    const weighted = plan.resources.find((r) => r.kind === "WeightedBackend")!;
+    const weighted = standalone.resources.find((r) => r.kind === "WeightedBackend")!;
     expect(weighted.inputs.backends).toEqual([
       { backendId: expect.any(Ref), weight: 80 },
       { backendId: expect.any(Ref), weight: 20 },
     ]);
     expect(printValue(weighted.inputs.backends)).not.toMatch(/apply/);
     // The failover backend names the weighted one, which comes later in kind order: it moved after it.
-    const failover = plan.resources.findIndex((r) => r.kind === "FailoverBackend");
-    expect(failover).toBeGreaterThan(plan.resources.findIndex((r) => r.kind === "WeightedBackend"));
+    const failover = standalone.resources.findIndex((r) => r.kind === "FailoverBackend");
+    expect(failover).toBeGreaterThan(standalone.resources.findIndex((r) => r.kind === "WeightedBackend"));
     // The owner is not a resource of the account: it stays a literal id.
-    expect(plan.resources.find((r) => r.kind === "ApiKey")!.inputs.ownerId).toMatch(/^usr_/);
+    expect(standalone.resources.find((r) => r.kind === "ApiKey")!.inputs.ownerId).toMatch(/^usr_/);
   });
 
   test("names are readable, unique per kind, and valid variables; the same account gives the same files", () => {
+    const plan = standalone;
     const names = plan.resources.map((r) => `${r.kind}/${r.name}`);
     expect(new Set(names).size).toBe(names.length);
     expect(new Set(plan.resources.map((r) => r.variable)).size).toBe(plan.resources.length);
@@ -158,28 +209,56 @@ describe("planExport on an account with every kind", () => {
       expect.arrayContaining(["ipPolicyOfficeEgress", "ipPolicy", "tlsCertificateAppExampleCom2", "httpsEdgeRouteCiWebhooks"]),
     );
     const shuffled = Object.fromEntries(Object.entries(snapshot).map(([k, list]) => [k, [...list!].reverse()]));
-    expect(generateProject(shuffled, { project: "acct", ...VERSIONS }).files).toEqual(
-      generateProject(snapshot, { project: "acct", ...VERSIONS }).files,
-    );
+    for (const standaloneChildren of [false, true])
+      expect(generateProject(shuffled, { project: "acct", standaloneChildren, ...VERSIONS }).files).toEqual(
+        generateProject(snapshot, { project: "acct", standaloneChildren, ...VERSIONS }).files,
+      );
   });
 
-  test("the generated project type-checks against the built package", () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ei-export-tsc-"));
-    try {
-      const { files } = generateProject(snapshot, { project: "acct", ...VERSIONS });
-      for (const [name, content] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), content);
-      linkInstall(dir);
-      const tsc = path.join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc");
-      let errors = "";
+  test.each([
+    ["inline children", false],
+    ["standalone children", true],
+  ])(
+    "the generated project (%s) type-checks against the built package with the stock `pulumi new typescript` tsconfig",
+    (_form, standaloneChildren) => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ei-export-tsc-"));
       try {
-        execFileSync(process.execPath, [tsc, "-p", dir, "--noEmit"], { encoding: "utf8", stdio: "pipe" });
-      } catch (e) {
-        errors = `${(e as { stdout?: string }).stdout ?? ""}${(e as Error).message}`;
+        const { files } = generateProject(snapshot, { project: "acct", standaloneChildren, ...VERSIONS });
+        // The template's tsconfig, as in examples/: neither esModuleInterop nor skipLibCheck.
+        expect(JSON.parse(files["tsconfig.json"])).toEqual(
+          JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "examples", "quickstart", "tsconfig.json"), "utf8")),
+        );
+        for (const [name, content] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), content);
+        linkInstall(dir);
+        const tsc = path.join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc");
+        let errors = "";
+        try {
+          execFileSync(process.execPath, [tsc, "-p", dir, "--noEmit"], { encoding: "utf8", stdio: "pipe" });
+        } catch (e) {
+          errors = `${(e as { stdout?: string }).stdout ?? ""}${(e as Error).message}`;
+        }
+        expect(errors).toBe("");
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
       }
-      expect(errors).toBe("");
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    },
+  );
+
+  test("every declaration keeps its resource on destroy (retainOnDelete) unless retain is off, and the README says what destroy does", () => {
+    const kept = generateProject(snapshot, { project: "acct", ...VERSIONS }).files;
+    const declarations = kept["index.ts"].match(/^const \w+ = new ei\.\w+\(/gm)!;
+    expect(declarations).toHaveLength(plan.resources.length);
+    expect(kept["index.ts"].match(/\}, \{ retainOnDelete: true \}\);$/gm)).toHaveLength(plan.resources.length);
+    expect(kept["README.md"]).toMatch(
+      /## What destroy and removing a declaration do\n\nEvery declaration has `\{ retainOnDelete: true \}`/,
+    );
+    expect(kept["README.md"]).toContain("`protect: true`");
+    // Inline lists: removing an entry deletes the child, which retainOnDelete does not cover.
+    expect(kept["README.md"]).toMatch(/inline on their parent \(`sources`, `routes`, `rules`\)/);
+    expect(kept["README.md"]).toMatch(/Removing an entry from such a list deletes that child/);
+    const deleting = generateProject(snapshot, { project: "acct", retain: false, ...VERSIONS }).files;
+    expect(deleting["index.ts"]).not.toContain("retainOnDelete");
+    expect(deleting["README.md"]).toMatch(/--no-retain.*\n.*\*\*deletes\*\*/);
   });
 });
 

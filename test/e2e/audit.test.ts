@@ -1,9 +1,10 @@
 /**
  * `edge-ingress audit` end to end: the bin (dist/cli) audits an account managed by a real stack
- * (test/fixtures/audit: an allowlist with its rule, an HTTPS edge with its route), with the state from
- * `pulumi stack export` given as a file or read by `--stack`. A rule `allow ::/0` and a `/debug` route
- * added by hand are reported (exit 1); listed in the ignore file they are not (exit 0); `--export`
- * declares exactly them with `adopt`; a managed rule deleted out of band is reported missing.
+ * (test/fixtures/audit: an allowlist with its rule, an HTTPS edge that owns its route inline), with the
+ * state from `pulumi stack export` given as a file or read by `--stack`. A rule `allow ::/0` and a
+ * `/debug` route added by hand are reported (exit 1); listed in the ignore file they are not (exit 0);
+ * `--export` declares the rule with `adopt` and says to add the route to the edge's inline `routes`;
+ * a managed rule deleted out of band is reported missing.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -154,22 +155,28 @@ describe("edge-ingress audit against a real stack", () => {
     }
   });
 
-  test("--export writes a program that declares exactly the unmanaged ones with adopt", async () => {
+  test("--export declares the rule with adopt, and says to add the route to the edge's inline routes instead of declaring it", async () => {
     const out = path.join(tmp, "adopt");
     const result = await audit(["--stack-state", stateFile, "--export", out]);
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain(`Wrote ${out}: 2 unmanaged resources declared with \`adopt\``);
+    expect(result.stdout).toContain(
+      `HttpsEdgeRoute ${route.id} belongs to HttpsEdge ${outputs.edgeId}, which stack ${fixture.stack.name} declares with inline \`routes\`: to keep it, add it to that list`,
+    );
+    expect(result.stdout).toContain(
+      `Wrote ${out}: 1 unmanaged resource declared with \`adopt\`, 1 child to add to a parent's inline list (see its README.md).`,
+    );
     const program = fs.readFileSync(path.join(out, "index.ts"), "utf8");
     const declared = [...program.matchAll(/^const \w+ = new ei\.(\w+)\("[^"]+", \{\n {2}adopt: "([^"]+)",$/gm)].map((m) => [m[1], m[2]]);
-    expect(declared).toEqual([
-      ["HttpsEdgeRoute", route.id],
-      ["IpPolicyRule", rule.id],
-    ]);
-    // Their parents are the stack's: named by id, not declared again.
+    // Never a standalone route under an edge that owns its routes: the edge's next up would delete it.
+    expect(declared).toEqual([["IpPolicyRule", rule.id]]);
+    expect(program).not.toContain("HttpsEdgeRoute");
+    // The rule's parent is the stack's: named by id, not declared again.
     expect(program).toContain(`ipPolicyId: "${outputs.allowlistId}"`);
-    expect(program).toContain(`edgeId: "${outputs.edgeId}"`);
     expect(program).toContain('cidr: "::/0"');
-    expect(program).toContain('match: "/debug"');
+    const readme = fs.readFileSync(path.join(out, "README.md"), "utf8");
+    expect(readme).toContain("the resources of the account that no given stack records (unmanaged)");
+    expect(readme).toContain(`- HttpsEdgeRoute ${route.id}, to \`routes\` of HttpsEdge ${outputs.edgeId} (stack ${fixture.stack.name}):`);
+    expect(readme).toMatch(/ {4}matchType: "path_prefix",\n {4}match: "\/debug",\n {4}description: "debug console",/);
   });
 
   test("a managed rule deleted out of band is reported missing, with its stack", async () => {

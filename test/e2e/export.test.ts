@@ -1,7 +1,8 @@
 /**
  * `edge-ingress export` end to end: an account built by hand with every adoptable kind is exported by
  * the bin (dist/cli), and the generated program runs through the real engine. Its first `up` takes
- * everything over with reads only, the account is unchanged, and a second preview shows no changes.
+ * everything over with reads only (owned children inline on their parents), the account is unchanged,
+ * a second preview shows no changes, and `destroy` leaves every adopted original in the account.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -56,12 +57,17 @@ const writeRequests = (counters: { routes: Record<string, unknown> }) =>
   Object.keys(counters.routes).filter((route) => !route.startsWith("GET "));
 
 describe("edge-ingress export", () => {
-  test("the generated program adopts the whole account: the first up only reads, the account is unchanged, a second preview shows no changes", async () => {
+  test("the generated program adopts the whole account: the first up only reads, the account is unchanged, a second preview shows no changes, destroy deletes nothing", async () => {
     const before = await readAccount(client);
     const out = path.join(tmp, "acct");
     const result = await exportTo(out, ["--project", "acct"]);
     expect(result).toMatchObject({ code: 0, stderr: "" });
-    expect(result.stdout).toMatch(/^Wrote .*acct: \d+ resource\(s\) to adopt, 6 credential\(s\) to set as secret config, 1 not declared/);
+    const children = ["IpPolicyRule", "HttpsEdgeRoute", "EventSource"].reduce((n, kind) => n + before.snapshot[kind]!.length, 0);
+    expect(result.stdout).toMatch(
+      new RegExp(
+        `^Wrote .*acct: \\d+ resource\\(s\\) to adopt \\(and ${children} child\\(ren\\) inline on their parent\\), 6 credential\\(s\\) to set as secret config, 1 not declared`,
+      ),
+    );
     expect(fs.readdirSync(out).sort()).toEqual([".gitignore", "Pulumi.yaml", "README.md", "index.ts", "package.json", "tsconfig.json"]);
     const ours = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8"));
     expect(JSON.parse(fs.readFileSync(path.join(out, "package.json"), "utf8")).dependencies).toEqual({
@@ -105,7 +111,8 @@ describe("edge-ingress export", () => {
       const adopted = state.resources.filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/edgeingress:"));
       // Every listed resource but the domain's issued certificate, under the id the program adopts.
       const adoptIds = [...fs.readFileSync(path.join(out, "index.ts"), "utf8").matchAll(/^ {2}adopt: "([^"]+)",$/gm)].map((m) => m[1]);
-      expect(adoptIds).toHaveLength(Object.values(before.snapshot).reduce((n, list) => n + (list?.length ?? 0), 0) - 1);
+      // Children are inline on their parent: adopted with it, not declared.
+      expect(adoptIds).toHaveLength(Object.values(before.snapshot).reduce((n, list) => n + (list?.length ?? 0), 0) - 1 - children);
       expect(adopted.map((r) => r.id).sort()).toEqual(adoptIds.sort());
       for (const paths of account.credentials.values())
         for (const value of Object.values(paths)) expect(state.raw).not.toContain(value.split("\n")[1] ?? value);
@@ -116,6 +123,14 @@ describe("edge-ingress export", () => {
         noChanges: true,
         stderr: "",
       });
+
+      // Adopted with retainOnDelete: destroy empties the stack and sends no write; the originals stay.
+      await client.request({ method: "DELETE", path: "/_emulator/counters" });
+      expectSuccess(await stack.destroy());
+      const afterDestroy = await client.request<{ routes: Record<string, unknown> }>({ method: "GET", path: "/_emulator/counters" });
+      expect(writeRequests(afterDestroy)).toEqual([]);
+      expect(await readAccount(client)).toEqual(before);
+      expect((await stack.exportState()).resources.filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/edgeingress:"))).toEqual([]);
     } finally {
       await stack?.remove();
     }

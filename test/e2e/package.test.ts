@@ -15,7 +15,8 @@ import { EdgeIngress } from "../../sdk";
 import { emulatorLog, registerSecret } from "../support/audit";
 import { createStack, REPO_ROOT, runCommand, type CliResult } from "../support/engine";
 import { expectSuccess } from "../support/engine-stack";
-import { installPackage, removeInstalls, tempDir } from "../support/package-install";
+import { installPackage, packedTarball, removeInstalls, tempDir } from "../support/package-install";
+import { docTargets, missingTargets } from "../support/doc-links";
 
 const FIXTURE = path.join(__dirname, "..", "fixtures", "package-consumer");
 
@@ -140,7 +141,7 @@ describe("the npm tarball in a TypeScript project with the stock tsconfig", () =
     expect(dist("provider")).not.toContain("modules.js");
   });
 
-  test("the tarball holds the built package, its typings, docs, LICENSE, README and CHANGELOG, and no tests, fixtures, bench or sources", async () => {
+  test("the tarball holds the built package, its typings, docs, examples, LICENSE, README and CHANGELOG, and no tests, fixtures, bench or sources", async () => {
     const packed = await runCommand("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: REPO_ROOT });
     expectCommand(packed, "npm pack --dry-run");
     const files = (JSON.parse(packed.stdout) as { files: { path: string }[] }[])[0].files.map((f) => f.path);
@@ -156,21 +157,45 @@ describe("the npm tarball in a TypeScript project with the stock tsconfig", () =
       "dist/runtime/index.d.ts",
       "docs/reference.md",
       "docs/provider.md",
+      "examples/quickstart/index.ts",
+      "examples/gitops/README.md",
+      "examples/gitops/.github/workflows/edge-ingress.yml",
     ]) {
       expect(files).toContain(file);
     }
     // Every doc of the repository ships, so the README's links work in an installed copy too.
     for (const doc of fs.readdirSync(path.join(REPO_ROOT, "docs"))) expect(files).toContain(`docs/${doc}`);
+    // Every example ships as it is in the repository (what trying one leaves there aside).
+    const examples = execFileSync("git", ["ls-files", "examples"], { cwd: REPO_ROOT, encoding: "utf8" }).trim().split("\n");
+    expect(examples.filter((f) => !f.endsWith("/.gitignore") && !files.includes(f))).toEqual([]);
     expect(
-      files.filter((f) => /^(test|bench|examples|scripts|tools|sdk|provider|runtime|emulator|cli)\//.test(f) || f.endsWith(".tsbuildinfo")),
+      files.filter(
+        (f) =>
+          /^(test|bench|scripts|tools|sdk|provider|runtime|emulator|cli)\//.test(f) ||
+          /(^|\/)node_modules\/|(^|\/)Pulumi\.[^/]+\.yaml$/.test(f) ||
+          f.endsWith(".tsbuildinfo"),
+      ),
     ).toEqual([]);
-    // Every relative link of the README points at a file the tarball holds (or a directory of the repository's examples, linked on GitHub).
-    const readme = fs.readFileSync(path.join(REPO_ROOT, "README.md"), "utf8");
-    const links = [...readme.matchAll(/\]\(([^)#]+)(?:#[^)]*)?\)/g)].map((m) => m[1]).filter((l) => !/^[a-z]+:/.test(l));
-    expect(links.length).toBeGreaterThan(5);
-    expect(
-      links.filter((link) => !(link.startsWith("examples/") ? fs.existsSync(path.join(REPO_ROOT, link)) : files.includes(link))),
-    ).toEqual([]);
+  }, 120_000);
+
+  test("every path a shipped document links to or names in backticks (docs/, examples/) is in the packed tarball", async () => {
+    const tarball = await packedTarball();
+    const files = execFileSync("tar", ["-tzf", tarball], { encoding: "utf8" })
+      .trim()
+      .split("\n")
+      .map((f) => f.replace(/^package\//, ""));
+    const docs = files.filter((f) => f.endsWith(".md"));
+    expect(docs).toEqual(
+      expect.arrayContaining(["README.md", "CHANGELOG.md", "docs/audit.md", "docs/team-state.md", "examples/gitops/README.md"]),
+    );
+    const targets = docs.flatMap((doc) =>
+      docTargets(doc, execFileSync("tar", ["-xzOf", tarball, `package/${doc}`], { encoding: "utf8" })).map((t) => ({ doc, t })),
+    );
+    // The README alone sends readers to every example and most docs.
+    expect(targets.filter((x) => x.doc === "README.md").length).toBeGreaterThan(10);
+    expect(targets.some((x) => x.t === "examples/gitops")).toBe(true);
+    const missing = new Set(missingTargets([...new Set(targets.map((x) => x.t))], files));
+    expect(targets.filter((x) => missing.has(x.t)).map((x) => `${x.doc} → ${x.t}`)).toEqual([]);
   }, 120_000);
 
   test("npm publish --dry-run accepts the package", async () => {

@@ -41,6 +41,21 @@ describe.each(cases)("%s", (name, decl) => {
   });
 });
 
+// A child names its parent (kind and id form) instead of importing its declaration, which imports the child's.
+test("a kind's parent is a kind that owns it, with the id form the child names, and every owned kind names its owner as parent", () => {
+  const parents = Object.values(kinds).flatMap((decl) => (decl.parent ? [[decl.name, decl.parent] as const] : []));
+  expect(parents.map(([child]) => child).sort()).toEqual(["EventSource", "HttpsEdgeRoute", "IpPolicyRule"]);
+  for (const [child, parent] of parents) {
+    const owner = kinds[parent.kind];
+    expect([child, owner?.name]).toEqual([child, parent.kind]);
+    expect([child, parent.idForm.shown]).toEqual([child, owner.idForm.shown]);
+    expect([child, Object.values(owner.owns ?? {}).some((owned) => owned.decl.name === child)]).toEqual([child, true]);
+  }
+  for (const owner of Object.values(kinds))
+    for (const owned of Object.values(owner.owns ?? {}))
+      expect([owned.decl.name, owned.decl.parent?.kind]).toEqual([owned.decl.name, owner.name]);
+});
+
 test("every type of provider/types.ts says what it is (their fields are the sdk's, documented in sdk/types.ts)", () => {
   const file = path.join(__dirname, "..", "..", "provider", "types.ts");
   const source = ts.createSourceFile(file, fs.readFileSync(file, "utf8"), ts.ScriptTarget.ES2022, true);

@@ -33,7 +33,7 @@ export async function listAccount(client: EdgeIngress, decl: KindDeclaration): P
   const nested = decl.parent?.nested;
   if (!decl.parent || !nested) throw new Error(`${decl.name} has no list of its own and no parent to list it in`);
   const out: Array<Record<string, any>> = [];
-  for (const parent of await listAccount(client, decl.parent.decl)) {
+  for (const parent of await listAccount(client, kinds[decl.parent.kind])) {
     for (const child of await nested.listIn(client, parent)) {
       const keyed = { ...child, [decl.parent.key]: parent.id };
       out.push({ ...keyed, id: providerId(decl, keyed) });

@@ -224,6 +224,14 @@ describe("HTTPS edge routes", () => {
       expectError(await put(name, body), 400, code, field);
     });
 
+    test("a provider key outside the emulator's placeholders is refused, and the error says the set is the emulator's", async () => {
+      const reply = await put("oauth", { provider: { github: {} } });
+      expectError(reply, 400, "UNKNOWN_FIELD", "provider.github");
+      expect(reply.body.msg).toContain(
+        "is not one of the emulator's OAuth provider keys (codehost, social, workspace, directory, professional, devops, streaming, commerce): the emulator's placeholders",
+      );
+    });
+
     test("inside a route body the same errors name the module too", async () => {
       expectError(
         await api.unchanged(() => api.patch(route, { oauth: { provider: { workspace: { client_id: "a" } } } })),

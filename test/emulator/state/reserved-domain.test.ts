@@ -180,6 +180,16 @@ describe("reserved domains", () => {
     }
   });
 
+  test("an ACME authority other than the emulator's placeholder is refused, and the error says it is the emulator's", async () => {
+    const reply = await api.unchanged(() =>
+      api.post("/reserved_domains", { domain: "acme.example.com", certificate_management_policy: { authority: "letsencrypt" } }),
+    );
+    expectError(reply, 400, "INVALID_FIELD", "certificate_management_policy.authority");
+    expect(reply.body.msg).toContain(
+      "is not the emulator's ACME authority (public-acme): its placeholder for the one the service supports",
+    );
+  });
+
   test("switching between uploaded and managed certificates", async () => {
     const rd = (await api.post("/reserved_domains", { domain: "switch.example.com", certificate_management_policy: {} })).body;
     const managed = await until(`/reserved_domains/${rd.id}`, issued);

@@ -54,4 +54,15 @@ describe("ReservedDomain provider", () => {
       deleteBeforeReplace: true,
     });
   });
+
+  it("passes an ACME authority the emulator does not know at preview (the service decides), and refuses one that is not an identifier", async () => {
+    const policy = (authority: string) => ({ ...P, domain: "app.example.com", certificateManagementPolicy: { authority } });
+    expect((await fx.runtime.check("ReservedDomain", {}, policy("letsencrypt"))).failures).toEqual([]);
+    expect((await fx.runtime.check("ReservedDomain", {}, policy("Public ACME"))).failures).toEqual([
+      {
+        property: "certificateManagementPolicy",
+        reason: expect.stringContaining("authority: must be an authority's identifier (lowercase letters and digits, joined by - or .)"),
+      },
+    ]);
+  });
 });

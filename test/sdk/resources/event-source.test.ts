@@ -1,5 +1,5 @@
 /** Event sources against the emulator: addressed by subscription id and type; no pages. */
-import { EVENT_TYPES as EMULATOR_EVENT_TYPES } from "../../../emulator/state/event-source";
+import { EVENT_TYPES as EMULATOR_EVENT_TYPES } from "../../../emulator/state/event-subscription";
 import { BadRequestError, ConflictError, EVENT_TYPES, NotFoundError } from "../../../sdk";
 import { useEmulator } from "../../support/emulator";
 import { expectApiError, expectInvalid } from "../expect";

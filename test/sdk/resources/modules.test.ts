@@ -56,6 +56,10 @@ describe("accepted module requests", () => {
       { provider: { social: { clientId: "i", clientSecret: "s", scopes: ["email"] } }, authCheckInterval: 300 },
     ],
     ["oauth on a provider whose fields are not shown", OAuthModuleParams, { provider: { commerce: { emailDomains: ["example.test"] } } }],
+    // The API text names no provider key: any lowercase name passes, and the service decides.
+    ["oauth with a provider key the emulator does not know", OAuthModuleParams, { provider: { mail: {} } }],
+    ["oauth with the service's name for the code-hosting provider", OAuthModuleParams, { provider: { github: { teams: ["org/team"] } } }],
+    ["teams on another provider: the service decides", OAuthModuleParams, { provider: { social: { teams: ["a/b"] } } }],
     ["oauth with empty scopes on the managed app", OAuthModuleParams, { provider: { devops: { scopes: [] } }, cookiePrefix: "my_app." }],
     ["a header value with a tab", HeadersModuleParams, { add: { "X-A": "a\tb" } }],
     [
@@ -183,21 +187,34 @@ describe("rejected module requests", () => {
       OAuthModuleParams,
       { provider: {} },
       "provider",
-      "must have exactly one of codehost, social, workspace, directory, professional, devops, streaming, commerce",
+      "must have exactly one provider key, a lowercase provider name",
     ],
     [
       "oauth with two providers",
       OAuthModuleParams,
       { provider: { social: {}, workspace: {} } },
       "provider",
-      "must have exactly one of codehost, social, workspace, directory, professional, devops, streaming, commerce",
+      "must have exactly one provider key, a lowercase provider name",
     ],
-    ["an unknown provider", OAuthModuleParams, { provider: { mail: {} } }, "provider.mail", "is not a known field"],
     [
-      "teams on a provider other than codehost",
+      "a provider key that is not a lowercase name",
       OAuthModuleParams,
-      { provider: { social: { teams: ["a/b"] } } },
-      "provider.social.teams",
+      { provider: { GitHub: {} } },
+      "provider.GitHub",
+      "must be a provider's lowercase name (letters and digits)",
+    ],
+    [
+      "a provider key with a space",
+      OAuthModuleParams,
+      { provider: { "git hub": {} } },
+      "provider.git hub",
+      "must be a provider's lowercase name (letters and digits)",
+    ],
+    [
+      "an unknown field of a provider",
+      OAuthModuleParams,
+      { provider: { mail: { team: ["a/b"] } } },
+      "provider.mail.team",
       "is not a known field",
     ],
     [
@@ -283,6 +300,21 @@ describe("rejected module requests", () => {
 });
 
 describe("module responses are tolerant", () => {
+  test("an OAuth provider under a key the emulator does not know reads as the service sent it", () => {
+    const read = OAuthModule.parse({
+      enabled: true,
+      provider: { github: { clientId: null, clientSecret: null, teams: ["org/team"] } },
+      optionsPassthrough: false,
+      cookiePrefix: "ei_session.",
+      inactivityTimeout: 0,
+      maximumDuration: 0,
+      authCheckInterval: 0,
+    });
+    expect(read.provider).toEqual({
+      github: { clientId: null, clientSecret: null, scopes: [], emailAddresses: [], emailDomains: [], teams: ["org/team"] },
+    });
+  });
+
   test("unknown fields are dropped and an unset version reads as null", () => {
     expect(TlsTerminationModule.parse({ enabled: true, terminateAt: "upstream", future: 1 })).toEqual({
       enabled: true,

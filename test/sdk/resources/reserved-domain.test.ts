@@ -136,10 +136,10 @@ describe("client-side validation", () => {
       'must be an id starting with "cert_"',
     ],
     [
-      "an unknown authority",
-      { domain: "a.example.com", certificateManagementPolicy: { authority: "other" } },
+      "an authority that is not an identifier",
+      { domain: "a.example.com", certificateManagementPolicy: { authority: "Public ACME" } },
       "certificateManagementPolicy.authority",
-      "must be one of public-acme",
+      "must be an authority's identifier (lowercase letters and digits, joined by - or .)",
     ],
     [
       "a policy without authority",
@@ -169,6 +169,12 @@ describe("client-side validation", () => {
     const before = wire.count();
     await expectInvalid(wire.client.reservedDomains.create(params as never), field, rule);
     expect(wire.count()).toBe(before);
+  });
+
+  test("an authority the emulator does not know is sent as it is: the API text does not name it, the service decides", async () => {
+    wire.reply(201, samples.reservedDomain());
+    await wire.client.reservedDomains.create({ domain: "a.example.com", certificateManagementPolicy: { authority: "letsencrypt" } });
+    expect(wire.last().body).toMatchObject({ certificate_management_policy: { authority: "letsencrypt" } });
   });
 
   test("a wildcard domain is accepted", async () => {
