@@ -91,8 +91,12 @@ export const httpsEdgeKind = declareKind<HttpsEdgeObject>({
   },
 });
 
-/** The route modules that hold credentials: stored apart, in `routeSecretModules`. */
-type SecretRouteModule = { [M in RouteModuleName]: (typeof MODULES)[M] extends { secret: true } ? M : never }[RouteModuleName];
+/**
+ * The route modules that hold credentials (`secret: true` in MODULES), stored apart in `routeSecretModules`.
+ * Named here because the public declarations load no module rules (they import zod's types);
+ * test/provider/derived.test.ts compares it with MODULES.
+ */
+type SecretRouteModule = Extract<RouteModuleName, "oauth" | "webhookVerification">;
 
 /** One route of an edge's `routes` output, as the service has it (its credential-holding modules are in `routeSecretModules`). */
 export type HttpsEdgeInlineRoute = { matchType: sdk.MatchType } & Pick<sdk.HttpsEdgeRoute, "match" | "description" | "metadata"> & {

@@ -21,7 +21,14 @@ import type { EventResourceName, EventTypeName } from "../../provider/kinds/even
 import type { KeyType, SshEllipticCurve } from "../../provider/kinds/ssh-certificate-authority";
 import type { ReservedDomainRegion } from "../../provider/kinds/reserved-domain";
 import type { HttpsEdgeInlineRoute, HttpsEdgeInlineRouteSecrets } from "../../provider/kinds/https-edge";
-import type { OAuthModuleArgs, RouteModule, RouteModuleArgs, SamlServiceProvider, TlsTerminationModule } from "../../provider/types";
+import type {
+  OAuthModuleArgs,
+  RouteModule,
+  RouteModuleArgs,
+  RouteModuleName,
+  SamlServiceProvider,
+  TlsTerminationModule,
+} from "../../provider/types";
 
 const ROOT = path.join(__dirname, "..", "..");
 const PROVIDER_FILES = [
@@ -109,5 +116,11 @@ export type Checks = [
   Expect<Equal<TlsTerminationModule["minVersion"], NonNullable<sdk.TlsTerminationModuleParams["minVersion"]> | null>>,
   Expect<Equal<RouteModule<"oauth">, sdk.OAuthModule>>,
   Expect<Equal<keyof SamlServiceProvider, Exclude<keyof sdk.SamlModule, keyof sdk.SamlModuleParams>>>,
+  Expect<
+    Equal<
+      keyof HttpsEdgeInlineRouteSecrets,
+      { [M in RouteModuleName]: (typeof MODULES)[M] extends { secret: true } ? M : never }[RouteModuleName]
+    >
+  >,
   Expect<Equal<keyof HttpsEdgeInlineRoute | keyof HttpsEdgeInlineRouteSecrets, Exclude<keyof sdk.HttpsEdgeRouteCreateParams, never>>>,
 ];
