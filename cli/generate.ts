@@ -327,7 +327,9 @@ export function planExport(snapshot: AccountSnapshot, options: PlanOptions = {})
     const decl = kinds[addition.kind];
     const owned = kinds[addition.parent.kind].owns![addition.key];
     const entry = inlineForm(owned, decl, declaredInputs(decl, obj));
-    const base = camel(`${kebab(addition.kind)}-${slug(String((entry as Record<string, unknown>)?.[owned.key] ?? ""), 24) || "entry"}`);
+    // Named after what tells it apart in the list: a route's match, a rule's CIDR.
+    const told = owned.scalar ? entry : (entry as Record<string, unknown>)[owned.key];
+    const base = camel(`${kebab(addition.kind)}-${slug(typeof told === "string" ? told : "", 24) || "entry"}`);
     for (const path of decl.credentials ?? [])
       replaceCredentials(entry, path.split("."), (where) => {
         let key = `${base}${capital(where[where.length - 1])}`;

@@ -134,7 +134,7 @@ describe("edge-ingress export", () => {
     } finally {
       await stack?.remove();
     }
-  });
+  }, 300_000); // up, preview and destroy of about 40 resources: longer than one command
 
   test("the API key comes from the environment only: a flag for it is refused, and a missing one names the variable", async () => {
     const out = path.join(tmp, "never");
