@@ -155,9 +155,12 @@ export function pairChildren(owned: OwnedChildren, next: unknown, prev: readonly
   return prev.map((c) => [c, declared.get(keyOf(owned, c))]);
 }
 
-/** A child's outputs (its kind's) in the form a parent's input declares it. */
+/**
+ * A child's outputs (its kind's) in the form a parent's input declares it, with only the fields it sets:
+ * a review of the set then reads each child as a declaration would, not every module as null.
+ */
 const fromOutputs = (owned: OwnedChildren, outs: Props): any =>
-  itemOf(owned, Object.fromEntries(childFields(owned).map((f) => [f, outs[f] ?? null])));
+  itemOf(owned, Object.fromEntries(childFields(owned).flatMap((f) => (outs[f] == null ? [] : [[f, outs[f]]]))));
 /** A child object of the sdk in the form a parent's input declares it. */
 const declaredForm = (owned: OwnedChildren, rules: ChildRules, obj: any): any => fromOutputs(owned, rules.outputs(owned.decl, obj));
 

@@ -42,6 +42,8 @@ const TCP = (ipPolicyIds: string[]): Res => ({
   args: { hostports: ["refused-writes.example.com:20443"], ipRestriction: { ipPolicyIds } },
 });
 const PROGRAM = [BACKEND, POLICY(RULES), EDGE("@blue"), TCP(["@guard"])];
+// Each refusal runs four engine commands: longer than one test's default on a busy machine.
+const FOUR_COMMANDS = 300_000;
 const withOne = (res: Res) => PROGRAM.map((r) => (r.name === res.name ? res : r));
 
 /** `preview --diff` as a reviewer reads it (text). */
@@ -85,34 +87,46 @@ describe("a refused write", () => {
     expectSuccess(await fx.stack.up());
   });
 
-  test("a route whose backend does not exist: the preview names the backend id, and nothing once put back", async () => {
-    const missing = await gone(
-      () => fx.client.tunnelGroupBackends.create({ labels: { app: "gone" } }),
-      (id) => fx.client.tunnelGroupBackends.delete(id),
-    );
-    await refusedThenPutBack(EDGE(missing), /existing backend/, new RegExp(`backendId\\s*:\\s*"bkdtg_\\w+"\\s*=>\\s*"${missing}"`));
-  });
-
-  test("an IP restriction naming a policy that does not exist: the preview names the policy id, and nothing once put back", async () => {
-    const missing = await gone(
-      () => fx.client.ipPolicies.create({}),
-      (id) => fx.client.ipPolicies.delete(id),
-    );
-    await refusedThenPutBack(TCP([missing]), /could not set ipRestriction/, new RegExp(missing));
-  });
-
-  test("an inline rule the service refuses: the preview names the rule, and nothing once put back", async () => {
-    refuseRules = true;
-    try {
-      await refusedThenPutBack(
-        POLICY([...RULES, { cidr: "192.0.2.0/24", action: "deny" }]),
-        /could not make the rules item/,
-        /192\.0\.2\.0\/24/,
+  test(
+    "a route whose backend does not exist: the preview names the backend id, and nothing once put back",
+    async () => {
+      const missing = await gone(
+        () => fx.client.tunnelGroupBackends.create({ labels: { app: "gone" } }),
+        (id) => fx.client.tunnelGroupBackends.delete(id),
       );
-    } finally {
-      refuseRules = false;
-    }
-  });
+      await refusedThenPutBack(EDGE(missing), /existing backend/, new RegExp(`backendId\\s*:\\s*"bkdtg_\\w+"\\s*=>\\s*"${missing}"`));
+    },
+    FOUR_COMMANDS,
+  );
+
+  test(
+    "an IP restriction naming a policy that does not exist: the preview names the policy id, and nothing once put back",
+    async () => {
+      const missing = await gone(
+        () => fx.client.ipPolicies.create({}),
+        (id) => fx.client.ipPolicies.delete(id),
+      );
+      await refusedThenPutBack(TCP([missing]), /could not set ipRestriction/, new RegExp(missing));
+    },
+    FOUR_COMMANDS,
+  );
+
+  test(
+    "an inline rule the service refuses: the preview names the rule, and nothing once put back",
+    async () => {
+      refuseRules = true;
+      try {
+        await refusedThenPutBack(
+          POLICY([...RULES, { cidr: "192.0.2.0/24", action: "deny" }]),
+          /could not make the rules item/,
+          /192\.0\.2\.0\/24/,
+        );
+      } finally {
+        refuseRules = false;
+      }
+    },
+    FOUR_COMMANDS,
+  );
 
   test("destroy after the refused ups, the last refused program not put back, deletes everything in order", async () => {
     const missing = await gone(
