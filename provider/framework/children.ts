@@ -155,9 +155,12 @@ export function pairChildren(owned: OwnedChildren, next: unknown, prev: readonly
   return prev.map((c) => [c, declared.get(keyOf(owned, c))]);
 }
 
-/** A child's outputs (its kind's) in the form a parent's input declares it. */
+/**
+ * A child's outputs (its kind's) in the form a parent's input declares it, with only the fields it sets:
+ * a review of the set then reads each child as a declaration would, not every module as null.
+ */
 const fromOutputs = (owned: OwnedChildren, outs: Props): any =>
-  itemOf(owned, Object.fromEntries(childFields(owned).map((f) => [f, outs[f] ?? null])));
+  itemOf(owned, Object.fromEntries(childFields(owned).flatMap((f) => (outs[f] == null ? [] : [[f, outs[f]]]))));
 /** A child object of the sdk in the form a parent's input declares it. */
 const declaredForm = (owned: OwnedChildren, rules: ChildRules, obj: any): any => fromOutputs(owned, rules.outputs(owned.decl, obj));
 
@@ -287,11 +290,15 @@ export async function readClaimed(
   return out;
 }
 
-/** A failure part-way through applying children: `outputs` are the owned outputs as applied so far. */
+/**
+ * A failure part-way through applying children: `outputs` are the owned outputs as applied so far;
+ * `applied` is false when no write took effect before it (the service refused the first one).
+ */
 export class OwnedPartialError extends Error {
   constructor(
     message: string,
     readonly outputs: Props,
+    readonly applied: boolean,
   ) {
     super(message);
     this.name = "OwnedPartialError";
@@ -310,6 +317,9 @@ type Step = { readonly rank: number; readonly what: string; run(): Promise<void>
 
 /** A child found gone: the error itself, or what a partial update failed on. */
 const isGone = (e: unknown): boolean => e instanceof NotFoundError || (e instanceof Error && e.cause instanceof NotFoundError);
+
+/** A child's update that failed after some of its writes took effect (the engine's partial state: an id and properties). */
+const partlyApplied = (e: unknown): boolean => e instanceof Error && "properties" in e && "id" in e;
 
 /**
  * Applies each owned input `news` declares, one child at a time, and returns the owned outputs; an
@@ -330,6 +340,7 @@ export async function applyOwned(
   ops: ChildOps,
 ): Promise<Props> {
   const out: Props = {};
+  const writes = { done: 0 };
   for (const [key, owned] of Object.entries(decl.owns ?? {})) {
     const declared = news[key];
     if (declared == null) {
@@ -337,7 +348,7 @@ export async function applyOwned(
       continue;
     }
     const start = storedHeld(owned, key, olds) ?? (await heldNow(decl, owned, ops, client, parentId));
-    Object.assign(out, await applyOne(owned, key, client, parentId, start, declared, ops));
+    Object.assign(out, await applyOne(owned, key, client, parentId, start, declared, ops, writes));
   }
   return out;
 }
@@ -350,6 +361,7 @@ async function applyOne(
   start: Held[],
   declared: unknown[],
   ops: ChildOps,
+  writes: { done: number },
 ): Promise<Props> {
   const api = writingApi(owned.decl.api(client));
   const updatable = new Set(updatableKeys(owned.decl));
@@ -368,6 +380,7 @@ async function applyOne(
   };
   const made = async (child: unknown) => {
     const obj = await ops.create(owned.decl, params(child));
+    writes.done++;
     held = [...held, { id: obj.id, child: declaredForm(owned, ops, obj) }];
   };
   const gone = async (h: Held) => {
@@ -376,6 +389,7 @@ async function applyOne(
     } catch (e) {
       if (!(e instanceof NotFoundError)) throw e; // already gone is done
     }
+    writes.done++;
     held = held.filter((x) => x.id !== h.id);
   };
   const steps: Step[] = [];
@@ -396,8 +410,10 @@ async function applyOne(
         run: async () => {
           try {
             const outs = await ops.update(owned.decl, h.id, withParent(owned, parentId, h.child), withParent(owned, parentId, child));
+            writes.done++;
             held = held.map((x) => (x.id === h.id ? { id: h.id, child: fromOutputs(owned, outs) } : x));
           } catch (e) {
+            if (partlyApplied(e)) writes.done++;
             if (!isGone(e)) throw e;
             held = held.filter((x) => x.id !== h.id); // deleted by hand since the last refresh: made again
             await made(child);
@@ -421,7 +437,12 @@ async function applyOne(
     try {
       await step.run();
     } catch (e) {
-      throw new OwnedPartialError(`could not ${step.what}: ${(e as Error).message}`, outputsOf(owned, key, held, declared));
+      const partial = new OwnedPartialError(
+        `could not ${step.what}: ${(e as Error).message}`,
+        outputsOf(owned, key, held, declared),
+        writes.done > 0,
+      );
+      throw Object.assign(partial, { cause: e });
     }
   }
   return outputsOf(owned, key, held, declared);

@@ -14,8 +14,18 @@ import { updateOutputs, withOwned } from "./update";
 
 export async function create(decl: KindDeclaration, client: EdgeIngress, inputs: Props): Promise<dynamic.CreateResult> {
   const joined = joinSecrets(decl, inputs);
-  const made = await apart(decl, () => createOrAdopt(decl, client, joined));
+  const made = await apart(decl, () => recordingNew(decl, joined, () => createOrAdopt(decl, client, joined)));
   return { ...made, outs: splitSecrets(decl, withDeclared(decl, made.outs, joined)) };
+}
+
+/** Runs a create whose partial state records what it declared, as the engine keeps its inputs beside it. */
+async function recordingNew<T>(decl: KindDeclaration, inputs: Props, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    if (e instanceof PartialStateError && e.properties[DECLARED] === undefined) e.properties = withDeclared(decl, e.properties, inputs);
+    throw e;
+  }
 }
 
 async function createOrAdopt(decl: KindDeclaration, client: EdgeIngress, inputs: Props): Promise<dynamic.CreateResult> {
@@ -38,7 +48,7 @@ async function createOrAdopt(decl: KindDeclaration, client: EdgeIngress, inputs:
       [PROVIDER_KEY]: inputs[PROVIDER_KEY],
     });
   }
-  if (decl.owns) outs = { ...outs, ...(await withOwned(decl, client, obj.id, {}, inputs, outs)) };
+  if (decl.owns) outs = { ...outs, ...(await withOwned(decl, client, obj.id, {}, inputs, outs, true)) };
   return { id: obj.id, outs };
 }
 

@@ -68,6 +68,16 @@ export class PartialStateError extends Error {
   }
 }
 
+/**
+ * A write that failed before any other took effect: a plain error, so the engine keeps the resource's
+ * state as it was, inputs, outputs and dependencies (a partial state would keep the old inputs beside
+ * new outputs, and the new program's dependencies: a preview that names no field, a destroy in the
+ * wrong order). The next update sends it again; what failed is its `cause`.
+ */
+export function refused(message: string, cause: unknown): Error {
+  return new Error(message, { cause });
+}
+
 /** Runs `work` with partial state recorded as the resource class stores it (owned secret fields apart). */
 export async function apart<T>(decl: KindDeclaration, work: () => Promise<T>): Promise<T> {
   try {

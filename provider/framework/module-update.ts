@@ -3,8 +3,8 @@ import { NotFoundError } from "../../sdk/core/errors";
 import { inputKeys, type KindApi, type KindDeclaration } from "./kind";
 import { PROVIDER_KEY } from "./provider-factory";
 import { bestValidOrder, rulesHold, type Step } from "./module-order";
-import { PartialStateError, type Props } from "./inputs";
-import { toOutputs, withDeclared } from "./outputs";
+import { PartialStateError, refused, type Props } from "./inputs";
+import { toOutputs } from "./outputs";
 
 /** One request of an update with modules: `whole` when its answer is the whole resource (a PATCH). */
 interface UpdateStep extends Step {
@@ -33,7 +33,7 @@ export function fromUpdateAnswer(decl: KindDeclaration, obj: any, olds: Props, s
  * (module-order.ts). If there is none and the kind's PATCH sets modules (§4.1.6), the fields and the
  * modules set go in one PATCH; failing that too, the preferred order is kept and the service reports
  * the rule. If a step fails, what was applied is recorded as partial state, so the next update carries
- * on from there.
+ * on from there; if the first one fails, nothing was applied and the state stays as it was (`refused`).
  */
 export async function updateWithModules(
   decl: KindDeclaration,
@@ -48,7 +48,8 @@ export async function updateWithModules(
   const removed = changed.filter((m) => m in modules && news[m] == null);
   const set = changed.filter((m) => m in modules && news[m] != null);
   const isGuard = (m: string) => modules[m].guard === true;
-  let outs: Props = { ...olds };
+  const before: Props = { ...olds };
+  let outs = before;
   const put = (m: string): UpdateStep => ({
     what: `set ${m}`,
     keys: [m],
@@ -96,13 +97,10 @@ export async function updateWithModules(
     try {
       await step.run();
     } catch (e) {
-      // Recorded with the inputs the engine keeps for it (the new ones), so a refresh still reads them.
-      const partial = new PartialStateError(`${decl.name} ${id}: could not ${step.what}: ${(e as Error).message}`, id, {
-        ...withDeclared(decl, outs, news),
-        [PROVIDER_KEY]: news[PROVIDER_KEY],
-      });
-      // What failed: an owned child found gone here is made again (children.ts).
-      throw Object.assign(partial, { cause: e });
+      const message = `${decl.name} ${id}: could not ${step.what}: ${(e as Error).message}`;
+      // What failed (`cause`): an owned child found gone here is made again (children.ts).
+      if (outs === before) throw refused(message, e);
+      throw Object.assign(new PartialStateError(message, id, { ...outs, [PROVIDER_KEY]: news[PROVIDER_KEY] }), { cause: e });
     }
   }
   // A PATCH alone answers with the whole resource. A module's answer holds only the module: read back

@@ -5,7 +5,8 @@ import { updatableKeys, type KindDeclaration } from "./kind";
 import { PROVIDER_KEY } from "./provider-factory";
 import { writingApi } from "./page-reads";
 import { OwnedPartialError, applyOwned, joinSecrets, splitSecrets, type ChildOps } from "./children";
-import { PartialStateError, apart, requestValue, type Props } from "./inputs";
+import { PartialStateError, apart, refused, requestValue, type Props } from "./inputs";
+import { DECLARED, SPELLED } from "./hidden-outputs";
 import { toOutputs, withDeclared } from "./outputs";
 import { CHILD_RULES, changedKeys } from "./diff";
 import { createOnce } from "./lost-create";
@@ -19,8 +20,26 @@ export async function update(
   news: Props,
 ): Promise<dynamic.UpdateResult> {
   const joined = joinSecrets(decl, news);
-  const { outs } = await apart(decl, () => updateOutputs(decl, client, id, joinSecrets(decl, olds), joined));
+  const stored = joinSecrets(decl, olds);
+  const { outs } = await apart(decl, () => recordingOld(stored, () => updateOutputs(decl, client, id, stored, joined)));
   return { outs: splitSecrets(decl, withDeclared(decl, outs, joined)) };
+}
+
+/**
+ * Runs an update whose partial state records the declaration of the last write, as the engine keeps
+ * that write's inputs beside a partial update's outputs (refresh.ts reads them together).
+ */
+async function recordingOld<T>(olds: Props, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    if (!(e instanceof PartialStateError)) throw e;
+    for (const key of [DECLARED, SPELLED]) {
+      if (olds[key] === undefined) delete e.properties[key];
+      else e.properties[key] = olds[key];
+    }
+    throw e;
+  }
 }
 
 /** Children are made and updated by their own kind's rules too: a lost create is found, not made twice; modules change in fail-closed order. */
@@ -45,19 +64,21 @@ export async function updateOutputs(
   for (const key of changed) if (!(key in modules) && !decl.owns?.[key]) fields[key] = requestValue(decl, news, key);
   const owned = changed.filter((key) => decl.owns?.[key]);
   let outs: Props;
+  // Writes before the owned children's: a child refused after them leaves partial state.
+  const before = changed.length > owned.length;
   if (changed.some((key) => key in modules)) outs = await updateWithModules(decl, api, id, olds, news, changed, fields);
   else if (Object.keys(fields).length) outs = fromUpdateAnswer(decl, await api.update(id, fields), olds, fields);
   // Only owned children changed: the parent's stored outputs stand (no read needed).
   else if (owned.length) outs = Object.fromEntries(Object.entries(olds).filter(([k]) => k !== PROVIDER_KEY));
   else outs = toOutputs(decl, await api.get(id), olds);
   if (!owned.length) return { outs };
-  return { outs: { ...outs, ...(await withOwned(decl, client, id, olds, news, outs)) } };
+  return { outs: { ...outs, ...(await withOwned(decl, client, id, olds, news, outs, before)) } };
 }
 
 /**
  * The owned children applied after the parent's own fields (children.ts). A failure part-way records
  * the parent with the children made so far as partial state: nothing is orphaned, the next update
- * continues.
+ * continues. A first write refused, with none before it (`applied`), leaves the state as it was.
  */
 export async function withOwned(
   decl: KindDeclaration,
@@ -66,11 +87,14 @@ export async function withOwned(
   olds: Props,
   news: Props,
   outs: Props,
+  applied: boolean,
 ): Promise<Props> {
   try {
     return await applyOwned(decl, client, id, olds, news, childOps(client));
   } catch (e) {
     if (!(e instanceof OwnedPartialError)) throw e;
-    throw new PartialStateError(`${decl.name} ${id}: ${e.message}`, id, { ...outs, ...e.outputs, [PROVIDER_KEY]: news[PROVIDER_KEY] });
+    const message = `${decl.name} ${id}: ${e.message}`;
+    if (!applied && !e.applied) throw refused(message, e.cause);
+    throw new PartialStateError(message, id, { ...outs, ...e.outputs, [PROVIDER_KEY]: news[PROVIDER_KEY] });
   }
 }
