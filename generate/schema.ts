@@ -121,6 +121,8 @@ class TypeMapper {
   readonly enums = new Map<string, string>();
   /** Object types already walked. */
   private readonly walked = new Map<ts.Type, string>();
+  /** Exported aliases and interfaces by their type: `Inputs<…>` and `Settled<…>` keep no name of their own. */
+  private readonly named = new Map<ts.Type, string>();
 
   constructor(private readonly checker: ts.TypeChecker) {}
 
@@ -128,6 +130,30 @@ class TypeMapper {
   noteEnum(name: string, type: ts.Type): void {
     const members = this.literals(type);
     if (members && members.length > 1) this.enums.set(this.enumKey(members), name);
+  }
+
+  /** Registers an exported alias or interface's type under its name (less `Args`: inputs and outputs share it). */
+  noteName(name: string, type: ts.Type): void {
+    if (!this.named.has(type)) this.named.set(type, name.replace(/Args$/, ""));
+  }
+
+  /** The exported name of `type`: by identity, else of a named type with the same keys each assignable to the other. */
+  private nameOf(type: ts.Type): string | undefined {
+    const own = this.named.get(type);
+    if (own) return own;
+    const keys = (t: ts.Type) =>
+      JSON.stringify(
+        this.checker
+          .getPropertiesOfType(t)
+          .map((p) => p.getName())
+          .sort(),
+      );
+    const key = keys(type);
+    if (key === "[]") return undefined;
+    for (const [candidate, name] of this.named)
+      if (keys(candidate) === key && this.checker.isTypeAssignableTo(type, candidate) && this.checker.isTypeAssignableTo(candidate, type))
+        return name;
+    return undefined;
   }
 
   private enumKey(members: (string | number)[]): string {
@@ -207,8 +233,9 @@ class TypeMapper {
   private objectType(type: ts.Type, context: string): string {
     const walked = this.walked.get(type);
     if (walked) return walked;
-    const declared = type.aliasSymbol?.getName() ?? type.getSymbol()?.getName();
-    const name = declared && !declared.startsWith("__") ? declared.replace(/Args$/, "") : context;
+    // A generic alias's instance (`Settled<…>`) is named by its context, not the alias.
+    const declared = type.aliasTypeArguments?.length ? undefined : (type.aliasSymbol?.getName() ?? type.getSymbol()?.getName());
+    const name = this.nameOf(type) ?? (declared && !declared.startsWith("__") ? declared.replace(/Args$/, "") : context);
     this.walked.set(type, name);
     const existing = Object.hasOwn(this.types, name) ? (this.types[name] as ObjectSpec) : undefined;
     const spec: ObjectSpec = existing ?? { type: "object", properties: {}, required: [] };
@@ -259,15 +286,18 @@ export function buildSchema(root = ROOT): PackageSchema {
   const checker = program.getTypeChecker();
   const mapper = new TypeMapper(checker);
 
-  // Named literal unions first, so every use of one (also an anonymous copy) is the same enum.
-  const enumSources = [path.join(root, "provider", "types.ts"), ...kinds.map((k) => path.join(root, "provider", "kinds", `${k.file}.ts`))];
-  for (const file of enumSources) {
+  // Named literal unions and object types first, so every use of one (also one reached through a generic
+  // alias, `RouteModuleArgs<"backend">`) has the name it is exported under.
+  const nameSources = [path.join(root, "provider", "types.ts"), ...kinds.map((k) => path.join(root, "provider", "kinds", `${k.file}.ts`))];
+  for (const file of nameSources) {
     const source = program.getSourceFile(file);
     if (!source) continue;
     for (const statement of source.statements) {
-      if (!ts.isTypeAliasDeclaration(statement) || !statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue;
+      if (!(ts.isTypeAliasDeclaration(statement) || ts.isInterfaceDeclaration(statement))) continue;
+      if (statement.typeParameters?.length || !statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue;
       const type = checker.getTypeAtLocation(statement.name);
-      mapper.noteEnum(statement.name.text, type);
+      if (ts.isTypeAliasDeclaration(statement)) mapper.noteEnum(statement.name.text, type);
+      mapper.noteName(statement.name.text, type);
     }
   }
 
@@ -328,8 +358,12 @@ export function buildSchema(root = ROOT): PackageSchema {
   }
 
   for (const kind of kinds)
-    for (const credential of kind.declaration.credentials ?? [])
-      markSecret(mapper.types, resources[token(kind.declaration.name)].inputProperties, credential.split("."));
+    for (const credential of kind.declaration.credentials ?? []) {
+      const resource = resources[token(kind.declaration.name)];
+      markSecret(mapper.types, resource.inputProperties, credential.split("."));
+      // Inside an output too: its object types may be others than the input's (a record's values).
+      if (credential.includes(".")) markSecret(mapper.types, resource.properties, credential.split("."));
+    }
   const types = Object.fromEntries(Object.entries(mapper.types).map(([name, spec]) => [token(name), spec]));
   // Enums named by a resource or type only.
   const used = JSON.stringify({ resources, types });
@@ -383,12 +417,21 @@ function markSecret(
       continue;
     }
     let target = property;
-    while (target.items ?? target.additionalProperties) target = (target.items ?? target.additionalProperties)!;
+    let path = rest;
+    while (target.items ?? target.additionalProperties) {
+      // A record's `*` is its every key (`provider.*.clientSecret`); an array's items are passed through.
+      if (target.additionalProperties && path[0] === "*") path = path.slice(1);
+      target = (target.items ?? target.additionalProperties)!;
+    }
+    if (!path.length) {
+      target.secret = true;
+      continue;
+    }
     const ref = target.$ref?.replace(`#/types/${PACKAGE}:index:`, "");
     const spec = ref ? types[ref] : undefined;
     if ((!spec || !("properties" in spec)) && key === "*") continue;
     if (!spec || !("properties" in spec)) throw new Error(`credential path ${[key, ...rest].join(".")}: ${name} is not an object`);
-    markSecret(types, spec.properties, rest);
+    markSecret(types, spec.properties, path);
   }
 }
 
