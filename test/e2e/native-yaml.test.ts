@@ -37,6 +37,7 @@ const RESOURCES: Resources = {
   },
   "api-access": {
     type: "edgeingress:index:IpRestriction",
+    // eslint-disable-next-line no-template-curly-in-string -- a Pulumi YAML interpolation, not a template
     properties: { type: "api", ipPolicyIds: ["${office.id}"], enforced: true },
   },
   deploy: { type: "edgeingress:index:ApiKey", properties: { description: "deploy pipeline" } },
@@ -50,6 +51,7 @@ const RESOURCES: Resources = {
 };
 
 function writeProgram(resources: Resources): void {
+  // eslint-disable-next-line no-template-curly-in-string -- a Pulumi YAML interpolation, not a template
   const program = { name: PROJECT, runtime: "yaml", resources, outputs: { deployToken: "${deploy.token}" } };
   fs.writeFileSync(path.join(programDir, "Pulumi.yaml"), stringify(program));
 }
