@@ -4,7 +4,7 @@
  */
 import { SERVER_CHOSEN, Within, inputKeys, type KindDeclaration } from "../provider/framework/kind";
 import { providerId } from "../provider/framework/ids";
-import { toOutputs } from "../provider/framework/lifecycle";
+import { toOutputs } from "../provider/framework/outputs";
 import { sameValue } from "../provider/framework/values";
 import { kinds } from "../provider/kinds";
 

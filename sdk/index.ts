@@ -10,7 +10,11 @@ export { BACKEND_ID_PREFIXES, DESCRIPTION_MAX_BYTES, METADATA_MAX_BYTES, Ref } f
 /** @internal */
 export { parseParams, parseResponse } from "./core/fields";
 export { HTTP_RESPONSE_BACKEND_ID_PREFIX, ID_PREFIXES, type PrefixedKind } from "./core/id-prefixes";
-export { USER_KEYED_FIELDS, camelToSnake, snakeToCamel, fromWire, toWire, wirePathToCamel } from "./core/case";
+export { USER_KEYED_FIELDS, camelCaseKeys, camelToSnake, snakeCaseKeys, snakeToCamel, wirePathToCamel } from "./core/case";
+/** @deprecated Renamed `snakeCaseKeys`. */
+export { snakeCaseKeys as toWire } from "./core/case";
+/** @deprecated Renamed `camelCaseKeys`. */
+export { camelCaseKeys as fromWire } from "./core/case";
 export { EXTENSIONS_HEADER, HttpClient, IDEMPOTENCY_KEY_HEADER, SERVICE_VERSION, defaultUserAgent } from "./core/http";
 export type { APIResponse, HttpConfig, HttpMethod, RequestOptions, ServiceInfo } from "./core/http";
 export { ListParams, MAX_PAGE_SIZE, Page, PageIterator } from "./core/pagination";

@@ -18,7 +18,7 @@ import { isCurrent, pageReads, writeState, writingApi } from "./page-reads";
 type Props = Record<string, any>;
 
 /**
- * How children of a kind compare and read, by the lifecycle's own rules for that kind (lifecycle.ts
+ * How children of a kind compare and read, by the lifecycle's own rules for that kind (diff.ts
  * passes them: children.ts cannot import it), so an inline child means what a standalone one would.
  */
 export interface ChildRules {

@@ -47,20 +47,20 @@ export interface ModuleDeclaration {
 }
 
 /**
- * An input users declare in another shape than the wire's (a list of `{ backendId, weight }` for the
+ * An input users declare in another shape than the service's (a list of `{ backendId, weight }` for the
  * service's id → weight map), so a program can pass other resources' `id` Outputs without `apply`.
- * The provider converts at its edges: requests and comparisons see the wire form, outputs the declared
- * one. A value already in the wire form (older programs and state) is accepted as it is.
+ * The provider converts at its edges: requests and comparisons see the service form, outputs the
+ * declared one. A value already in the service form (older programs and state) is accepted as it is.
  */
 export interface InputForm {
-  /** Whether `value` is in the declared form (else it is taken as the wire form). */
+  /** Whether `value` is in the declared form (else it is taken as the service form). */
   isDeclared(value: unknown): boolean;
   /** Checks a declared value; issue paths are within the value (`[1, "weight"]`). */
   readonly schema: z.ZodType;
-  /** Declared (or wire) form → wire form; anything else is returned as it is. */
-  toWire(value: unknown): unknown;
-  /** Wire form (an API answer) → declared form, in a stable order. */
-  fromWire(value: unknown): unknown;
+  /** Declared (or service) form → service form; anything else is returned as it is. */
+  toServiceForm(value: unknown): unknown;
+  /** Service form (an API answer) → declared form, in a stable order. */
+  toDeclaredForm(value: unknown): unknown;
 }
 
 /** The form of a kind's ids, checked at preview for `adopt`. `shown` names it in messages (`ipp_…`). */

@@ -112,12 +112,12 @@ export function sameNormal(next: unknown, prev: unknown): boolean {
 /** Whether the effective values `next` (declared) and `prev` (stored) of input `key` mean the same. */
 export function sameMeaning(decl: KindDeclaration, key: string, next: unknown, prev: unknown): boolean {
   const types = fieldTypesOf(decl);
-  // An input with a declared form compares in the wire's form: a list and the map it stands for (or
+  // An input with a declared form compares in the service's form: a list and the map it stands for (or
   // the map stored by an older version) are the same value.
   const form = decl.inputForms?.[key];
   if (form) {
-    if (next != null && next !== SERVER_CHOSEN) next = form.toWire(next);
-    if (prev != null) prev = form.toWire(prev);
+    if (next != null && next !== SERVER_CHOSEN) next = form.toServiceForm(next);
+    if (prev != null) prev = form.toServiceForm(prev);
   }
   return sameNormal(normalise(next, types, [key]), normalise(prev, types, [key], true));
 }

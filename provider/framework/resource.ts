@@ -69,7 +69,7 @@ export function resourceArgs(
   }
   // Secret inputs too: a value the program did not declare (a module added outside Pulumi, read by a
   // refresh) would otherwise land in state and previews in plaintext.
-  // And the declared values a refresh gives back as inputs (lifecycle.ts), which may hold secret ones.
+  // And the declared values a refresh gives back as inputs (refresh.ts), which may hold secret ones.
   // And an owned input's credential fields, kept apart (ClassLists.ownedSecrets).
   const secretOutputs = [
     ...(lists.secretOutputs ?? []),

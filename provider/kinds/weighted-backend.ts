@@ -41,9 +41,9 @@ const Entries = z
 const backendsForm: InputForm = {
   isDeclared: Array.isArray,
   schema: Entries,
-  toWire: (value) => (Array.isArray(value) ? Object.fromEntries(value.filter(isEntry).map((e) => [e.backendId, e.weight])) : value),
+  toServiceForm: (value) => (Array.isArray(value) ? Object.fromEntries(value.filter(isEntry).map((e) => [e.backendId, e.weight])) : value),
   // In the service's order, which is the order sent: no reordering shows in previews.
-  fromWire: (value) =>
+  toDeclaredForm: (value) =>
     value !== null && typeof value === "object" && !Array.isArray(value)
       ? Object.entries(value).map(([backendId, weight]) => ({ backendId, weight }))
       : value,

@@ -37,13 +37,13 @@ function convertKeys(value: unknown, rename: (key: string) => string, userKeyed:
   return out;
 }
 
-/** camelCase request value → snake_case wire value. */
-export function toWire(value: unknown): unknown {
+/** camelCase request value → snake_case wire value: every key renamed, at any depth, but user data. */
+export function snakeCaseKeys(value: unknown): unknown {
   return convertKeys(value, camelToSnake, USER_KEYED_CAMEL);
 }
 
-/** snake_case wire value → camelCase value. */
-export function fromWire(value: unknown): unknown {
+/** snake_case wire value → camelCase value: every key renamed, at any depth, but user data. */
+export function camelCaseKeys(value: unknown): unknown {
   return convertKeys(value, snakeToCamel, USER_KEYED_FIELDS);
 }
 

@@ -2,7 +2,7 @@
  * One error hierarchy for everything the client throws. Messages carry method, path, status and
  * codes, never request headers, tokens or request bodies.
  */
-import { fromWire, wirePathToCamel } from "./case";
+import { camelCaseKeys, wirePathToCamel } from "./case";
 import { NOT_SENT_CODES } from "./retry";
 
 /** The request an error belongs to: method and path (with query), no headers. */
@@ -114,7 +114,7 @@ function asString(value: unknown): string | undefined {
  */
 export function makeApiError(status: number, body: unknown, headers: ResponseHeaders, request: RequestInfo, note?: string): APIError {
   const wire = asRecord(body);
-  const details = asRecord(fromWire(wire.details)) as ErrorDetails;
+  const details = asRecord(camelCaseKeys(wire.details)) as ErrorDetails;
   if (typeof details.field === "string") details.field = wirePathToCamel(details.field);
   const operationId = asString(headerValue(headers, OPERATION_ID_HEADER)) ?? asString(details.operationId);
   const msg = asString(wire.msg) ?? (typeof body === "string" ? body.slice(0, 200) : "");

@@ -4,7 +4,7 @@
  */
 import { Agent, type Dispatcher, type RetryHandler } from "undici";
 import { VERSION } from "../version";
-import { fromWire, toWire } from "./case";
+import { camelCaseKeys, snakeCaseKeys } from "./case";
 import {
   EdgeIngressError,
   OPERATION_ID_HEADER,
@@ -138,7 +138,7 @@ export class HttpClient {
       path: request.path,
       method: opts.method,
       headers: sent,
-      body: hasBody ? JSON.stringify(toWire(opts.body)) : undefined,
+      body: hasBody ? JSON.stringify(snakeCaseKeys(opts.body)) : undefined,
       headersTimeout: this.#timeoutMs,
       bodyTimeout: this.#timeoutMs,
       retryOptions: {
@@ -172,7 +172,7 @@ export class HttpClient {
     if (!body.ok) {
       throw new UnexpectedResponseError(status, operationId, request, [{ field: "", rule: "must be JSON" }]);
     }
-    return { status, data: fromWire(body.value), operationId, request };
+    return { status, data: camelCaseKeys(body.value), operationId, request };
   }
 
   #observe(headers: Record<string, string | string[] | undefined>): void {

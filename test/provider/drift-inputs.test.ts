@@ -1,5 +1,5 @@
 /**
- * The inputs a refresh gives the engine (provider/framework/lifecycle.ts, "Inputs after a refresh"):
+ * The inputs a refresh gives the engine (provider/framework/refresh.ts, "Inputs after a refresh"):
  * the engine keeps them for the next preview, whose `--diff` shows each drifted field as
  * `<service's value> => <declared value>`. Nothing drifted: exactly the declared inputs; drifted: the
  * service's value in the declared shape; state that does not record what was declared: none.

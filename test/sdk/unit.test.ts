@@ -7,13 +7,13 @@ import {
   VERSION,
   ValidationError,
   backoffDelay,
-  fromWire,
+  camelCaseKeys,
   isRetryable,
   nextDelay,
   parseParams,
   parseRetryAfter,
   path as pathTag,
-  toWire,
+  snakeCaseKeys,
   wirePathToCamel,
 } from "../../sdk";
 
@@ -27,13 +27,13 @@ describe("version", () => {
 describe("case conversion", () => {
   test("converts keys recursively, through arrays", () => {
     expect(
-      toWire({ ipPolicyIds: ["ipp_1"], backend: { backendId: "bkdtg_1", enabled: true }, routes: [{ matchType: "path_prefix" }] }),
+      snakeCaseKeys({ ipPolicyIds: ["ipp_1"], backend: { backendId: "bkdtg_1", enabled: true }, routes: [{ matchType: "path_prefix" }] }),
     ).toEqual({
       ip_policy_ids: ["ipp_1"],
       backend: { backend_id: "bkdtg_1", enabled: true },
       routes: [{ match_type: "path_prefix" }],
     });
-    expect(fromWire({ next_page_uri: null, ip_policies: [{ id: "ipp_1", created_at: "t" }] })).toEqual({
+    expect(camelCaseKeys({ next_page_uri: null, ip_policies: [{ id: "ipp_1", created_at: "t" }] })).toEqual({
       nextPageUri: null,
       ipPolicies: [{ id: "ipp_1", createdAt: "t" }],
     });
@@ -47,7 +47,7 @@ describe("case conversion", () => {
       extensions: { permit_pty: "" },
       backends: { bkdtg_AbC: 10 },
     };
-    const wire = toWire(camel);
+    const wire = snakeCaseKeys(camel);
     expect(wire).toEqual({
       labels: { my_label: "a", otherLabel: "b" },
       request_headers: { add: { "X-Api_Key": "v" }, remove: ["x"] },
@@ -55,15 +55,15 @@ describe("case conversion", () => {
       extensions: { permit_pty: "" },
       backends: { bkdtg_AbC: 10 },
     });
-    expect(fromWire(wire)).toEqual(camel);
+    expect(camelCaseKeys(wire)).toEqual(camel);
   });
 
   test("a user-keyed name holding a list (failover backends) is converted as usual", () => {
-    expect(fromWire({ backends: [{ created_at: "t" }] })).toEqual({ backends: [{ createdAt: "t" }] });
+    expect(camelCaseKeys({ backends: [{ created_at: "t" }] })).toEqual({ backends: [{ createdAt: "t" }] });
   });
 
   test("round-trips keys with digits", () => {
-    expect(fromWire(toWire({ tls_1_2: 1 }))).toEqual({ tls_1_2: 1 });
+    expect(camelCaseKeys(snakeCaseKeys({ tls_1_2: 1 }))).toEqual({ tls_1_2: 1 });
   });
 
   test("server field paths become camelCase, user keys excepted", () => {
