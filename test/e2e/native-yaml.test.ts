@@ -116,7 +116,8 @@ test("up makes every resource with the dynamic providers' guarantees; a second u
   const again = await stack.up();
   expectSuccess(again);
   expect(again.stdout).not.toMatch(/[+~-] +edgeingress:index/);
-});
+  // Six engine commands: more than the default limit on a busy machine.
+}, 600_000);
 
 test("a field edited by hand shows as old => new in preview --refresh; up puts it back", async () => {
   const id = (await stateOf("IpPolicy", "office"))!.id!;
