@@ -14,7 +14,8 @@ import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import type { EdgeIngress } from "../sdk/client";
 import { declarationOf, kinds } from "../provider/kinds";
 import * as lifecycle from "../provider/framework/lifecycle";
-import { inputKeys, type KindDeclaration } from "../provider/framework/kind";
+import type { KindDeclaration } from "../provider/framework/kind";
+import { changedKeys } from "../provider/framework/diff";
 import { joinSecrets, splitSecrets } from "../provider/framework/children";
 import { SPELLED } from "../provider/framework/hidden-outputs";
 import { containsUnknown } from "../provider/framework/values";
@@ -152,7 +153,7 @@ export class NativeProvider {
       .setStablesList([...(result.stables ?? [])])
       .setDeletebeforereplace(result.deleteBeforeReplace ?? false);
     if (!result.changes) return response.setHasdetaileddiff(true);
-    const changed = changedInputs(decl, id, olds, news, replaces);
+    const changed = changedInputs(decl, olds, news, replaces);
     const kinds = provproto.PropertyDiff.Kind;
     const before = Object.keys(oldInputs).length ? oldInputs : olds;
     for (const key of changed) {
@@ -171,7 +172,7 @@ export class NativeProvider {
               : kinds.UPDATE;
       response.getDetaileddiffMap().set(key, new provproto.PropertyDiff().setKind(kindOfChange).setInputdiff(true));
     }
-    // A change the probe cannot place on one input (several together) is still reported, without detail.
+    // A change of no input of the kind (none yet) is still reported, without detail.
     return response.setDiffsList(changed).setHasdetaileddiff(changed.length > 0);
   }
 
@@ -225,19 +226,10 @@ export class NativeProvider {
   }
 }
 
-/**
- * Inputs whose change makes the diff, each found by the lifecycle's own diff of the stored outputs with
- * that one input taken from the new inputs (the others as stored, so they compare equal).
- */
-function changedInputs(decl: KindDeclaration, id: string, olds: Props, news: Props, replaces: readonly string[]): string[] {
-  const keys = [...inputKeys(decl), ...secretInputs(decl).filter((k) => !inputKeys(decl).includes(k))];
-  const changed = keys.filter((key) => {
-    if (replaces.includes(key)) return true;
-    const probe: Props = { ...olds, [key]: news[key] };
-    if (news[key] === undefined) delete probe[key];
-    return lifecycle.diff(decl, id, olds, probe).changes;
-  });
-  return changed;
+/** The inputs whose change makes the diff, as the lifecycle's diff finds them (owned children's credentials with their children). */
+function changedInputs(decl: KindDeclaration, olds: Props, news: Props, replaces: readonly string[]): string[] {
+  const changed = changedKeys(decl, joinSecrets(decl, olds), joinSecrets(decl, news));
+  return [...new Set([...changed, ...replaces])];
 }
 
 const checkFailure = (f: Failure): provproto.CheckFailure => new provproto.CheckFailure().setProperty(f.property).setReason(f.reason);

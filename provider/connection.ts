@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
+import type { ConnectionValue } from "./connection-value";
 
-/** The provider-level input of every kind that names its account, and its output in state. */
-export const CONNECTION = "connection";
+export { CONNECTION, type ConnectionValue } from "./connection-value";
 
 export interface ConnectionArgs {
   /** The API's base URL, e.g. `https://api.example.com`. */
@@ -42,11 +42,4 @@ export class Connection {
   toInput(): pulumi.Output<ConnectionValue> {
     return pulumi.secret(pulumi.all([this.apiUrl, this.apiKey]).apply(([apiUrl, apiKey]) => ({ name: this.name, apiUrl, apiKey })));
   }
-}
-
-/** A connection as resources store it (the runtime reads this form). */
-export interface ConnectionValue {
-  name: string;
-  apiUrl: string;
-  apiKey: string;
 }

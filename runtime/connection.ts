@@ -13,7 +13,7 @@ import {
   ValidationError,
 } from "../sdk/core/errors";
 
-import { CONNECTION, type ConnectionValue } from "../provider/connection";
+import { CONNECTION, type ConnectionValue } from "../provider/connection-value";
 import { UserError } from "./user-error";
 
 type Props = Record<string, any>;

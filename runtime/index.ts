@@ -6,7 +6,7 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { NotFoundError } from "../sdk/core/errors";
 import { declarationOf } from "../provider/kinds";
 import { containsUnknown } from "../provider/framework/values";
-import { CONNECTION } from "../provider/connection";
+import { CONNECTION } from "../provider/connection-value";
 import { clientFor, configure, connectionOf, connectionProblems, LastingError, sameConnection } from "./connection";
 import { operations, type ConnectionSource } from "./operations";
 

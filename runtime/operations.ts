@@ -2,7 +2,7 @@
  * The provider operations, once for both plugins: the dynamic providers (runtime/index.ts, whose
  * connection is stack config or the resource's own `connection` input) and the native provider
  * (native/server.ts, whose connection is the provider's configuration). Each runs the kind's
- * declaration through the one lifecycle (provider/framework/lifecycle.ts); a `ConnectionSource` says
+ * declaration through the one lifecycle (provider/framework/lifecycle.ts and its phases); a `ConnectionSource` says
  * where the client comes from and what, beyond the kind's own inputs, travels with a resource.
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
@@ -62,7 +62,7 @@ export function operations(source: ConnectionSource): Operations {
   const read = async (kind: string, id: string, props?: Props): Promise<dynamic.ReadResult> => {
     const result = await lifecycle.read(declarationOf(kind), await source.client(props), id, props && source.own(props));
     keep(result.props, props);
-    // Inputs given back (lifecycle.ts, "Inputs after a refresh") keep what travels with the resource.
+    // Inputs given back (refresh.ts, "Inputs after a refresh") keep what travels with the resource.
     keep(result.inputs, props);
     return result;
   };

@@ -47,7 +47,7 @@ build_yaml_host() {
   local yaml_version="v1.25.0"
   local yaml_stamp="$bin/.pulumi-language-yaml.stamp"
   if [ ! -x "$bin/pulumi-language-yaml" ] || [ "$(cat "$yaml_stamp" 2>/dev/null)" != "$yaml_version" ]; then
-    log "building pulumi-language-yaml $yaml_version (about 2 minutes on 2 cores when nothing is cached)"
+    log "building pulumi-language-yaml $yaml_version (a few minutes on 2 cores when nothing is cached)"
     local start=$SECONDS dir work
     dir="$(cd "$tools" && go mod download -json "github.com/pulumi/pulumi-yaml@$yaml_version" | node -e '
       let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => console.log(JSON.parse(s).Dir));')"

@@ -3,11 +3,14 @@
  * the lifecycle of the dynamic providers behind every kind, secrets kept secret, unknowns, detailed
  * diffs, import by id, partial state on a failed create.
  */
+import * as fs from "node:fs";
+import * as path from "node:path";
 import * as grpc from "@grpc/grpc-js";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { UNKNOWN } from "../../provider/framework/values";
 import { kinds } from "../../provider/kinds";
 import { DECLARED } from "../../provider/framework/hidden-outputs";
+import { packageRoot, packageVersion, schemaLoader } from "../../native/package";
 import { TEST_SCHEMA, fromStruct, initFailure, isSecretValue, raw, secret, useNativeProvider } from "./support";
 
 const fx = useNativeProvider();
@@ -21,6 +24,19 @@ describe("the plugin", () => {
   test("answers GetPluginInfo and GetSchema", async () => {
     expect((await fx.provider.getPluginInfo()).getVersion()).toBe("0.0.0-test");
     expect((await fx.provider.getSchema()).getSchema()).toBe(TEST_SCHEMA);
+  });
+
+  test("the package's schema (native/schema.json) is what the bin serves: a resource for every kind", () => {
+    const schema = JSON.parse(schemaLoader(packageRoot())()) as { name: string; resources: Record<string, unknown> };
+    expect(schema.name).toBe("edgeingress");
+    expect(Object.keys(schema.resources).sort()).toEqual(
+      Object.keys(kinds)
+        .map((k) => `edgeingress:index:${k}`)
+        .sort(),
+    );
+    expect(packageVersion(packageRoot())).toBe(
+      (JSON.parse(fs.readFileSync(path.join(packageRoot(), "package.json"), "utf8")) as { version: string }).version,
+    );
   });
 
   test("answers UNIMPLEMENTED for what it does not serve", async () => {
