@@ -6,7 +6,9 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$EI_ROOT"
-(cd sdks/go/edgeingress && go build ./... && go vet ./...)
+# -trimpath as Pulumi's Go language host builds programs, so this build fills the cache entries a Go
+# program's build (test/e2e/native-go.test.ts) reads.
+(cd sdks/go/edgeingress && go build -trimpath ./... && go vet ./...)
 python="$(cd "$EI_SHARED_TOOLS" && pwd -P)/python"
 # Byte code goes to a scratch directory, not into the tree.
 export PYTHONPYCACHEPREFIX="$(mktemp -d)"
