@@ -209,7 +209,7 @@ test("the field docs written on the schemas reach sdk/types.ts", () => {
   expect(fieldDoc("CircuitBreakerModuleParams", "errorThresholdPercentage")).toMatch(
     /a fraction from 0 to 1, not a percentage\. Default 0\.5\.$/,
   );
-  expect(fieldDoc("OAuthModule", "provider")).toBe("The one provider that was set.");
+  expect(fieldDoc("OAuthModule", "provider")).toMatch(/^The one provider that was set, by its key\. The identity provider.s key/);
   expect(fieldDoc("SshCertificateAuthorityCreateParams", "keySize")).toBe("RSA only; default 4096.");
   expect(fieldDoc("ReservedDomain", "region")).toBe('"" when unset.');
   // A described copy of the create params keeps their field docs.
