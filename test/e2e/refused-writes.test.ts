@@ -15,7 +15,7 @@ interface Res {
   args: Record<string, unknown>;
 }
 
-const fx = useEngineStack<{ resources: Res[] }>(path.join(__dirname, "..", "fixtures", "edges"), "edges");
+const fx = useEngineStack<{ resources: Res[] }>(path.join(__dirname, "..", "..", "harness", "edges"), "edges");
 
 // New inline rules are refused while this is on (the service's answer to a rule it will not take).
 let refuseRules = false;

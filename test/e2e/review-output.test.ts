@@ -12,7 +12,7 @@ interface Res {
   args: Record<string, unknown>;
 }
 
-const fx = useEngineStack<{ resources: Res[] }>(path.join(__dirname, "..", "fixtures", "edges"), "edges");
+const fx = useEngineStack<{ resources: Res[] }>(path.join(__dirname, "..", "..", "harness", "edges"), "edges");
 
 const PROGRAM: Res[] = [
   { kind: "TunnelGroupBackend", name: "blue", args: { labels: { color: "blue" } } },

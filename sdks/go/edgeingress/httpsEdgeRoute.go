@@ -16,7 +16,7 @@ import (
 type HttpsEdgeRoute struct {
 	pulumi.CustomResourceState
 
-	// Each module as the service reports it, in the input shape; null when unset.
+	// As the service reports it, in the input shape; null when unset.
 	Backend BackendModulePtrOutput `pulumi:"backend"`
 	// As the service reports it, in the input shape; null when unset.
 	CircuitBreaker CircuitBreakerModulePtrOutput `pulumi:"circuitBreaker"`
@@ -297,7 +297,7 @@ func (o HttpsEdgeRouteOutput) ToHttpsEdgeRouteOutputWithContext(ctx context.Cont
 	return o
 }
 
-// Each module as the service reports it, in the input shape; null when unset.
+// As the service reports it, in the input shape; null when unset.
 func (o HttpsEdgeRouteOutput) Backend() BackendModulePtrOutput {
 	return o.ApplyT(func(v *HttpsEdgeRoute) BackendModulePtrOutput { return v.Backend }).(BackendModulePtrOutput)
 }

@@ -13,11 +13,11 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
-// `backend` (TCP, TLS edges; HTTPS routes): where traffic goes.
+// A module's request type as the service reports it back: every field present.
 type BackendModule struct {
-	// The backend's id.
+	// The id of the backend that receives the traffic: a tunnel group (`bkdtg_`), weighted (`bkdwd_`), failover (`bkdfo_`) or HTTP-response (`bkdhr_`) backend. It must exist, and cannot be deleted while a module names it.
 	BackendId string `pulumi:"backendId"`
-	// true: applied to traffic.
+	// The module is applied to traffic unless `enabled: false`.
 	Enabled *bool `pulumi:"enabled"`
 }
 
@@ -32,11 +32,11 @@ type BackendModuleInput interface {
 	ToBackendModuleOutputWithContext(context.Context) BackendModuleOutput
 }
 
-// `backend` (TCP, TLS edges; HTTPS routes): where traffic goes.
+// A module's request type as the service reports it back: every field present.
 type BackendModuleArgs struct {
-	// The backend's id.
+	// The id of the backend that receives the traffic: a tunnel group (`bkdtg_`), weighted (`bkdwd_`), failover (`bkdfo_`) or HTTP-response (`bkdhr_`) backend. It must exist, and cannot be deleted while a module names it.
 	BackendId pulumi.StringInput `pulumi:"backendId"`
-	// true: applied to traffic.
+	// The module is applied to traffic unless `enabled: false`.
 	Enabled pulumi.BoolPtrInput `pulumi:"enabled"`
 }
 
@@ -93,7 +93,7 @@ func (i *backendModulePtrType) ToBackendModulePtrOutputWithContext(ctx context.C
 	return pulumi.ToOutputWithContext(ctx, i).(BackendModulePtrOutput)
 }
 
-// `backend` (TCP, TLS edges; HTTPS routes): where traffic goes.
+// A module's request type as the service reports it back: every field present.
 type BackendModuleOutput struct{ *pulumi.OutputState }
 
 func (BackendModuleOutput) ElementType() reflect.Type {
@@ -118,12 +118,12 @@ func (o BackendModuleOutput) ToBackendModulePtrOutputWithContext(ctx context.Con
 	}).(BackendModulePtrOutput)
 }
 
-// The backend's id.
+// The id of the backend that receives the traffic: a tunnel group (`bkdtg_`), weighted (`bkdwd_`), failover (`bkdfo_`) or HTTP-response (`bkdhr_`) backend. It must exist, and cannot be deleted while a module names it.
 func (o BackendModuleOutput) BackendId() pulumi.StringOutput {
 	return o.ApplyT(func(v BackendModule) string { return v.BackendId }).(pulumi.StringOutput)
 }
 
-// true: applied to traffic.
+// The module is applied to traffic unless `enabled: false`.
 func (o BackendModuleOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v BackendModule) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
 }
@@ -152,7 +152,7 @@ func (o BackendModulePtrOutput) Elem() BackendModuleOutput {
 	}).(BackendModuleOutput)
 }
 
-// The backend's id.
+// The id of the backend that receives the traffic: a tunnel group (`bkdtg_`), weighted (`bkdwd_`), failover (`bkdfo_`) or HTTP-response (`bkdhr_`) backend. It must exist, and cannot be deleted while a module names it.
 func (o BackendModulePtrOutput) BackendId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *BackendModule) *string {
 		if v == nil {
@@ -162,7 +162,7 @@ func (o BackendModulePtrOutput) BackendId() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// true: applied to traffic.
+// The module is applied to traffic unless `enabled: false`.
 func (o BackendModulePtrOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *BackendModule) *bool {
 		if v == nil {
@@ -174,7 +174,7 @@ func (o BackendModulePtrOutput) Enabled() pulumi.BoolPtrOutput {
 
 // A managed certificate's settings.
 type CertificateManagementPolicy struct {
-	// The issuing authority: `public-acme`, the one public ACME authority.
+	// The identifier of the public ACME authority that issues the certificates, as the service names it (lowercase letters and digits, joined by `-` or `.`; the service decides). The emulator's placeholder: `public-acme`.
 	Authority string `pulumi:"authority"`
 	// Default `rsa`.
 	PrivateKeyType *string `pulumi:"privateKeyType"`
@@ -193,7 +193,7 @@ type CertificateManagementPolicyInput interface {
 
 // A managed certificate's settings.
 type CertificateManagementPolicyArgs struct {
-	// The issuing authority: `public-acme`, the one public ACME authority.
+	// The identifier of the public ACME authority that issues the certificates, as the service names it (lowercase letters and digits, joined by `-` or `.`; the service decides). The emulator's placeholder: `public-acme`.
 	Authority pulumi.StringInput `pulumi:"authority"`
 	// Default `rsa`.
 	PrivateKeyType pulumi.StringPtrInput `pulumi:"privateKeyType"`
@@ -277,7 +277,7 @@ func (o CertificateManagementPolicyOutput) ToCertificateManagementPolicyPtrOutpu
 	}).(CertificateManagementPolicyPtrOutput)
 }
 
-// The issuing authority: `public-acme`, the one public ACME authority.
+// The identifier of the public ACME authority that issues the certificates, as the service names it (lowercase letters and digits, joined by `-` or `.`; the service decides). The emulator's placeholder: `public-acme`.
 func (o CertificateManagementPolicyOutput) Authority() pulumi.StringOutput {
 	return o.ApplyT(func(v CertificateManagementPolicy) string { return v.Authority }).(pulumi.StringOutput)
 }
@@ -311,7 +311,7 @@ func (o CertificateManagementPolicyPtrOutput) Elem() CertificateManagementPolicy
 	}).(CertificateManagementPolicyOutput)
 }
 
-// The issuing authority: `public-acme`, the one public ACME authority.
+// The identifier of the public ACME authority that issues the certificates, as the service names it (lowercase letters and digits, joined by `-` or `.`; the service decides). The emulator's placeholder: `public-acme`.
 func (o CertificateManagementPolicyPtrOutput) Authority() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CertificateManagementPolicy) *string {
 		if v == nil {
@@ -408,19 +408,19 @@ func (o CertificateManagementStatusPtrOutput) RenewsAt() pulumi.StringPtrOutput 
 	}).(pulumi.StringPtrOutput)
 }
 
-// `circuitBreaker`: stops sending to a failing upstream; omitted numbers are the service's.
+// A module's request type as the service reports it back: every field present.
 type CircuitBreakerModule struct {
-	// true: applied to traffic.
+	// The module is applied to traffic unless `enabled: false`.
 	Enabled *bool `pulumi:"enabled"`
-	// The error rate that trips the circuit, a fraction from 0 to 1.
+	// The share of failed requests that trips the circuit: a fraction from 0 to 1, not a percentage. Default 0.5.
 	ErrorThresholdPercentage *float64 `pulumi:"errorThresholdPercentage"`
-	// Buckets of the window, at most 128.
+	// The number of metric buckets of the rolling window, 1 to 128. Default 10.
 	NumBuckets *float64 `pulumi:"numBuckets"`
-	// Seconds of the statistical window.
+	// Seconds of the statistical rolling window. Default 10.
 	RollingWindow *float64 `pulumi:"rollingWindow"`
-	// Seconds before an open circuit is re-evaluated.
+	// Seconds to wait after the circuit trips before the upstream's health is re-evaluated. Default 10.
 	TrippedDuration *float64 `pulumi:"trippedDuration"`
-	// Requests within a window needed before the circuit can trip.
+	// Requests within a rolling window needed before the circuit can trip. Default 20.
 	VolumeThreshold *float64 `pulumi:"volumeThreshold"`
 }
 
@@ -435,19 +435,19 @@ type CircuitBreakerModuleInput interface {
 	ToCircuitBreakerModuleOutputWithContext(context.Context) CircuitBreakerModuleOutput
 }
 
-// `circuitBreaker`: stops sending to a failing upstream; omitted numbers are the service's.
+// A module's request type as the service reports it back: every field present.
 type CircuitBreakerModuleArgs struct {
-	// true: applied to traffic.
+	// The module is applied to traffic unless `enabled: false`.
 	Enabled pulumi.BoolPtrInput `pulumi:"enabled"`
-	// The error rate that trips the circuit, a fraction from 0 to 1.
+	// The share of failed requests that trips the circuit: a fraction from 0 to 1, not a percentage. Default 0.5.
 	ErrorThresholdPercentage pulumi.Float64PtrInput `pulumi:"errorThresholdPercentage"`
-	// Buckets of the window, at most 128.
+	// The number of metric buckets of the rolling window, 1 to 128. Default 10.
 	NumBuckets pulumi.Float64PtrInput `pulumi:"numBuckets"`
-	// Seconds of the statistical window.
+	// Seconds of the statistical rolling window. Default 10.
 	RollingWindow pulumi.Float64PtrInput `pulumi:"rollingWindow"`
-	// Seconds before an open circuit is re-evaluated.
+	// Seconds to wait after the circuit trips before the upstream's health is re-evaluated. Default 10.
 	TrippedDuration pulumi.Float64PtrInput `pulumi:"trippedDuration"`
-	// Requests within a window needed before the circuit can trip.
+	// Requests within a rolling window needed before the circuit can trip. Default 20.
 	VolumeThreshold pulumi.Float64PtrInput `pulumi:"volumeThreshold"`
 }
 
@@ -504,7 +504,7 @@ func (i *circuitBreakerModulePtrType) ToCircuitBreakerModulePtrOutputWithContext
 	return pulumi.ToOutputWithContext(ctx, i).(CircuitBreakerModulePtrOutput)
 }
 
-// `circuitBreaker`: stops sending to a failing upstream; omitted numbers are the service's.
+// A module's request type as the service reports it back: every field present.
 type CircuitBreakerModuleOutput struct{ *pulumi.OutputState }
 
 func (CircuitBreakerModuleOutput) ElementType() reflect.Type {
@@ -529,32 +529,32 @@ func (o CircuitBreakerModuleOutput) ToCircuitBreakerModulePtrOutputWithContext(c
 	}).(CircuitBreakerModulePtrOutput)
 }
 
-// true: applied to traffic.
+// The module is applied to traffic unless `enabled: false`.
 func (o CircuitBreakerModuleOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v CircuitBreakerModule) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
 }
 
-// The error rate that trips the circuit, a fraction from 0 to 1.
+// The share of failed requests that trips the circuit: a fraction from 0 to 1, not a percentage. Default 0.5.
 func (o CircuitBreakerModuleOutput) ErrorThresholdPercentage() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v CircuitBreakerModule) *float64 { return v.ErrorThresholdPercentage }).(pulumi.Float64PtrOutput)
 }
 
-// Buckets of the window, at most 128.
+// The number of metric buckets of the rolling window, 1 to 128. Default 10.
 func (o CircuitBreakerModuleOutput) NumBuckets() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v CircuitBreakerModule) *float64 { return v.NumBuckets }).(pulumi.Float64PtrOutput)
 }
 
-// Seconds of the statistical window.
+// Seconds of the statistical rolling window. Default 10.
 func (o CircuitBreakerModuleOutput) RollingWindow() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v CircuitBreakerModule) *float64 { return v.RollingWindow }).(pulumi.Float64PtrOutput)
 }
 
-// Seconds before an open circuit is re-evaluated.
+// Seconds to wait after the circuit trips before the upstream's health is re-evaluated. Default 10.
 func (o CircuitBreakerModuleOutput) TrippedDuration() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v CircuitBreakerModule) *float64 { return v.TrippedDuration }).(pulumi.Float64PtrOutput)
 }
 
-// Requests within a window needed before the circuit can trip.
+// Requests within a rolling window needed before the circuit can trip. Default 20.
 func (o CircuitBreakerModuleOutput) VolumeThreshold() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v CircuitBreakerModule) *float64 { return v.VolumeThreshold }).(pulumi.Float64PtrOutput)
 }
@@ -583,7 +583,7 @@ func (o CircuitBreakerModulePtrOutput) Elem() CircuitBreakerModuleOutput {
 	}).(CircuitBreakerModuleOutput)
 }
 
-// true: applied to traffic.
+// The module is applied to traffic unless `enabled: false`.
 func (o CircuitBreakerModulePtrOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *CircuitBreakerModule) *bool {
 		if v == nil {
@@ -593,7 +593,7 @@ func (o CircuitBreakerModulePtrOutput) Enabled() pulumi.BoolPtrOutput {
 	}).(pulumi.BoolPtrOutput)
 }
 
-// The error rate that trips the circuit, a fraction from 0 to 1.
+// The share of failed requests that trips the circuit: a fraction from 0 to 1, not a percentage. Default 0.5.
 func (o CircuitBreakerModulePtrOutput) ErrorThresholdPercentage() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *CircuitBreakerModule) *float64 {
 		if v == nil {
@@ -603,7 +603,7 @@ func (o CircuitBreakerModulePtrOutput) ErrorThresholdPercentage() pulumi.Float64
 	}).(pulumi.Float64PtrOutput)
 }
 
-// Buckets of the window, at most 128.
+// The number of metric buckets of the rolling window, 1 to 128. Default 10.
 func (o CircuitBreakerModulePtrOutput) NumBuckets() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *CircuitBreakerModule) *float64 {
 		if v == nil {
@@ -613,7 +613,7 @@ func (o CircuitBreakerModulePtrOutput) NumBuckets() pulumi.Float64PtrOutput {
 	}).(pulumi.Float64PtrOutput)
 }
 
-// Seconds of the statistical window.
+// Seconds of the statistical rolling window. Default 10.
 func (o CircuitBreakerModulePtrOutput) RollingWindow() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *CircuitBreakerModule) *float64 {
 		if v == nil {
@@ -623,7 +623,7 @@ func (o CircuitBreakerModulePtrOutput) RollingWindow() pulumi.Float64PtrOutput {
 	}).(pulumi.Float64PtrOutput)
 }
 
-// Seconds before an open circuit is re-evaluated.
+// Seconds to wait after the circuit trips before the upstream's health is re-evaluated. Default 10.
 func (o CircuitBreakerModulePtrOutput) TrippedDuration() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *CircuitBreakerModule) *float64 {
 		if v == nil {
@@ -633,7 +633,7 @@ func (o CircuitBreakerModulePtrOutput) TrippedDuration() pulumi.Float64PtrOutput
 	}).(pulumi.Float64PtrOutput)
 }
 
-// Requests within a window needed before the circuit can trip.
+// Requests within a rolling window needed before the circuit can trip. Default 20.
 func (o CircuitBreakerModulePtrOutput) VolumeThreshold() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *CircuitBreakerModule) *float64 {
 		if v == nil {
@@ -643,27 +643,26 @@ func (o CircuitBreakerModulePtrOutput) VolumeThreshold() pulumi.Float64PtrOutput
 	}).(pulumi.Float64PtrOutput)
 }
 
-// The `codehost` provider also filters by team and organization.
 type CodehostOAuthProviderConfig struct {
-	// Omit both id and secret to use the service's managed app.
+	// Your OAuth app's client id, given with `clientSecret`. Omit both to use the service's managed app, which has extra restrictions.
 	ClientId *string `pulumi:"clientId"`
-	// Secret. Required with `clientId`.
+	// Your OAuth app's client secret, given with `clientId`. A secret, though the service returns it in responses.
 	ClientSecret *string `pulumi:"clientSecret"`
-	// Allowed email addresses.
+	// Email addresses of the users allowed in.
 	EmailAddresses []string `pulumi:"emailAddresses"`
-	// Allowed email domains.
+	// Email domains whose users are allowed in.
 	EmailDomains []string `pulumi:"emailDomains"`
-	// Organization slugs; a member of any is allowed.
+	// Only on the code-hosting provider (the emulator's `codehost`): organization slugs; a member of any is allowed.
 	Organizations []string `pulumi:"organizations"`
-	// Needs your own app (`clientId` and `clientSecret`). Order means nothing.
+	// Provider-specific scopes to request; only with your own app (`clientId` and `clientSecret`).
 	Scopes []string `pulumi:"scopes"`
-	// `<org>/<team>` slugs; a member of any is allowed.
+	// Only on the code-hosting provider (the emulator's `codehost`): `<org>/<team>` slugs; a member of any is allowed.
 	Teams []string `pulumi:"teams"`
 }
 
-// A module that is only switched on or off (`compression`, `oidc`, `websocketTcpConverter`, `userAgentFilter`, `jwtValidation`).
+// A module's request type as the service reports it back: every field present.
 type EnabledModule struct {
-	// true: applied to traffic.
+	// The module is applied to traffic unless `enabled: false`.
 	Enabled *bool `pulumi:"enabled"`
 }
 
@@ -678,9 +677,9 @@ type EnabledModuleInput interface {
 	ToEnabledModuleOutputWithContext(context.Context) EnabledModuleOutput
 }
 
-// A module that is only switched on or off (`compression`, `oidc`, `websocketTcpConverter`, `userAgentFilter`, `jwtValidation`).
+// A module's request type as the service reports it back: every field present.
 type EnabledModuleArgs struct {
-	// true: applied to traffic.
+	// The module is applied to traffic unless `enabled: false`.
 	Enabled pulumi.BoolPtrInput `pulumi:"enabled"`
 }
 
@@ -737,7 +736,7 @@ func (i *enabledModulePtrType) ToEnabledModulePtrOutputWithContext(ctx context.C
 	return pulumi.ToOutputWithContext(ctx, i).(EnabledModulePtrOutput)
 }
 
-// A module that is only switched on or off (`compression`, `oidc`, `websocketTcpConverter`, `userAgentFilter`, `jwtValidation`).
+// A module's request type as the service reports it back: every field present.
 type EnabledModuleOutput struct{ *pulumi.OutputState }
 
 func (EnabledModuleOutput) ElementType() reflect.Type {
@@ -762,7 +761,7 @@ func (o EnabledModuleOutput) ToEnabledModulePtrOutputWithContext(ctx context.Con
 	}).(EnabledModulePtrOutput)
 }
 
-// true: applied to traffic.
+// The module is applied to traffic unless `enabled: false`.
 func (o EnabledModuleOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v EnabledModule) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
 }
@@ -791,7 +790,7 @@ func (o EnabledModulePtrOutput) Elem() EnabledModuleOutput {
 	}).(EnabledModuleOutput)
 }
 
-// true: applied to traffic.
+// The module is applied to traffic unless `enabled: false`.
 func (o EnabledModulePtrOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *EnabledModule) *bool {
 		if v == nil {
@@ -1945,13 +1944,13 @@ func (o EventTargetStreamPtrOutput) StreamResourceName() pulumi.StringPtrOutput 
 	}).(pulumi.StringPtrOutput)
 }
 
-// `requestHeaders` / `responseHeaders`: headers added and removed.
+// A module's request type as the service reports it back: every field present.
 type HeadersModule struct {
-	// Header name to value.
+	// Headers to add, name to value: to the request sent upstream (requestHeaders) or to the response returned to the client (responseHeaders). Names are HTTP token characters, values hold no control characters but tab. Default none.
 	Add map[string]string `pulumi:"add"`
-	// true: applied to traffic.
+	// The module is applied to traffic unless `enabled: false`.
 	Enabled *bool `pulumi:"enabled"`
-	// Header names.
+	// Names of the headers to remove from the request sent upstream (requestHeaders) or from the response returned to the client (responseHeaders). Default none.
 	Remove []string `pulumi:"remove"`
 }
 
@@ -1966,13 +1965,13 @@ type HeadersModuleInput interface {
 	ToHeadersModuleOutputWithContext(context.Context) HeadersModuleOutput
 }
 
-// `requestHeaders` / `responseHeaders`: headers added and removed.
+// A module's request type as the service reports it back: every field present.
 type HeadersModuleArgs struct {
-	// Header name to value.
+	// Headers to add, name to value: to the request sent upstream (requestHeaders) or to the response returned to the client (responseHeaders). Names are HTTP token characters, values hold no control characters but tab. Default none.
 	Add pulumi.StringMapInput `pulumi:"add"`
-	// true: applied to traffic.
+	// The module is applied to traffic unless `enabled: false`.
 	Enabled pulumi.BoolPtrInput `pulumi:"enabled"`
-	// Header names.
+	// Names of the headers to remove from the request sent upstream (requestHeaders) or from the response returned to the client (responseHeaders). Default none.
 	Remove pulumi.StringArrayInput `pulumi:"remove"`
 }
 
@@ -2029,7 +2028,7 @@ func (i *headersModulePtrType) ToHeadersModulePtrOutputWithContext(ctx context.C
 	return pulumi.ToOutputWithContext(ctx, i).(HeadersModulePtrOutput)
 }
 
-// `requestHeaders` / `responseHeaders`: headers added and removed.
+// A module's request type as the service reports it back: every field present.
 type HeadersModuleOutput struct{ *pulumi.OutputState }
 
 func (HeadersModuleOutput) ElementType() reflect.Type {
@@ -2054,17 +2053,17 @@ func (o HeadersModuleOutput) ToHeadersModulePtrOutputWithContext(ctx context.Con
 	}).(HeadersModulePtrOutput)
 }
 
-// Header name to value.
+// Headers to add, name to value: to the request sent upstream (requestHeaders) or to the response returned to the client (responseHeaders). Names are HTTP token characters, values hold no control characters but tab. Default none.
 func (o HeadersModuleOutput) Add() pulumi.StringMapOutput {
 	return o.ApplyT(func(v HeadersModule) map[string]string { return v.Add }).(pulumi.StringMapOutput)
 }
 
-// true: applied to traffic.
+// The module is applied to traffic unless `enabled: false`.
 func (o HeadersModuleOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v HeadersModule) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
 }
 
-// Header names.
+// Names of the headers to remove from the request sent upstream (requestHeaders) or from the response returned to the client (responseHeaders). Default none.
 func (o HeadersModuleOutput) Remove() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v HeadersModule) []string { return v.Remove }).(pulumi.StringArrayOutput)
 }
@@ -2093,7 +2092,7 @@ func (o HeadersModulePtrOutput) Elem() HeadersModuleOutput {
 	}).(HeadersModuleOutput)
 }
 
-// Header name to value.
+// Headers to add, name to value: to the request sent upstream (requestHeaders) or to the response returned to the client (responseHeaders). Names are HTTP token characters, values hold no control characters but tab. Default none.
 func (o HeadersModulePtrOutput) Add() pulumi.StringMapOutput {
 	return o.ApplyT(func(v *HeadersModule) map[string]string {
 		if v == nil {
@@ -2103,7 +2102,7 @@ func (o HeadersModulePtrOutput) Add() pulumi.StringMapOutput {
 	}).(pulumi.StringMapOutput)
 }
 
-// true: applied to traffic.
+// The module is applied to traffic unless `enabled: false`.
 func (o HeadersModulePtrOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *HeadersModule) *bool {
 		if v == nil {
@@ -2113,7 +2112,7 @@ func (o HeadersModulePtrOutput) Enabled() pulumi.BoolPtrOutput {
 	}).(pulumi.BoolPtrOutput)
 }
 
-// Header names.
+// Names of the headers to remove from the request sent upstream (requestHeaders) or from the response returned to the client (responseHeaders). Default none.
 func (o HeadersModulePtrOutput) Remove() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *HeadersModule) []string {
 		if v == nil {
@@ -2123,41 +2122,41 @@ func (o HeadersModulePtrOutput) Remove() pulumi.StringArrayOutput {
 	}).(pulumi.StringArrayOutput)
 }
 
-// One route of an edge's `routes` output, as the service has it (its `oauth` and `webhookVerification` are in `routeSecretModules`).
+// One route of an edge's `routes` output, as the service has it (its credential-holding modules are in `routeSecretModules`).
 type HttpsEdgeInlineRoute struct {
-	// Each module as the service reports it, in the input shape; null when unset.
+	// Where traffic goes.
 	Backend *BackendModule `pulumi:"backend"`
-	// As the service reports it, in the input shape; null when unset.
+	// Stops sending to a failing upstream until it recovers.
 	CircuitBreaker *CircuitBreakerModule `pulumi:"circuitBreaker"`
-	// As the service reports it, in the input shape; null when unset.
+	// Compresses responses.
 	Compression *EnabledModule `pulumi:"compression"`
-	// Human-readable.
+	// Human-readable text; "" when unset.
 	Description *string `pulumi:"description"`
-	// As the service reports it, in the input shape; null when unset.
+	// Guards access: only the ranges of these IP policies.
 	IpRestriction *IpRestrictionModule `pulumi:"ipRestriction"`
-	// As the service reports it, in the input shape; null when unset.
+	// Guards access.
 	JwtValidation *EnabledModule `pulumi:"jwtValidation"`
-	// A path, a host, or host plus path.
+	// The route selector: a path, a host, or host plus path.
 	Match string `pulumi:"match"`
 	// How `match` is compared with the request path.
 	MatchType MatchType `pulumi:"matchType"`
-	// Arbitrary user data.
+	// Arbitrary user data; "" when unset.
 	Metadata *string `pulumi:"metadata"`
 	// Guards access; stored whole as a secret.
 	Oauth *OAuthModule `pulumi:"oauth"`
-	// As the service reports it, in the input shape; null when unset.
+	// Guards access.
 	Oidc *EnabledModule `pulumi:"oidc"`
-	// As the service reports it, in the input shape; null when unset.
+	// Headers added to and removed from the request sent upstream.
 	RequestHeaders *HeadersModule `pulumi:"requestHeaders"`
-	// As the service reports it, in the input shape; null when unset.
+	// Headers added to and removed from the response returned to the client.
 	ResponseHeaders *HeadersModule `pulumi:"responseHeaders"`
-	// As the service reports it, in the input shape; null when unset (without its service-provider fields).
+	// Guards access.
 	Saml *SamlModule `pulumi:"saml"`
-	// As the service reports it, in the input shape; null when unset.
+	// Guards access.
 	UserAgentFilter *EnabledModule `pulumi:"userAgentFilter"`
 	// Guards access; stored whole as a secret.
 	WebhookVerification *WebhookVerificationModule `pulumi:"webhookVerification"`
-	// As the service reports it, in the input shape; null when unset.
+	// Websocket to TCP adapter.
 	WebsocketTcpConverter *EnabledModule `pulumi:"websocketTcpConverter"`
 }
 
@@ -2172,41 +2171,41 @@ type HttpsEdgeInlineRouteInput interface {
 	ToHttpsEdgeInlineRouteOutputWithContext(context.Context) HttpsEdgeInlineRouteOutput
 }
 
-// One route of an edge's `routes` output, as the service has it (its `oauth` and `webhookVerification` are in `routeSecretModules`).
+// One route of an edge's `routes` output, as the service has it (its credential-holding modules are in `routeSecretModules`).
 type HttpsEdgeInlineRouteArgs struct {
-	// Each module as the service reports it, in the input shape; null when unset.
+	// Where traffic goes.
 	Backend BackendModulePtrInput `pulumi:"backend"`
-	// As the service reports it, in the input shape; null when unset.
+	// Stops sending to a failing upstream until it recovers.
 	CircuitBreaker CircuitBreakerModulePtrInput `pulumi:"circuitBreaker"`
-	// As the service reports it, in the input shape; null when unset.
+	// Compresses responses.
 	Compression EnabledModulePtrInput `pulumi:"compression"`
-	// Human-readable.
+	// Human-readable text; "" when unset.
 	Description pulumi.StringPtrInput `pulumi:"description"`
-	// As the service reports it, in the input shape; null when unset.
+	// Guards access: only the ranges of these IP policies.
 	IpRestriction IpRestrictionModulePtrInput `pulumi:"ipRestriction"`
-	// As the service reports it, in the input shape; null when unset.
+	// Guards access.
 	JwtValidation EnabledModulePtrInput `pulumi:"jwtValidation"`
-	// A path, a host, or host plus path.
+	// The route selector: a path, a host, or host plus path.
 	Match pulumi.StringInput `pulumi:"match"`
 	// How `match` is compared with the request path.
 	MatchType MatchTypeInput `pulumi:"matchType"`
-	// Arbitrary user data.
+	// Arbitrary user data; "" when unset.
 	Metadata pulumi.StringPtrInput `pulumi:"metadata"`
 	// Guards access; stored whole as a secret.
 	Oauth OAuthModulePtrInput `pulumi:"oauth"`
-	// As the service reports it, in the input shape; null when unset.
+	// Guards access.
 	Oidc EnabledModulePtrInput `pulumi:"oidc"`
-	// As the service reports it, in the input shape; null when unset.
+	// Headers added to and removed from the request sent upstream.
 	RequestHeaders HeadersModulePtrInput `pulumi:"requestHeaders"`
-	// As the service reports it, in the input shape; null when unset.
+	// Headers added to and removed from the response returned to the client.
 	ResponseHeaders HeadersModulePtrInput `pulumi:"responseHeaders"`
-	// As the service reports it, in the input shape; null when unset (without its service-provider fields).
+	// Guards access.
 	Saml SamlModulePtrInput `pulumi:"saml"`
-	// As the service reports it, in the input shape; null when unset.
+	// Guards access.
 	UserAgentFilter EnabledModulePtrInput `pulumi:"userAgentFilter"`
 	// Guards access; stored whole as a secret.
 	WebhookVerification WebhookVerificationModulePtrInput `pulumi:"webhookVerification"`
-	// As the service reports it, in the input shape; null when unset.
+	// Websocket to TCP adapter.
 	WebsocketTcpConverter EnabledModulePtrInput `pulumi:"websocketTcpConverter"`
 }
 
@@ -2247,7 +2246,7 @@ func (i HttpsEdgeInlineRouteArray) ToHttpsEdgeInlineRouteArrayOutputWithContext(
 	return pulumi.ToOutputWithContext(ctx, i).(HttpsEdgeInlineRouteArrayOutput)
 }
 
-// One route of an edge's `routes` output, as the service has it (its `oauth` and `webhookVerification` are in `routeSecretModules`).
+// One route of an edge's `routes` output, as the service has it (its credential-holding modules are in `routeSecretModules`).
 type HttpsEdgeInlineRouteOutput struct{ *pulumi.OutputState }
 
 func (HttpsEdgeInlineRouteOutput) ElementType() reflect.Type {
@@ -2262,37 +2261,37 @@ func (o HttpsEdgeInlineRouteOutput) ToHttpsEdgeInlineRouteOutputWithContext(ctx 
 	return o
 }
 
-// Each module as the service reports it, in the input shape; null when unset.
+// Where traffic goes.
 func (o HttpsEdgeInlineRouteOutput) Backend() BackendModulePtrOutput {
 	return o.ApplyT(func(v HttpsEdgeInlineRoute) *BackendModule { return v.Backend }).(BackendModulePtrOutput)
 }
 
-// As the service reports it, in the input shape; null when unset.
+// Stops sending to a failing upstream until it recovers.
 func (o HttpsEdgeInlineRouteOutput) CircuitBreaker() CircuitBreakerModulePtrOutput {
 	return o.ApplyT(func(v HttpsEdgeInlineRoute) *CircuitBreakerModule { return v.CircuitBreaker }).(CircuitBreakerModulePtrOutput)
 }
 
-// As the service reports it, in the input shape; null when unset.
+// Compresses responses.
 func (o HttpsEdgeInlineRouteOutput) Compression() EnabledModulePtrOutput {
 	return o.ApplyT(func(v HttpsEdgeInlineRoute) *EnabledModule { return v.Compression }).(EnabledModulePtrOutput)
 }
 
-// Human-readable.
+// Human-readable text; "" when unset.
 func (o HttpsEdgeInlineRouteOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v HttpsEdgeInlineRoute) *string { return v.Description }).(pulumi.StringPtrOutput)
 }
 
-// As the service reports it, in the input shape; null when unset.
+// Guards access: only the ranges of these IP policies.
 func (o HttpsEdgeInlineRouteOutput) IpRestriction() IpRestrictionModulePtrOutput {
 	return o.ApplyT(func(v HttpsEdgeInlineRoute) *IpRestrictionModule { return v.IpRestriction }).(IpRestrictionModulePtrOutput)
 }
 
-// As the service reports it, in the input shape; null when unset.
+// Guards access.
 func (o HttpsEdgeInlineRouteOutput) JwtValidation() EnabledModulePtrOutput {
 	return o.ApplyT(func(v HttpsEdgeInlineRoute) *EnabledModule { return v.JwtValidation }).(EnabledModulePtrOutput)
 }
 
-// A path, a host, or host plus path.
+// The route selector: a path, a host, or host plus path.
 func (o HttpsEdgeInlineRouteOutput) Match() pulumi.StringOutput {
 	return o.ApplyT(func(v HttpsEdgeInlineRoute) string { return v.Match }).(pulumi.StringOutput)
 }
@@ -2302,7 +2301,7 @@ func (o HttpsEdgeInlineRouteOutput) MatchType() MatchTypeOutput {
 	return o.ApplyT(func(v HttpsEdgeInlineRoute) MatchType { return v.MatchType }).(MatchTypeOutput)
 }
 
-// Arbitrary user data.
+// Arbitrary user data; "" when unset.
 func (o HttpsEdgeInlineRouteOutput) Metadata() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v HttpsEdgeInlineRoute) *string { return v.Metadata }).(pulumi.StringPtrOutput)
 }
@@ -2312,27 +2311,27 @@ func (o HttpsEdgeInlineRouteOutput) Oauth() OAuthModulePtrOutput {
 	return o.ApplyT(func(v HttpsEdgeInlineRoute) *OAuthModule { return v.Oauth }).(OAuthModulePtrOutput)
 }
 
-// As the service reports it, in the input shape; null when unset.
+// Guards access.
 func (o HttpsEdgeInlineRouteOutput) Oidc() EnabledModulePtrOutput {
 	return o.ApplyT(func(v HttpsEdgeInlineRoute) *EnabledModule { return v.Oidc }).(EnabledModulePtrOutput)
 }
 
-// As the service reports it, in the input shape; null when unset.
+// Headers added to and removed from the request sent upstream.
 func (o HttpsEdgeInlineRouteOutput) RequestHeaders() HeadersModulePtrOutput {
 	return o.ApplyT(func(v HttpsEdgeInlineRoute) *HeadersModule { return v.RequestHeaders }).(HeadersModulePtrOutput)
 }
 
-// As the service reports it, in the input shape; null when unset.
+// Headers added to and removed from the response returned to the client.
 func (o HttpsEdgeInlineRouteOutput) ResponseHeaders() HeadersModulePtrOutput {
 	return o.ApplyT(func(v HttpsEdgeInlineRoute) *HeadersModule { return v.ResponseHeaders }).(HeadersModulePtrOutput)
 }
 
-// As the service reports it, in the input shape; null when unset (without its service-provider fields).
+// Guards access.
 func (o HttpsEdgeInlineRouteOutput) Saml() SamlModulePtrOutput {
 	return o.ApplyT(func(v HttpsEdgeInlineRoute) *SamlModule { return v.Saml }).(SamlModulePtrOutput)
 }
 
-// As the service reports it, in the input shape; null when unset.
+// Guards access.
 func (o HttpsEdgeInlineRouteOutput) UserAgentFilter() EnabledModulePtrOutput {
 	return o.ApplyT(func(v HttpsEdgeInlineRoute) *EnabledModule { return v.UserAgentFilter }).(EnabledModulePtrOutput)
 }
@@ -2342,7 +2341,7 @@ func (o HttpsEdgeInlineRouteOutput) WebhookVerification() WebhookVerificationMod
 	return o.ApplyT(func(v HttpsEdgeInlineRoute) *WebhookVerificationModule { return v.WebhookVerification }).(WebhookVerificationModulePtrOutput)
 }
 
-// As the service reports it, in the input shape; null when unset.
+// Websocket to TCP adapter.
 func (o HttpsEdgeInlineRouteOutput) WebsocketTcpConverter() EnabledModulePtrOutput {
 	return o.ApplyT(func(v HttpsEdgeInlineRoute) *EnabledModule { return v.WebsocketTcpConverter }).(EnabledModulePtrOutput)
 }
@@ -2369,9 +2368,7 @@ func (o HttpsEdgeInlineRouteArrayOutput) Index(i pulumi.IntInput) HttpsEdgeInlin
 
 // The credential-holding modules of one inline route (secret, with the rest of `routeSecretModules`).
 type HttpsEdgeInlineRouteSecrets struct {
-	// As the service reports it, in the input shape; null when unset.
-	Oauth *OAuthModule `pulumi:"oauth"`
-	// As the service reports it, in the input shape; null when unset.
+	Oauth               *OAuthModule               `pulumi:"oauth"`
 	WebhookVerification *WebhookVerificationModule `pulumi:"webhookVerification"`
 }
 
@@ -2390,12 +2387,10 @@ func (o HttpsEdgeInlineRouteSecretsOutput) ToHttpsEdgeInlineRouteSecretsOutputWi
 	return o
 }
 
-// As the service reports it, in the input shape; null when unset.
 func (o HttpsEdgeInlineRouteSecretsOutput) Oauth() OAuthModulePtrOutput {
 	return o.ApplyT(func(v HttpsEdgeInlineRouteSecrets) *OAuthModule { return v.Oauth }).(OAuthModulePtrOutput)
 }
 
-// As the service reports it, in the input shape; null when unset.
 func (o HttpsEdgeInlineRouteSecretsOutput) WebhookVerification() WebhookVerificationModulePtrOutput {
 	return o.ApplyT(func(v HttpsEdgeInlineRouteSecrets) *WebhookVerificationModule { return v.WebhookVerification }).(WebhookVerificationModulePtrOutput)
 }
@@ -2420,11 +2415,10 @@ func (o HttpsEdgeInlineRouteSecretsArrayOutput) Index(i pulumi.IntInput) HttpsEd
 	}).(HttpsEdgeInlineRouteSecretsOutput)
 }
 
-// `tlsTermination` of an HTTPS edge: always at the edge, so only the version is set.
 type HttpsTlsTerminationModule struct {
-	// Default true.
+	// The module is applied to traffic unless `enabled: false`.
 	Enabled *bool `pulumi:"enabled"`
-	// The lowest TLS version accepted; omitted, the service chooses (1.2).
+	// The lowest TLS version accepted, also advertised in the handshake. Absent or null: the service's default, "1.2".
 	MinVersion *TlsVersion `pulumi:"minVersion"`
 }
 
@@ -2439,11 +2433,10 @@ type HttpsTlsTerminationModuleInput interface {
 	ToHttpsTlsTerminationModuleOutputWithContext(context.Context) HttpsTlsTerminationModuleOutput
 }
 
-// `tlsTermination` of an HTTPS edge: always at the edge, so only the version is set.
 type HttpsTlsTerminationModuleArgs struct {
-	// Default true.
+	// The module is applied to traffic unless `enabled: false`.
 	Enabled pulumi.BoolPtrInput `pulumi:"enabled"`
-	// The lowest TLS version accepted; omitted, the service chooses (1.2).
+	// The lowest TLS version accepted, also advertised in the handshake. Absent or null: the service's default, "1.2".
 	MinVersion TlsVersionPtrInput `pulumi:"minVersion"`
 }
 
@@ -2500,7 +2493,6 @@ func (i *httpsTlsTerminationModulePtrType) ToHttpsTlsTerminationModulePtrOutputW
 	return pulumi.ToOutputWithContext(ctx, i).(HttpsTlsTerminationModulePtrOutput)
 }
 
-// `tlsTermination` of an HTTPS edge: always at the edge, so only the version is set.
 type HttpsTlsTerminationModuleOutput struct{ *pulumi.OutputState }
 
 func (HttpsTlsTerminationModuleOutput) ElementType() reflect.Type {
@@ -2525,12 +2517,12 @@ func (o HttpsTlsTerminationModuleOutput) ToHttpsTlsTerminationModulePtrOutputWit
 	}).(HttpsTlsTerminationModulePtrOutput)
 }
 
-// Default true.
+// The module is applied to traffic unless `enabled: false`.
 func (o HttpsTlsTerminationModuleOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v HttpsTlsTerminationModule) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
 }
 
-// The lowest TLS version accepted; omitted, the service chooses (1.2).
+// The lowest TLS version accepted, also advertised in the handshake. Absent or null: the service's default, "1.2".
 func (o HttpsTlsTerminationModuleOutput) MinVersion() TlsVersionPtrOutput {
 	return o.ApplyT(func(v HttpsTlsTerminationModule) *TlsVersion { return v.MinVersion }).(TlsVersionPtrOutput)
 }
@@ -2559,7 +2551,7 @@ func (o HttpsTlsTerminationModulePtrOutput) Elem() HttpsTlsTerminationModuleOutp
 	}).(HttpsTlsTerminationModuleOutput)
 }
 
-// Default true.
+// The module is applied to traffic unless `enabled: false`.
 func (o HttpsTlsTerminationModulePtrOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *HttpsTlsTerminationModule) *bool {
 		if v == nil {
@@ -2569,7 +2561,7 @@ func (o HttpsTlsTerminationModulePtrOutput) Enabled() pulumi.BoolPtrOutput {
 	}).(pulumi.BoolPtrOutput)
 }
 
-// The lowest TLS version accepted; omitted, the service chooses (1.2).
+// The lowest TLS version accepted, also advertised in the handshake. Absent or null: the service's default, "1.2".
 func (o HttpsTlsTerminationModulePtrOutput) MinVersion() TlsVersionPtrOutput {
 	return o.ApplyT(func(v *HttpsTlsTerminationModule) *TlsVersion {
 		if v == nil {
@@ -2706,11 +2698,11 @@ func (o IpPolicyInlineRuleArrayOutput) Index(i pulumi.IntInput) IpPolicyInlineRu
 	}).(IpPolicyInlineRuleOutput)
 }
 
-// `ipRestriction`: only the ranges of these IP policies may connect (guards access).
+// A module's request type as the service reports it back: every field present.
 type IpRestrictionModule struct {
-	// true: applied to traffic.
+	// The module is applied to traffic unless `enabled: false`.
 	Enabled *bool `pulumi:"enabled"`
-	// IP policy ids (`ipp_`).
+	// The ids (`ipp_`) of the IP policies whose rules decide which client IP addresses get through: at least one, each existing, none repeated.
 	IpPolicyIds []string `pulumi:"ipPolicyIds"`
 }
 
@@ -2725,11 +2717,11 @@ type IpRestrictionModuleInput interface {
 	ToIpRestrictionModuleOutputWithContext(context.Context) IpRestrictionModuleOutput
 }
 
-// `ipRestriction`: only the ranges of these IP policies may connect (guards access).
+// A module's request type as the service reports it back: every field present.
 type IpRestrictionModuleArgs struct {
-	// true: applied to traffic.
+	// The module is applied to traffic unless `enabled: false`.
 	Enabled pulumi.BoolPtrInput `pulumi:"enabled"`
-	// IP policy ids (`ipp_`).
+	// The ids (`ipp_`) of the IP policies whose rules decide which client IP addresses get through: at least one, each existing, none repeated.
 	IpPolicyIds pulumi.StringArrayInput `pulumi:"ipPolicyIds"`
 }
 
@@ -2786,7 +2778,7 @@ func (i *ipRestrictionModulePtrType) ToIpRestrictionModulePtrOutputWithContext(c
 	return pulumi.ToOutputWithContext(ctx, i).(IpRestrictionModulePtrOutput)
 }
 
-// `ipRestriction`: only the ranges of these IP policies may connect (guards access).
+// A module's request type as the service reports it back: every field present.
 type IpRestrictionModuleOutput struct{ *pulumi.OutputState }
 
 func (IpRestrictionModuleOutput) ElementType() reflect.Type {
@@ -2811,12 +2803,12 @@ func (o IpRestrictionModuleOutput) ToIpRestrictionModulePtrOutputWithContext(ctx
 	}).(IpRestrictionModulePtrOutput)
 }
 
-// true: applied to traffic.
+// The module is applied to traffic unless `enabled: false`.
 func (o IpRestrictionModuleOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v IpRestrictionModule) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
 }
 
-// IP policy ids (`ipp_`).
+// The ids (`ipp_`) of the IP policies whose rules decide which client IP addresses get through: at least one, each existing, none repeated.
 func (o IpRestrictionModuleOutput) IpPolicyIds() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v IpRestrictionModule) []string { return v.IpPolicyIds }).(pulumi.StringArrayOutput)
 }
@@ -2845,7 +2837,7 @@ func (o IpRestrictionModulePtrOutput) Elem() IpRestrictionModuleOutput {
 	}).(IpRestrictionModuleOutput)
 }
 
-// true: applied to traffic.
+// The module is applied to traffic unless `enabled: false`.
 func (o IpRestrictionModulePtrOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *IpRestrictionModule) *bool {
 		if v == nil {
@@ -2855,7 +2847,7 @@ func (o IpRestrictionModulePtrOutput) Enabled() pulumi.BoolPtrOutput {
 	}).(pulumi.BoolPtrOutput)
 }
 
-// IP policy ids (`ipp_`).
+// The ids (`ipp_`) of the IP policies whose rules decide which client IP addresses get through: at least one, each existing, none repeated.
 func (o IpRestrictionModulePtrOutput) IpPolicyIds() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *IpRestrictionModule) []string {
 		if v == nil {
@@ -2865,11 +2857,11 @@ func (o IpRestrictionModulePtrOutput) IpPolicyIds() pulumi.StringArrayOutput {
 	}).(pulumi.StringArrayOutput)
 }
 
-// `mutualTls`: clients must present a certificate signed by one of these authorities (guards access).
+// A module's request type as the service reports it back: every field present.
 type MutualTlsModule struct {
-	// Certificate authority ids (`ca_`).
+	// The ids (`ca_`) of the certificate authorities that the client's TLS certificate is validated against: at least one, each existing, none repeated. An authority cannot be deleted while a module names it.
 	CertificateAuthorityIds []string `pulumi:"certificateAuthorityIds"`
-	// true: applied to traffic.
+	// The module is applied to traffic unless `enabled: false`.
 	Enabled *bool `pulumi:"enabled"`
 }
 
@@ -2884,11 +2876,11 @@ type MutualTlsModuleInput interface {
 	ToMutualTlsModuleOutputWithContext(context.Context) MutualTlsModuleOutput
 }
 
-// `mutualTls`: clients must present a certificate signed by one of these authorities (guards access).
+// A module's request type as the service reports it back: every field present.
 type MutualTlsModuleArgs struct {
-	// Certificate authority ids (`ca_`).
+	// The ids (`ca_`) of the certificate authorities that the client's TLS certificate is validated against: at least one, each existing, none repeated. An authority cannot be deleted while a module names it.
 	CertificateAuthorityIds pulumi.StringArrayInput `pulumi:"certificateAuthorityIds"`
-	// true: applied to traffic.
+	// The module is applied to traffic unless `enabled: false`.
 	Enabled pulumi.BoolPtrInput `pulumi:"enabled"`
 }
 
@@ -2945,7 +2937,7 @@ func (i *mutualTlsModulePtrType) ToMutualTlsModulePtrOutputWithContext(ctx conte
 	return pulumi.ToOutputWithContext(ctx, i).(MutualTlsModulePtrOutput)
 }
 
-// `mutualTls`: clients must present a certificate signed by one of these authorities (guards access).
+// A module's request type as the service reports it back: every field present.
 type MutualTlsModuleOutput struct{ *pulumi.OutputState }
 
 func (MutualTlsModuleOutput) ElementType() reflect.Type {
@@ -2970,12 +2962,12 @@ func (o MutualTlsModuleOutput) ToMutualTlsModulePtrOutputWithContext(ctx context
 	}).(MutualTlsModulePtrOutput)
 }
 
-// Certificate authority ids (`ca_`).
+// The ids (`ca_`) of the certificate authorities that the client's TLS certificate is validated against: at least one, each existing, none repeated. An authority cannot be deleted while a module names it.
 func (o MutualTlsModuleOutput) CertificateAuthorityIds() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v MutualTlsModule) []string { return v.CertificateAuthorityIds }).(pulumi.StringArrayOutput)
 }
 
-// true: applied to traffic.
+// The module is applied to traffic unless `enabled: false`.
 func (o MutualTlsModuleOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v MutualTlsModule) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
 }
@@ -3004,7 +2996,7 @@ func (o MutualTlsModulePtrOutput) Elem() MutualTlsModuleOutput {
 	}).(MutualTlsModuleOutput)
 }
 
-// Certificate authority ids (`ca_`).
+// The ids (`ca_`) of the certificate authorities that the client's TLS certificate is validated against: at least one, each existing, none repeated. An authority cannot be deleted while a module names it.
 func (o MutualTlsModulePtrOutput) CertificateAuthorityIds() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *MutualTlsModule) []string {
 		if v == nil {
@@ -3014,7 +3006,7 @@ func (o MutualTlsModulePtrOutput) CertificateAuthorityIds() pulumi.StringArrayOu
 	}).(pulumi.StringArrayOutput)
 }
 
-// true: applied to traffic.
+// The module is applied to traffic unless `enabled: false`.
 func (o MutualTlsModulePtrOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *MutualTlsModule) *bool {
 		if v == nil {
@@ -3024,22 +3016,22 @@ func (o MutualTlsModulePtrOutput) Enabled() pulumi.BoolPtrOutput {
 	}).(pulumi.BoolPtrOutput)
 }
 
-// `oauth`: visitors log in with an identity provider (guards access; stored as a secret).
+// The OAuth module's config, as the API returns it.
 type OAuthModule struct {
-	// Seconds between rechecks of the user with the provider.
+	// Seconds after which the service refreshes the user's state from the provider and rechecks authorization, which bounds the access of a revoked user; 0: the service's default.
 	AuthCheckInterval *float64 `pulumi:"authCheckInterval"`
-	// Session cookie name prefix.
+	// The prefix of the session cookie set on the client.
 	CookiePrefix *string `pulumi:"cookiePrefix"`
-	// true: applied to traffic.
+	// Whether the module is applied to traffic.
 	Enabled *bool `pulumi:"enabled"`
-	// Seconds of inactivity that end a session.
+	// Seconds of inactivity after which the session ends and the user must log in again; 0: the service's default.
 	InactivityTimeout *float64 `pulumi:"inactivityTimeout"`
-	// Maximum seconds of a session.
+	// The longest an authenticated session lasts, in seconds; 0: the service's default.
 	MaximumDuration *float64 `pulumi:"maximumDuration"`
-	// true: HTTP OPTIONS pass unauthenticated.
+	// Lets HTTP OPTIONS requests through without authentication (needed for CORS preflight).
 	OptionsPassthrough *bool `pulumi:"optionsPassthrough"`
-	// The one provider that was set.
-	Provider OAuthModuleProvider `pulumi:"provider"`
+	// The one provider that was set, by its key. The identity provider's key, its lowercase name as the service knows it (the service decides which it accepts). The emulator accepts only its placeholders: `codehost` (the code-hosting provider, the one with `teams` and `organizations`), `social`, `workspace`, `directory`, `professional`, `devops`, `streaming`, `commerce`.
+	Provider map[string]OAuthProviderConfig `pulumi:"provider"`
 }
 
 // OAuthModuleInput is an input type that accepts OAuthModuleArgs and OAuthModuleOutput values.
@@ -3053,22 +3045,22 @@ type OAuthModuleInput interface {
 	ToOAuthModuleOutputWithContext(context.Context) OAuthModuleOutput
 }
 
-// `oauth`: visitors log in with an identity provider (guards access; stored as a secret).
+// The OAuth module's config, as the API returns it.
 type OAuthModuleArgs struct {
-	// Seconds between rechecks of the user with the provider.
+	// Seconds after which the service refreshes the user's state from the provider and rechecks authorization, which bounds the access of a revoked user; 0: the service's default.
 	AuthCheckInterval pulumi.Float64PtrInput `pulumi:"authCheckInterval"`
-	// Session cookie name prefix.
+	// The prefix of the session cookie set on the client.
 	CookiePrefix pulumi.StringPtrInput `pulumi:"cookiePrefix"`
-	// true: applied to traffic.
+	// Whether the module is applied to traffic.
 	Enabled pulumi.BoolPtrInput `pulumi:"enabled"`
-	// Seconds of inactivity that end a session.
+	// Seconds of inactivity after which the session ends and the user must log in again; 0: the service's default.
 	InactivityTimeout pulumi.Float64PtrInput `pulumi:"inactivityTimeout"`
-	// Maximum seconds of a session.
+	// The longest an authenticated session lasts, in seconds; 0: the service's default.
 	MaximumDuration pulumi.Float64PtrInput `pulumi:"maximumDuration"`
-	// true: HTTP OPTIONS pass unauthenticated.
+	// Lets HTTP OPTIONS requests through without authentication (needed for CORS preflight).
 	OptionsPassthrough pulumi.BoolPtrInput `pulumi:"optionsPassthrough"`
-	// The one provider that was set.
-	Provider OAuthModuleProviderInput `pulumi:"provider"`
+	// The one provider that was set, by its key. The identity provider's key, its lowercase name as the service knows it (the service decides which it accepts). The emulator accepts only its placeholders: `codehost` (the code-hosting provider, the one with `teams` and `organizations`), `social`, `workspace`, `directory`, `professional`, `devops`, `streaming`, `commerce`.
+	Provider OAuthProviderConfigMapInput `pulumi:"provider"`
 }
 
 func (OAuthModuleArgs) ElementType() reflect.Type {
@@ -3124,7 +3116,7 @@ func (i *oauthModulePtrType) ToOAuthModulePtrOutputWithContext(ctx context.Conte
 	return pulumi.ToOutputWithContext(ctx, i).(OAuthModulePtrOutput)
 }
 
-// `oauth`: visitors log in with an identity provider (guards access; stored as a secret).
+// The OAuth module's config, as the API returns it.
 type OAuthModuleOutput struct{ *pulumi.OutputState }
 
 func (OAuthModuleOutput) ElementType() reflect.Type {
@@ -3149,39 +3141,39 @@ func (o OAuthModuleOutput) ToOAuthModulePtrOutputWithContext(ctx context.Context
 	}).(OAuthModulePtrOutput)
 }
 
-// Seconds between rechecks of the user with the provider.
+// Seconds after which the service refreshes the user's state from the provider and rechecks authorization, which bounds the access of a revoked user; 0: the service's default.
 func (o OAuthModuleOutput) AuthCheckInterval() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v OAuthModule) *float64 { return v.AuthCheckInterval }).(pulumi.Float64PtrOutput)
 }
 
-// Session cookie name prefix.
+// The prefix of the session cookie set on the client.
 func (o OAuthModuleOutput) CookiePrefix() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v OAuthModule) *string { return v.CookiePrefix }).(pulumi.StringPtrOutput)
 }
 
-// true: applied to traffic.
+// Whether the module is applied to traffic.
 func (o OAuthModuleOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v OAuthModule) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
 }
 
-// Seconds of inactivity that end a session.
+// Seconds of inactivity after which the session ends and the user must log in again; 0: the service's default.
 func (o OAuthModuleOutput) InactivityTimeout() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v OAuthModule) *float64 { return v.InactivityTimeout }).(pulumi.Float64PtrOutput)
 }
 
-// Maximum seconds of a session.
+// The longest an authenticated session lasts, in seconds; 0: the service's default.
 func (o OAuthModuleOutput) MaximumDuration() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v OAuthModule) *float64 { return v.MaximumDuration }).(pulumi.Float64PtrOutput)
 }
 
-// true: HTTP OPTIONS pass unauthenticated.
+// Lets HTTP OPTIONS requests through without authentication (needed for CORS preflight).
 func (o OAuthModuleOutput) OptionsPassthrough() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v OAuthModule) *bool { return v.OptionsPassthrough }).(pulumi.BoolPtrOutput)
 }
 
-// The one provider that was set.
-func (o OAuthModuleOutput) Provider() OAuthModuleProviderOutput {
-	return o.ApplyT(func(v OAuthModule) OAuthModuleProvider { return v.Provider }).(OAuthModuleProviderOutput)
+// The one provider that was set, by its key. The identity provider's key, its lowercase name as the service knows it (the service decides which it accepts). The emulator accepts only its placeholders: `codehost` (the code-hosting provider, the one with `teams` and `organizations`), `social`, `workspace`, `directory`, `professional`, `devops`, `streaming`, `commerce`.
+func (o OAuthModuleOutput) Provider() OAuthProviderConfigMapOutput {
+	return o.ApplyT(func(v OAuthModule) map[string]OAuthProviderConfig { return v.Provider }).(OAuthProviderConfigMapOutput)
 }
 
 type OAuthModulePtrOutput struct{ *pulumi.OutputState }
@@ -3208,7 +3200,7 @@ func (o OAuthModulePtrOutput) Elem() OAuthModuleOutput {
 	}).(OAuthModuleOutput)
 }
 
-// Seconds between rechecks of the user with the provider.
+// Seconds after which the service refreshes the user's state from the provider and rechecks authorization, which bounds the access of a revoked user; 0: the service's default.
 func (o OAuthModulePtrOutput) AuthCheckInterval() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *OAuthModule) *float64 {
 		if v == nil {
@@ -3218,7 +3210,7 @@ func (o OAuthModulePtrOutput) AuthCheckInterval() pulumi.Float64PtrOutput {
 	}).(pulumi.Float64PtrOutput)
 }
 
-// Session cookie name prefix.
+// The prefix of the session cookie set on the client.
 func (o OAuthModulePtrOutput) CookiePrefix() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *OAuthModule) *string {
 		if v == nil {
@@ -3228,7 +3220,7 @@ func (o OAuthModulePtrOutput) CookiePrefix() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// true: applied to traffic.
+// Whether the module is applied to traffic.
 func (o OAuthModulePtrOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *OAuthModule) *bool {
 		if v == nil {
@@ -3238,7 +3230,7 @@ func (o OAuthModulePtrOutput) Enabled() pulumi.BoolPtrOutput {
 	}).(pulumi.BoolPtrOutput)
 }
 
-// Seconds of inactivity that end a session.
+// Seconds of inactivity after which the session ends and the user must log in again; 0: the service's default.
 func (o OAuthModulePtrOutput) InactivityTimeout() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *OAuthModule) *float64 {
 		if v == nil {
@@ -3248,7 +3240,7 @@ func (o OAuthModulePtrOutput) InactivityTimeout() pulumi.Float64PtrOutput {
 	}).(pulumi.Float64PtrOutput)
 }
 
-// Maximum seconds of a session.
+// The longest an authenticated session lasts, in seconds; 0: the service's default.
 func (o OAuthModulePtrOutput) MaximumDuration() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *OAuthModule) *float64 {
 		if v == nil {
@@ -3258,7 +3250,7 @@ func (o OAuthModulePtrOutput) MaximumDuration() pulumi.Float64PtrOutput {
 	}).(pulumi.Float64PtrOutput)
 }
 
-// true: HTTP OPTIONS pass unauthenticated.
+// Lets HTTP OPTIONS requests through without authentication (needed for CORS preflight).
 func (o OAuthModulePtrOutput) OptionsPassthrough() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *OAuthModule) *bool {
 		if v == nil {
@@ -3268,281 +3260,31 @@ func (o OAuthModulePtrOutput) OptionsPassthrough() pulumi.BoolPtrOutput {
 	}).(pulumi.BoolPtrOutput)
 }
 
-// The one provider that was set.
-func (o OAuthModulePtrOutput) Provider() OAuthModuleProviderPtrOutput {
-	return o.ApplyT(func(v *OAuthModule) *OAuthModuleProvider {
+// The one provider that was set, by its key. The identity provider's key, its lowercase name as the service knows it (the service decides which it accepts). The emulator accepts only its placeholders: `codehost` (the code-hosting provider, the one with `teams` and `organizations`), `social`, `workspace`, `directory`, `professional`, `devops`, `streaming`, `commerce`.
+func (o OAuthModulePtrOutput) Provider() OAuthProviderConfigMapOutput {
+	return o.ApplyT(func(v *OAuthModule) map[string]OAuthProviderConfig {
 		if v == nil {
 			return nil
 		}
-		return &v.Provider
-	}).(OAuthModuleProviderPtrOutput)
+		return v.Provider
+	}).(OAuthProviderConfigMapOutput)
 }
 
-type OAuthModuleProvider struct {
-	Codehost     *OAuthProviderConfig `pulumi:"codehost"`
-	Commerce     *OAuthProviderConfig `pulumi:"commerce"`
-	Devops       *OAuthProviderConfig `pulumi:"devops"`
-	Directory    *OAuthProviderConfig `pulumi:"directory"`
-	Professional *OAuthProviderConfig `pulumi:"professional"`
-	Social       *OAuthProviderConfig `pulumi:"social"`
-	Streaming    *OAuthProviderConfig `pulumi:"streaming"`
-	Workspace    *OAuthProviderConfig `pulumi:"workspace"`
-}
-
-// OAuthModuleProviderInput is an input type that accepts OAuthModuleProviderArgs and OAuthModuleProviderOutput values.
-// You can construct a concrete instance of `OAuthModuleProviderInput` via:
-//
-//	OAuthModuleProviderArgs{...}
-type OAuthModuleProviderInput interface {
-	pulumi.Input
-
-	ToOAuthModuleProviderOutput() OAuthModuleProviderOutput
-	ToOAuthModuleProviderOutputWithContext(context.Context) OAuthModuleProviderOutput
-}
-
-type OAuthModuleProviderArgs struct {
-	Codehost     OAuthProviderConfigPtrInput `pulumi:"codehost"`
-	Commerce     OAuthProviderConfigPtrInput `pulumi:"commerce"`
-	Devops       OAuthProviderConfigPtrInput `pulumi:"devops"`
-	Directory    OAuthProviderConfigPtrInput `pulumi:"directory"`
-	Professional OAuthProviderConfigPtrInput `pulumi:"professional"`
-	Social       OAuthProviderConfigPtrInput `pulumi:"social"`
-	Streaming    OAuthProviderConfigPtrInput `pulumi:"streaming"`
-	Workspace    OAuthProviderConfigPtrInput `pulumi:"workspace"`
-}
-
-func (OAuthModuleProviderArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*OAuthModuleProvider)(nil)).Elem()
-}
-
-func (i OAuthModuleProviderArgs) ToOAuthModuleProviderOutput() OAuthModuleProviderOutput {
-	return i.ToOAuthModuleProviderOutputWithContext(context.Background())
-}
-
-func (i OAuthModuleProviderArgs) ToOAuthModuleProviderOutputWithContext(ctx context.Context) OAuthModuleProviderOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(OAuthModuleProviderOutput)
-}
-
-func (i OAuthModuleProviderArgs) ToOAuthModuleProviderPtrOutput() OAuthModuleProviderPtrOutput {
-	return i.ToOAuthModuleProviderPtrOutputWithContext(context.Background())
-}
-
-func (i OAuthModuleProviderArgs) ToOAuthModuleProviderPtrOutputWithContext(ctx context.Context) OAuthModuleProviderPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(OAuthModuleProviderOutput).ToOAuthModuleProviderPtrOutputWithContext(ctx)
-}
-
-// OAuthModuleProviderPtrInput is an input type that accepts OAuthModuleProviderArgs, OAuthModuleProviderPtr and OAuthModuleProviderPtrOutput values.
-// You can construct a concrete instance of `OAuthModuleProviderPtrInput` via:
-//
-//	        OAuthModuleProviderArgs{...}
-//
-//	or:
-//
-//	        nil
-type OAuthModuleProviderPtrInput interface {
-	pulumi.Input
-
-	ToOAuthModuleProviderPtrOutput() OAuthModuleProviderPtrOutput
-	ToOAuthModuleProviderPtrOutputWithContext(context.Context) OAuthModuleProviderPtrOutput
-}
-
-type oauthModuleProviderPtrType OAuthModuleProviderArgs
-
-func OAuthModuleProviderPtr(v *OAuthModuleProviderArgs) OAuthModuleProviderPtrInput {
-	return (*oauthModuleProviderPtrType)(v)
-}
-
-func (*oauthModuleProviderPtrType) ElementType() reflect.Type {
-	return reflect.TypeOf((**OAuthModuleProvider)(nil)).Elem()
-}
-
-func (i *oauthModuleProviderPtrType) ToOAuthModuleProviderPtrOutput() OAuthModuleProviderPtrOutput {
-	return i.ToOAuthModuleProviderPtrOutputWithContext(context.Background())
-}
-
-func (i *oauthModuleProviderPtrType) ToOAuthModuleProviderPtrOutputWithContext(ctx context.Context) OAuthModuleProviderPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(OAuthModuleProviderPtrOutput)
-}
-
-type OAuthModuleProviderOutput struct{ *pulumi.OutputState }
-
-func (OAuthModuleProviderOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*OAuthModuleProvider)(nil)).Elem()
-}
-
-func (o OAuthModuleProviderOutput) ToOAuthModuleProviderOutput() OAuthModuleProviderOutput {
-	return o
-}
-
-func (o OAuthModuleProviderOutput) ToOAuthModuleProviderOutputWithContext(ctx context.Context) OAuthModuleProviderOutput {
-	return o
-}
-
-func (o OAuthModuleProviderOutput) ToOAuthModuleProviderPtrOutput() OAuthModuleProviderPtrOutput {
-	return o.ToOAuthModuleProviderPtrOutputWithContext(context.Background())
-}
-
-func (o OAuthModuleProviderOutput) ToOAuthModuleProviderPtrOutputWithContext(ctx context.Context) OAuthModuleProviderPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v OAuthModuleProvider) *OAuthModuleProvider {
-		return &v
-	}).(OAuthModuleProviderPtrOutput)
-}
-
-func (o OAuthModuleProviderOutput) Codehost() OAuthProviderConfigPtrOutput {
-	return o.ApplyT(func(v OAuthModuleProvider) *OAuthProviderConfig { return v.Codehost }).(OAuthProviderConfigPtrOutput)
-}
-
-func (o OAuthModuleProviderOutput) Commerce() OAuthProviderConfigPtrOutput {
-	return o.ApplyT(func(v OAuthModuleProvider) *OAuthProviderConfig { return v.Commerce }).(OAuthProviderConfigPtrOutput)
-}
-
-func (o OAuthModuleProviderOutput) Devops() OAuthProviderConfigPtrOutput {
-	return o.ApplyT(func(v OAuthModuleProvider) *OAuthProviderConfig { return v.Devops }).(OAuthProviderConfigPtrOutput)
-}
-
-func (o OAuthModuleProviderOutput) Directory() OAuthProviderConfigPtrOutput {
-	return o.ApplyT(func(v OAuthModuleProvider) *OAuthProviderConfig { return v.Directory }).(OAuthProviderConfigPtrOutput)
-}
-
-func (o OAuthModuleProviderOutput) Professional() OAuthProviderConfigPtrOutput {
-	return o.ApplyT(func(v OAuthModuleProvider) *OAuthProviderConfig { return v.Professional }).(OAuthProviderConfigPtrOutput)
-}
-
-func (o OAuthModuleProviderOutput) Social() OAuthProviderConfigPtrOutput {
-	return o.ApplyT(func(v OAuthModuleProvider) *OAuthProviderConfig { return v.Social }).(OAuthProviderConfigPtrOutput)
-}
-
-func (o OAuthModuleProviderOutput) Streaming() OAuthProviderConfigPtrOutput {
-	return o.ApplyT(func(v OAuthModuleProvider) *OAuthProviderConfig { return v.Streaming }).(OAuthProviderConfigPtrOutput)
-}
-
-func (o OAuthModuleProviderOutput) Workspace() OAuthProviderConfigPtrOutput {
-	return o.ApplyT(func(v OAuthModuleProvider) *OAuthProviderConfig { return v.Workspace }).(OAuthProviderConfigPtrOutput)
-}
-
-type OAuthModuleProviderPtrOutput struct{ *pulumi.OutputState }
-
-func (OAuthModuleProviderPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**OAuthModuleProvider)(nil)).Elem()
-}
-
-func (o OAuthModuleProviderPtrOutput) ToOAuthModuleProviderPtrOutput() OAuthModuleProviderPtrOutput {
-	return o
-}
-
-func (o OAuthModuleProviderPtrOutput) ToOAuthModuleProviderPtrOutputWithContext(ctx context.Context) OAuthModuleProviderPtrOutput {
-	return o
-}
-
-func (o OAuthModuleProviderPtrOutput) Elem() OAuthModuleProviderOutput {
-	return o.ApplyT(func(v *OAuthModuleProvider) OAuthModuleProvider {
-		if v != nil {
-			return *v
-		}
-		var ret OAuthModuleProvider
-		return ret
-	}).(OAuthModuleProviderOutput)
-}
-
-func (o OAuthModuleProviderPtrOutput) Codehost() OAuthProviderConfigPtrOutput {
-	return o.ApplyT(func(v *OAuthModuleProvider) *OAuthProviderConfig {
-		if v == nil {
-			return nil
-		}
-		return v.Codehost
-	}).(OAuthProviderConfigPtrOutput)
-}
-
-func (o OAuthModuleProviderPtrOutput) Commerce() OAuthProviderConfigPtrOutput {
-	return o.ApplyT(func(v *OAuthModuleProvider) *OAuthProviderConfig {
-		if v == nil {
-			return nil
-		}
-		return v.Commerce
-	}).(OAuthProviderConfigPtrOutput)
-}
-
-func (o OAuthModuleProviderPtrOutput) Devops() OAuthProviderConfigPtrOutput {
-	return o.ApplyT(func(v *OAuthModuleProvider) *OAuthProviderConfig {
-		if v == nil {
-			return nil
-		}
-		return v.Devops
-	}).(OAuthProviderConfigPtrOutput)
-}
-
-func (o OAuthModuleProviderPtrOutput) Directory() OAuthProviderConfigPtrOutput {
-	return o.ApplyT(func(v *OAuthModuleProvider) *OAuthProviderConfig {
-		if v == nil {
-			return nil
-		}
-		return v.Directory
-	}).(OAuthProviderConfigPtrOutput)
-}
-
-func (o OAuthModuleProviderPtrOutput) Professional() OAuthProviderConfigPtrOutput {
-	return o.ApplyT(func(v *OAuthModuleProvider) *OAuthProviderConfig {
-		if v == nil {
-			return nil
-		}
-		return v.Professional
-	}).(OAuthProviderConfigPtrOutput)
-}
-
-func (o OAuthModuleProviderPtrOutput) Social() OAuthProviderConfigPtrOutput {
-	return o.ApplyT(func(v *OAuthModuleProvider) *OAuthProviderConfig {
-		if v == nil {
-			return nil
-		}
-		return v.Social
-	}).(OAuthProviderConfigPtrOutput)
-}
-
-func (o OAuthModuleProviderPtrOutput) Streaming() OAuthProviderConfigPtrOutput {
-	return o.ApplyT(func(v *OAuthModuleProvider) *OAuthProviderConfig {
-		if v == nil {
-			return nil
-		}
-		return v.Streaming
-	}).(OAuthProviderConfigPtrOutput)
-}
-
-func (o OAuthModuleProviderPtrOutput) Workspace() OAuthProviderConfigPtrOutput {
-	return o.ApplyT(func(v *OAuthModuleProvider) *OAuthProviderConfig {
-		if v == nil {
-			return nil
-		}
-		return v.Workspace
-	}).(OAuthProviderConfigPtrOutput)
-}
-
-// Exactly one provider key.
-type OAuthProvider struct {
-	Codehost     *CodehostOAuthProviderConfig `pulumi:"codehost"`
-	Commerce     *OAuthProviderConfig         `pulumi:"commerce"`
-	Devops       *OAuthProviderConfig         `pulumi:"devops"`
-	Directory    *OAuthProviderConfig         `pulumi:"directory"`
-	Professional *OAuthProviderConfig         `pulumi:"professional"`
-	Social       *OAuthProviderConfig         `pulumi:"social"`
-	Streaming    *OAuthProviderConfig         `pulumi:"streaming"`
-	Workspace    *OAuthProviderConfig         `pulumi:"workspace"`
-}
-
-// One identity provider's settings.
+// One OAuth identity provider's settings, as the API returns them. `clientSecret` is a secret: the service returns it.
 type OAuthProviderConfig struct {
-	// The OAuth app's client id; null with the service's managed app.
+	// Your OAuth app's client id; null when the service's managed app is used.
 	ClientId *string `pulumi:"clientId"`
-	// Secret.
+	// Your OAuth app's client secret, returned by the service: keep it secret. Null when the service's managed app is used.
 	ClientSecret *string `pulumi:"clientSecret"`
-	// Allowed email addresses.
+	// Email addresses of the users allowed in; `[]` when none.
 	EmailAddresses []string `pulumi:"emailAddresses"`
-	// Allowed email domains.
+	// Email domains whose users are allowed in; `[]` when none.
 	EmailDomains []string `pulumi:"emailDomains"`
-	// `codehost` only: organization slugs.
+	// Only on the code-hosting provider: organization slugs; a member of any is allowed.
 	Organizations []string `pulumi:"organizations"`
-	// Provider scopes.
+	// The provider-specific scopes requested; `[]` when none.
 	Scopes []string `pulumi:"scopes"`
-	// `codehost` only: `<org>/<team>` slugs.
+	// Only on the code-hosting provider: `<org>/<team>` slugs; a member of any is allowed.
 	Teams []string `pulumi:"teams"`
 }
 
@@ -3557,21 +3299,21 @@ type OAuthProviderConfigInput interface {
 	ToOAuthProviderConfigOutputWithContext(context.Context) OAuthProviderConfigOutput
 }
 
-// One identity provider's settings.
+// One OAuth identity provider's settings, as the API returns them. `clientSecret` is a secret: the service returns it.
 type OAuthProviderConfigArgs struct {
-	// The OAuth app's client id; null with the service's managed app.
+	// Your OAuth app's client id; null when the service's managed app is used.
 	ClientId pulumi.StringPtrInput `pulumi:"clientId"`
-	// Secret.
+	// Your OAuth app's client secret, returned by the service: keep it secret. Null when the service's managed app is used.
 	ClientSecret pulumi.StringPtrInput `pulumi:"clientSecret"`
-	// Allowed email addresses.
+	// Email addresses of the users allowed in; `[]` when none.
 	EmailAddresses pulumi.StringArrayInput `pulumi:"emailAddresses"`
-	// Allowed email domains.
+	// Email domains whose users are allowed in; `[]` when none.
 	EmailDomains pulumi.StringArrayInput `pulumi:"emailDomains"`
-	// `codehost` only: organization slugs.
+	// Only on the code-hosting provider: organization slugs; a member of any is allowed.
 	Organizations pulumi.StringArrayInput `pulumi:"organizations"`
-	// Provider scopes.
+	// The provider-specific scopes requested; `[]` when none.
 	Scopes pulumi.StringArrayInput `pulumi:"scopes"`
-	// `codehost` only: `<org>/<team>` slugs.
+	// Only on the code-hosting provider: `<org>/<team>` slugs; a member of any is allowed.
 	Teams pulumi.StringArrayInput `pulumi:"teams"`
 }
 
@@ -3587,48 +3329,32 @@ func (i OAuthProviderConfigArgs) ToOAuthProviderConfigOutputWithContext(ctx cont
 	return pulumi.ToOutputWithContext(ctx, i).(OAuthProviderConfigOutput)
 }
 
-func (i OAuthProviderConfigArgs) ToOAuthProviderConfigPtrOutput() OAuthProviderConfigPtrOutput {
-	return i.ToOAuthProviderConfigPtrOutputWithContext(context.Background())
-}
-
-func (i OAuthProviderConfigArgs) ToOAuthProviderConfigPtrOutputWithContext(ctx context.Context) OAuthProviderConfigPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(OAuthProviderConfigOutput).ToOAuthProviderConfigPtrOutputWithContext(ctx)
-}
-
-// OAuthProviderConfigPtrInput is an input type that accepts OAuthProviderConfigArgs, OAuthProviderConfigPtr and OAuthProviderConfigPtrOutput values.
-// You can construct a concrete instance of `OAuthProviderConfigPtrInput` via:
+// OAuthProviderConfigMapInput is an input type that accepts OAuthProviderConfigMap and OAuthProviderConfigMapOutput values.
+// You can construct a concrete instance of `OAuthProviderConfigMapInput` via:
 //
-//	        OAuthProviderConfigArgs{...}
-//
-//	or:
-//
-//	        nil
-type OAuthProviderConfigPtrInput interface {
+//	OAuthProviderConfigMap{ "key": OAuthProviderConfigArgs{...} }
+type OAuthProviderConfigMapInput interface {
 	pulumi.Input
 
-	ToOAuthProviderConfigPtrOutput() OAuthProviderConfigPtrOutput
-	ToOAuthProviderConfigPtrOutputWithContext(context.Context) OAuthProviderConfigPtrOutput
+	ToOAuthProviderConfigMapOutput() OAuthProviderConfigMapOutput
+	ToOAuthProviderConfigMapOutputWithContext(context.Context) OAuthProviderConfigMapOutput
 }
 
-type oauthProviderConfigPtrType OAuthProviderConfigArgs
+type OAuthProviderConfigMap map[string]OAuthProviderConfigInput
 
-func OAuthProviderConfigPtr(v *OAuthProviderConfigArgs) OAuthProviderConfigPtrInput {
-	return (*oauthProviderConfigPtrType)(v)
+func (OAuthProviderConfigMap) ElementType() reflect.Type {
+	return reflect.TypeOf((*map[string]OAuthProviderConfig)(nil)).Elem()
 }
 
-func (*oauthProviderConfigPtrType) ElementType() reflect.Type {
-	return reflect.TypeOf((**OAuthProviderConfig)(nil)).Elem()
+func (i OAuthProviderConfigMap) ToOAuthProviderConfigMapOutput() OAuthProviderConfigMapOutput {
+	return i.ToOAuthProviderConfigMapOutputWithContext(context.Background())
 }
 
-func (i *oauthProviderConfigPtrType) ToOAuthProviderConfigPtrOutput() OAuthProviderConfigPtrOutput {
-	return i.ToOAuthProviderConfigPtrOutputWithContext(context.Background())
+func (i OAuthProviderConfigMap) ToOAuthProviderConfigMapOutputWithContext(ctx context.Context) OAuthProviderConfigMapOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(OAuthProviderConfigMapOutput)
 }
 
-func (i *oauthProviderConfigPtrType) ToOAuthProviderConfigPtrOutputWithContext(ctx context.Context) OAuthProviderConfigPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(OAuthProviderConfigPtrOutput)
-}
-
-// One identity provider's settings.
+// One OAuth identity provider's settings, as the API returns them. `clientSecret` is a secret: the service returns it.
 type OAuthProviderConfigOutput struct{ *pulumi.OutputState }
 
 func (OAuthProviderConfigOutput) ElementType() reflect.Type {
@@ -3643,143 +3369,59 @@ func (o OAuthProviderConfigOutput) ToOAuthProviderConfigOutputWithContext(ctx co
 	return o
 }
 
-func (o OAuthProviderConfigOutput) ToOAuthProviderConfigPtrOutput() OAuthProviderConfigPtrOutput {
-	return o.ToOAuthProviderConfigPtrOutputWithContext(context.Background())
-}
-
-func (o OAuthProviderConfigOutput) ToOAuthProviderConfigPtrOutputWithContext(ctx context.Context) OAuthProviderConfigPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v OAuthProviderConfig) *OAuthProviderConfig {
-		return &v
-	}).(OAuthProviderConfigPtrOutput)
-}
-
-// The OAuth app's client id; null with the service's managed app.
+// Your OAuth app's client id; null when the service's managed app is used.
 func (o OAuthProviderConfigOutput) ClientId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v OAuthProviderConfig) *string { return v.ClientId }).(pulumi.StringPtrOutput)
 }
 
-// Secret.
+// Your OAuth app's client secret, returned by the service: keep it secret. Null when the service's managed app is used.
 func (o OAuthProviderConfigOutput) ClientSecret() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v OAuthProviderConfig) *string { return v.ClientSecret }).(pulumi.StringPtrOutput)
 }
 
-// Allowed email addresses.
+// Email addresses of the users allowed in; `[]` when none.
 func (o OAuthProviderConfigOutput) EmailAddresses() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v OAuthProviderConfig) []string { return v.EmailAddresses }).(pulumi.StringArrayOutput)
 }
 
-// Allowed email domains.
+// Email domains whose users are allowed in; `[]` when none.
 func (o OAuthProviderConfigOutput) EmailDomains() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v OAuthProviderConfig) []string { return v.EmailDomains }).(pulumi.StringArrayOutput)
 }
 
-// `codehost` only: organization slugs.
+// Only on the code-hosting provider: organization slugs; a member of any is allowed.
 func (o OAuthProviderConfigOutput) Organizations() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v OAuthProviderConfig) []string { return v.Organizations }).(pulumi.StringArrayOutput)
 }
 
-// Provider scopes.
+// The provider-specific scopes requested; `[]` when none.
 func (o OAuthProviderConfigOutput) Scopes() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v OAuthProviderConfig) []string { return v.Scopes }).(pulumi.StringArrayOutput)
 }
 
-// `codehost` only: `<org>/<team>` slugs.
+// Only on the code-hosting provider: `<org>/<team>` slugs; a member of any is allowed.
 func (o OAuthProviderConfigOutput) Teams() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v OAuthProviderConfig) []string { return v.Teams }).(pulumi.StringArrayOutput)
 }
 
-type OAuthProviderConfigPtrOutput struct{ *pulumi.OutputState }
+type OAuthProviderConfigMapOutput struct{ *pulumi.OutputState }
 
-func (OAuthProviderConfigPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**OAuthProviderConfig)(nil)).Elem()
+func (OAuthProviderConfigMapOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*map[string]OAuthProviderConfig)(nil)).Elem()
 }
 
-func (o OAuthProviderConfigPtrOutput) ToOAuthProviderConfigPtrOutput() OAuthProviderConfigPtrOutput {
+func (o OAuthProviderConfigMapOutput) ToOAuthProviderConfigMapOutput() OAuthProviderConfigMapOutput {
 	return o
 }
 
-func (o OAuthProviderConfigPtrOutput) ToOAuthProviderConfigPtrOutputWithContext(ctx context.Context) OAuthProviderConfigPtrOutput {
+func (o OAuthProviderConfigMapOutput) ToOAuthProviderConfigMapOutputWithContext(ctx context.Context) OAuthProviderConfigMapOutput {
 	return o
 }
 
-func (o OAuthProviderConfigPtrOutput) Elem() OAuthProviderConfigOutput {
-	return o.ApplyT(func(v *OAuthProviderConfig) OAuthProviderConfig {
-		if v != nil {
-			return *v
-		}
-		var ret OAuthProviderConfig
-		return ret
+func (o OAuthProviderConfigMapOutput) MapIndex(k pulumi.StringInput) OAuthProviderConfigOutput {
+	return pulumi.All(o, k).ApplyT(func(vs []interface{}) OAuthProviderConfig {
+		return vs[0].(map[string]OAuthProviderConfig)[vs[1].(string)]
 	}).(OAuthProviderConfigOutput)
-}
-
-// The OAuth app's client id; null with the service's managed app.
-func (o OAuthProviderConfigPtrOutput) ClientId() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *OAuthProviderConfig) *string {
-		if v == nil {
-			return nil
-		}
-		return v.ClientId
-	}).(pulumi.StringPtrOutput)
-}
-
-// Secret.
-func (o OAuthProviderConfigPtrOutput) ClientSecret() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *OAuthProviderConfig) *string {
-		if v == nil {
-			return nil
-		}
-		return v.ClientSecret
-	}).(pulumi.StringPtrOutput)
-}
-
-// Allowed email addresses.
-func (o OAuthProviderConfigPtrOutput) EmailAddresses() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v *OAuthProviderConfig) []string {
-		if v == nil {
-			return nil
-		}
-		return v.EmailAddresses
-	}).(pulumi.StringArrayOutput)
-}
-
-// Allowed email domains.
-func (o OAuthProviderConfigPtrOutput) EmailDomains() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v *OAuthProviderConfig) []string {
-		if v == nil {
-			return nil
-		}
-		return v.EmailDomains
-	}).(pulumi.StringArrayOutput)
-}
-
-// `codehost` only: organization slugs.
-func (o OAuthProviderConfigPtrOutput) Organizations() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v *OAuthProviderConfig) []string {
-		if v == nil {
-			return nil
-		}
-		return v.Organizations
-	}).(pulumi.StringArrayOutput)
-}
-
-// Provider scopes.
-func (o OAuthProviderConfigPtrOutput) Scopes() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v *OAuthProviderConfig) []string {
-		if v == nil {
-			return nil
-		}
-		return v.Scopes
-	}).(pulumi.StringArrayOutput)
-}
-
-// `codehost` only: `<org>/<team>` slugs.
-func (o OAuthProviderConfigPtrOutput) Teams() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v *OAuthProviderConfig) []string {
-		if v == nil {
-			return nil
-		}
-		return v.Teams
-	}).(pulumi.StringArrayOutput)
 }
 
 // A certificate being provisioned or renewed.
@@ -3959,27 +3601,27 @@ func (o ReservedDomainCertificateManagementPolicyPtrOutput) PrivateKeyType() pul
 	}).(pulumi.StringPtrOutput)
 }
 
-// `saml`: visitors log in with a SAML identity provider (guards access).
+// A module's request type as the service reports it back: every field present.
 type SamlModule struct {
-	// true: the identity provider may start a login.
+	// The identity provider may start a login; it should then set the RelayState parameter to the target URL. Default false.
 	AllowIdpInitiated *bool `pulumi:"allowIdpInitiated"`
-	// Groups allowed in; empty: no group filter.
+	// When it lists groups, only their members get access. Default `[]`.
 	AuthorizedGroups []string `pulumi:"authorizedGroups"`
-	// Session cookie name prefix.
+	// The prefix of the session cookie set on the client. HTTP token characters; default "ei_session.".
 	CookiePrefix *string `pulumi:"cookiePrefix"`
-	// true: applied to traffic.
+	// The module is applied to traffic unless `enabled: false`.
 	Enabled *bool `pulumi:"enabled"`
-	// true: the identity provider asks for credentials on every login.
+	// The identity provider must ask for credentials on every login, even when the user has a session with it. Default false.
 	ForceAuthn *bool `pulumi:"forceAuthn"`
-	// The identity provider's XML EntityDescriptor.
+	// The identity provider's full XML EntityDescriptor.
 	IdpMetadata string `pulumi:"idpMetadata"`
-	// Seconds of inactivity that end a session.
+	// Seconds of inactivity after which the session ends and the user must log in again; 0 or absent: the service's default.
 	InactivityTimeout *float64 `pulumi:"inactivityTimeout"`
-	// Maximum seconds of a session.
+	// The longest an authenticated session lasts, in seconds; 0 or absent: the service's default.
 	MaximumDuration *float64 `pulumi:"maximumDuration"`
-	// The SAML name-id format.
+	// The SAML name identifier format. Default `urn:oasis:names:tc:SAML:2.0:nameid-format:persistent`.
 	NameidFormat *NameIdFormat `pulumi:"nameidFormat"`
-	// true: HTTP OPTIONS pass unauthenticated.
+	// Lets HTTP OPTIONS requests through without authentication (needed for CORS preflight). Default false.
 	OptionsPassthrough *bool `pulumi:"optionsPassthrough"`
 }
 
@@ -3994,27 +3636,27 @@ type SamlModuleInput interface {
 	ToSamlModuleOutputWithContext(context.Context) SamlModuleOutput
 }
 
-// `saml`: visitors log in with a SAML identity provider (guards access).
+// A module's request type as the service reports it back: every field present.
 type SamlModuleArgs struct {
-	// true: the identity provider may start a login.
+	// The identity provider may start a login; it should then set the RelayState parameter to the target URL. Default false.
 	AllowIdpInitiated pulumi.BoolPtrInput `pulumi:"allowIdpInitiated"`
-	// Groups allowed in; empty: no group filter.
+	// When it lists groups, only their members get access. Default `[]`.
 	AuthorizedGroups pulumi.StringArrayInput `pulumi:"authorizedGroups"`
-	// Session cookie name prefix.
+	// The prefix of the session cookie set on the client. HTTP token characters; default "ei_session.".
 	CookiePrefix pulumi.StringPtrInput `pulumi:"cookiePrefix"`
-	// true: applied to traffic.
+	// The module is applied to traffic unless `enabled: false`.
 	Enabled pulumi.BoolPtrInput `pulumi:"enabled"`
-	// true: the identity provider asks for credentials on every login.
+	// The identity provider must ask for credentials on every login, even when the user has a session with it. Default false.
 	ForceAuthn pulumi.BoolPtrInput `pulumi:"forceAuthn"`
-	// The identity provider's XML EntityDescriptor.
+	// The identity provider's full XML EntityDescriptor.
 	IdpMetadata pulumi.StringInput `pulumi:"idpMetadata"`
-	// Seconds of inactivity that end a session.
+	// Seconds of inactivity after which the session ends and the user must log in again; 0 or absent: the service's default.
 	InactivityTimeout pulumi.Float64PtrInput `pulumi:"inactivityTimeout"`
-	// Maximum seconds of a session.
+	// The longest an authenticated session lasts, in seconds; 0 or absent: the service's default.
 	MaximumDuration pulumi.Float64PtrInput `pulumi:"maximumDuration"`
-	// The SAML name-id format.
+	// The SAML name identifier format. Default `urn:oasis:names:tc:SAML:2.0:nameid-format:persistent`.
 	NameidFormat NameIdFormatPtrInput `pulumi:"nameidFormat"`
-	// true: HTTP OPTIONS pass unauthenticated.
+	// Lets HTTP OPTIONS requests through without authentication (needed for CORS preflight). Default false.
 	OptionsPassthrough pulumi.BoolPtrInput `pulumi:"optionsPassthrough"`
 }
 
@@ -4071,7 +3713,7 @@ func (i *samlModulePtrType) ToSamlModulePtrOutputWithContext(ctx context.Context
 	return pulumi.ToOutputWithContext(ctx, i).(SamlModulePtrOutput)
 }
 
-// `saml`: visitors log in with a SAML identity provider (guards access).
+// A module's request type as the service reports it back: every field present.
 type SamlModuleOutput struct{ *pulumi.OutputState }
 
 func (SamlModuleOutput) ElementType() reflect.Type {
@@ -4096,52 +3738,52 @@ func (o SamlModuleOutput) ToSamlModulePtrOutputWithContext(ctx context.Context) 
 	}).(SamlModulePtrOutput)
 }
 
-// true: the identity provider may start a login.
+// The identity provider may start a login; it should then set the RelayState parameter to the target URL. Default false.
 func (o SamlModuleOutput) AllowIdpInitiated() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v SamlModule) *bool { return v.AllowIdpInitiated }).(pulumi.BoolPtrOutput)
 }
 
-// Groups allowed in; empty: no group filter.
+// When it lists groups, only their members get access. Default `[]`.
 func (o SamlModuleOutput) AuthorizedGroups() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v SamlModule) []string { return v.AuthorizedGroups }).(pulumi.StringArrayOutput)
 }
 
-// Session cookie name prefix.
+// The prefix of the session cookie set on the client. HTTP token characters; default "ei_session.".
 func (o SamlModuleOutput) CookiePrefix() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v SamlModule) *string { return v.CookiePrefix }).(pulumi.StringPtrOutput)
 }
 
-// true: applied to traffic.
+// The module is applied to traffic unless `enabled: false`.
 func (o SamlModuleOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v SamlModule) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
 }
 
-// true: the identity provider asks for credentials on every login.
+// The identity provider must ask for credentials on every login, even when the user has a session with it. Default false.
 func (o SamlModuleOutput) ForceAuthn() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v SamlModule) *bool { return v.ForceAuthn }).(pulumi.BoolPtrOutput)
 }
 
-// The identity provider's XML EntityDescriptor.
+// The identity provider's full XML EntityDescriptor.
 func (o SamlModuleOutput) IdpMetadata() pulumi.StringOutput {
 	return o.ApplyT(func(v SamlModule) string { return v.IdpMetadata }).(pulumi.StringOutput)
 }
 
-// Seconds of inactivity that end a session.
+// Seconds of inactivity after which the session ends and the user must log in again; 0 or absent: the service's default.
 func (o SamlModuleOutput) InactivityTimeout() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v SamlModule) *float64 { return v.InactivityTimeout }).(pulumi.Float64PtrOutput)
 }
 
-// Maximum seconds of a session.
+// The longest an authenticated session lasts, in seconds; 0 or absent: the service's default.
 func (o SamlModuleOutput) MaximumDuration() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v SamlModule) *float64 { return v.MaximumDuration }).(pulumi.Float64PtrOutput)
 }
 
-// The SAML name-id format.
+// The SAML name identifier format. Default `urn:oasis:names:tc:SAML:2.0:nameid-format:persistent`.
 func (o SamlModuleOutput) NameidFormat() NameIdFormatPtrOutput {
 	return o.ApplyT(func(v SamlModule) *NameIdFormat { return v.NameidFormat }).(NameIdFormatPtrOutput)
 }
 
-// true: HTTP OPTIONS pass unauthenticated.
+// Lets HTTP OPTIONS requests through without authentication (needed for CORS preflight). Default false.
 func (o SamlModuleOutput) OptionsPassthrough() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v SamlModule) *bool { return v.OptionsPassthrough }).(pulumi.BoolPtrOutput)
 }
@@ -4170,7 +3812,7 @@ func (o SamlModulePtrOutput) Elem() SamlModuleOutput {
 	}).(SamlModuleOutput)
 }
 
-// true: the identity provider may start a login.
+// The identity provider may start a login; it should then set the RelayState parameter to the target URL. Default false.
 func (o SamlModulePtrOutput) AllowIdpInitiated() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *SamlModule) *bool {
 		if v == nil {
@@ -4180,7 +3822,7 @@ func (o SamlModulePtrOutput) AllowIdpInitiated() pulumi.BoolPtrOutput {
 	}).(pulumi.BoolPtrOutput)
 }
 
-// Groups allowed in; empty: no group filter.
+// When it lists groups, only their members get access. Default `[]`.
 func (o SamlModulePtrOutput) AuthorizedGroups() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *SamlModule) []string {
 		if v == nil {
@@ -4190,7 +3832,7 @@ func (o SamlModulePtrOutput) AuthorizedGroups() pulumi.StringArrayOutput {
 	}).(pulumi.StringArrayOutput)
 }
 
-// Session cookie name prefix.
+// The prefix of the session cookie set on the client. HTTP token characters; default "ei_session.".
 func (o SamlModulePtrOutput) CookiePrefix() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SamlModule) *string {
 		if v == nil {
@@ -4200,7 +3842,7 @@ func (o SamlModulePtrOutput) CookiePrefix() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// true: applied to traffic.
+// The module is applied to traffic unless `enabled: false`.
 func (o SamlModulePtrOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *SamlModule) *bool {
 		if v == nil {
@@ -4210,7 +3852,7 @@ func (o SamlModulePtrOutput) Enabled() pulumi.BoolPtrOutput {
 	}).(pulumi.BoolPtrOutput)
 }
 
-// true: the identity provider asks for credentials on every login.
+// The identity provider must ask for credentials on every login, even when the user has a session with it. Default false.
 func (o SamlModulePtrOutput) ForceAuthn() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *SamlModule) *bool {
 		if v == nil {
@@ -4220,7 +3862,7 @@ func (o SamlModulePtrOutput) ForceAuthn() pulumi.BoolPtrOutput {
 	}).(pulumi.BoolPtrOutput)
 }
 
-// The identity provider's XML EntityDescriptor.
+// The identity provider's full XML EntityDescriptor.
 func (o SamlModulePtrOutput) IdpMetadata() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SamlModule) *string {
 		if v == nil {
@@ -4230,7 +3872,7 @@ func (o SamlModulePtrOutput) IdpMetadata() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// Seconds of inactivity that end a session.
+// Seconds of inactivity after which the session ends and the user must log in again; 0 or absent: the service's default.
 func (o SamlModulePtrOutput) InactivityTimeout() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *SamlModule) *float64 {
 		if v == nil {
@@ -4240,7 +3882,7 @@ func (o SamlModulePtrOutput) InactivityTimeout() pulumi.Float64PtrOutput {
 	}).(pulumi.Float64PtrOutput)
 }
 
-// Maximum seconds of a session.
+// The longest an authenticated session lasts, in seconds; 0 or absent: the service's default.
 func (o SamlModulePtrOutput) MaximumDuration() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *SamlModule) *float64 {
 		if v == nil {
@@ -4250,7 +3892,7 @@ func (o SamlModulePtrOutput) MaximumDuration() pulumi.Float64PtrOutput {
 	}).(pulumi.Float64PtrOutput)
 }
 
-// The SAML name-id format.
+// The SAML name identifier format. Default `urn:oasis:names:tc:SAML:2.0:nameid-format:persistent`.
 func (o SamlModulePtrOutput) NameidFormat() NameIdFormatPtrOutput {
 	return o.ApplyT(func(v *SamlModule) *NameIdFormat {
 		if v == nil {
@@ -4260,7 +3902,7 @@ func (o SamlModulePtrOutput) NameidFormat() NameIdFormatPtrOutput {
 	}).(NameIdFormatPtrOutput)
 }
 
-// true: HTTP OPTIONS pass unauthenticated.
+// Lets HTTP OPTIONS requests through without authentication (needed for CORS preflight). Default false.
 func (o SamlModulePtrOutput) OptionsPassthrough() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *SamlModule) *bool {
 		if v == nil {
@@ -4270,23 +3912,23 @@ func (o SamlModulePtrOutput) OptionsPassthrough() pulumi.BoolPtrOutput {
 	}).(pulumi.BoolPtrOutput)
 }
 
-// What the service generates for a SAML module (read-only).
+// What the service generates for a SAML module (read-only): the fields of its answer a request cannot set.
 type SamlServiceProvider struct {
-	// Where the identity provider posts assertions.
+	// The URL that receives the identity provider's SAML assertions, set by the service.
 	AssertionConsumerServiceUrl string `pulumi:"assertionConsumerServiceUrl"`
-	// The service provider's entity id (the metadata URL).
+	// The service's SAML entity id for this module, set by the service: a URL equal to `metadataUrl`.
 	EntityId string `pulumi:"entityId"`
-	// The identity provider's metadata URL; "" when unset.
+	// The identity provider's metadata URL; "" when unset. Requests cannot set it: they send `idpMetadata`.
 	IdpMetadataUrl string `pulumi:"idpMetadataUrl"`
-	// The service provider's metadata URL.
+	// The URL of the service's SAML metadata for this module, set by the service.
 	MetadataUrl string `pulumi:"metadataUrl"`
-	// The certificate of the key pair that signs SAML requests.
+	// The PEM certificate of the key pair that signs the service's SAML requests, set by the service.
 	RequestSigningCertificatePem string `pulumi:"requestSigningCertificatePem"`
-	// The single logout URL.
+	// The SAML single logout URL, set by the service.
 	SingleLogoutUrl string `pulumi:"singleLogoutUrl"`
 }
 
-// What the service generates for a SAML module (read-only).
+// What the service generates for a SAML module (read-only): the fields of its answer a request cannot set.
 type SamlServiceProviderOutput struct{ *pulumi.OutputState }
 
 func (SamlServiceProviderOutput) ElementType() reflect.Type {
@@ -4301,32 +3943,32 @@ func (o SamlServiceProviderOutput) ToSamlServiceProviderOutputWithContext(ctx co
 	return o
 }
 
-// Where the identity provider posts assertions.
+// The URL that receives the identity provider's SAML assertions, set by the service.
 func (o SamlServiceProviderOutput) AssertionConsumerServiceUrl() pulumi.StringOutput {
 	return o.ApplyT(func(v SamlServiceProvider) string { return v.AssertionConsumerServiceUrl }).(pulumi.StringOutput)
 }
 
-// The service provider's entity id (the metadata URL).
+// The service's SAML entity id for this module, set by the service: a URL equal to `metadataUrl`.
 func (o SamlServiceProviderOutput) EntityId() pulumi.StringOutput {
 	return o.ApplyT(func(v SamlServiceProvider) string { return v.EntityId }).(pulumi.StringOutput)
 }
 
-// The identity provider's metadata URL; "" when unset.
+// The identity provider's metadata URL; "" when unset. Requests cannot set it: they send `idpMetadata`.
 func (o SamlServiceProviderOutput) IdpMetadataUrl() pulumi.StringOutput {
 	return o.ApplyT(func(v SamlServiceProvider) string { return v.IdpMetadataUrl }).(pulumi.StringOutput)
 }
 
-// The service provider's metadata URL.
+// The URL of the service's SAML metadata for this module, set by the service.
 func (o SamlServiceProviderOutput) MetadataUrl() pulumi.StringOutput {
 	return o.ApplyT(func(v SamlServiceProvider) string { return v.MetadataUrl }).(pulumi.StringOutput)
 }
 
-// The certificate of the key pair that signs SAML requests.
+// The PEM certificate of the key pair that signs the service's SAML requests, set by the service.
 func (o SamlServiceProviderOutput) RequestSigningCertificatePem() pulumi.StringOutput {
 	return o.ApplyT(func(v SamlServiceProvider) string { return v.RequestSigningCertificatePem }).(pulumi.StringOutput)
 }
 
-// The single logout URL.
+// The SAML single logout URL, set by the service.
 func (o SamlServiceProviderOutput) SingleLogoutUrl() pulumi.StringOutput {
 	return o.ApplyT(func(v SamlServiceProvider) string { return v.SingleLogoutUrl }).(pulumi.StringOutput)
 }
@@ -4355,7 +3997,7 @@ func (o SamlServiceProviderPtrOutput) Elem() SamlServiceProviderOutput {
 	}).(SamlServiceProviderOutput)
 }
 
-// Where the identity provider posts assertions.
+// The URL that receives the identity provider's SAML assertions, set by the service.
 func (o SamlServiceProviderPtrOutput) AssertionConsumerServiceUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SamlServiceProvider) *string {
 		if v == nil {
@@ -4365,7 +4007,7 @@ func (o SamlServiceProviderPtrOutput) AssertionConsumerServiceUrl() pulumi.Strin
 	}).(pulumi.StringPtrOutput)
 }
 
-// The service provider's entity id (the metadata URL).
+// The service's SAML entity id for this module, set by the service: a URL equal to `metadataUrl`.
 func (o SamlServiceProviderPtrOutput) EntityId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SamlServiceProvider) *string {
 		if v == nil {
@@ -4375,7 +4017,7 @@ func (o SamlServiceProviderPtrOutput) EntityId() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// The identity provider's metadata URL; "" when unset.
+// The identity provider's metadata URL; "" when unset. Requests cannot set it: they send `idpMetadata`.
 func (o SamlServiceProviderPtrOutput) IdpMetadataUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SamlServiceProvider) *string {
 		if v == nil {
@@ -4385,7 +4027,7 @@ func (o SamlServiceProviderPtrOutput) IdpMetadataUrl() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// The service provider's metadata URL.
+// The URL of the service's SAML metadata for this module, set by the service.
 func (o SamlServiceProviderPtrOutput) MetadataUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SamlServiceProvider) *string {
 		if v == nil {
@@ -4395,7 +4037,7 @@ func (o SamlServiceProviderPtrOutput) MetadataUrl() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// The certificate of the key pair that signs SAML requests.
+// The PEM certificate of the key pair that signs the service's SAML requests, set by the service.
 func (o SamlServiceProviderPtrOutput) RequestSigningCertificatePem() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SamlServiceProvider) *string {
 		if v == nil {
@@ -4405,7 +4047,7 @@ func (o SamlServiceProviderPtrOutput) RequestSigningCertificatePem() pulumi.Stri
 	}).(pulumi.StringPtrOutput)
 }
 
-// The single logout URL.
+// The SAML single logout URL, set by the service.
 func (o SamlServiceProviderPtrOutput) SingleLogoutUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SamlServiceProvider) *string {
 		if v == nil {
@@ -4590,13 +4232,13 @@ func (o TlsCertificateSubjectAlternativeNamesOutput) Ips() pulumi.StringArrayOut
 	return o.ApplyT(func(v TlsCertificateSubjectAlternativeNames) []string { return v.Ips }).(pulumi.StringArrayOutput)
 }
 
-// `tlsTermination` of a TLS edge.
+// A module's request type as the service reports it back: every field present.
 type TlsTerminationModule struct {
-	// true: applied to traffic.
+	// The module is applied to traffic unless `enabled: false`.
 	Enabled *bool `pulumi:"enabled"`
-	// null when TLS passes through.
+	// The lowest TLS version accepted, also advertised in the handshake. Absent or null with `edge`: the service's default, "1.2"; must be null or absent with `upstream`.
 	MinVersion *TlsVersion `pulumi:"minVersion"`
-	// `edge` or `upstream`.
+	// Where TLS ends: `edge` (the service terminates it; the default) or `upstream` (TLS passes through to the agent or application server). With `upstream`, `minVersion` must be null or absent, and the edge may have no mutual TLS module.
 	TerminateAt *TerminateAt `pulumi:"terminateAt"`
 }
 
@@ -4611,13 +4253,13 @@ type TlsTerminationModuleInput interface {
 	ToTlsTerminationModuleOutputWithContext(context.Context) TlsTerminationModuleOutput
 }
 
-// `tlsTermination` of a TLS edge.
+// A module's request type as the service reports it back: every field present.
 type TlsTerminationModuleArgs struct {
-	// true: applied to traffic.
+	// The module is applied to traffic unless `enabled: false`.
 	Enabled pulumi.BoolPtrInput `pulumi:"enabled"`
-	// null when TLS passes through.
+	// The lowest TLS version accepted, also advertised in the handshake. Absent or null with `edge`: the service's default, "1.2"; must be null or absent with `upstream`.
 	MinVersion TlsVersionPtrInput `pulumi:"minVersion"`
-	// `edge` or `upstream`.
+	// Where TLS ends: `edge` (the service terminates it; the default) or `upstream` (TLS passes through to the agent or application server). With `upstream`, `minVersion` must be null or absent, and the edge may have no mutual TLS module.
 	TerminateAt TerminateAtPtrInput `pulumi:"terminateAt"`
 }
 
@@ -4674,7 +4316,7 @@ func (i *tlsTerminationModulePtrType) ToTlsTerminationModulePtrOutputWithContext
 	return pulumi.ToOutputWithContext(ctx, i).(TlsTerminationModulePtrOutput)
 }
 
-// `tlsTermination` of a TLS edge.
+// A module's request type as the service reports it back: every field present.
 type TlsTerminationModuleOutput struct{ *pulumi.OutputState }
 
 func (TlsTerminationModuleOutput) ElementType() reflect.Type {
@@ -4699,17 +4341,17 @@ func (o TlsTerminationModuleOutput) ToTlsTerminationModulePtrOutputWithContext(c
 	}).(TlsTerminationModulePtrOutput)
 }
 
-// true: applied to traffic.
+// The module is applied to traffic unless `enabled: false`.
 func (o TlsTerminationModuleOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v TlsTerminationModule) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
 }
 
-// null when TLS passes through.
+// The lowest TLS version accepted, also advertised in the handshake. Absent or null with `edge`: the service's default, "1.2"; must be null or absent with `upstream`.
 func (o TlsTerminationModuleOutput) MinVersion() TlsVersionPtrOutput {
 	return o.ApplyT(func(v TlsTerminationModule) *TlsVersion { return v.MinVersion }).(TlsVersionPtrOutput)
 }
 
-// `edge` or `upstream`.
+// Where TLS ends: `edge` (the service terminates it; the default) or `upstream` (TLS passes through to the agent or application server). With `upstream`, `minVersion` must be null or absent, and the edge may have no mutual TLS module.
 func (o TlsTerminationModuleOutput) TerminateAt() TerminateAtPtrOutput {
 	return o.ApplyT(func(v TlsTerminationModule) *TerminateAt { return v.TerminateAt }).(TerminateAtPtrOutput)
 }
@@ -4738,7 +4380,7 @@ func (o TlsTerminationModulePtrOutput) Elem() TlsTerminationModuleOutput {
 	}).(TlsTerminationModuleOutput)
 }
 
-// true: applied to traffic.
+// The module is applied to traffic unless `enabled: false`.
 func (o TlsTerminationModulePtrOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *TlsTerminationModule) *bool {
 		if v == nil {
@@ -4748,7 +4390,7 @@ func (o TlsTerminationModulePtrOutput) Enabled() pulumi.BoolPtrOutput {
 	}).(pulumi.BoolPtrOutput)
 }
 
-// null when TLS passes through.
+// The lowest TLS version accepted, also advertised in the handshake. Absent or null with `edge`: the service's default, "1.2"; must be null or absent with `upstream`.
 func (o TlsTerminationModulePtrOutput) MinVersion() TlsVersionPtrOutput {
 	return o.ApplyT(func(v *TlsTerminationModule) *TlsVersion {
 		if v == nil {
@@ -4758,7 +4400,7 @@ func (o TlsTerminationModulePtrOutput) MinVersion() TlsVersionPtrOutput {
 	}).(TlsVersionPtrOutput)
 }
 
-// `edge` or `upstream`.
+// Where TLS ends: `edge` (the service terminates it; the default) or `upstream` (TLS passes through to the agent or application server). With `upstream`, `minVersion` must be null or absent, and the edge may have no mutual TLS module.
 func (o TlsTerminationModulePtrOutput) TerminateAt() TerminateAtPtrOutput {
 	return o.ApplyT(func(v *TlsTerminationModule) *TerminateAt {
 		if v == nil {
@@ -4768,13 +4410,13 @@ func (o TlsTerminationModulePtrOutput) TerminateAt() TerminateAtPtrOutput {
 	}).(TerminateAtPtrOutput)
 }
 
-// `webhookVerification`: only requests signed by the sender pass (guards access; stored as a secret).
+// A module's request type as the service reports it back: every field present.
 type WebhookVerificationModule struct {
-	// true: applied to traffic.
+	// The module is applied to traffic unless `enabled: false`.
 	Enabled *bool `pulumi:"enabled"`
-	// The webhook sender.
+	// The webhook sender whose requests are verified; `CLOUD_NOTIFICATIONS` is verified without a secret.
 	Provider WebhookProvider `pulumi:"provider"`
-	// Secret; "" for CLOUD_NOTIFICATIONS.
+	// The secret that requests are validated with: required and non-empty, except for `CLOUD_NOTIFICATIONS` (empty or absent).
 	Secret *string `pulumi:"secret"`
 }
 
@@ -4789,13 +4431,13 @@ type WebhookVerificationModuleInput interface {
 	ToWebhookVerificationModuleOutputWithContext(context.Context) WebhookVerificationModuleOutput
 }
 
-// `webhookVerification`: only requests signed by the sender pass (guards access; stored as a secret).
+// A module's request type as the service reports it back: every field present.
 type WebhookVerificationModuleArgs struct {
-	// true: applied to traffic.
+	// The module is applied to traffic unless `enabled: false`.
 	Enabled pulumi.BoolPtrInput `pulumi:"enabled"`
-	// The webhook sender.
+	// The webhook sender whose requests are verified; `CLOUD_NOTIFICATIONS` is verified without a secret.
 	Provider WebhookProviderInput `pulumi:"provider"`
-	// Secret; "" for CLOUD_NOTIFICATIONS.
+	// The secret that requests are validated with: required and non-empty, except for `CLOUD_NOTIFICATIONS` (empty or absent).
 	Secret pulumi.StringPtrInput `pulumi:"secret"`
 }
 
@@ -4852,7 +4494,7 @@ func (i *webhookVerificationModulePtrType) ToWebhookVerificationModulePtrOutputW
 	return pulumi.ToOutputWithContext(ctx, i).(WebhookVerificationModulePtrOutput)
 }
 
-// `webhookVerification`: only requests signed by the sender pass (guards access; stored as a secret).
+// A module's request type as the service reports it back: every field present.
 type WebhookVerificationModuleOutput struct{ *pulumi.OutputState }
 
 func (WebhookVerificationModuleOutput) ElementType() reflect.Type {
@@ -4877,17 +4519,17 @@ func (o WebhookVerificationModuleOutput) ToWebhookVerificationModulePtrOutputWit
 	}).(WebhookVerificationModulePtrOutput)
 }
 
-// true: applied to traffic.
+// The module is applied to traffic unless `enabled: false`.
 func (o WebhookVerificationModuleOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v WebhookVerificationModule) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
 }
 
-// The webhook sender.
+// The webhook sender whose requests are verified; `CLOUD_NOTIFICATIONS` is verified without a secret.
 func (o WebhookVerificationModuleOutput) Provider() WebhookProviderOutput {
 	return o.ApplyT(func(v WebhookVerificationModule) WebhookProvider { return v.Provider }).(WebhookProviderOutput)
 }
 
-// Secret; "" for CLOUD_NOTIFICATIONS.
+// The secret that requests are validated with: required and non-empty, except for `CLOUD_NOTIFICATIONS` (empty or absent).
 func (o WebhookVerificationModuleOutput) Secret() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v WebhookVerificationModule) *string { return v.Secret }).(pulumi.StringPtrOutput)
 }
@@ -4916,7 +4558,7 @@ func (o WebhookVerificationModulePtrOutput) Elem() WebhookVerificationModuleOutp
 	}).(WebhookVerificationModuleOutput)
 }
 
-// true: applied to traffic.
+// The module is applied to traffic unless `enabled: false`.
 func (o WebhookVerificationModulePtrOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *WebhookVerificationModule) *bool {
 		if v == nil {
@@ -4926,7 +4568,7 @@ func (o WebhookVerificationModulePtrOutput) Enabled() pulumi.BoolPtrOutput {
 	}).(pulumi.BoolPtrOutput)
 }
 
-// The webhook sender.
+// The webhook sender whose requests are verified; `CLOUD_NOTIFICATIONS` is verified without a secret.
 func (o WebhookVerificationModulePtrOutput) Provider() WebhookProviderPtrOutput {
 	return o.ApplyT(func(v *WebhookVerificationModule) *WebhookProvider {
 		if v == nil {
@@ -4936,7 +4578,7 @@ func (o WebhookVerificationModulePtrOutput) Provider() WebhookProviderPtrOutput 
 	}).(WebhookProviderPtrOutput)
 }
 
-// Secret; "" for CLOUD_NOTIFICATIONS.
+// The secret that requests are validated with: required and non-empty, except for `CLOUD_NOTIFICATIONS` (empty or absent).
 func (o WebhookVerificationModulePtrOutput) Secret() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *WebhookVerificationModule) *string {
 		if v == nil {
@@ -5087,10 +4729,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*MutualTlsModulePtrInput)(nil)).Elem(), MutualTlsModuleArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*OAuthModuleInput)(nil)).Elem(), OAuthModuleArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*OAuthModulePtrInput)(nil)).Elem(), OAuthModuleArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*OAuthModuleProviderInput)(nil)).Elem(), OAuthModuleProviderArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*OAuthModuleProviderPtrInput)(nil)).Elem(), OAuthModuleProviderArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*OAuthProviderConfigInput)(nil)).Elem(), OAuthProviderConfigArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*OAuthProviderConfigPtrInput)(nil)).Elem(), OAuthProviderConfigArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*OAuthProviderConfigMapInput)(nil)).Elem(), OAuthProviderConfigMap{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SamlModuleInput)(nil)).Elem(), SamlModuleArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SamlModulePtrInput)(nil)).Elem(), SamlModuleArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SshUserCertificateCriticalOptionsInput)(nil)).Elem(), SshUserCertificateCriticalOptionsArgs{})
@@ -5142,10 +4782,8 @@ func init() {
 	pulumi.RegisterOutputType(MutualTlsModulePtrOutput{})
 	pulumi.RegisterOutputType(OAuthModuleOutput{})
 	pulumi.RegisterOutputType(OAuthModulePtrOutput{})
-	pulumi.RegisterOutputType(OAuthModuleProviderOutput{})
-	pulumi.RegisterOutputType(OAuthModuleProviderPtrOutput{})
 	pulumi.RegisterOutputType(OAuthProviderConfigOutput{})
-	pulumi.RegisterOutputType(OAuthProviderConfigPtrOutput{})
+	pulumi.RegisterOutputType(OAuthProviderConfigMapOutput{})
 	pulumi.RegisterOutputType(ProvisioningJobOutput{})
 	pulumi.RegisterOutputType(ProvisioningJobPtrOutput{})
 	pulumi.RegisterOutputType(ReservedDomainCertificateManagementPolicyOutput{})

@@ -54,8 +54,6 @@ __all__ = [
     'MutualTlsModuleArgsDict',
     'OAuthModuleArgs',
     'OAuthModuleArgsDict',
-    'OAuthModuleProviderArgs',
-    'OAuthModuleProviderArgsDict',
     'OAuthProviderConfigArgs',
     'OAuthProviderConfigArgsDict',
     'SamlModuleArgs',
@@ -72,15 +70,15 @@ __all__ = [
 
 class BackendModuleArgsDict(TypedDict):
     """
-    `backend` (TCP, TLS edges; HTTPS routes): where traffic goes.
+    A module's request type as the service reports it back: every field present.
     """
     backend_id: pulumi.Input[_builtins.str]
     """
-    The backend's id.
+    The id of the backend that receives the traffic: a tunnel group (`bkdtg_`), weighted (`bkdwd_`), failover (`bkdfo_`) or HTTP-response (`bkdhr_`) backend. It must exist, and cannot be deleted while a module names it.
     """
     enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
-    true: applied to traffic.
+    The module is applied to traffic unless `enabled: false`.
     """
 
 @pulumi.input_type
@@ -89,10 +87,10 @@ class BackendModuleArgs:
                  backend_id: pulumi.Input[_builtins.str],
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None):
         """
-        `backend` (TCP, TLS edges; HTTPS routes): where traffic goes.
+        A module's request type as the service reports it back: every field present.
 
-        :param pulumi.Input[_builtins.str] backend_id: The backend's id.
-        :param pulumi.Input[_builtins.bool] enabled: true: applied to traffic.
+        :param pulumi.Input[_builtins.str] backend_id: The id of the backend that receives the traffic: a tunnel group (`bkdtg_`), weighted (`bkdwd_`), failover (`bkdfo_`) or HTTP-response (`bkdhr_`) backend. It must exist, and cannot be deleted while a module names it.
+        :param pulumi.Input[_builtins.bool] enabled: The module is applied to traffic unless `enabled: false`.
         """
         pulumi.set(__self__, "backend_id", backend_id)
         if enabled is not None:
@@ -102,7 +100,7 @@ class BackendModuleArgs:
     @pulumi.getter(name="backendId")
     def backend_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The backend's id.
+        The id of the backend that receives the traffic: a tunnel group (`bkdtg_`), weighted (`bkdwd_`), failover (`bkdfo_`) or HTTP-response (`bkdhr_`) backend. It must exist, and cannot be deleted while a module names it.
         """
         return pulumi.get(self, "backend_id")
 
@@ -114,7 +112,7 @@ class BackendModuleArgs:
     @pulumi.getter
     def enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        true: applied to traffic.
+        The module is applied to traffic unless `enabled: false`.
         """
         return pulumi.get(self, "enabled")
 
@@ -129,7 +127,7 @@ class CertificateManagementPolicyArgsDict(TypedDict):
     """
     authority: pulumi.Input[_builtins.str]
     """
-    The issuing authority: `public-acme`, the one public ACME authority.
+    The identifier of the public ACME authority that issues the certificates, as the service names it (lowercase letters and digits, joined by `-` or `.`; the service decides). The emulator's placeholder: `public-acme`.
     """
     private_key_type: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
@@ -144,7 +142,7 @@ class CertificateManagementPolicyArgs:
         """
         A managed certificate's settings.
 
-        :param pulumi.Input[_builtins.str] authority: The issuing authority: `public-acme`, the one public ACME authority.
+        :param pulumi.Input[_builtins.str] authority: The identifier of the public ACME authority that issues the certificates, as the service names it (lowercase letters and digits, joined by `-` or `.`; the service decides). The emulator's placeholder: `public-acme`.
         :param pulumi.Input[_builtins.str] private_key_type: Default `rsa`.
         """
         pulumi.set(__self__, "authority", authority)
@@ -155,7 +153,7 @@ class CertificateManagementPolicyArgs:
     @pulumi.getter
     def authority(self) -> pulumi.Input[_builtins.str]:
         """
-        The issuing authority: `public-acme`, the one public ACME authority.
+        The identifier of the public ACME authority that issues the certificates, as the service names it (lowercase letters and digits, joined by `-` or `.`; the service decides). The emulator's placeholder: `public-acme`.
         """
         return pulumi.get(self, "authority")
 
@@ -178,31 +176,31 @@ class CertificateManagementPolicyArgs:
 
 class CircuitBreakerModuleArgsDict(TypedDict):
     """
-    `circuitBreaker`: stops sending to a failing upstream; omitted numbers are the service's.
+    A module's request type as the service reports it back: every field present.
     """
     enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
-    true: applied to traffic.
+    The module is applied to traffic unless `enabled: false`.
     """
     error_threshold_percentage: NotRequired[pulumi.Input[Optional[_builtins.float]]]
     """
-    The error rate that trips the circuit, a fraction from 0 to 1.
+    The share of failed requests that trips the circuit: a fraction from 0 to 1, not a percentage. Default 0.5.
     """
     num_buckets: NotRequired[pulumi.Input[Optional[_builtins.float]]]
     """
-    Buckets of the window, at most 128.
+    The number of metric buckets of the rolling window, 1 to 128. Default 10.
     """
     rolling_window: NotRequired[pulumi.Input[Optional[_builtins.float]]]
     """
-    Seconds of the statistical window.
+    Seconds of the statistical rolling window. Default 10.
     """
     tripped_duration: NotRequired[pulumi.Input[Optional[_builtins.float]]]
     """
-    Seconds before an open circuit is re-evaluated.
+    Seconds to wait after the circuit trips before the upstream's health is re-evaluated. Default 10.
     """
     volume_threshold: NotRequired[pulumi.Input[Optional[_builtins.float]]]
     """
-    Requests within a window needed before the circuit can trip.
+    Requests within a rolling window needed before the circuit can trip. Default 20.
     """
 
 @pulumi.input_type
@@ -215,14 +213,14 @@ class CircuitBreakerModuleArgs:
                  tripped_duration: pulumi.Input[Optional[_builtins.float]] = None,
                  volume_threshold: pulumi.Input[Optional[_builtins.float]] = None):
         """
-        `circuitBreaker`: stops sending to a failing upstream; omitted numbers are the service's.
+        A module's request type as the service reports it back: every field present.
 
-        :param pulumi.Input[_builtins.bool] enabled: true: applied to traffic.
-        :param pulumi.Input[_builtins.float] error_threshold_percentage: The error rate that trips the circuit, a fraction from 0 to 1.
-        :param pulumi.Input[_builtins.float] num_buckets: Buckets of the window, at most 128.
-        :param pulumi.Input[_builtins.float] rolling_window: Seconds of the statistical window.
-        :param pulumi.Input[_builtins.float] tripped_duration: Seconds before an open circuit is re-evaluated.
-        :param pulumi.Input[_builtins.float] volume_threshold: Requests within a window needed before the circuit can trip.
+        :param pulumi.Input[_builtins.bool] enabled: The module is applied to traffic unless `enabled: false`.
+        :param pulumi.Input[_builtins.float] error_threshold_percentage: The share of failed requests that trips the circuit: a fraction from 0 to 1, not a percentage. Default 0.5.
+        :param pulumi.Input[_builtins.float] num_buckets: The number of metric buckets of the rolling window, 1 to 128. Default 10.
+        :param pulumi.Input[_builtins.float] rolling_window: Seconds of the statistical rolling window. Default 10.
+        :param pulumi.Input[_builtins.float] tripped_duration: Seconds to wait after the circuit trips before the upstream's health is re-evaluated. Default 10.
+        :param pulumi.Input[_builtins.float] volume_threshold: Requests within a rolling window needed before the circuit can trip. Default 20.
         """
         if enabled is not None:
             pulumi.set(__self__, "enabled", enabled)
@@ -241,7 +239,7 @@ class CircuitBreakerModuleArgs:
     @pulumi.getter
     def enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        true: applied to traffic.
+        The module is applied to traffic unless `enabled: false`.
         """
         return pulumi.get(self, "enabled")
 
@@ -253,7 +251,7 @@ class CircuitBreakerModuleArgs:
     @pulumi.getter(name="errorThresholdPercentage")
     def error_threshold_percentage(self) -> pulumi.Input[Optional[_builtins.float]]:
         """
-        The error rate that trips the circuit, a fraction from 0 to 1.
+        The share of failed requests that trips the circuit: a fraction from 0 to 1, not a percentage. Default 0.5.
         """
         return pulumi.get(self, "error_threshold_percentage")
 
@@ -265,7 +263,7 @@ class CircuitBreakerModuleArgs:
     @pulumi.getter(name="numBuckets")
     def num_buckets(self) -> pulumi.Input[Optional[_builtins.float]]:
         """
-        Buckets of the window, at most 128.
+        The number of metric buckets of the rolling window, 1 to 128. Default 10.
         """
         return pulumi.get(self, "num_buckets")
 
@@ -277,7 +275,7 @@ class CircuitBreakerModuleArgs:
     @pulumi.getter(name="rollingWindow")
     def rolling_window(self) -> pulumi.Input[Optional[_builtins.float]]:
         """
-        Seconds of the statistical window.
+        Seconds of the statistical rolling window. Default 10.
         """
         return pulumi.get(self, "rolling_window")
 
@@ -289,7 +287,7 @@ class CircuitBreakerModuleArgs:
     @pulumi.getter(name="trippedDuration")
     def tripped_duration(self) -> pulumi.Input[Optional[_builtins.float]]:
         """
-        Seconds before an open circuit is re-evaluated.
+        Seconds to wait after the circuit trips before the upstream's health is re-evaluated. Default 10.
         """
         return pulumi.get(self, "tripped_duration")
 
@@ -301,7 +299,7 @@ class CircuitBreakerModuleArgs:
     @pulumi.getter(name="volumeThreshold")
     def volume_threshold(self) -> pulumi.Input[Optional[_builtins.float]]:
         """
-        Requests within a window needed before the circuit can trip.
+        Requests within a rolling window needed before the circuit can trip. Default 20.
         """
         return pulumi.get(self, "volume_threshold")
 
@@ -312,11 +310,11 @@ class CircuitBreakerModuleArgs:
 
 class EnabledModuleArgsDict(TypedDict):
     """
-    A module that is only switched on or off (`compression`, `oidc`, `websocketTcpConverter`, `userAgentFilter`, `jwtValidation`).
+    A module's request type as the service reports it back: every field present.
     """
     enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
-    true: applied to traffic.
+    The module is applied to traffic unless `enabled: false`.
     """
 
 @pulumi.input_type
@@ -324,9 +322,9 @@ class EnabledModuleArgs:
     def __init__(__self__, *,
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None):
         """
-        A module that is only switched on or off (`compression`, `oidc`, `websocketTcpConverter`, `userAgentFilter`, `jwtValidation`).
+        A module's request type as the service reports it back: every field present.
 
-        :param pulumi.Input[_builtins.bool] enabled: true: applied to traffic.
+        :param pulumi.Input[_builtins.bool] enabled: The module is applied to traffic unless `enabled: false`.
         """
         if enabled is not None:
             pulumi.set(__self__, "enabled", enabled)
@@ -335,7 +333,7 @@ class EnabledModuleArgs:
     @pulumi.getter
     def enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        true: applied to traffic.
+        The module is applied to traffic unless `enabled: false`.
         """
         return pulumi.get(self, "enabled")
 
@@ -695,19 +693,19 @@ class EventTargetStreamArgs:
 
 class HeadersModuleArgsDict(TypedDict):
     """
-    `requestHeaders` / `responseHeaders`: headers added and removed.
+    A module's request type as the service reports it back: every field present.
     """
     add: NotRequired[pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]]
     """
-    Header name to value.
+    Headers to add, name to value: to the request sent upstream (requestHeaders) or to the response returned to the client (responseHeaders). Names are HTTP token characters, values hold no control characters but tab. Default none.
     """
     enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
-    true: applied to traffic.
+    The module is applied to traffic unless `enabled: false`.
     """
     remove: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
     """
-    Header names.
+    Names of the headers to remove from the request sent upstream (requestHeaders) or from the response returned to the client (responseHeaders). Default none.
     """
 
 @pulumi.input_type
@@ -717,11 +715,11 @@ class HeadersModuleArgs:
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  remove: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
         """
-        `requestHeaders` / `responseHeaders`: headers added and removed.
+        A module's request type as the service reports it back: every field present.
 
-        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] add: Header name to value.
-        :param pulumi.Input[_builtins.bool] enabled: true: applied to traffic.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] remove: Header names.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] add: Headers to add, name to value: to the request sent upstream (requestHeaders) or to the response returned to the client (responseHeaders). Names are HTTP token characters, values hold no control characters but tab. Default none.
+        :param pulumi.Input[_builtins.bool] enabled: The module is applied to traffic unless `enabled: false`.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] remove: Names of the headers to remove from the request sent upstream (requestHeaders) or from the response returned to the client (responseHeaders). Default none.
         """
         if add is not None:
             pulumi.set(__self__, "add", add)
@@ -734,7 +732,7 @@ class HeadersModuleArgs:
     @pulumi.getter
     def add(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]:
         """
-        Header name to value.
+        Headers to add, name to value: to the request sent upstream (requestHeaders) or to the response returned to the client (responseHeaders). Names are HTTP token characters, values hold no control characters but tab. Default none.
         """
         return pulumi.get(self, "add")
 
@@ -746,7 +744,7 @@ class HeadersModuleArgs:
     @pulumi.getter
     def enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        true: applied to traffic.
+        The module is applied to traffic unless `enabled: false`.
         """
         return pulumi.get(self, "enabled")
 
@@ -758,7 +756,7 @@ class HeadersModuleArgs:
     @pulumi.getter
     def remove(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Header names.
+        Names of the headers to remove from the request sent upstream (requestHeaders) or from the response returned to the client (responseHeaders). Default none.
         """
         return pulumi.get(self, "remove")
 
@@ -769,11 +767,11 @@ class HeadersModuleArgs:
 
 class HttpsEdgeInlineRouteArgsDict(TypedDict):
     """
-    One route of an edge's `routes` output, as the service has it (its `oauth` and `webhookVerification` are in `routeSecretModules`).
+    One route of an edge's `routes` output, as the service has it (its credential-holding modules are in `routeSecretModules`).
     """
     match: pulumi.Input[_builtins.str]
     """
-    A path, a host, or host plus path.
+    The route selector: a path, a host, or host plus path.
     """
     match_type: pulumi.Input['MatchType']
     """
@@ -781,31 +779,31 @@ class HttpsEdgeInlineRouteArgsDict(TypedDict):
     """
     backend: NotRequired[pulumi.Input[Optional['BackendModuleArgsDict']]]
     """
-    Each module as the service reports it, in the input shape; null when unset.
+    Where traffic goes.
     """
     circuit_breaker: NotRequired[pulumi.Input[Optional['CircuitBreakerModuleArgsDict']]]
     """
-    As the service reports it, in the input shape; null when unset.
+    Stops sending to a failing upstream until it recovers.
     """
     compression: NotRequired[pulumi.Input[Optional['EnabledModuleArgsDict']]]
     """
-    As the service reports it, in the input shape; null when unset.
+    Compresses responses.
     """
     description: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
-    Human-readable.
+    Human-readable text; "" when unset.
     """
     ip_restriction: NotRequired[pulumi.Input[Optional['IpRestrictionModuleArgsDict']]]
     """
-    As the service reports it, in the input shape; null when unset.
+    Guards access: only the ranges of these IP policies.
     """
     jwt_validation: NotRequired[pulumi.Input[Optional['EnabledModuleArgsDict']]]
     """
-    As the service reports it, in the input shape; null when unset.
+    Guards access.
     """
     metadata: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
-    Arbitrary user data.
+    Arbitrary user data; "" when unset.
     """
     oauth: NotRequired[pulumi.Input[Optional['OAuthModuleArgsDict']]]
     """
@@ -813,23 +811,23 @@ class HttpsEdgeInlineRouteArgsDict(TypedDict):
     """
     oidc: NotRequired[pulumi.Input[Optional['EnabledModuleArgsDict']]]
     """
-    As the service reports it, in the input shape; null when unset.
+    Guards access.
     """
     request_headers: NotRequired[pulumi.Input[Optional['HeadersModuleArgsDict']]]
     """
-    As the service reports it, in the input shape; null when unset.
+    Headers added to and removed from the request sent upstream.
     """
     response_headers: NotRequired[pulumi.Input[Optional['HeadersModuleArgsDict']]]
     """
-    As the service reports it, in the input shape; null when unset.
+    Headers added to and removed from the response returned to the client.
     """
     saml: NotRequired[pulumi.Input[Optional['SamlModuleArgsDict']]]
     """
-    As the service reports it, in the input shape; null when unset (without its service-provider fields).
+    Guards access.
     """
     user_agent_filter: NotRequired[pulumi.Input[Optional['EnabledModuleArgsDict']]]
     """
-    As the service reports it, in the input shape; null when unset.
+    Guards access.
     """
     webhook_verification: NotRequired[pulumi.Input[Optional['WebhookVerificationModuleArgsDict']]]
     """
@@ -837,7 +835,7 @@ class HttpsEdgeInlineRouteArgsDict(TypedDict):
     """
     websocket_tcp_converter: NotRequired[pulumi.Input[Optional['EnabledModuleArgsDict']]]
     """
-    As the service reports it, in the input shape; null when unset.
+    Websocket to TCP adapter.
     """
 
 @pulumi.input_type
@@ -861,25 +859,25 @@ class HttpsEdgeInlineRouteArgs:
                  webhook_verification: pulumi.Input[Optional['WebhookVerificationModuleArgs']] = None,
                  websocket_tcp_converter: pulumi.Input[Optional['EnabledModuleArgs']] = None):
         """
-        One route of an edge's `routes` output, as the service has it (its `oauth` and `webhookVerification` are in `routeSecretModules`).
+        One route of an edge's `routes` output, as the service has it (its credential-holding modules are in `routeSecretModules`).
 
-        :param pulumi.Input[_builtins.str] match: A path, a host, or host plus path.
+        :param pulumi.Input[_builtins.str] match: The route selector: a path, a host, or host plus path.
         :param pulumi.Input['MatchType'] match_type: How `match` is compared with the request path.
-        :param pulumi.Input['BackendModuleArgs'] backend: Each module as the service reports it, in the input shape; null when unset.
-        :param pulumi.Input['CircuitBreakerModuleArgs'] circuit_breaker: As the service reports it, in the input shape; null when unset.
-        :param pulumi.Input['EnabledModuleArgs'] compression: As the service reports it, in the input shape; null when unset.
-        :param pulumi.Input[_builtins.str] description: Human-readable.
-        :param pulumi.Input['IpRestrictionModuleArgs'] ip_restriction: As the service reports it, in the input shape; null when unset.
-        :param pulumi.Input['EnabledModuleArgs'] jwt_validation: As the service reports it, in the input shape; null when unset.
-        :param pulumi.Input[_builtins.str] metadata: Arbitrary user data.
+        :param pulumi.Input['BackendModuleArgs'] backend: Where traffic goes.
+        :param pulumi.Input['CircuitBreakerModuleArgs'] circuit_breaker: Stops sending to a failing upstream until it recovers.
+        :param pulumi.Input['EnabledModuleArgs'] compression: Compresses responses.
+        :param pulumi.Input[_builtins.str] description: Human-readable text; "" when unset.
+        :param pulumi.Input['IpRestrictionModuleArgs'] ip_restriction: Guards access: only the ranges of these IP policies.
+        :param pulumi.Input['EnabledModuleArgs'] jwt_validation: Guards access.
+        :param pulumi.Input[_builtins.str] metadata: Arbitrary user data; "" when unset.
         :param pulumi.Input['OAuthModuleArgs'] oauth: Guards access; stored whole as a secret.
-        :param pulumi.Input['EnabledModuleArgs'] oidc: As the service reports it, in the input shape; null when unset.
-        :param pulumi.Input['HeadersModuleArgs'] request_headers: As the service reports it, in the input shape; null when unset.
-        :param pulumi.Input['HeadersModuleArgs'] response_headers: As the service reports it, in the input shape; null when unset.
-        :param pulumi.Input['SamlModuleArgs'] saml: As the service reports it, in the input shape; null when unset (without its service-provider fields).
-        :param pulumi.Input['EnabledModuleArgs'] user_agent_filter: As the service reports it, in the input shape; null when unset.
+        :param pulumi.Input['EnabledModuleArgs'] oidc: Guards access.
+        :param pulumi.Input['HeadersModuleArgs'] request_headers: Headers added to and removed from the request sent upstream.
+        :param pulumi.Input['HeadersModuleArgs'] response_headers: Headers added to and removed from the response returned to the client.
+        :param pulumi.Input['SamlModuleArgs'] saml: Guards access.
+        :param pulumi.Input['EnabledModuleArgs'] user_agent_filter: Guards access.
         :param pulumi.Input['WebhookVerificationModuleArgs'] webhook_verification: Guards access; stored whole as a secret.
-        :param pulumi.Input['EnabledModuleArgs'] websocket_tcp_converter: As the service reports it, in the input shape; null when unset.
+        :param pulumi.Input['EnabledModuleArgs'] websocket_tcp_converter: Websocket to TCP adapter.
         """
         pulumi.set(__self__, "match", match)
         pulumi.set(__self__, "match_type", match_type)
@@ -918,7 +916,7 @@ class HttpsEdgeInlineRouteArgs:
     @pulumi.getter
     def match(self) -> pulumi.Input[_builtins.str]:
         """
-        A path, a host, or host plus path.
+        The route selector: a path, a host, or host plus path.
         """
         return pulumi.get(self, "match")
 
@@ -942,7 +940,7 @@ class HttpsEdgeInlineRouteArgs:
     @pulumi.getter
     def backend(self) -> pulumi.Input[Optional['BackendModuleArgs']]:
         """
-        Each module as the service reports it, in the input shape; null when unset.
+        Where traffic goes.
         """
         return pulumi.get(self, "backend")
 
@@ -954,7 +952,7 @@ class HttpsEdgeInlineRouteArgs:
     @pulumi.getter(name="circuitBreaker")
     def circuit_breaker(self) -> pulumi.Input[Optional['CircuitBreakerModuleArgs']]:
         """
-        As the service reports it, in the input shape; null when unset.
+        Stops sending to a failing upstream until it recovers.
         """
         return pulumi.get(self, "circuit_breaker")
 
@@ -966,7 +964,7 @@ class HttpsEdgeInlineRouteArgs:
     @pulumi.getter
     def compression(self) -> pulumi.Input[Optional['EnabledModuleArgs']]:
         """
-        As the service reports it, in the input shape; null when unset.
+        Compresses responses.
         """
         return pulumi.get(self, "compression")
 
@@ -978,7 +976,7 @@ class HttpsEdgeInlineRouteArgs:
     @pulumi.getter
     def description(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Human-readable.
+        Human-readable text; "" when unset.
         """
         return pulumi.get(self, "description")
 
@@ -990,7 +988,7 @@ class HttpsEdgeInlineRouteArgs:
     @pulumi.getter(name="ipRestriction")
     def ip_restriction(self) -> pulumi.Input[Optional['IpRestrictionModuleArgs']]:
         """
-        As the service reports it, in the input shape; null when unset.
+        Guards access: only the ranges of these IP policies.
         """
         return pulumi.get(self, "ip_restriction")
 
@@ -1002,7 +1000,7 @@ class HttpsEdgeInlineRouteArgs:
     @pulumi.getter(name="jwtValidation")
     def jwt_validation(self) -> pulumi.Input[Optional['EnabledModuleArgs']]:
         """
-        As the service reports it, in the input shape; null when unset.
+        Guards access.
         """
         return pulumi.get(self, "jwt_validation")
 
@@ -1014,7 +1012,7 @@ class HttpsEdgeInlineRouteArgs:
     @pulumi.getter
     def metadata(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Arbitrary user data.
+        Arbitrary user data; "" when unset.
         """
         return pulumi.get(self, "metadata")
 
@@ -1038,7 +1036,7 @@ class HttpsEdgeInlineRouteArgs:
     @pulumi.getter
     def oidc(self) -> pulumi.Input[Optional['EnabledModuleArgs']]:
         """
-        As the service reports it, in the input shape; null when unset.
+        Guards access.
         """
         return pulumi.get(self, "oidc")
 
@@ -1050,7 +1048,7 @@ class HttpsEdgeInlineRouteArgs:
     @pulumi.getter(name="requestHeaders")
     def request_headers(self) -> pulumi.Input[Optional['HeadersModuleArgs']]:
         """
-        As the service reports it, in the input shape; null when unset.
+        Headers added to and removed from the request sent upstream.
         """
         return pulumi.get(self, "request_headers")
 
@@ -1062,7 +1060,7 @@ class HttpsEdgeInlineRouteArgs:
     @pulumi.getter(name="responseHeaders")
     def response_headers(self) -> pulumi.Input[Optional['HeadersModuleArgs']]:
         """
-        As the service reports it, in the input shape; null when unset.
+        Headers added to and removed from the response returned to the client.
         """
         return pulumi.get(self, "response_headers")
 
@@ -1074,7 +1072,7 @@ class HttpsEdgeInlineRouteArgs:
     @pulumi.getter
     def saml(self) -> pulumi.Input[Optional['SamlModuleArgs']]:
         """
-        As the service reports it, in the input shape; null when unset (without its service-provider fields).
+        Guards access.
         """
         return pulumi.get(self, "saml")
 
@@ -1086,7 +1084,7 @@ class HttpsEdgeInlineRouteArgs:
     @pulumi.getter(name="userAgentFilter")
     def user_agent_filter(self) -> pulumi.Input[Optional['EnabledModuleArgs']]:
         """
-        As the service reports it, in the input shape; null when unset.
+        Guards access.
         """
         return pulumi.get(self, "user_agent_filter")
 
@@ -1110,7 +1108,7 @@ class HttpsEdgeInlineRouteArgs:
     @pulumi.getter(name="websocketTcpConverter")
     def websocket_tcp_converter(self) -> pulumi.Input[Optional['EnabledModuleArgs']]:
         """
-        As the service reports it, in the input shape; null when unset.
+        Websocket to TCP adapter.
         """
         return pulumi.get(self, "websocket_tcp_converter")
 
@@ -1120,16 +1118,13 @@ class HttpsEdgeInlineRouteArgs:
 
 
 class HttpsTlsTerminationModuleArgsDict(TypedDict):
-    """
-    `tlsTermination` of an HTTPS edge: always at the edge, so only the version is set.
-    """
     enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
-    Default true.
+    The module is applied to traffic unless `enabled: false`.
     """
     min_version: NotRequired[pulumi.Input[Optional['TlsVersion']]]
     """
-    The lowest TLS version accepted; omitted, the service chooses (1.2).
+    The lowest TLS version accepted, also advertised in the handshake. Absent or null: the service's default, "1.2".
     """
 
 @pulumi.input_type
@@ -1138,10 +1133,8 @@ class HttpsTlsTerminationModuleArgs:
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  min_version: pulumi.Input[Optional['TlsVersion']] = None):
         """
-        `tlsTermination` of an HTTPS edge: always at the edge, so only the version is set.
-
-        :param pulumi.Input[_builtins.bool] enabled: Default true.
-        :param pulumi.Input['TlsVersion'] min_version: The lowest TLS version accepted; omitted, the service chooses (1.2).
+        :param pulumi.Input[_builtins.bool] enabled: The module is applied to traffic unless `enabled: false`.
+        :param pulumi.Input['TlsVersion'] min_version: The lowest TLS version accepted, also advertised in the handshake. Absent or null: the service's default, "1.2".
         """
         if enabled is not None:
             pulumi.set(__self__, "enabled", enabled)
@@ -1152,7 +1145,7 @@ class HttpsTlsTerminationModuleArgs:
     @pulumi.getter
     def enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Default true.
+        The module is applied to traffic unless `enabled: false`.
         """
         return pulumi.get(self, "enabled")
 
@@ -1164,7 +1157,7 @@ class HttpsTlsTerminationModuleArgs:
     @pulumi.getter(name="minVersion")
     def min_version(self) -> pulumi.Input[Optional['TlsVersion']]:
         """
-        The lowest TLS version accepted; omitted, the service chooses (1.2).
+        The lowest TLS version accepted, also advertised in the handshake. Absent or null: the service's default, "1.2".
         """
         return pulumi.get(self, "min_version")
 
@@ -1267,15 +1260,15 @@ class IpPolicyInlineRuleArgs:
 
 class IpRestrictionModuleArgsDict(TypedDict):
     """
-    `ipRestriction`: only the ranges of these IP policies may connect (guards access).
+    A module's request type as the service reports it back: every field present.
     """
     ip_policy_ids: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]
     """
-    IP policy ids (`ipp_`).
+    The ids (`ipp_`) of the IP policies whose rules decide which client IP addresses get through: at least one, each existing, none repeated.
     """
     enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
-    true: applied to traffic.
+    The module is applied to traffic unless `enabled: false`.
     """
 
 @pulumi.input_type
@@ -1284,10 +1277,10 @@ class IpRestrictionModuleArgs:
                  ip_policy_ids: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None):
         """
-        `ipRestriction`: only the ranges of these IP policies may connect (guards access).
+        A module's request type as the service reports it back: every field present.
 
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ip_policy_ids: IP policy ids (`ipp_`).
-        :param pulumi.Input[_builtins.bool] enabled: true: applied to traffic.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ip_policy_ids: The ids (`ipp_`) of the IP policies whose rules decide which client IP addresses get through: at least one, each existing, none repeated.
+        :param pulumi.Input[_builtins.bool] enabled: The module is applied to traffic unless `enabled: false`.
         """
         pulumi.set(__self__, "ip_policy_ids", ip_policy_ids)
         if enabled is not None:
@@ -1297,7 +1290,7 @@ class IpRestrictionModuleArgs:
     @pulumi.getter(name="ipPolicyIds")
     def ip_policy_ids(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
         """
-        IP policy ids (`ipp_`).
+        The ids (`ipp_`) of the IP policies whose rules decide which client IP addresses get through: at least one, each existing, none repeated.
         """
         return pulumi.get(self, "ip_policy_ids")
 
@@ -1309,7 +1302,7 @@ class IpRestrictionModuleArgs:
     @pulumi.getter
     def enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        true: applied to traffic.
+        The module is applied to traffic unless `enabled: false`.
         """
         return pulumi.get(self, "enabled")
 
@@ -1320,15 +1313,15 @@ class IpRestrictionModuleArgs:
 
 class MutualTlsModuleArgsDict(TypedDict):
     """
-    `mutualTls`: clients must present a certificate signed by one of these authorities (guards access).
+    A module's request type as the service reports it back: every field present.
     """
     certificate_authority_ids: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]
     """
-    Certificate authority ids (`ca_`).
+    The ids (`ca_`) of the certificate authorities that the client's TLS certificate is validated against: at least one, each existing, none repeated. An authority cannot be deleted while a module names it.
     """
     enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
-    true: applied to traffic.
+    The module is applied to traffic unless `enabled: false`.
     """
 
 @pulumi.input_type
@@ -1337,10 +1330,10 @@ class MutualTlsModuleArgs:
                  certificate_authority_ids: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None):
         """
-        `mutualTls`: clients must present a certificate signed by one of these authorities (guards access).
+        A module's request type as the service reports it back: every field present.
 
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] certificate_authority_ids: Certificate authority ids (`ca_`).
-        :param pulumi.Input[_builtins.bool] enabled: true: applied to traffic.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] certificate_authority_ids: The ids (`ca_`) of the certificate authorities that the client's TLS certificate is validated against: at least one, each existing, none repeated. An authority cannot be deleted while a module names it.
+        :param pulumi.Input[_builtins.bool] enabled: The module is applied to traffic unless `enabled: false`.
         """
         pulumi.set(__self__, "certificate_authority_ids", certificate_authority_ids)
         if enabled is not None:
@@ -1350,7 +1343,7 @@ class MutualTlsModuleArgs:
     @pulumi.getter(name="certificateAuthorityIds")
     def certificate_authority_ids(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
         """
-        Certificate authority ids (`ca_`).
+        The ids (`ca_`) of the certificate authorities that the client's TLS certificate is validated against: at least one, each existing, none repeated. An authority cannot be deleted while a module names it.
         """
         return pulumi.get(self, "certificate_authority_ids")
 
@@ -1362,7 +1355,7 @@ class MutualTlsModuleArgs:
     @pulumi.getter
     def enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        true: applied to traffic.
+        The module is applied to traffic unless `enabled: false`.
         """
         return pulumi.get(self, "enabled")
 
@@ -1373,41 +1366,41 @@ class MutualTlsModuleArgs:
 
 class OAuthModuleArgsDict(TypedDict):
     """
-    `oauth`: visitors log in with an identity provider (guards access; stored as a secret).
+    The OAuth module's config, as the API returns it.
     """
-    provider: pulumi.Input['OAuthModuleProviderArgsDict']
+    provider: pulumi.Input[Mapping[str, pulumi.Input['OAuthProviderConfigArgsDict']]]
     """
-    The one provider that was set.
+    The one provider that was set, by its key. The identity provider's key, its lowercase name as the service knows it (the service decides which it accepts). The emulator accepts only its placeholders: `codehost` (the code-hosting provider, the one with `teams` and `organizations`), `social`, `workspace`, `directory`, `professional`, `devops`, `streaming`, `commerce`.
     """
     auth_check_interval: NotRequired[pulumi.Input[Optional[_builtins.float]]]
     """
-    Seconds between rechecks of the user with the provider.
+    Seconds after which the service refreshes the user's state from the provider and rechecks authorization, which bounds the access of a revoked user; 0: the service's default.
     """
     cookie_prefix: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
-    Session cookie name prefix.
+    The prefix of the session cookie set on the client.
     """
     enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
-    true: applied to traffic.
+    Whether the module is applied to traffic.
     """
     inactivity_timeout: NotRequired[pulumi.Input[Optional[_builtins.float]]]
     """
-    Seconds of inactivity that end a session.
+    Seconds of inactivity after which the session ends and the user must log in again; 0: the service's default.
     """
     maximum_duration: NotRequired[pulumi.Input[Optional[_builtins.float]]]
     """
-    Maximum seconds of a session.
+    The longest an authenticated session lasts, in seconds; 0: the service's default.
     """
     options_passthrough: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
-    true: HTTP OPTIONS pass unauthenticated.
+    Lets HTTP OPTIONS requests through without authentication (needed for CORS preflight).
     """
 
 @pulumi.input_type
 class OAuthModuleArgs:
     def __init__(__self__, *,
-                 provider: pulumi.Input['OAuthModuleProviderArgs'],
+                 provider: pulumi.Input[Mapping[str, pulumi.Input['OAuthProviderConfigArgs']]],
                  auth_check_interval: pulumi.Input[Optional[_builtins.float]] = None,
                  cookie_prefix: pulumi.Input[Optional[_builtins.str]] = None,
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -1415,15 +1408,15 @@ class OAuthModuleArgs:
                  maximum_duration: pulumi.Input[Optional[_builtins.float]] = None,
                  options_passthrough: pulumi.Input[Optional[_builtins.bool]] = None):
         """
-        `oauth`: visitors log in with an identity provider (guards access; stored as a secret).
+        The OAuth module's config, as the API returns it.
 
-        :param pulumi.Input['OAuthModuleProviderArgs'] provider: The one provider that was set.
-        :param pulumi.Input[_builtins.float] auth_check_interval: Seconds between rechecks of the user with the provider.
-        :param pulumi.Input[_builtins.str] cookie_prefix: Session cookie name prefix.
-        :param pulumi.Input[_builtins.bool] enabled: true: applied to traffic.
-        :param pulumi.Input[_builtins.float] inactivity_timeout: Seconds of inactivity that end a session.
-        :param pulumi.Input[_builtins.float] maximum_duration: Maximum seconds of a session.
-        :param pulumi.Input[_builtins.bool] options_passthrough: true: HTTP OPTIONS pass unauthenticated.
+        :param pulumi.Input[Mapping[str, pulumi.Input['OAuthProviderConfigArgs']]] provider: The one provider that was set, by its key. The identity provider's key, its lowercase name as the service knows it (the service decides which it accepts). The emulator accepts only its placeholders: `codehost` (the code-hosting provider, the one with `teams` and `organizations`), `social`, `workspace`, `directory`, `professional`, `devops`, `streaming`, `commerce`.
+        :param pulumi.Input[_builtins.float] auth_check_interval: Seconds after which the service refreshes the user's state from the provider and rechecks authorization, which bounds the access of a revoked user; 0: the service's default.
+        :param pulumi.Input[_builtins.str] cookie_prefix: The prefix of the session cookie set on the client.
+        :param pulumi.Input[_builtins.bool] enabled: Whether the module is applied to traffic.
+        :param pulumi.Input[_builtins.float] inactivity_timeout: Seconds of inactivity after which the session ends and the user must log in again; 0: the service's default.
+        :param pulumi.Input[_builtins.float] maximum_duration: The longest an authenticated session lasts, in seconds; 0: the service's default.
+        :param pulumi.Input[_builtins.bool] options_passthrough: Lets HTTP OPTIONS requests through without authentication (needed for CORS preflight).
         """
         pulumi.set(__self__, "provider", provider)
         if auth_check_interval is not None:
@@ -1441,21 +1434,21 @@ class OAuthModuleArgs:
 
     @_builtins.property
     @pulumi.getter
-    def provider(self) -> pulumi.Input['OAuthModuleProviderArgs']:
+    def provider(self) -> pulumi.Input[Mapping[str, pulumi.Input['OAuthProviderConfigArgs']]]:
         """
-        The one provider that was set.
+        The one provider that was set, by its key. The identity provider's key, its lowercase name as the service knows it (the service decides which it accepts). The emulator accepts only its placeholders: `codehost` (the code-hosting provider, the one with `teams` and `organizations`), `social`, `workspace`, `directory`, `professional`, `devops`, `streaming`, `commerce`.
         """
         return pulumi.get(self, "provider")
 
     @provider.setter
-    def provider(self, value: pulumi.Input['OAuthModuleProviderArgs']):
+    def provider(self, value: pulumi.Input[Mapping[str, pulumi.Input['OAuthProviderConfigArgs']]]):
         pulumi.set(self, "provider", value)
 
     @_builtins.property
     @pulumi.getter(name="authCheckInterval")
     def auth_check_interval(self) -> pulumi.Input[Optional[_builtins.float]]:
         """
-        Seconds between rechecks of the user with the provider.
+        Seconds after which the service refreshes the user's state from the provider and rechecks authorization, which bounds the access of a revoked user; 0: the service's default.
         """
         return pulumi.get(self, "auth_check_interval")
 
@@ -1467,7 +1460,7 @@ class OAuthModuleArgs:
     @pulumi.getter(name="cookiePrefix")
     def cookie_prefix(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Session cookie name prefix.
+        The prefix of the session cookie set on the client.
         """
         return pulumi.get(self, "cookie_prefix")
 
@@ -1479,7 +1472,7 @@ class OAuthModuleArgs:
     @pulumi.getter
     def enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        true: applied to traffic.
+        Whether the module is applied to traffic.
         """
         return pulumi.get(self, "enabled")
 
@@ -1491,7 +1484,7 @@ class OAuthModuleArgs:
     @pulumi.getter(name="inactivityTimeout")
     def inactivity_timeout(self) -> pulumi.Input[Optional[_builtins.float]]:
         """
-        Seconds of inactivity that end a session.
+        Seconds of inactivity after which the session ends and the user must log in again; 0: the service's default.
         """
         return pulumi.get(self, "inactivity_timeout")
 
@@ -1503,7 +1496,7 @@ class OAuthModuleArgs:
     @pulumi.getter(name="maximumDuration")
     def maximum_duration(self) -> pulumi.Input[Optional[_builtins.float]]:
         """
-        Maximum seconds of a session.
+        The longest an authenticated session lasts, in seconds; 0: the service's default.
         """
         return pulumi.get(self, "maximum_duration")
 
@@ -1515,7 +1508,7 @@ class OAuthModuleArgs:
     @pulumi.getter(name="optionsPassthrough")
     def options_passthrough(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        true: HTTP OPTIONS pass unauthenticated.
+        Lets HTTP OPTIONS requests through without authentication (needed for CORS preflight).
         """
         return pulumi.get(self, "options_passthrough")
 
@@ -1524,191 +1517,113 @@ class OAuthModuleArgs:
         pulumi.set(self, "options_passthrough", value)
 
 
-class OAuthModuleProviderArgsDict(TypedDict):
-    codehost: NotRequired[pulumi.Input[Optional['OAuthProviderConfigArgsDict']]]
-    commerce: NotRequired[pulumi.Input[Optional['OAuthProviderConfigArgsDict']]]
-    devops: NotRequired[pulumi.Input[Optional['OAuthProviderConfigArgsDict']]]
-    directory: NotRequired[pulumi.Input[Optional['OAuthProviderConfigArgsDict']]]
-    professional: NotRequired[pulumi.Input[Optional['OAuthProviderConfigArgsDict']]]
-    social: NotRequired[pulumi.Input[Optional['OAuthProviderConfigArgsDict']]]
-    streaming: NotRequired[pulumi.Input[Optional['OAuthProviderConfigArgsDict']]]
-    workspace: NotRequired[pulumi.Input[Optional['OAuthProviderConfigArgsDict']]]
-
-@pulumi.input_type
-class OAuthModuleProviderArgs:
-    def __init__(__self__, *,
-                 codehost: pulumi.Input[Optional['OAuthProviderConfigArgs']] = None,
-                 commerce: pulumi.Input[Optional['OAuthProviderConfigArgs']] = None,
-                 devops: pulumi.Input[Optional['OAuthProviderConfigArgs']] = None,
-                 directory: pulumi.Input[Optional['OAuthProviderConfigArgs']] = None,
-                 professional: pulumi.Input[Optional['OAuthProviderConfigArgs']] = None,
-                 social: pulumi.Input[Optional['OAuthProviderConfigArgs']] = None,
-                 streaming: pulumi.Input[Optional['OAuthProviderConfigArgs']] = None,
-                 workspace: pulumi.Input[Optional['OAuthProviderConfigArgs']] = None):
-        if codehost is not None:
-            pulumi.set(__self__, "codehost", codehost)
-        if commerce is not None:
-            pulumi.set(__self__, "commerce", commerce)
-        if devops is not None:
-            pulumi.set(__self__, "devops", devops)
-        if directory is not None:
-            pulumi.set(__self__, "directory", directory)
-        if professional is not None:
-            pulumi.set(__self__, "professional", professional)
-        if social is not None:
-            pulumi.set(__self__, "social", social)
-        if streaming is not None:
-            pulumi.set(__self__, "streaming", streaming)
-        if workspace is not None:
-            pulumi.set(__self__, "workspace", workspace)
-
-    @_builtins.property
-    @pulumi.getter
-    def codehost(self) -> pulumi.Input[Optional['OAuthProviderConfigArgs']]:
-        return pulumi.get(self, "codehost")
-
-    @codehost.setter
-    def codehost(self, value: pulumi.Input[Optional['OAuthProviderConfigArgs']]):
-        pulumi.set(self, "codehost", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def commerce(self) -> pulumi.Input[Optional['OAuthProviderConfigArgs']]:
-        return pulumi.get(self, "commerce")
-
-    @commerce.setter
-    def commerce(self, value: pulumi.Input[Optional['OAuthProviderConfigArgs']]):
-        pulumi.set(self, "commerce", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def devops(self) -> pulumi.Input[Optional['OAuthProviderConfigArgs']]:
-        return pulumi.get(self, "devops")
-
-    @devops.setter
-    def devops(self, value: pulumi.Input[Optional['OAuthProviderConfigArgs']]):
-        pulumi.set(self, "devops", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def directory(self) -> pulumi.Input[Optional['OAuthProviderConfigArgs']]:
-        return pulumi.get(self, "directory")
-
-    @directory.setter
-    def directory(self, value: pulumi.Input[Optional['OAuthProviderConfigArgs']]):
-        pulumi.set(self, "directory", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def professional(self) -> pulumi.Input[Optional['OAuthProviderConfigArgs']]:
-        return pulumi.get(self, "professional")
-
-    @professional.setter
-    def professional(self, value: pulumi.Input[Optional['OAuthProviderConfigArgs']]):
-        pulumi.set(self, "professional", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def social(self) -> pulumi.Input[Optional['OAuthProviderConfigArgs']]:
-        return pulumi.get(self, "social")
-
-    @social.setter
-    def social(self, value: pulumi.Input[Optional['OAuthProviderConfigArgs']]):
-        pulumi.set(self, "social", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def streaming(self) -> pulumi.Input[Optional['OAuthProviderConfigArgs']]:
-        return pulumi.get(self, "streaming")
-
-    @streaming.setter
-    def streaming(self, value: pulumi.Input[Optional['OAuthProviderConfigArgs']]):
-        pulumi.set(self, "streaming", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def workspace(self) -> pulumi.Input[Optional['OAuthProviderConfigArgs']]:
-        return pulumi.get(self, "workspace")
-
-    @workspace.setter
-    def workspace(self, value: pulumi.Input[Optional['OAuthProviderConfigArgs']]):
-        pulumi.set(self, "workspace", value)
-
-
 class OAuthProviderConfigArgsDict(TypedDict):
     """
-    One identity provider's settings.
+    One OAuth identity provider's settings, as the API returns them. `clientSecret` is a secret: the service returns it.
+    """
+    email_addresses: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]
+    """
+    Email addresses of the users allowed in; `[]` when none.
+    """
+    email_domains: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]
+    """
+    Email domains whose users are allowed in; `[]` when none.
+    """
+    scopes: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]
+    """
+    The provider-specific scopes requested; `[]` when none.
     """
     client_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
-    The OAuth app's client id; null with the service's managed app.
+    Your OAuth app's client id; null when the service's managed app is used.
     """
     client_secret: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
-    Secret.
-    """
-    email_addresses: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
-    """
-    Allowed email addresses.
-    """
-    email_domains: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
-    """
-    Allowed email domains.
+    Your OAuth app's client secret, returned by the service: keep it secret. Null when the service's managed app is used.
     """
     organizations: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
     """
-    `codehost` only: organization slugs.
-    """
-    scopes: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
-    """
-    Provider scopes.
+    Only on the code-hosting provider: organization slugs; a member of any is allowed.
     """
     teams: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
     """
-    `codehost` only: `<org>/<team>` slugs.
+    Only on the code-hosting provider: `<org>/<team>` slugs; a member of any is allowed.
     """
 
 @pulumi.input_type
 class OAuthProviderConfigArgs:
     def __init__(__self__, *,
+                 email_addresses: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
+                 email_domains: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
+                 scopes: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
                  client_id: pulumi.Input[Optional[_builtins.str]] = None,
                  client_secret: pulumi.Input[Optional[_builtins.str]] = None,
-                 email_addresses: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 email_domains: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  organizations: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 scopes: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  teams: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
         """
-        One identity provider's settings.
+        One OAuth identity provider's settings, as the API returns them. `clientSecret` is a secret: the service returns it.
 
-        :param pulumi.Input[_builtins.str] client_id: The OAuth app's client id; null with the service's managed app.
-        :param pulumi.Input[_builtins.str] client_secret: Secret.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] email_addresses: Allowed email addresses.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] email_domains: Allowed email domains.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] organizations: `codehost` only: organization slugs.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] scopes: Provider scopes.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] teams: `codehost` only: `<org>/<team>` slugs.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] email_addresses: Email addresses of the users allowed in; `[]` when none.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] email_domains: Email domains whose users are allowed in; `[]` when none.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] scopes: The provider-specific scopes requested; `[]` when none.
+        :param pulumi.Input[_builtins.str] client_id: Your OAuth app's client id; null when the service's managed app is used.
+        :param pulumi.Input[_builtins.str] client_secret: Your OAuth app's client secret, returned by the service: keep it secret. Null when the service's managed app is used.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] organizations: Only on the code-hosting provider: organization slugs; a member of any is allowed.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] teams: Only on the code-hosting provider: `<org>/<team>` slugs; a member of any is allowed.
         """
+        pulumi.set(__self__, "email_addresses", email_addresses)
+        pulumi.set(__self__, "email_domains", email_domains)
+        pulumi.set(__self__, "scopes", scopes)
         if client_id is not None:
             pulumi.set(__self__, "client_id", client_id)
         if client_secret is not None:
             pulumi.set(__self__, "client_secret", client_secret)
-        if email_addresses is not None:
-            pulumi.set(__self__, "email_addresses", email_addresses)
-        if email_domains is not None:
-            pulumi.set(__self__, "email_domains", email_domains)
         if organizations is not None:
             pulumi.set(__self__, "organizations", organizations)
-        if scopes is not None:
-            pulumi.set(__self__, "scopes", scopes)
         if teams is not None:
             pulumi.set(__self__, "teams", teams)
+
+    @_builtins.property
+    @pulumi.getter(name="emailAddresses")
+    def email_addresses(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
+        """
+        Email addresses of the users allowed in; `[]` when none.
+        """
+        return pulumi.get(self, "email_addresses")
+
+    @email_addresses.setter
+    def email_addresses(self, value: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]):
+        pulumi.set(self, "email_addresses", value)
+
+    @_builtins.property
+    @pulumi.getter(name="emailDomains")
+    def email_domains(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
+        """
+        Email domains whose users are allowed in; `[]` when none.
+        """
+        return pulumi.get(self, "email_domains")
+
+    @email_domains.setter
+    def email_domains(self, value: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]):
+        pulumi.set(self, "email_domains", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def scopes(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
+        """
+        The provider-specific scopes requested; `[]` when none.
+        """
+        return pulumi.get(self, "scopes")
+
+    @scopes.setter
+    def scopes(self, value: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]):
+        pulumi.set(self, "scopes", value)
 
     @_builtins.property
     @pulumi.getter(name="clientId")
     def client_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The OAuth app's client id; null with the service's managed app.
+        Your OAuth app's client id; null when the service's managed app is used.
         """
         return pulumi.get(self, "client_id")
 
@@ -1720,7 +1635,7 @@ class OAuthProviderConfigArgs:
     @pulumi.getter(name="clientSecret")
     def client_secret(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Secret.
+        Your OAuth app's client secret, returned by the service: keep it secret. Null when the service's managed app is used.
         """
         return pulumi.get(self, "client_secret")
 
@@ -1729,34 +1644,10 @@ class OAuthProviderConfigArgs:
         pulumi.set(self, "client_secret", value)
 
     @_builtins.property
-    @pulumi.getter(name="emailAddresses")
-    def email_addresses(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
-        """
-        Allowed email addresses.
-        """
-        return pulumi.get(self, "email_addresses")
-
-    @email_addresses.setter
-    def email_addresses(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
-        pulumi.set(self, "email_addresses", value)
-
-    @_builtins.property
-    @pulumi.getter(name="emailDomains")
-    def email_domains(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
-        """
-        Allowed email domains.
-        """
-        return pulumi.get(self, "email_domains")
-
-    @email_domains.setter
-    def email_domains(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
-        pulumi.set(self, "email_domains", value)
-
-    @_builtins.property
     @pulumi.getter
     def organizations(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        `codehost` only: organization slugs.
+        Only on the code-hosting provider: organization slugs; a member of any is allowed.
         """
         return pulumi.get(self, "organizations")
 
@@ -1766,21 +1657,9 @@ class OAuthProviderConfigArgs:
 
     @_builtins.property
     @pulumi.getter
-    def scopes(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
-        """
-        Provider scopes.
-        """
-        return pulumi.get(self, "scopes")
-
-    @scopes.setter
-    def scopes(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
-        pulumi.set(self, "scopes", value)
-
-    @_builtins.property
-    @pulumi.getter
     def teams(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        `codehost` only: `<org>/<team>` slugs.
+        Only on the code-hosting provider: `<org>/<team>` slugs; a member of any is allowed.
         """
         return pulumi.get(self, "teams")
 
@@ -1791,47 +1670,47 @@ class OAuthProviderConfigArgs:
 
 class SamlModuleArgsDict(TypedDict):
     """
-    `saml`: visitors log in with a SAML identity provider (guards access).
+    A module's request type as the service reports it back: every field present.
     """
     idp_metadata: pulumi.Input[_builtins.str]
     """
-    The identity provider's XML EntityDescriptor.
+    The identity provider's full XML EntityDescriptor.
     """
     allow_idp_initiated: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
-    true: the identity provider may start a login.
+    The identity provider may start a login; it should then set the RelayState parameter to the target URL. Default false.
     """
     authorized_groups: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
     """
-    Groups allowed in; empty: no group filter.
+    When it lists groups, only their members get access. Default `[]`.
     """
     cookie_prefix: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
-    Session cookie name prefix.
+    The prefix of the session cookie set on the client. HTTP token characters; default "ei_session.".
     """
     enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
-    true: applied to traffic.
+    The module is applied to traffic unless `enabled: false`.
     """
     force_authn: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
-    true: the identity provider asks for credentials on every login.
+    The identity provider must ask for credentials on every login, even when the user has a session with it. Default false.
     """
     inactivity_timeout: NotRequired[pulumi.Input[Optional[_builtins.float]]]
     """
-    Seconds of inactivity that end a session.
+    Seconds of inactivity after which the session ends and the user must log in again; 0 or absent: the service's default.
     """
     maximum_duration: NotRequired[pulumi.Input[Optional[_builtins.float]]]
     """
-    Maximum seconds of a session.
+    The longest an authenticated session lasts, in seconds; 0 or absent: the service's default.
     """
     nameid_format: NotRequired[pulumi.Input[Optional['NameIdFormat']]]
     """
-    The SAML name-id format.
+    The SAML name identifier format. Default `urn:oasis:names:tc:SAML:2.0:nameid-format:persistent`.
     """
     options_passthrough: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
-    true: HTTP OPTIONS pass unauthenticated.
+    Lets HTTP OPTIONS requests through without authentication (needed for CORS preflight). Default false.
     """
 
 @pulumi.input_type
@@ -1848,18 +1727,18 @@ class SamlModuleArgs:
                  nameid_format: pulumi.Input[Optional['NameIdFormat']] = None,
                  options_passthrough: pulumi.Input[Optional[_builtins.bool]] = None):
         """
-        `saml`: visitors log in with a SAML identity provider (guards access).
+        A module's request type as the service reports it back: every field present.
 
-        :param pulumi.Input[_builtins.str] idp_metadata: The identity provider's XML EntityDescriptor.
-        :param pulumi.Input[_builtins.bool] allow_idp_initiated: true: the identity provider may start a login.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] authorized_groups: Groups allowed in; empty: no group filter.
-        :param pulumi.Input[_builtins.str] cookie_prefix: Session cookie name prefix.
-        :param pulumi.Input[_builtins.bool] enabled: true: applied to traffic.
-        :param pulumi.Input[_builtins.bool] force_authn: true: the identity provider asks for credentials on every login.
-        :param pulumi.Input[_builtins.float] inactivity_timeout: Seconds of inactivity that end a session.
-        :param pulumi.Input[_builtins.float] maximum_duration: Maximum seconds of a session.
-        :param pulumi.Input['NameIdFormat'] nameid_format: The SAML name-id format.
-        :param pulumi.Input[_builtins.bool] options_passthrough: true: HTTP OPTIONS pass unauthenticated.
+        :param pulumi.Input[_builtins.str] idp_metadata: The identity provider's full XML EntityDescriptor.
+        :param pulumi.Input[_builtins.bool] allow_idp_initiated: The identity provider may start a login; it should then set the RelayState parameter to the target URL. Default false.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] authorized_groups: When it lists groups, only their members get access. Default `[]`.
+        :param pulumi.Input[_builtins.str] cookie_prefix: The prefix of the session cookie set on the client. HTTP token characters; default "ei_session.".
+        :param pulumi.Input[_builtins.bool] enabled: The module is applied to traffic unless `enabled: false`.
+        :param pulumi.Input[_builtins.bool] force_authn: The identity provider must ask for credentials on every login, even when the user has a session with it. Default false.
+        :param pulumi.Input[_builtins.float] inactivity_timeout: Seconds of inactivity after which the session ends and the user must log in again; 0 or absent: the service's default.
+        :param pulumi.Input[_builtins.float] maximum_duration: The longest an authenticated session lasts, in seconds; 0 or absent: the service's default.
+        :param pulumi.Input['NameIdFormat'] nameid_format: The SAML name identifier format. Default `urn:oasis:names:tc:SAML:2.0:nameid-format:persistent`.
+        :param pulumi.Input[_builtins.bool] options_passthrough: Lets HTTP OPTIONS requests through without authentication (needed for CORS preflight). Default false.
         """
         pulumi.set(__self__, "idp_metadata", idp_metadata)
         if allow_idp_initiated is not None:
@@ -1885,7 +1764,7 @@ class SamlModuleArgs:
     @pulumi.getter(name="idpMetadata")
     def idp_metadata(self) -> pulumi.Input[_builtins.str]:
         """
-        The identity provider's XML EntityDescriptor.
+        The identity provider's full XML EntityDescriptor.
         """
         return pulumi.get(self, "idp_metadata")
 
@@ -1897,7 +1776,7 @@ class SamlModuleArgs:
     @pulumi.getter(name="allowIdpInitiated")
     def allow_idp_initiated(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        true: the identity provider may start a login.
+        The identity provider may start a login; it should then set the RelayState parameter to the target URL. Default false.
         """
         return pulumi.get(self, "allow_idp_initiated")
 
@@ -1909,7 +1788,7 @@ class SamlModuleArgs:
     @pulumi.getter(name="authorizedGroups")
     def authorized_groups(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Groups allowed in; empty: no group filter.
+        When it lists groups, only their members get access. Default `[]`.
         """
         return pulumi.get(self, "authorized_groups")
 
@@ -1921,7 +1800,7 @@ class SamlModuleArgs:
     @pulumi.getter(name="cookiePrefix")
     def cookie_prefix(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Session cookie name prefix.
+        The prefix of the session cookie set on the client. HTTP token characters; default "ei_session.".
         """
         return pulumi.get(self, "cookie_prefix")
 
@@ -1933,7 +1812,7 @@ class SamlModuleArgs:
     @pulumi.getter
     def enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        true: applied to traffic.
+        The module is applied to traffic unless `enabled: false`.
         """
         return pulumi.get(self, "enabled")
 
@@ -1945,7 +1824,7 @@ class SamlModuleArgs:
     @pulumi.getter(name="forceAuthn")
     def force_authn(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        true: the identity provider asks for credentials on every login.
+        The identity provider must ask for credentials on every login, even when the user has a session with it. Default false.
         """
         return pulumi.get(self, "force_authn")
 
@@ -1957,7 +1836,7 @@ class SamlModuleArgs:
     @pulumi.getter(name="inactivityTimeout")
     def inactivity_timeout(self) -> pulumi.Input[Optional[_builtins.float]]:
         """
-        Seconds of inactivity that end a session.
+        Seconds of inactivity after which the session ends and the user must log in again; 0 or absent: the service's default.
         """
         return pulumi.get(self, "inactivity_timeout")
 
@@ -1969,7 +1848,7 @@ class SamlModuleArgs:
     @pulumi.getter(name="maximumDuration")
     def maximum_duration(self) -> pulumi.Input[Optional[_builtins.float]]:
         """
-        Maximum seconds of a session.
+        The longest an authenticated session lasts, in seconds; 0 or absent: the service's default.
         """
         return pulumi.get(self, "maximum_duration")
 
@@ -1981,7 +1860,7 @@ class SamlModuleArgs:
     @pulumi.getter(name="nameidFormat")
     def nameid_format(self) -> pulumi.Input[Optional['NameIdFormat']]:
         """
-        The SAML name-id format.
+        The SAML name identifier format. Default `urn:oasis:names:tc:SAML:2.0:nameid-format:persistent`.
         """
         return pulumi.get(self, "nameid_format")
 
@@ -1993,7 +1872,7 @@ class SamlModuleArgs:
     @pulumi.getter(name="optionsPassthrough")
     def options_passthrough(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        true: HTTP OPTIONS pass unauthenticated.
+        Lets HTTP OPTIONS requests through without authentication (needed for CORS preflight). Default false.
         """
         return pulumi.get(self, "options_passthrough")
 
@@ -2037,19 +1916,19 @@ class SshUserCertificateCriticalOptionsArgs:
 
 class TlsTerminationModuleArgsDict(TypedDict):
     """
-    `tlsTermination` of a TLS edge.
+    A module's request type as the service reports it back: every field present.
     """
     enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
-    true: applied to traffic.
+    The module is applied to traffic unless `enabled: false`.
     """
     min_version: NotRequired[pulumi.Input[Optional['TlsVersion']]]
     """
-    null when TLS passes through.
+    The lowest TLS version accepted, also advertised in the handshake. Absent or null with `edge`: the service's default, "1.2"; must be null or absent with `upstream`.
     """
     terminate_at: NotRequired[pulumi.Input[Optional['TerminateAt']]]
     """
-    `edge` or `upstream`.
+    Where TLS ends: `edge` (the service terminates it; the default) or `upstream` (TLS passes through to the agent or application server). With `upstream`, `minVersion` must be null or absent, and the edge may have no mutual TLS module.
     """
 
 @pulumi.input_type
@@ -2059,11 +1938,11 @@ class TlsTerminationModuleArgs:
                  min_version: pulumi.Input[Optional['TlsVersion']] = None,
                  terminate_at: pulumi.Input[Optional['TerminateAt']] = None):
         """
-        `tlsTermination` of a TLS edge.
+        A module's request type as the service reports it back: every field present.
 
-        :param pulumi.Input[_builtins.bool] enabled: true: applied to traffic.
-        :param pulumi.Input['TlsVersion'] min_version: null when TLS passes through.
-        :param pulumi.Input['TerminateAt'] terminate_at: `edge` or `upstream`.
+        :param pulumi.Input[_builtins.bool] enabled: The module is applied to traffic unless `enabled: false`.
+        :param pulumi.Input['TlsVersion'] min_version: The lowest TLS version accepted, also advertised in the handshake. Absent or null with `edge`: the service's default, "1.2"; must be null or absent with `upstream`.
+        :param pulumi.Input['TerminateAt'] terminate_at: Where TLS ends: `edge` (the service terminates it; the default) or `upstream` (TLS passes through to the agent or application server). With `upstream`, `minVersion` must be null or absent, and the edge may have no mutual TLS module.
         """
         if enabled is not None:
             pulumi.set(__self__, "enabled", enabled)
@@ -2076,7 +1955,7 @@ class TlsTerminationModuleArgs:
     @pulumi.getter
     def enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        true: applied to traffic.
+        The module is applied to traffic unless `enabled: false`.
         """
         return pulumi.get(self, "enabled")
 
@@ -2088,7 +1967,7 @@ class TlsTerminationModuleArgs:
     @pulumi.getter(name="minVersion")
     def min_version(self) -> pulumi.Input[Optional['TlsVersion']]:
         """
-        null when TLS passes through.
+        The lowest TLS version accepted, also advertised in the handshake. Absent or null with `edge`: the service's default, "1.2"; must be null or absent with `upstream`.
         """
         return pulumi.get(self, "min_version")
 
@@ -2100,7 +1979,7 @@ class TlsTerminationModuleArgs:
     @pulumi.getter(name="terminateAt")
     def terminate_at(self) -> pulumi.Input[Optional['TerminateAt']]:
         """
-        `edge` or `upstream`.
+        Where TLS ends: `edge` (the service terminates it; the default) or `upstream` (TLS passes through to the agent or application server). With `upstream`, `minVersion` must be null or absent, and the edge may have no mutual TLS module.
         """
         return pulumi.get(self, "terminate_at")
 
@@ -2111,19 +1990,19 @@ class TlsTerminationModuleArgs:
 
 class WebhookVerificationModuleArgsDict(TypedDict):
     """
-    `webhookVerification`: only requests signed by the sender pass (guards access; stored as a secret).
+    A module's request type as the service reports it back: every field present.
     """
     provider: pulumi.Input['WebhookProvider']
     """
-    The webhook sender.
+    The webhook sender whose requests are verified; `CLOUD_NOTIFICATIONS` is verified without a secret.
     """
     enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
-    true: applied to traffic.
+    The module is applied to traffic unless `enabled: false`.
     """
     secret: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
-    Secret; "" for CLOUD_NOTIFICATIONS.
+    The secret that requests are validated with: required and non-empty, except for `CLOUD_NOTIFICATIONS` (empty or absent).
     """
 
 @pulumi.input_type
@@ -2133,11 +2012,11 @@ class WebhookVerificationModuleArgs:
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  secret: pulumi.Input[Optional[_builtins.str]] = None):
         """
-        `webhookVerification`: only requests signed by the sender pass (guards access; stored as a secret).
+        A module's request type as the service reports it back: every field present.
 
-        :param pulumi.Input['WebhookProvider'] provider: The webhook sender.
-        :param pulumi.Input[_builtins.bool] enabled: true: applied to traffic.
-        :param pulumi.Input[_builtins.str] secret: Secret; "" for CLOUD_NOTIFICATIONS.
+        :param pulumi.Input['WebhookProvider'] provider: The webhook sender whose requests are verified; `CLOUD_NOTIFICATIONS` is verified without a secret.
+        :param pulumi.Input[_builtins.bool] enabled: The module is applied to traffic unless `enabled: false`.
+        :param pulumi.Input[_builtins.str] secret: The secret that requests are validated with: required and non-empty, except for `CLOUD_NOTIFICATIONS` (empty or absent).
         """
         pulumi.set(__self__, "provider", provider)
         if enabled is not None:
@@ -2149,7 +2028,7 @@ class WebhookVerificationModuleArgs:
     @pulumi.getter
     def provider(self) -> pulumi.Input['WebhookProvider']:
         """
-        The webhook sender.
+        The webhook sender whose requests are verified; `CLOUD_NOTIFICATIONS` is verified without a secret.
         """
         return pulumi.get(self, "provider")
 
@@ -2161,7 +2040,7 @@ class WebhookVerificationModuleArgs:
     @pulumi.getter
     def enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        true: applied to traffic.
+        The module is applied to traffic unless `enabled: false`.
         """
         return pulumi.get(self, "enabled")
 
@@ -2173,7 +2052,7 @@ class WebhookVerificationModuleArgs:
     @pulumi.getter
     def secret(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Secret; "" for CLOUD_NOTIFICATIONS.
+        The secret that requests are validated with: required and non-empty, except for `CLOUD_NOTIFICATIONS` (empty or absent).
         """
         return pulumi.get(self, "secret")
 

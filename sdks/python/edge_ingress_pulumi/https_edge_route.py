@@ -503,7 +503,7 @@ class HttpsEdgeRoute(pulumi.CustomResource):
     @pulumi.getter
     def backend(self) -> pulumi.Output[Optional['outputs.BackendModule']]:
         """
-        Each module as the service reports it, in the input shape; null when unset.
+        As the service reports it, in the input shape; null when unset.
         """
         return pulumi.get(self, "backend")
 

@@ -36,7 +36,6 @@ __all__ = [
     'IpRestrictionModule',
     'MutualTlsModule',
     'OAuthModule',
-    'OAuthModuleProvider',
     'OAuthProviderConfig',
     'ProvisioningJob',
     'ReservedDomainCertificateManagementPolicy',
@@ -52,7 +51,7 @@ __all__ = [
 @pulumi.output_type
 class BackendModule(dict):
     """
-    `backend` (TCP, TLS edges; HTTPS routes): where traffic goes.
+    A module's request type as the service reports it back: every field present.
     """
     @staticmethod
     def __key_warning(key: str):
@@ -75,10 +74,10 @@ class BackendModule(dict):
                  backend_id: _builtins.str,
                  enabled: Optional[_builtins.bool] = None):
         """
-        `backend` (TCP, TLS edges; HTTPS routes): where traffic goes.
+        A module's request type as the service reports it back: every field present.
 
-        :param _builtins.str backend_id: The backend's id.
-        :param _builtins.bool enabled: true: applied to traffic.
+        :param _builtins.str backend_id: The id of the backend that receives the traffic: a tunnel group (`bkdtg_`), weighted (`bkdwd_`), failover (`bkdfo_`) or HTTP-response (`bkdhr_`) backend. It must exist, and cannot be deleted while a module names it.
+        :param _builtins.bool enabled: The module is applied to traffic unless `enabled: false`.
         """
         pulumi.set(__self__, "backend_id", backend_id)
         if enabled is not None:
@@ -88,7 +87,7 @@ class BackendModule(dict):
     @pulumi.getter(name="backendId")
     def backend_id(self) -> _builtins.str:
         """
-        The backend's id.
+        The id of the backend that receives the traffic: a tunnel group (`bkdtg_`), weighted (`bkdwd_`), failover (`bkdfo_`) or HTTP-response (`bkdhr_`) backend. It must exist, and cannot be deleted while a module names it.
         """
         return pulumi.get(self, "backend_id")
 
@@ -96,7 +95,7 @@ class BackendModule(dict):
     @pulumi.getter
     def enabled(self) -> Optional[_builtins.bool]:
         """
-        true: applied to traffic.
+        The module is applied to traffic unless `enabled: false`.
         """
         return pulumi.get(self, "enabled")
 
@@ -159,7 +158,7 @@ class CertificateManagementStatus(dict):
 @pulumi.output_type
 class CircuitBreakerModule(dict):
     """
-    `circuitBreaker`: stops sending to a failing upstream; omitted numbers are the service's.
+    A module's request type as the service reports it back: every field present.
     """
     @staticmethod
     def __key_warning(key: str):
@@ -194,14 +193,14 @@ class CircuitBreakerModule(dict):
                  tripped_duration: Optional[_builtins.float] = None,
                  volume_threshold: Optional[_builtins.float] = None):
         """
-        `circuitBreaker`: stops sending to a failing upstream; omitted numbers are the service's.
+        A module's request type as the service reports it back: every field present.
 
-        :param _builtins.bool enabled: true: applied to traffic.
-        :param _builtins.float error_threshold_percentage: The error rate that trips the circuit, a fraction from 0 to 1.
-        :param _builtins.float num_buckets: Buckets of the window, at most 128.
-        :param _builtins.float rolling_window: Seconds of the statistical window.
-        :param _builtins.float tripped_duration: Seconds before an open circuit is re-evaluated.
-        :param _builtins.float volume_threshold: Requests within a window needed before the circuit can trip.
+        :param _builtins.bool enabled: The module is applied to traffic unless `enabled: false`.
+        :param _builtins.float error_threshold_percentage: The share of failed requests that trips the circuit: a fraction from 0 to 1, not a percentage. Default 0.5.
+        :param _builtins.float num_buckets: The number of metric buckets of the rolling window, 1 to 128. Default 10.
+        :param _builtins.float rolling_window: Seconds of the statistical rolling window. Default 10.
+        :param _builtins.float tripped_duration: Seconds to wait after the circuit trips before the upstream's health is re-evaluated. Default 10.
+        :param _builtins.float volume_threshold: Requests within a rolling window needed before the circuit can trip. Default 20.
         """
         if enabled is not None:
             pulumi.set(__self__, "enabled", enabled)
@@ -220,7 +219,7 @@ class CircuitBreakerModule(dict):
     @pulumi.getter
     def enabled(self) -> Optional[_builtins.bool]:
         """
-        true: applied to traffic.
+        The module is applied to traffic unless `enabled: false`.
         """
         return pulumi.get(self, "enabled")
 
@@ -228,7 +227,7 @@ class CircuitBreakerModule(dict):
     @pulumi.getter(name="errorThresholdPercentage")
     def error_threshold_percentage(self) -> Optional[_builtins.float]:
         """
-        The error rate that trips the circuit, a fraction from 0 to 1.
+        The share of failed requests that trips the circuit: a fraction from 0 to 1, not a percentage. Default 0.5.
         """
         return pulumi.get(self, "error_threshold_percentage")
 
@@ -236,7 +235,7 @@ class CircuitBreakerModule(dict):
     @pulumi.getter(name="numBuckets")
     def num_buckets(self) -> Optional[_builtins.float]:
         """
-        Buckets of the window, at most 128.
+        The number of metric buckets of the rolling window, 1 to 128. Default 10.
         """
         return pulumi.get(self, "num_buckets")
 
@@ -244,7 +243,7 @@ class CircuitBreakerModule(dict):
     @pulumi.getter(name="rollingWindow")
     def rolling_window(self) -> Optional[_builtins.float]:
         """
-        Seconds of the statistical window.
+        Seconds of the statistical rolling window. Default 10.
         """
         return pulumi.get(self, "rolling_window")
 
@@ -252,7 +251,7 @@ class CircuitBreakerModule(dict):
     @pulumi.getter(name="trippedDuration")
     def tripped_duration(self) -> Optional[_builtins.float]:
         """
-        Seconds before an open circuit is re-evaluated.
+        Seconds to wait after the circuit trips before the upstream's health is re-evaluated. Default 10.
         """
         return pulumi.get(self, "tripped_duration")
 
@@ -260,7 +259,7 @@ class CircuitBreakerModule(dict):
     @pulumi.getter(name="volumeThreshold")
     def volume_threshold(self) -> Optional[_builtins.float]:
         """
-        Requests within a window needed before the circuit can trip.
+        Requests within a rolling window needed before the circuit can trip. Default 20.
         """
         return pulumi.get(self, "volume_threshold")
 
@@ -268,14 +267,14 @@ class CircuitBreakerModule(dict):
 @pulumi.output_type
 class EnabledModule(dict):
     """
-    A module that is only switched on or off (`compression`, `oidc`, `websocketTcpConverter`, `userAgentFilter`, `jwtValidation`).
+    A module's request type as the service reports it back: every field present.
     """
     def __init__(__self__, *,
                  enabled: Optional[_builtins.bool] = None):
         """
-        A module that is only switched on or off (`compression`, `oidc`, `websocketTcpConverter`, `userAgentFilter`, `jwtValidation`).
+        A module's request type as the service reports it back: every field present.
 
-        :param _builtins.bool enabled: true: applied to traffic.
+        :param _builtins.bool enabled: The module is applied to traffic unless `enabled: false`.
         """
         if enabled is not None:
             pulumi.set(__self__, "enabled", enabled)
@@ -284,7 +283,7 @@ class EnabledModule(dict):
     @pulumi.getter
     def enabled(self) -> Optional[_builtins.bool]:
         """
-        true: applied to traffic.
+        The module is applied to traffic unless `enabled: false`.
         """
         return pulumi.get(self, "enabled")
 
@@ -616,18 +615,18 @@ class EventTargetStream(dict):
 @pulumi.output_type
 class HeadersModule(dict):
     """
-    `requestHeaders` / `responseHeaders`: headers added and removed.
+    A module's request type as the service reports it back: every field present.
     """
     def __init__(__self__, *,
                  add: Optional[Mapping[str, _builtins.str]] = None,
                  enabled: Optional[_builtins.bool] = None,
                  remove: Optional[Sequence[_builtins.str]] = None):
         """
-        `requestHeaders` / `responseHeaders`: headers added and removed.
+        A module's request type as the service reports it back: every field present.
 
-        :param Mapping[str, _builtins.str] add: Header name to value.
-        :param _builtins.bool enabled: true: applied to traffic.
-        :param Sequence[_builtins.str] remove: Header names.
+        :param Mapping[str, _builtins.str] add: Headers to add, name to value: to the request sent upstream (requestHeaders) or to the response returned to the client (responseHeaders). Names are HTTP token characters, values hold no control characters but tab. Default none.
+        :param _builtins.bool enabled: The module is applied to traffic unless `enabled: false`.
+        :param Sequence[_builtins.str] remove: Names of the headers to remove from the request sent upstream (requestHeaders) or from the response returned to the client (responseHeaders). Default none.
         """
         if add is not None:
             pulumi.set(__self__, "add", add)
@@ -640,7 +639,7 @@ class HeadersModule(dict):
     @pulumi.getter
     def add(self) -> Optional[Mapping[str, _builtins.str]]:
         """
-        Header name to value.
+        Headers to add, name to value: to the request sent upstream (requestHeaders) or to the response returned to the client (responseHeaders). Names are HTTP token characters, values hold no control characters but tab. Default none.
         """
         return pulumi.get(self, "add")
 
@@ -648,7 +647,7 @@ class HeadersModule(dict):
     @pulumi.getter
     def enabled(self) -> Optional[_builtins.bool]:
         """
-        true: applied to traffic.
+        The module is applied to traffic unless `enabled: false`.
         """
         return pulumi.get(self, "enabled")
 
@@ -656,7 +655,7 @@ class HeadersModule(dict):
     @pulumi.getter
     def remove(self) -> Optional[Sequence[_builtins.str]]:
         """
-        Header names.
+        Names of the headers to remove from the request sent upstream (requestHeaders) or from the response returned to the client (responseHeaders). Default none.
         """
         return pulumi.get(self, "remove")
 
@@ -664,7 +663,7 @@ class HeadersModule(dict):
 @pulumi.output_type
 class HttpsEdgeInlineRoute(dict):
     """
-    One route of an edge's `routes` output, as the service has it (its `oauth` and `webhookVerification` are in `routeSecretModules`).
+    One route of an edge's `routes` output, as the service has it (its credential-holding modules are in `routeSecretModules`).
     """
     @staticmethod
     def __key_warning(key: str):
@@ -718,25 +717,25 @@ class HttpsEdgeInlineRoute(dict):
                  webhook_verification: Optional['outputs.WebhookVerificationModule'] = None,
                  websocket_tcp_converter: Optional['outputs.EnabledModule'] = None):
         """
-        One route of an edge's `routes` output, as the service has it (its `oauth` and `webhookVerification` are in `routeSecretModules`).
+        One route of an edge's `routes` output, as the service has it (its credential-holding modules are in `routeSecretModules`).
 
-        :param _builtins.str match: A path, a host, or host plus path.
+        :param _builtins.str match: The route selector: a path, a host, or host plus path.
         :param 'MatchType' match_type: How `match` is compared with the request path.
-        :param 'BackendModule' backend: Each module as the service reports it, in the input shape; null when unset.
-        :param 'CircuitBreakerModule' circuit_breaker: As the service reports it, in the input shape; null when unset.
-        :param 'EnabledModule' compression: As the service reports it, in the input shape; null when unset.
-        :param _builtins.str description: Human-readable.
-        :param 'IpRestrictionModule' ip_restriction: As the service reports it, in the input shape; null when unset.
-        :param 'EnabledModule' jwt_validation: As the service reports it, in the input shape; null when unset.
-        :param _builtins.str metadata: Arbitrary user data.
+        :param 'BackendModule' backend: Where traffic goes.
+        :param 'CircuitBreakerModule' circuit_breaker: Stops sending to a failing upstream until it recovers.
+        :param 'EnabledModule' compression: Compresses responses.
+        :param _builtins.str description: Human-readable text; "" when unset.
+        :param 'IpRestrictionModule' ip_restriction: Guards access: only the ranges of these IP policies.
+        :param 'EnabledModule' jwt_validation: Guards access.
+        :param _builtins.str metadata: Arbitrary user data; "" when unset.
         :param 'OAuthModule' oauth: Guards access; stored whole as a secret.
-        :param 'EnabledModule' oidc: As the service reports it, in the input shape; null when unset.
-        :param 'HeadersModule' request_headers: As the service reports it, in the input shape; null when unset.
-        :param 'HeadersModule' response_headers: As the service reports it, in the input shape; null when unset.
-        :param 'SamlModule' saml: As the service reports it, in the input shape; null when unset (without its service-provider fields).
-        :param 'EnabledModule' user_agent_filter: As the service reports it, in the input shape; null when unset.
+        :param 'EnabledModule' oidc: Guards access.
+        :param 'HeadersModule' request_headers: Headers added to and removed from the request sent upstream.
+        :param 'HeadersModule' response_headers: Headers added to and removed from the response returned to the client.
+        :param 'SamlModule' saml: Guards access.
+        :param 'EnabledModule' user_agent_filter: Guards access.
         :param 'WebhookVerificationModule' webhook_verification: Guards access; stored whole as a secret.
-        :param 'EnabledModule' websocket_tcp_converter: As the service reports it, in the input shape; null when unset.
+        :param 'EnabledModule' websocket_tcp_converter: Websocket to TCP adapter.
         """
         pulumi.set(__self__, "match", match)
         pulumi.set(__self__, "match_type", match_type)
@@ -775,7 +774,7 @@ class HttpsEdgeInlineRoute(dict):
     @pulumi.getter
     def match(self) -> _builtins.str:
         """
-        A path, a host, or host plus path.
+        The route selector: a path, a host, or host plus path.
         """
         return pulumi.get(self, "match")
 
@@ -791,7 +790,7 @@ class HttpsEdgeInlineRoute(dict):
     @pulumi.getter
     def backend(self) -> Optional['outputs.BackendModule']:
         """
-        Each module as the service reports it, in the input shape; null when unset.
+        Where traffic goes.
         """
         return pulumi.get(self, "backend")
 
@@ -799,7 +798,7 @@ class HttpsEdgeInlineRoute(dict):
     @pulumi.getter(name="circuitBreaker")
     def circuit_breaker(self) -> Optional['outputs.CircuitBreakerModule']:
         """
-        As the service reports it, in the input shape; null when unset.
+        Stops sending to a failing upstream until it recovers.
         """
         return pulumi.get(self, "circuit_breaker")
 
@@ -807,7 +806,7 @@ class HttpsEdgeInlineRoute(dict):
     @pulumi.getter
     def compression(self) -> Optional['outputs.EnabledModule']:
         """
-        As the service reports it, in the input shape; null when unset.
+        Compresses responses.
         """
         return pulumi.get(self, "compression")
 
@@ -815,7 +814,7 @@ class HttpsEdgeInlineRoute(dict):
     @pulumi.getter
     def description(self) -> Optional[_builtins.str]:
         """
-        Human-readable.
+        Human-readable text; "" when unset.
         """
         return pulumi.get(self, "description")
 
@@ -823,7 +822,7 @@ class HttpsEdgeInlineRoute(dict):
     @pulumi.getter(name="ipRestriction")
     def ip_restriction(self) -> Optional['outputs.IpRestrictionModule']:
         """
-        As the service reports it, in the input shape; null when unset.
+        Guards access: only the ranges of these IP policies.
         """
         return pulumi.get(self, "ip_restriction")
 
@@ -831,7 +830,7 @@ class HttpsEdgeInlineRoute(dict):
     @pulumi.getter(name="jwtValidation")
     def jwt_validation(self) -> Optional['outputs.EnabledModule']:
         """
-        As the service reports it, in the input shape; null when unset.
+        Guards access.
         """
         return pulumi.get(self, "jwt_validation")
 
@@ -839,7 +838,7 @@ class HttpsEdgeInlineRoute(dict):
     @pulumi.getter
     def metadata(self) -> Optional[_builtins.str]:
         """
-        Arbitrary user data.
+        Arbitrary user data; "" when unset.
         """
         return pulumi.get(self, "metadata")
 
@@ -855,7 +854,7 @@ class HttpsEdgeInlineRoute(dict):
     @pulumi.getter
     def oidc(self) -> Optional['outputs.EnabledModule']:
         """
-        As the service reports it, in the input shape; null when unset.
+        Guards access.
         """
         return pulumi.get(self, "oidc")
 
@@ -863,7 +862,7 @@ class HttpsEdgeInlineRoute(dict):
     @pulumi.getter(name="requestHeaders")
     def request_headers(self) -> Optional['outputs.HeadersModule']:
         """
-        As the service reports it, in the input shape; null when unset.
+        Headers added to and removed from the request sent upstream.
         """
         return pulumi.get(self, "request_headers")
 
@@ -871,7 +870,7 @@ class HttpsEdgeInlineRoute(dict):
     @pulumi.getter(name="responseHeaders")
     def response_headers(self) -> Optional['outputs.HeadersModule']:
         """
-        As the service reports it, in the input shape; null when unset.
+        Headers added to and removed from the response returned to the client.
         """
         return pulumi.get(self, "response_headers")
 
@@ -879,7 +878,7 @@ class HttpsEdgeInlineRoute(dict):
     @pulumi.getter
     def saml(self) -> Optional['outputs.SamlModule']:
         """
-        As the service reports it, in the input shape; null when unset (without its service-provider fields).
+        Guards access.
         """
         return pulumi.get(self, "saml")
 
@@ -887,7 +886,7 @@ class HttpsEdgeInlineRoute(dict):
     @pulumi.getter(name="userAgentFilter")
     def user_agent_filter(self) -> Optional['outputs.EnabledModule']:
         """
-        As the service reports it, in the input shape; null when unset.
+        Guards access.
         """
         return pulumi.get(self, "user_agent_filter")
 
@@ -903,7 +902,7 @@ class HttpsEdgeInlineRoute(dict):
     @pulumi.getter(name="websocketTcpConverter")
     def websocket_tcp_converter(self) -> Optional['outputs.EnabledModule']:
         """
-        As the service reports it, in the input shape; null when unset.
+        Websocket to TCP adapter.
         """
         return pulumi.get(self, "websocket_tcp_converter")
 
@@ -935,9 +934,6 @@ class HttpsEdgeInlineRouteSecrets(dict):
                  webhook_verification: Optional['outputs.WebhookVerificationModule'] = None):
         """
         The credential-holding modules of one inline route (secret, with the rest of `routeSecretModules`).
-
-        :param 'OAuthModule' oauth: As the service reports it, in the input shape; null when unset.
-        :param 'WebhookVerificationModule' webhook_verification: As the service reports it, in the input shape; null when unset.
         """
         if oauth is not None:
             pulumi.set(__self__, "oauth", oauth)
@@ -947,17 +943,11 @@ class HttpsEdgeInlineRouteSecrets(dict):
     @_builtins.property
     @pulumi.getter
     def oauth(self) -> Optional['outputs.OAuthModule']:
-        """
-        As the service reports it, in the input shape; null when unset.
-        """
         return pulumi.get(self, "oauth")
 
     @_builtins.property
     @pulumi.getter(name="webhookVerification")
     def webhook_verification(self) -> Optional['outputs.WebhookVerificationModule']:
-        """
-        As the service reports it, in the input shape; null when unset.
-        """
         return pulumi.get(self, "webhook_verification")
 
 
@@ -1022,7 +1012,7 @@ class IpPolicyInlineRule(dict):
 @pulumi.output_type
 class IpRestrictionModule(dict):
     """
-    `ipRestriction`: only the ranges of these IP policies may connect (guards access).
+    A module's request type as the service reports it back: every field present.
     """
     @staticmethod
     def __key_warning(key: str):
@@ -1045,10 +1035,10 @@ class IpRestrictionModule(dict):
                  ip_policy_ids: Sequence[_builtins.str],
                  enabled: Optional[_builtins.bool] = None):
         """
-        `ipRestriction`: only the ranges of these IP policies may connect (guards access).
+        A module's request type as the service reports it back: every field present.
 
-        :param Sequence[_builtins.str] ip_policy_ids: IP policy ids (`ipp_`).
-        :param _builtins.bool enabled: true: applied to traffic.
+        :param Sequence[_builtins.str] ip_policy_ids: The ids (`ipp_`) of the IP policies whose rules decide which client IP addresses get through: at least one, each existing, none repeated.
+        :param _builtins.bool enabled: The module is applied to traffic unless `enabled: false`.
         """
         pulumi.set(__self__, "ip_policy_ids", ip_policy_ids)
         if enabled is not None:
@@ -1058,7 +1048,7 @@ class IpRestrictionModule(dict):
     @pulumi.getter(name="ipPolicyIds")
     def ip_policy_ids(self) -> Sequence[_builtins.str]:
         """
-        IP policy ids (`ipp_`).
+        The ids (`ipp_`) of the IP policies whose rules decide which client IP addresses get through: at least one, each existing, none repeated.
         """
         return pulumi.get(self, "ip_policy_ids")
 
@@ -1066,7 +1056,7 @@ class IpRestrictionModule(dict):
     @pulumi.getter
     def enabled(self) -> Optional[_builtins.bool]:
         """
-        true: applied to traffic.
+        The module is applied to traffic unless `enabled: false`.
         """
         return pulumi.get(self, "enabled")
 
@@ -1074,7 +1064,7 @@ class IpRestrictionModule(dict):
 @pulumi.output_type
 class MutualTlsModule(dict):
     """
-    `mutualTls`: clients must present a certificate signed by one of these authorities (guards access).
+    A module's request type as the service reports it back: every field present.
     """
     @staticmethod
     def __key_warning(key: str):
@@ -1097,10 +1087,10 @@ class MutualTlsModule(dict):
                  certificate_authority_ids: Sequence[_builtins.str],
                  enabled: Optional[_builtins.bool] = None):
         """
-        `mutualTls`: clients must present a certificate signed by one of these authorities (guards access).
+        A module's request type as the service reports it back: every field present.
 
-        :param Sequence[_builtins.str] certificate_authority_ids: Certificate authority ids (`ca_`).
-        :param _builtins.bool enabled: true: applied to traffic.
+        :param Sequence[_builtins.str] certificate_authority_ids: The ids (`ca_`) of the certificate authorities that the client's TLS certificate is validated against: at least one, each existing, none repeated. An authority cannot be deleted while a module names it.
+        :param _builtins.bool enabled: The module is applied to traffic unless `enabled: false`.
         """
         pulumi.set(__self__, "certificate_authority_ids", certificate_authority_ids)
         if enabled is not None:
@@ -1110,7 +1100,7 @@ class MutualTlsModule(dict):
     @pulumi.getter(name="certificateAuthorityIds")
     def certificate_authority_ids(self) -> Sequence[_builtins.str]:
         """
-        Certificate authority ids (`ca_`).
+        The ids (`ca_`) of the certificate authorities that the client's TLS certificate is validated against: at least one, each existing, none repeated. An authority cannot be deleted while a module names it.
         """
         return pulumi.get(self, "certificate_authority_ids")
 
@@ -1118,7 +1108,7 @@ class MutualTlsModule(dict):
     @pulumi.getter
     def enabled(self) -> Optional[_builtins.bool]:
         """
-        true: applied to traffic.
+        The module is applied to traffic unless `enabled: false`.
         """
         return pulumi.get(self, "enabled")
 
@@ -1126,7 +1116,7 @@ class MutualTlsModule(dict):
 @pulumi.output_type
 class OAuthModule(dict):
     """
-    `oauth`: visitors log in with an identity provider (guards access; stored as a secret).
+    The OAuth module's config, as the API returns it.
     """
     @staticmethod
     def __key_warning(key: str):
@@ -1154,7 +1144,7 @@ class OAuthModule(dict):
         return super().get(key, default)
 
     def __init__(__self__, *,
-                 provider: 'outputs.OAuthModuleProvider',
+                 provider: Mapping[str, 'outputs.OAuthProviderConfig'],
                  auth_check_interval: Optional[_builtins.float] = None,
                  cookie_prefix: Optional[_builtins.str] = None,
                  enabled: Optional[_builtins.bool] = None,
@@ -1162,15 +1152,15 @@ class OAuthModule(dict):
                  maximum_duration: Optional[_builtins.float] = None,
                  options_passthrough: Optional[_builtins.bool] = None):
         """
-        `oauth`: visitors log in with an identity provider (guards access; stored as a secret).
+        The OAuth module's config, as the API returns it.
 
-        :param 'OAuthModuleProvider' provider: The one provider that was set.
-        :param _builtins.float auth_check_interval: Seconds between rechecks of the user with the provider.
-        :param _builtins.str cookie_prefix: Session cookie name prefix.
-        :param _builtins.bool enabled: true: applied to traffic.
-        :param _builtins.float inactivity_timeout: Seconds of inactivity that end a session.
-        :param _builtins.float maximum_duration: Maximum seconds of a session.
-        :param _builtins.bool options_passthrough: true: HTTP OPTIONS pass unauthenticated.
+        :param Mapping[str, 'OAuthProviderConfig'] provider: The one provider that was set, by its key. The identity provider's key, its lowercase name as the service knows it (the service decides which it accepts). The emulator accepts only its placeholders: `codehost` (the code-hosting provider, the one with `teams` and `organizations`), `social`, `workspace`, `directory`, `professional`, `devops`, `streaming`, `commerce`.
+        :param _builtins.float auth_check_interval: Seconds after which the service refreshes the user's state from the provider and rechecks authorization, which bounds the access of a revoked user; 0: the service's default.
+        :param _builtins.str cookie_prefix: The prefix of the session cookie set on the client.
+        :param _builtins.bool enabled: Whether the module is applied to traffic.
+        :param _builtins.float inactivity_timeout: Seconds of inactivity after which the session ends and the user must log in again; 0: the service's default.
+        :param _builtins.float maximum_duration: The longest an authenticated session lasts, in seconds; 0: the service's default.
+        :param _builtins.bool options_passthrough: Lets HTTP OPTIONS requests through without authentication (needed for CORS preflight).
         """
         pulumi.set(__self__, "provider", provider)
         if auth_check_interval is not None:
@@ -1188,9 +1178,9 @@ class OAuthModule(dict):
 
     @_builtins.property
     @pulumi.getter
-    def provider(self) -> 'outputs.OAuthModuleProvider':
+    def provider(self) -> Mapping[str, 'outputs.OAuthProviderConfig']:
         """
-        The one provider that was set.
+        The one provider that was set, by its key. The identity provider's key, its lowercase name as the service knows it (the service decides which it accepts). The emulator accepts only its placeholders: `codehost` (the code-hosting provider, the one with `teams` and `organizations`), `social`, `workspace`, `directory`, `professional`, `devops`, `streaming`, `commerce`.
         """
         return pulumi.get(self, "provider")
 
@@ -1198,7 +1188,7 @@ class OAuthModule(dict):
     @pulumi.getter(name="authCheckInterval")
     def auth_check_interval(self) -> Optional[_builtins.float]:
         """
-        Seconds between rechecks of the user with the provider.
+        Seconds after which the service refreshes the user's state from the provider and rechecks authorization, which bounds the access of a revoked user; 0: the service's default.
         """
         return pulumi.get(self, "auth_check_interval")
 
@@ -1206,7 +1196,7 @@ class OAuthModule(dict):
     @pulumi.getter(name="cookiePrefix")
     def cookie_prefix(self) -> Optional[_builtins.str]:
         """
-        Session cookie name prefix.
+        The prefix of the session cookie set on the client.
         """
         return pulumi.get(self, "cookie_prefix")
 
@@ -1214,7 +1204,7 @@ class OAuthModule(dict):
     @pulumi.getter
     def enabled(self) -> Optional[_builtins.bool]:
         """
-        true: applied to traffic.
+        Whether the module is applied to traffic.
         """
         return pulumi.get(self, "enabled")
 
@@ -1222,7 +1212,7 @@ class OAuthModule(dict):
     @pulumi.getter(name="inactivityTimeout")
     def inactivity_timeout(self) -> Optional[_builtins.float]:
         """
-        Seconds of inactivity that end a session.
+        Seconds of inactivity after which the session ends and the user must log in again; 0: the service's default.
         """
         return pulumi.get(self, "inactivity_timeout")
 
@@ -1230,7 +1220,7 @@ class OAuthModule(dict):
     @pulumi.getter(name="maximumDuration")
     def maximum_duration(self) -> Optional[_builtins.float]:
         """
-        Maximum seconds of a session.
+        The longest an authenticated session lasts, in seconds; 0: the service's default.
         """
         return pulumi.get(self, "maximum_duration")
 
@@ -1238,96 +1228,27 @@ class OAuthModule(dict):
     @pulumi.getter(name="optionsPassthrough")
     def options_passthrough(self) -> Optional[_builtins.bool]:
         """
-        true: HTTP OPTIONS pass unauthenticated.
+        Lets HTTP OPTIONS requests through without authentication (needed for CORS preflight).
         """
         return pulumi.get(self, "options_passthrough")
 
 
 @pulumi.output_type
-class OAuthModuleProvider(dict):
-    def __init__(__self__, *,
-                 codehost: Optional['outputs.OAuthProviderConfig'] = None,
-                 commerce: Optional['outputs.OAuthProviderConfig'] = None,
-                 devops: Optional['outputs.OAuthProviderConfig'] = None,
-                 directory: Optional['outputs.OAuthProviderConfig'] = None,
-                 professional: Optional['outputs.OAuthProviderConfig'] = None,
-                 social: Optional['outputs.OAuthProviderConfig'] = None,
-                 streaming: Optional['outputs.OAuthProviderConfig'] = None,
-                 workspace: Optional['outputs.OAuthProviderConfig'] = None):
-        if codehost is not None:
-            pulumi.set(__self__, "codehost", codehost)
-        if commerce is not None:
-            pulumi.set(__self__, "commerce", commerce)
-        if devops is not None:
-            pulumi.set(__self__, "devops", devops)
-        if directory is not None:
-            pulumi.set(__self__, "directory", directory)
-        if professional is not None:
-            pulumi.set(__self__, "professional", professional)
-        if social is not None:
-            pulumi.set(__self__, "social", social)
-        if streaming is not None:
-            pulumi.set(__self__, "streaming", streaming)
-        if workspace is not None:
-            pulumi.set(__self__, "workspace", workspace)
-
-    @_builtins.property
-    @pulumi.getter
-    def codehost(self) -> Optional['outputs.OAuthProviderConfig']:
-        return pulumi.get(self, "codehost")
-
-    @_builtins.property
-    @pulumi.getter
-    def commerce(self) -> Optional['outputs.OAuthProviderConfig']:
-        return pulumi.get(self, "commerce")
-
-    @_builtins.property
-    @pulumi.getter
-    def devops(self) -> Optional['outputs.OAuthProviderConfig']:
-        return pulumi.get(self, "devops")
-
-    @_builtins.property
-    @pulumi.getter
-    def directory(self) -> Optional['outputs.OAuthProviderConfig']:
-        return pulumi.get(self, "directory")
-
-    @_builtins.property
-    @pulumi.getter
-    def professional(self) -> Optional['outputs.OAuthProviderConfig']:
-        return pulumi.get(self, "professional")
-
-    @_builtins.property
-    @pulumi.getter
-    def social(self) -> Optional['outputs.OAuthProviderConfig']:
-        return pulumi.get(self, "social")
-
-    @_builtins.property
-    @pulumi.getter
-    def streaming(self) -> Optional['outputs.OAuthProviderConfig']:
-        return pulumi.get(self, "streaming")
-
-    @_builtins.property
-    @pulumi.getter
-    def workspace(self) -> Optional['outputs.OAuthProviderConfig']:
-        return pulumi.get(self, "workspace")
-
-
-@pulumi.output_type
 class OAuthProviderConfig(dict):
     """
-    One identity provider's settings.
+    One OAuth identity provider's settings, as the API returns them. `clientSecret` is a secret: the service returns it.
     """
     @staticmethod
     def __key_warning(key: str):
         suggest = None
-        if key == "clientId":
-            suggest = "client_id"
-        elif key == "clientSecret":
-            suggest = "client_secret"
-        elif key == "emailAddresses":
+        if key == "emailAddresses":
             suggest = "email_addresses"
         elif key == "emailDomains":
             suggest = "email_domains"
+        elif key == "clientId":
+            suggest = "client_id"
+        elif key == "clientSecret":
+            suggest = "client_secret"
 
         if suggest:
             pulumi.log.warn(f"Key '{key}' not found in OAuthProviderConfig. Access the value via the '{suggest}' property getter instead.")
@@ -1341,44 +1262,65 @@ class OAuthProviderConfig(dict):
         return super().get(key, default)
 
     def __init__(__self__, *,
+                 email_addresses: Sequence[_builtins.str],
+                 email_domains: Sequence[_builtins.str],
+                 scopes: Sequence[_builtins.str],
                  client_id: Optional[_builtins.str] = None,
                  client_secret: Optional[_builtins.str] = None,
-                 email_addresses: Optional[Sequence[_builtins.str]] = None,
-                 email_domains: Optional[Sequence[_builtins.str]] = None,
                  organizations: Optional[Sequence[_builtins.str]] = None,
-                 scopes: Optional[Sequence[_builtins.str]] = None,
                  teams: Optional[Sequence[_builtins.str]] = None):
         """
-        One identity provider's settings.
+        One OAuth identity provider's settings, as the API returns them. `clientSecret` is a secret: the service returns it.
 
-        :param _builtins.str client_id: The OAuth app's client id; null with the service's managed app.
-        :param _builtins.str client_secret: Secret.
-        :param Sequence[_builtins.str] email_addresses: Allowed email addresses.
-        :param Sequence[_builtins.str] email_domains: Allowed email domains.
-        :param Sequence[_builtins.str] organizations: `codehost` only: organization slugs.
-        :param Sequence[_builtins.str] scopes: Provider scopes.
-        :param Sequence[_builtins.str] teams: `codehost` only: `<org>/<team>` slugs.
+        :param Sequence[_builtins.str] email_addresses: Email addresses of the users allowed in; `[]` when none.
+        :param Sequence[_builtins.str] email_domains: Email domains whose users are allowed in; `[]` when none.
+        :param Sequence[_builtins.str] scopes: The provider-specific scopes requested; `[]` when none.
+        :param _builtins.str client_id: Your OAuth app's client id; null when the service's managed app is used.
+        :param _builtins.str client_secret: Your OAuth app's client secret, returned by the service: keep it secret. Null when the service's managed app is used.
+        :param Sequence[_builtins.str] organizations: Only on the code-hosting provider: organization slugs; a member of any is allowed.
+        :param Sequence[_builtins.str] teams: Only on the code-hosting provider: `<org>/<team>` slugs; a member of any is allowed.
         """
+        pulumi.set(__self__, "email_addresses", email_addresses)
+        pulumi.set(__self__, "email_domains", email_domains)
+        pulumi.set(__self__, "scopes", scopes)
         if client_id is not None:
             pulumi.set(__self__, "client_id", client_id)
         if client_secret is not None:
             pulumi.set(__self__, "client_secret", client_secret)
-        if email_addresses is not None:
-            pulumi.set(__self__, "email_addresses", email_addresses)
-        if email_domains is not None:
-            pulumi.set(__self__, "email_domains", email_domains)
         if organizations is not None:
             pulumi.set(__self__, "organizations", organizations)
-        if scopes is not None:
-            pulumi.set(__self__, "scopes", scopes)
         if teams is not None:
             pulumi.set(__self__, "teams", teams)
+
+    @_builtins.property
+    @pulumi.getter(name="emailAddresses")
+    def email_addresses(self) -> Sequence[_builtins.str]:
+        """
+        Email addresses of the users allowed in; `[]` when none.
+        """
+        return pulumi.get(self, "email_addresses")
+
+    @_builtins.property
+    @pulumi.getter(name="emailDomains")
+    def email_domains(self) -> Sequence[_builtins.str]:
+        """
+        Email domains whose users are allowed in; `[]` when none.
+        """
+        return pulumi.get(self, "email_domains")
+
+    @_builtins.property
+    @pulumi.getter
+    def scopes(self) -> Sequence[_builtins.str]:
+        """
+        The provider-specific scopes requested; `[]` when none.
+        """
+        return pulumi.get(self, "scopes")
 
     @_builtins.property
     @pulumi.getter(name="clientId")
     def client_id(self) -> Optional[_builtins.str]:
         """
-        The OAuth app's client id; null with the service's managed app.
+        Your OAuth app's client id; null when the service's managed app is used.
         """
         return pulumi.get(self, "client_id")
 
@@ -1386,47 +1328,23 @@ class OAuthProviderConfig(dict):
     @pulumi.getter(name="clientSecret")
     def client_secret(self) -> Optional[_builtins.str]:
         """
-        Secret.
+        Your OAuth app's client secret, returned by the service: keep it secret. Null when the service's managed app is used.
         """
         return pulumi.get(self, "client_secret")
-
-    @_builtins.property
-    @pulumi.getter(name="emailAddresses")
-    def email_addresses(self) -> Optional[Sequence[_builtins.str]]:
-        """
-        Allowed email addresses.
-        """
-        return pulumi.get(self, "email_addresses")
-
-    @_builtins.property
-    @pulumi.getter(name="emailDomains")
-    def email_domains(self) -> Optional[Sequence[_builtins.str]]:
-        """
-        Allowed email domains.
-        """
-        return pulumi.get(self, "email_domains")
 
     @_builtins.property
     @pulumi.getter
     def organizations(self) -> Optional[Sequence[_builtins.str]]:
         """
-        `codehost` only: organization slugs.
+        Only on the code-hosting provider: organization slugs; a member of any is allowed.
         """
         return pulumi.get(self, "organizations")
 
     @_builtins.property
     @pulumi.getter
-    def scopes(self) -> Optional[Sequence[_builtins.str]]:
-        """
-        Provider scopes.
-        """
-        return pulumi.get(self, "scopes")
-
-    @_builtins.property
-    @pulumi.getter
     def teams(self) -> Optional[Sequence[_builtins.str]]:
         """
-        `codehost` only: `<org>/<team>` slugs.
+        Only on the code-hosting provider: `<org>/<team>` slugs; a member of any is allowed.
         """
         return pulumi.get(self, "teams")
 
@@ -1545,7 +1463,7 @@ class ReservedDomainCertificateManagementPolicy(dict):
 @pulumi.output_type
 class SamlModule(dict):
     """
-    `saml`: visitors log in with a SAML identity provider (guards access).
+    A module's request type as the service reports it back: every field present.
     """
     @staticmethod
     def __key_warning(key: str):
@@ -1592,18 +1510,18 @@ class SamlModule(dict):
                  nameid_format: Optional['NameIdFormat'] = None,
                  options_passthrough: Optional[_builtins.bool] = None):
         """
-        `saml`: visitors log in with a SAML identity provider (guards access).
+        A module's request type as the service reports it back: every field present.
 
-        :param _builtins.str idp_metadata: The identity provider's XML EntityDescriptor.
-        :param _builtins.bool allow_idp_initiated: true: the identity provider may start a login.
-        :param Sequence[_builtins.str] authorized_groups: Groups allowed in; empty: no group filter.
-        :param _builtins.str cookie_prefix: Session cookie name prefix.
-        :param _builtins.bool enabled: true: applied to traffic.
-        :param _builtins.bool force_authn: true: the identity provider asks for credentials on every login.
-        :param _builtins.float inactivity_timeout: Seconds of inactivity that end a session.
-        :param _builtins.float maximum_duration: Maximum seconds of a session.
-        :param 'NameIdFormat' nameid_format: The SAML name-id format.
-        :param _builtins.bool options_passthrough: true: HTTP OPTIONS pass unauthenticated.
+        :param _builtins.str idp_metadata: The identity provider's full XML EntityDescriptor.
+        :param _builtins.bool allow_idp_initiated: The identity provider may start a login; it should then set the RelayState parameter to the target URL. Default false.
+        :param Sequence[_builtins.str] authorized_groups: When it lists groups, only their members get access. Default `[]`.
+        :param _builtins.str cookie_prefix: The prefix of the session cookie set on the client. HTTP token characters; default "ei_session.".
+        :param _builtins.bool enabled: The module is applied to traffic unless `enabled: false`.
+        :param _builtins.bool force_authn: The identity provider must ask for credentials on every login, even when the user has a session with it. Default false.
+        :param _builtins.float inactivity_timeout: Seconds of inactivity after which the session ends and the user must log in again; 0 or absent: the service's default.
+        :param _builtins.float maximum_duration: The longest an authenticated session lasts, in seconds; 0 or absent: the service's default.
+        :param 'NameIdFormat' nameid_format: The SAML name identifier format. Default `urn:oasis:names:tc:SAML:2.0:nameid-format:persistent`.
+        :param _builtins.bool options_passthrough: Lets HTTP OPTIONS requests through without authentication (needed for CORS preflight). Default false.
         """
         pulumi.set(__self__, "idp_metadata", idp_metadata)
         if allow_idp_initiated is not None:
@@ -1629,7 +1547,7 @@ class SamlModule(dict):
     @pulumi.getter(name="idpMetadata")
     def idp_metadata(self) -> _builtins.str:
         """
-        The identity provider's XML EntityDescriptor.
+        The identity provider's full XML EntityDescriptor.
         """
         return pulumi.get(self, "idp_metadata")
 
@@ -1637,7 +1555,7 @@ class SamlModule(dict):
     @pulumi.getter(name="allowIdpInitiated")
     def allow_idp_initiated(self) -> Optional[_builtins.bool]:
         """
-        true: the identity provider may start a login.
+        The identity provider may start a login; it should then set the RelayState parameter to the target URL. Default false.
         """
         return pulumi.get(self, "allow_idp_initiated")
 
@@ -1645,7 +1563,7 @@ class SamlModule(dict):
     @pulumi.getter(name="authorizedGroups")
     def authorized_groups(self) -> Optional[Sequence[_builtins.str]]:
         """
-        Groups allowed in; empty: no group filter.
+        When it lists groups, only their members get access. Default `[]`.
         """
         return pulumi.get(self, "authorized_groups")
 
@@ -1653,7 +1571,7 @@ class SamlModule(dict):
     @pulumi.getter(name="cookiePrefix")
     def cookie_prefix(self) -> Optional[_builtins.str]:
         """
-        Session cookie name prefix.
+        The prefix of the session cookie set on the client. HTTP token characters; default "ei_session.".
         """
         return pulumi.get(self, "cookie_prefix")
 
@@ -1661,7 +1579,7 @@ class SamlModule(dict):
     @pulumi.getter
     def enabled(self) -> Optional[_builtins.bool]:
         """
-        true: applied to traffic.
+        The module is applied to traffic unless `enabled: false`.
         """
         return pulumi.get(self, "enabled")
 
@@ -1669,7 +1587,7 @@ class SamlModule(dict):
     @pulumi.getter(name="forceAuthn")
     def force_authn(self) -> Optional[_builtins.bool]:
         """
-        true: the identity provider asks for credentials on every login.
+        The identity provider must ask for credentials on every login, even when the user has a session with it. Default false.
         """
         return pulumi.get(self, "force_authn")
 
@@ -1677,7 +1595,7 @@ class SamlModule(dict):
     @pulumi.getter(name="inactivityTimeout")
     def inactivity_timeout(self) -> Optional[_builtins.float]:
         """
-        Seconds of inactivity that end a session.
+        Seconds of inactivity after which the session ends and the user must log in again; 0 or absent: the service's default.
         """
         return pulumi.get(self, "inactivity_timeout")
 
@@ -1685,7 +1603,7 @@ class SamlModule(dict):
     @pulumi.getter(name="maximumDuration")
     def maximum_duration(self) -> Optional[_builtins.float]:
         """
-        Maximum seconds of a session.
+        The longest an authenticated session lasts, in seconds; 0 or absent: the service's default.
         """
         return pulumi.get(self, "maximum_duration")
 
@@ -1693,7 +1611,7 @@ class SamlModule(dict):
     @pulumi.getter(name="nameidFormat")
     def nameid_format(self) -> Optional['NameIdFormat']:
         """
-        The SAML name-id format.
+        The SAML name identifier format. Default `urn:oasis:names:tc:SAML:2.0:nameid-format:persistent`.
         """
         return pulumi.get(self, "nameid_format")
 
@@ -1701,7 +1619,7 @@ class SamlModule(dict):
     @pulumi.getter(name="optionsPassthrough")
     def options_passthrough(self) -> Optional[_builtins.bool]:
         """
-        true: HTTP OPTIONS pass unauthenticated.
+        Lets HTTP OPTIONS requests through without authentication (needed for CORS preflight). Default false.
         """
         return pulumi.get(self, "options_passthrough")
 
@@ -1709,7 +1627,7 @@ class SamlModule(dict):
 @pulumi.output_type
 class SamlServiceProvider(dict):
     """
-    What the service generates for a SAML module (read-only).
+    What the service generates for a SAML module (read-only): the fields of its answer a request cannot set.
     """
     @staticmethod
     def __key_warning(key: str):
@@ -1746,14 +1664,14 @@ class SamlServiceProvider(dict):
                  request_signing_certificate_pem: _builtins.str,
                  single_logout_url: _builtins.str):
         """
-        What the service generates for a SAML module (read-only).
+        What the service generates for a SAML module (read-only): the fields of its answer a request cannot set.
 
-        :param _builtins.str assertion_consumer_service_url: Where the identity provider posts assertions.
-        :param _builtins.str entity_id: The service provider's entity id (the metadata URL).
-        :param _builtins.str idp_metadata_url: The identity provider's metadata URL; "" when unset.
-        :param _builtins.str metadata_url: The service provider's metadata URL.
-        :param _builtins.str request_signing_certificate_pem: The certificate of the key pair that signs SAML requests.
-        :param _builtins.str single_logout_url: The single logout URL.
+        :param _builtins.str assertion_consumer_service_url: The URL that receives the identity provider's SAML assertions, set by the service.
+        :param _builtins.str entity_id: The service's SAML entity id for this module, set by the service: a URL equal to `metadataUrl`.
+        :param _builtins.str idp_metadata_url: The identity provider's metadata URL; "" when unset. Requests cannot set it: they send `idpMetadata`.
+        :param _builtins.str metadata_url: The URL of the service's SAML metadata for this module, set by the service.
+        :param _builtins.str request_signing_certificate_pem: The PEM certificate of the key pair that signs the service's SAML requests, set by the service.
+        :param _builtins.str single_logout_url: The SAML single logout URL, set by the service.
         """
         pulumi.set(__self__, "assertion_consumer_service_url", assertion_consumer_service_url)
         pulumi.set(__self__, "entity_id", entity_id)
@@ -1766,7 +1684,7 @@ class SamlServiceProvider(dict):
     @pulumi.getter(name="assertionConsumerServiceUrl")
     def assertion_consumer_service_url(self) -> _builtins.str:
         """
-        Where the identity provider posts assertions.
+        The URL that receives the identity provider's SAML assertions, set by the service.
         """
         return pulumi.get(self, "assertion_consumer_service_url")
 
@@ -1774,7 +1692,7 @@ class SamlServiceProvider(dict):
     @pulumi.getter(name="entityId")
     def entity_id(self) -> _builtins.str:
         """
-        The service provider's entity id (the metadata URL).
+        The service's SAML entity id for this module, set by the service: a URL equal to `metadataUrl`.
         """
         return pulumi.get(self, "entity_id")
 
@@ -1782,7 +1700,7 @@ class SamlServiceProvider(dict):
     @pulumi.getter(name="idpMetadataUrl")
     def idp_metadata_url(self) -> _builtins.str:
         """
-        The identity provider's metadata URL; "" when unset.
+        The identity provider's metadata URL; "" when unset. Requests cannot set it: they send `idpMetadata`.
         """
         return pulumi.get(self, "idp_metadata_url")
 
@@ -1790,7 +1708,7 @@ class SamlServiceProvider(dict):
     @pulumi.getter(name="metadataUrl")
     def metadata_url(self) -> _builtins.str:
         """
-        The service provider's metadata URL.
+        The URL of the service's SAML metadata for this module, set by the service.
         """
         return pulumi.get(self, "metadata_url")
 
@@ -1798,7 +1716,7 @@ class SamlServiceProvider(dict):
     @pulumi.getter(name="requestSigningCertificatePem")
     def request_signing_certificate_pem(self) -> _builtins.str:
         """
-        The certificate of the key pair that signs SAML requests.
+        The PEM certificate of the key pair that signs the service's SAML requests, set by the service.
         """
         return pulumi.get(self, "request_signing_certificate_pem")
 
@@ -1806,7 +1724,7 @@ class SamlServiceProvider(dict):
     @pulumi.getter(name="singleLogoutUrl")
     def single_logout_url(self) -> _builtins.str:
         """
-        The single logout URL.
+        The SAML single logout URL, set by the service.
         """
         return pulumi.get(self, "single_logout_url")
 
@@ -1890,7 +1808,7 @@ class TlsCertificateSubjectAlternativeNames(dict):
 @pulumi.output_type
 class TlsTerminationModule(dict):
     """
-    `tlsTermination` of a TLS edge.
+    A module's request type as the service reports it back: every field present.
     """
     @staticmethod
     def __key_warning(key: str):
@@ -1916,11 +1834,11 @@ class TlsTerminationModule(dict):
                  min_version: Optional['TlsVersion'] = None,
                  terminate_at: Optional['TerminateAt'] = None):
         """
-        `tlsTermination` of a TLS edge.
+        A module's request type as the service reports it back: every field present.
 
-        :param _builtins.bool enabled: true: applied to traffic.
-        :param 'TlsVersion' min_version: null when TLS passes through.
-        :param 'TerminateAt' terminate_at: `edge` or `upstream`.
+        :param _builtins.bool enabled: The module is applied to traffic unless `enabled: false`.
+        :param 'TlsVersion' min_version: The lowest TLS version accepted, also advertised in the handshake. Absent or null with `edge`: the service's default, "1.2"; must be null or absent with `upstream`.
+        :param 'TerminateAt' terminate_at: Where TLS ends: `edge` (the service terminates it; the default) or `upstream` (TLS passes through to the agent or application server). With `upstream`, `minVersion` must be null or absent, and the edge may have no mutual TLS module.
         """
         if enabled is not None:
             pulumi.set(__self__, "enabled", enabled)
@@ -1933,7 +1851,7 @@ class TlsTerminationModule(dict):
     @pulumi.getter
     def enabled(self) -> Optional[_builtins.bool]:
         """
-        true: applied to traffic.
+        The module is applied to traffic unless `enabled: false`.
         """
         return pulumi.get(self, "enabled")
 
@@ -1941,7 +1859,7 @@ class TlsTerminationModule(dict):
     @pulumi.getter(name="minVersion")
     def min_version(self) -> Optional['TlsVersion']:
         """
-        null when TLS passes through.
+        The lowest TLS version accepted, also advertised in the handshake. Absent or null with `edge`: the service's default, "1.2"; must be null or absent with `upstream`.
         """
         return pulumi.get(self, "min_version")
 
@@ -1949,7 +1867,7 @@ class TlsTerminationModule(dict):
     @pulumi.getter(name="terminateAt")
     def terminate_at(self) -> Optional['TerminateAt']:
         """
-        `edge` or `upstream`.
+        Where TLS ends: `edge` (the service terminates it; the default) or `upstream` (TLS passes through to the agent or application server). With `upstream`, `minVersion` must be null or absent, and the edge may have no mutual TLS module.
         """
         return pulumi.get(self, "terminate_at")
 
@@ -1957,18 +1875,18 @@ class TlsTerminationModule(dict):
 @pulumi.output_type
 class WebhookVerificationModule(dict):
     """
-    `webhookVerification`: only requests signed by the sender pass (guards access; stored as a secret).
+    A module's request type as the service reports it back: every field present.
     """
     def __init__(__self__, *,
                  provider: 'WebhookProvider',
                  enabled: Optional[_builtins.bool] = None,
                  secret: Optional[_builtins.str] = None):
         """
-        `webhookVerification`: only requests signed by the sender pass (guards access; stored as a secret).
+        A module's request type as the service reports it back: every field present.
 
-        :param 'WebhookProvider' provider: The webhook sender.
-        :param _builtins.bool enabled: true: applied to traffic.
-        :param _builtins.str secret: Secret; "" for CLOUD_NOTIFICATIONS.
+        :param 'WebhookProvider' provider: The webhook sender whose requests are verified; `CLOUD_NOTIFICATIONS` is verified without a secret.
+        :param _builtins.bool enabled: The module is applied to traffic unless `enabled: false`.
+        :param _builtins.str secret: The secret that requests are validated with: required and non-empty, except for `CLOUD_NOTIFICATIONS` (empty or absent).
         """
         pulumi.set(__self__, "provider", provider)
         if enabled is not None:
@@ -1980,7 +1898,7 @@ class WebhookVerificationModule(dict):
     @pulumi.getter
     def provider(self) -> 'WebhookProvider':
         """
-        The webhook sender.
+        The webhook sender whose requests are verified; `CLOUD_NOTIFICATIONS` is verified without a secret.
         """
         return pulumi.get(self, "provider")
 
@@ -1988,7 +1906,7 @@ class WebhookVerificationModule(dict):
     @pulumi.getter
     def enabled(self) -> Optional[_builtins.bool]:
         """
-        true: applied to traffic.
+        The module is applied to traffic unless `enabled: false`.
         """
         return pulumi.get(self, "enabled")
 
@@ -1996,7 +1914,7 @@ class WebhookVerificationModule(dict):
     @pulumi.getter
     def secret(self) -> Optional[_builtins.str]:
         """
-        Secret; "" for CLOUD_NOTIFICATIONS.
+        The secret that requests are validated with: required and non-empty, except for `CLOUD_NOTIFICATIONS` (empty or absent).
         """
         return pulumi.get(self, "secret")
 
