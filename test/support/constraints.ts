@@ -129,10 +129,11 @@ export const CASES: Case[] = [
     named: [["oauth.provider.workspace.clientSecret", /required when clientId is set/]],
   },
   {
-    rule: "§2.6 OAuth teams on a provider other than code hosting",
+    // Which providers exist (and which has teams) the service decides; a key's shape is checked here.
+    rule: "§2.6 an OAuth provider key that is not a lowercase provider name",
     kind: "HttpsEdgeRoute",
-    args: { oauth: { provider: { social: { teams: ["acme/ops"] } } } },
-    named: [["oauth.provider.social.teams", /not a known field/]],
+    args: { oauth: { provider: { GitHub: {} } } },
+    named: [["oauth.provider.GitHub", /lowercase name/]],
   },
   {
     rule: "§2.6 OAuth team not in <org>/<team> form; §2.6 match_type outside its values",
