@@ -6,7 +6,7 @@
  */
 import type { EdgeIngress } from "../sdk/client";
 import { containsUnknown } from "../provider/framework/values";
-import { configTarget, connect, LastingError, withEnvironment, type Settings } from "../runtime/connection";
+import { checkedClient, configTarget, LastingError, withEnvironment, type Settings } from "../runtime/connection";
 
 type Props = Record<string, any>;
 
@@ -46,21 +46,10 @@ export function settingsOf(config: Props): { settings: Settings; failures: Failu
   return { settings, failures };
 }
 
-/** Checked clients by settings: CheckConfig and Configure of one process check a connection once. */
-const clients = new Map<string, Promise<EdgeIngress>>();
-
 /** The checked client of these settings (runtime/connection.ts words every failure: what to set). */
 export function providerClient(settings: Settings): Promise<EdgeIngress> {
-  const key = JSON.stringify(settings);
-  const known = clients.get(key);
-  if (known) return known;
-  const attempt = connect(configTarget(settings, true)).catch((e: unknown) => {
-    // A failure that may pass (a lost answer, a 5xx, a 429) is not kept: the next call looks again.
-    if (!(e instanceof LastingError) && clients.get(key) === attempt) clients.delete(key);
-    throw e;
-  });
-  clients.set(key, attempt);
-  return attempt;
+  // Keyed apart from the dynamic path's connections: CheckConfig and Configure of one process check once.
+  return checkedClient(`provider ${JSON.stringify(settings)}`, () => configTarget(settings, true));
 }
 
 /**

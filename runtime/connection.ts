@@ -111,12 +111,17 @@ export const sameConnection = (a: ConnectionValue | undefined, b: ConnectionValu
  * not the API (a wrong path, a proxy) is never read as "everything was deleted".
  */
 export function clientFor(connection?: ConnectionValue): Promise<EdgeIngress> {
-  const key = connectionKey(connection);
+  return checkedClient(connectionKey(connection), () => (connection ? explicit(connection) : stackConfig()));
+}
+
+/**
+ * The checked client under `key`, connecting to `target()` on first use: a lasting failure is kept for
+ * the process, one that may pass (a lost answer, a 5xx, a 429) is not, so the next call looks again.
+ */
+export function checkedClient(key: string, target: () => Target): Promise<EdgeIngress> {
   const known = clients.get(key);
   if (known) return known;
-  const target = connection ? explicit(connection) : stackConfig();
-  const attempt = connect(target).catch((e: unknown) => {
-    // A failure that may pass (a lost answer, a 5xx, a 429) is not kept: the next call looks again.
+  const attempt = connect(target()).catch((e: unknown) => {
     if (!(e instanceof LastingError) && clients.get(key) === attempt) clients.delete(key);
     throw e;
   });
