@@ -5,6 +5,8 @@
  * the repository); `engine` drives the built dist/ through the real Pulumi CLI, npm pack and install,
  * and PostgreSQL (`npm run test:engine`). `npx jest` and scripts/test.sh run all three.
  */
+const os = require("node:os");
+
 const shared = {
   rootDir: __dirname,
   testEnvironment: "node",
@@ -36,11 +38,12 @@ module.exports = {
     { ...shared, displayName: "engine", testMatch: ENGINE },
   ],
   testTimeout: 120000,
-  // One worker per core, where jest's default leaves one core out (a single worker on two cores). Test
-  // files share nothing (each has its own emulator on an ephemeral port, its own stacks and temporary
-  // directories; the secret audit writes one file per process), and an e2e file spends most of its
-  // time in engine subprocesses, so two files at a time finish sooner even on two cores.
-  maxWorkers: "100%",
+  // One worker per core and one more, where jest's default leaves one core out (a single worker on two
+  // cores). Test files share nothing (each has its own emulator on an ephemeral port, its own stacks and
+  // temporary directories; the secret audit writes one file per process), and an e2e file spends much of
+  // its time in engine subprocesses; the fault suite spends its ~13 minutes waiting out the provider's
+  // pacing (a 429 slows the account), not on a core, and the extra worker keeps both cores busy meanwhile.
+  maxWorkers: os.availableParallelism() + 1,
   // Longest files first, also on a clean clone where jest has no times of an earlier run.
   testSequencer: "<rootDir>/test/support/sequencer.js",
   // The secret audit (harness/audit.ts): collects during the run, scans after it, fails it on a leak;
