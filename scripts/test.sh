@@ -4,30 +4,24 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 ei_setup
-# The static checks, two at a time (tsc and eslint each use one core); each one's output is printed
-# whole, and any failure fails the run once all have finished.
+# The static checks, two at a time (tsc and eslint each use one core), beside jest: the run's longest
+# test file waits on the provider's pacing for most of its time, not on a core, so jest starts at once
+# rather than after the checks. Each check's output is printed whole after jest, and any failure fails
+# the run.
 # - Tests run through ts-jest without type checking: check the whole tree, tests included, once here.
 # - Formatting (prettier) and lint (eslint, type-aware): a violation fails. `npm run format` fixes the first.
 # - The language host's own Go tests (its modules are cached by the build above).
 # - The generated Go and Python SDKs: the Go module builds and vets, the Python package compiles and imports.
+# - The layers and no import cycle (dependency-cruiser, .dependency-cruiser.cjs; docs/design.md "Layers").
 checks="$(mktemp -d)"
 check() {
   local name="$1"; shift
   if "$@" >"$checks/$name" 2>&1; then echo 0; else echo $?; fi >"$checks/$name.rc"
 }
 { check typecheck npm run --silent typecheck; check go-test bash -c 'cd tools/pulumi && go test ./language-nodejs'; check sdks bash scripts/sdks-test.sh; } &
-check format npm run --silent format:check
-check lint npm run --silent lint
-# The layers and no import cycle (dependency-cruiser, .dependency-cruiser.cjs; docs/design.md "Layers").
-check layers npm run --silent layers
-wait
-failed=""
-for name in typecheck format lint layers go-test sdks; do
-  cat "$checks/$name"
-  [ "$(cat "$checks/$name.rc")" = 0 ] || failed="$failed $name"
-done
-rm -rf "$checks"
-[ -z "$failed" ] || { echo "failed:$failed" >&2; exit 1; }
+typecheck_and_go=$!
+{ check format npm run --silent format:check; check lint npm run --silent lint; check layers npm run --silent layers; } &
+format_lint_layers=$!
 # Which Node.js language host the real-engine suites run with (scripts/env.sh chooses; docs/engine.md).
 ei_language_host_line
 report="$(mktemp)"
@@ -35,6 +29,13 @@ set +e
 npx jest --ci --json --outputFile="$report" "$@"
 code=$?
 set -e
+wait "$typecheck_and_go" "$format_lint_layers"
+failed=""
+for name in typecheck format lint layers go-test sdks; do
+  cat "$checks/$name"
+  [ "$(cat "$checks/$name.rc")" = 0 ] || failed="$failed $name"
+done
+rm -rf "$checks"
 # A closing line in the plain form CI reads, whatever the runner prints above it. A failed global
 # teardown (the secret audit) fails the run before jest writes its report: the exit code says so.
 node -e '
@@ -44,5 +45,6 @@ try {
 } catch {
   console.log(`jest exited with ${process.argv[2]} and no report: its global setup or teardown (the secret audit) failed, see above`);
 }' "$report" "$code" || true
+[ -z "$failed" ] || { echo "failed:$failed" >&2; [ "$code" != 0 ] || code=1; }
 rm -f "$report"
 exit $code
