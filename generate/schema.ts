@@ -470,7 +470,10 @@ export function buildSchema(root = ROOT): PackageSchema {
   const reached = new Set<string>();
   const reach = (value: unknown): void => {
     for (const [, ref] of JSON.stringify(value).matchAll(/"\$ref":"#\/types\/([^"]+)"/g))
-      if (!reached.has(ref)) (reached.add(ref), reach(types[ref]));
+      if (!reached.has(ref)) {
+        reached.add(ref);
+        reach(types[ref]);
+      }
   };
   reach({ resources, CONFIG });
   for (const name of Object.keys(types)) if (!reached.has(name)) delete types[name];
