@@ -12,6 +12,7 @@ import { API_KEY_ENV, BASE_URL_ENV, DEFAULT_TIMEOUT_MS } from "../sdk/client";
 import { DEFAULT_RATE_LIMIT_WAIT_MS } from "../sdk/core/pacer";
 import { DEFAULT_MAX_RETRIES } from "../sdk/core/retry";
 import { immutableKeys, type FieldDeclaration, type KindDeclaration } from "../provider/framework/kind";
+import { MODULES } from "../provider/modules";
 import { NATIVE_NAMES } from "./reference-languages";
 import { ROOT, type Generator } from "./generator";
 import { declaredKinds } from "./resources";
@@ -119,8 +120,11 @@ class TypeMapper {
   readonly types: Record<string, ObjectSpec | EnumSpec> = {};
   /** Named unions of literals (`KeyType`), by their sorted members, so an anonymous copy of one maps to it. */
   readonly enums = new Map<string, string>();
-  /** Object types already walked. */
+  /** Object types already named (the first walk names one); those being walked now. */
   private readonly walked = new Map<ts.Type, string>();
+  private readonly walking = new Set<ts.Type>();
+  /** Properties whose description is the sdk's or a module's, which a doc of the classes' own types replaces. */
+  private readonly borrowed = new Set<SchemaProperty>();
   /** Exported aliases and interfaces by their type: `Inputs<…>` and `Settled<…>` keep no name of their own. */
   private readonly named = new Map<ts.Type, string>();
 
@@ -193,8 +197,40 @@ class TypeMapper {
     return this.checker.getTypeArguments(instance as ts.TypeReference)[0];
   }
 
-  /** The schema of a value of `type`; `context` names an anonymous object type (`SshUserCertificateCriticalOptions`). */
-  map(type: ts.Type, context: string): SchemaProperty {
+  /** The type of `key` in each of `sources` that has one, less null and undefined, through arrays and records. */
+  private child(sources: ts.Type[], key: string | undefined): ts.Type[] {
+    const out: ts.Type[] = [];
+    for (const source of sources)
+      for (const member of this.members(source)) {
+        if (key === undefined) {
+          const element = this.checker.isArrayType(member)
+            ? this.checker.getTypeArguments(member as ts.TypeReference)[0]
+            : member.getStringIndexType();
+          if (element) out.push(element);
+          continue;
+        }
+        const prop = this.checker.getPropertyOfType(member, key);
+        if (prop) out.push(this.checker.getTypeOfSymbol(prop));
+      }
+    return out;
+  }
+
+  /** The first doc of `key` in `sources` (the sdk's request and response types at the same path). */
+  private sourceDoc(sources: ts.Type[], key: string): string {
+    for (const source of sources)
+      for (const member of this.members(source)) {
+        const doc = this.doc(this.checker.getPropertyOfType(member, key));
+        if (doc) return doc;
+      }
+    return "";
+  }
+
+  /**
+   * The schema of a value of `type`; `context` names an anonymous object type (`SshUserCertificateCriticalOptions`).
+   * `sources` are the sdk's types of the same value: a nested property the classes' types leave undocumented
+   * takes the sdk's doc of it.
+   */
+  map(type: ts.Type, context: string, sources: ts.Type[] = []): SchemaProperty {
     const members = this.members(type);
     if (!members.length) return { $ref: "pulumi.json#/Any" };
     const literals = this.literals(type);
@@ -210,7 +246,7 @@ class TypeMapper {
       if (members.every((t) => t.flags & ts.TypeFlags.NumberLike)) return { type: "number" };
       const seen = new Set<string>();
       const oneOf = members
-        .map((t, i) => this.map(t, `${context}${i}`))
+        .map((t, i) => this.map(t, `${context}${i}`, sources))
         .filter((s) => {
           const key = JSON.stringify(s);
           return !seen.has(key) && (seen.add(key), true);
@@ -222,21 +258,26 @@ class TypeMapper {
     if (t.flags & ts.TypeFlags.NumberLike) return { type: "number" };
     if (t.flags & ts.TypeFlags.Any || t.flags & ts.TypeFlags.Unknown) return { $ref: "pulumi.json#/Any" };
     if (this.checker.isArrayType(t))
-      return { type: "array", items: this.map(this.checker.getTypeArguments(t as ts.TypeReference)[0], context) };
+      return {
+        type: "array",
+        items: this.map(this.checker.getTypeArguments(t as ts.TypeReference)[0], context, this.child(sources, undefined)),
+      };
     const props = this.checker.getPropertiesOfType(t);
     const index = t.getStringIndexType();
-    if (index && !props.length) return { type: "object", additionalProperties: this.map(index, context) };
-    return { $ref: `#/types/${token(this.objectType(t, context))}` };
+    if (index && !props.length) return { type: "object", additionalProperties: this.map(index, context, this.child(sources, undefined)) };
+    return { $ref: `#/types/${token(this.objectType(t, context, sources))}` };
   }
 
   /** Registers an object type under its TypeScript name (less `Args`: one schema type serves input and output). */
-  private objectType(type: ts.Type, context: string): string {
+  private objectType(type: ts.Type, context: string, sources: ts.Type[]): string {
     const walked = this.walked.get(type);
-    if (walked) return walked;
+    // Walked again from another place (whose sources may document what the first did not), unless within itself.
+    if (walked && this.walking.has(type)) return walked;
     // A generic alias's instance (`Settled<…>`) is named by its context, not the alias.
     const declared = type.aliasTypeArguments?.length ? undefined : (type.aliasSymbol?.getName() ?? type.getSymbol()?.getName());
-    const name = this.nameOf(type) ?? (declared && !declared.startsWith("__") ? declared.replace(/Args$/, "") : context);
+    const name = walked ?? this.nameOf(type) ?? (declared && !declared.startsWith("__") ? declared.replace(/Args$/, "") : context);
     this.walked.set(type, name);
+    this.walking.add(type);
     const existing = Object.hasOwn(this.types, name) ? (this.types[name] as ObjectSpec) : undefined;
     const spec: ObjectSpec = existing ?? { type: "object", properties: {}, required: [] };
     if (!existing) this.types[name] = spec;
@@ -246,21 +287,56 @@ class TypeMapper {
     for (const prop of this.checker.getPropertiesOfType(type)) {
       const key = prop.getName();
       const propType = this.checker.getTypeOfSymbol(prop);
-      const mapped = this.map(propType, `${name}${pascal(key)}`);
-      const doc = this.doc(prop);
-      if (!spec.properties[key]) spec.properties[key] = { ...mapped, ...(doc ? { description: doc } : {}) };
-      else if (doc && !spec.properties[key].description) spec.properties[key].description = doc;
+      const mapped = this.map(propType, `${name}${pascal(key)}`, this.child(sources, key));
+      const own = this.doc(prop);
+      const doc = own || this.sourceDoc(sources, key) || moduleDoc(key, mapped);
+      let property = spec.properties[key];
+      if (!property) property = spec.properties[key] = { ...mapped, ...(doc ? { description: doc } : {}) };
+      else {
+        if ((doc && !property.description) || (own && this.borrowed.has(property))) {
+          property.description = doc;
+          this.borrowed.delete(property);
+        }
+        // The input and output forms of one value are one type: the other form's type merged into it.
+        this.mergeRefs(property, mapped);
+      }
+      if (!own && doc && property.description === doc) this.borrowed.add(property);
       if (!(prop.flags & ts.SymbolFlags.Optional) && !this.nullable(propType)) required.add(key);
     }
+    this.walking.delete(type);
     // Input and output forms merged: a key is required when every form requires it.
-    spec.required = existing ? (spec.required ?? []).filter((k) => required.has(k)) : [...required];
+    spec.required = existing || walked ? (spec.required ?? []).filter((k) => required.has(k)) : [...required];
     return name;
+  }
+
+  /** Where `into` and `from` name different object types at the same place, `from`'s keys and docs join `into`'s. */
+  mergeRefs(into: SchemaProperty, from: SchemaProperty): void {
+    const inner = (p: SchemaProperty): SchemaProperty =>
+      (p.items ?? p.additionalProperties) ? inner((p.items ?? p.additionalProperties)!) : p;
+    const [a, b] = [inner(into).$ref, inner(from).$ref];
+    if (!a || !b || a === b) return;
+    const target = this.types[a.replace(`#/types/${token("")}`, "")];
+    const source = this.types[b.replace(`#/types/${token("")}`, "")];
+    if (!target || !source || !("properties" in target) || !("properties" in source)) return;
+    for (const [key, p] of Object.entries(source.properties)) {
+      const existing = target.properties[key];
+      if (!existing) target.properties[key] = { ...p };
+      else {
+        if (p.description && !existing.description) existing.description = p.description;
+        this.mergeRefs(existing, p);
+      }
+    }
+    target.required = (target.required ?? []).filter((k) => source.required?.includes(k));
   }
 
   private doc(symbol: ts.Symbol | undefined): string {
     return symbol ? ts.displayPartsToString(symbol.getDocumentationComment(this.checker)).replace(/\s+/g, " ").trim() : "";
   }
 }
+
+/** A route module's doc (provider/modules.ts), for a property that holds one and says nothing of its own. */
+const moduleDoc = (key: string, mapped: SchemaProperty): string =>
+  mapped.$ref && Object.hasOwn(MODULES, key) ? MODULES[key as keyof typeof MODULES].doc : "";
 
 const PLAIN = (v: unknown): boolean => ["string", "number", "boolean"].includes(typeof v);
 
@@ -301,6 +377,20 @@ export function buildSchema(root = ROOT): PackageSchema {
     }
   }
 
+  // The sdk's request and response types, whose docs (its schemas' descriptions) a nested value's
+  // property the classes leave undocumented takes.
+  const sdkSource = program.getSourceFile(path.join(root, "sdk", "types.ts"));
+  const sdkTypes = sdkSource ? checker.getExportsOfModule(checker.getSymbolAtLocation(sdkSource)!) : [];
+  const sdkType = (name: string): ts.Type[] => {
+    const symbol = sdkTypes.find((s) => s.getName() === name);
+    return symbol ? [checker.getDeclaredTypeOfSymbol(symbol)] : [];
+  };
+  const sdkProperty = (types: ts.Type[], key: string): ts.Type[] =>
+    types.flatMap((t) => {
+      const prop = checker.getPropertyOfType(t, key);
+      return prop ? [checker.getTypeOfSymbol(prop)] : [];
+    });
+
   const resources: Record<string, ResourceSpec> = {};
   for (const kind of kinds) {
     const d = kind.declaration;
@@ -317,6 +407,7 @@ export function buildSchema(root = ROOT): PackageSchema {
     const immutable = new Set(immutableKeys(d));
     const secretOutputs = new Set([...(d.secretOutputs ?? []), ...ownedSecretOutputs(d)]);
     const secretInputs = new Set(d.secretInputs ?? []);
+    const sdkForms = [...sdkType(`${d.name}CreateParams`), ...sdkType(d.name)];
 
     const properties: Record<string, SchemaProperty> = {};
     const required: string[] = [];
@@ -325,7 +416,7 @@ export function buildSchema(root = ROOT): PackageSchema {
       if (!prop) throw new Error(`${d.name}: the class declares no output ${key}`);
       const value = mapper.outputValue(checker.getTypeOfSymbol(prop));
       properties[key] = {
-        ...mapper.map(value, `${d.name}${pascal(key)}`),
+        ...mapper.map(value, `${d.name}${pascal(key)}`, sdkProperty(sdkForms, key)),
         description: field.doc,
         ...(secretOutputs.has(key) || field.secret ? { secret: true } : {}),
         ...(immutable.has(key) ? { replaceOnChanges: true } : {}),
@@ -340,7 +431,9 @@ export function buildSchema(root = ROOT): PackageSchema {
       if (!prop) throw new Error(`${d.name}Args declares no ${key}`);
       inputProperties[key] = {
         // Declared in another shape than the wire's (InputForm): only the declared one, the output's.
-        ...(d.inputForms?.[key] ? { ...properties[key] } : mapper.map(checker.getTypeOfSymbol(prop), `${d.name}${pascal(key)}`)),
+        ...(d.inputForms?.[key]
+          ? { ...properties[key] }
+          : mapper.map(checker.getTypeOfSymbol(prop), `${d.name}${pascal(key)}`, sdkProperty(sdkForms, key))),
         description: inputDoc(field),
         ...(field.secret || secretInputs.has(key) ? { secret: true } : {}),
         ...(immutable.has(key) ? { replaceOnChanges: true } : {}),
@@ -373,6 +466,17 @@ export function buildSchema(root = ROOT): PackageSchema {
     types[token(name)] = { type: "string", enum: values.map((value) => ({ name: enumValueName(value), value })) };
   }
   for (const spec of Object.values(types)) if ("properties" in spec && !spec.required?.length) delete spec.required;
+  // Only the types a resource or the provider reaches: one merged into another's place is left out.
+  const reached = new Set<string>();
+  const reach = (value: unknown): void => {
+    for (const [, ref] of JSON.stringify(value).matchAll(/"\$ref":"#\/types\/([^"]+)"/g))
+      if (!reached.has(ref)) {
+        reached.add(ref);
+        reach(types[ref]);
+      }
+  };
+  reach({ resources, CONFIG });
+  for (const name of Object.keys(types)) if (!reached.has(name)) delete types[name];
 
   return {
     name: PACKAGE,

@@ -1,3 +1,4 @@
+import type * as pulumi from "@pulumi/pulumi";
 import {
   SshUserCertificateCreateParams,
   SshUserCertificateUpdateParams,
@@ -30,11 +31,11 @@ export const sshUserCertificateKind = declareKind<SshUserCertificateObject>({
     },
     criticalOptions: {
       input: {
-        type: '{ [K in "force-command" | "source-address"]?: pulumi.Input<string> }',
+        type: "SshUserCertificateCriticalOptionsArgs",
         doc: "Only `force-command` and `source-address` are defined. Default none; replace on change.",
       },
       default: {},
-      type: '{ [K in "force-command" | "source-address"]?: string }',
+      type: "SshUserCertificateCriticalOptions",
       doc: "`force-command` and `source-address`, when set; replace on change.",
     },
     extensions: {
@@ -74,3 +75,19 @@ export const sshUserCertificateKind = declareKind<SshUserCertificateObject>({
   api: (client) => client.sshUserCertificates,
   export: { label: (o) => (o.principals?.length ? `user-${o.principals[0]}` : undefined) },
 });
+
+/** The critical options OpenSSH defines, as a certificate signs them in. */
+export interface SshUserCertificateCriticalOptionsArgs {
+  /** A command run on login instead of whatever the user asks for. */
+  "force-command"?: pulumi.Input<string>;
+  /** Comma-separated IP addresses or CIDR blocks the certificate may be used from. */
+  "source-address"?: pulumi.Input<string>;
+}
+
+/** The critical options signed in, as the service reports them. */
+export interface SshUserCertificateCriticalOptions {
+  /** A command run on login instead of whatever the user asks for. */
+  "force-command"?: string;
+  /** Comma-separated IP addresses or CIDR blocks the certificate may be used from. */
+  "source-address"?: string;
+}

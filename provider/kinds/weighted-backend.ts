@@ -79,6 +79,8 @@ export const weightedBackendKind = declareKind<WeightedBackendObject>({
 
 /** One child backend and its weight, as users declare it. */
 export interface WeightedBackendEntry {
+  /** The child backend's id (`bkdtg_`, `bkdwd_`, `bkdfo_` or `bkdhr_`). */
   backendId: string;
+  /** Its weight, an integer from 0 to 10000: its share of traffic is its weight over the sum of all. */
   weight: number;
 }

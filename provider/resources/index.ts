@@ -41,7 +41,12 @@ export {
 } from "./ssh-certificate-authority";
 export { SshCredential, type SshCredentialArgs } from "./ssh-credential";
 export { SshHostCertificate, type SshHostCertificateArgs } from "./ssh-host-certificate";
-export { SshUserCertificate, type SshUserCertificateArgs } from "./ssh-user-certificate";
+export {
+  SshUserCertificate,
+  type SshUserCertificateArgs,
+  type SshUserCertificateCriticalOptionsArgs,
+  type SshUserCertificateCriticalOptions,
+} from "./ssh-user-certificate";
 export { TcpEdge, type TcpEdgeArgs } from "./tcp-edge";
 export { TlsCertificate, type TlsCertificateArgs } from "./tls-certificate";
 export { TlsEdge, type TlsEdgeArgs } from "./tls-edge";

@@ -41,7 +41,7 @@ test("the generated files are exactly those .gitattributes marks linguist-genera
   const all = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard"], { cwd: ROOT, encoding: "utf8" }).trim();
   const attrs = execFileSync("git", ["check-attr", "--stdin", "linguist-generated"], { cwd: ROOT, encoding: "utf8", input: all });
   const marked = [...attrs.matchAll(/^(.*): linguist-generated: set$/gm)].map((m) => m[1]).sort();
-  // The language SDKs are Pulumi's codegen output (scripts/sdks.sh, checked by test/generate/schema-sdks.test.ts): marked whole.
+  // The language SDKs are Pulumi's codegen output (scripts/sdks.sh, checked by test/e2e/native-install.test.ts): marked whole.
   expect(marked.filter((p) => !p.startsWith("sdks/"))).toEqual(generated);
   expect(all.split("\n").filter((p) => p.startsWith("sdks/") && !marked.includes(p))).toEqual([]);
 });

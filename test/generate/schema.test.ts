@@ -54,6 +54,51 @@ test("every resource, input and output is documented", () => {
   }
 });
 
+test("every property at every level is documented: inputs, outputs, the provider's config and every object type's", () => {
+  const undocumented: string[] = [];
+  const check = (where: string, properties: Record<string, SchemaProperty>) => {
+    for (const [key, p] of Object.entries(properties)) if (!p.description?.trim()) undocumented.push(`${where}.${key}`);
+  };
+  for (const [name, resource] of Object.entries(schema.resources)) {
+    check(`${name} output`, resource.properties);
+    check(`${name} input`, resource.inputProperties);
+  }
+  check("provider", schema.provider.inputProperties);
+  check("config", schema.config.variables);
+  for (const [name, type] of Object.entries(schema.types)) if ("properties" in type) check(name, type.properties);
+  expect(undocumented).toEqual([]);
+  // Reached only through a nested value: a credential of an event target, a route's secret module.
+  expect(schema.types[token("EventAuthCreds")]).toMatchObject({
+    properties: { accessKeyId: { description: expect.stringMatching(/\S/) } },
+  });
+  expect(schema.types[token("HttpsEdgeInlineRouteSecrets")]).toMatchObject({
+    properties: { oauth: { description: expect.stringMatching(/\S/) } },
+  });
+});
+
+test("every type the schema defines is referenced, from a resource or the provider through the types", () => {
+  const reached = new Set<string>();
+  const visit = (value: unknown) => {
+    for (const [, ref] of JSON.stringify(value).matchAll(/"\$ref":"#\/types\/([^"]+)"/g)) {
+      if (reached.has(ref)) continue;
+      reached.add(ref);
+      visit(schema.types[ref]);
+    }
+  };
+  visit({ resources: schema.resources, provider: schema.provider, config: schema.config });
+  expect(Object.keys(schema.types).filter((name) => !reached.has(name))).toEqual([]);
+});
+
+test("an input and its output share one object type, with every key of both: the OAuth provider's teams and organizations", () => {
+  const provider = schema.types[token("OAuthModule")];
+  expect(provider).toMatchObject({
+    properties: { provider: { additionalProperties: { $ref: `#/types/${token("OAuthProviderConfig")}` } } },
+  });
+  expect(Object.keys((schema.types[token("OAuthProviderConfig")] as { properties: object }).properties)).toEqual(
+    expect.arrayContaining(["clientId", "clientSecret", "teams", "organizations"]),
+  );
+});
+
 test("secret fields are secret, and no others are, inputs and outputs alike", () => {
   for (const d of declarations()) {
     const resource = schema.resources[token(d.name)];

@@ -1,12 +1,12 @@
 /**
- * The package as a user installs it: this repository's build packed with `npm pack` once per process (per
- * test file under jest), installed with npm into a project directory at the versions this repository
+ * The package as a user installs it: this repository's build packed with `npm pack` once (per run under
+ * jest, else per process), installed with npm into a project directory at the versions this repository
  * builds with; and the examples copied out as a user copies one, sharing a single install.
  *
  * A test file that uses these calls removeInstalls() once it is done with them (last in its top-level
  * afterAll: a hook registered here on import would run before the file's own, while stacks still use them).
- * Under jest the examples' shared install is made once per run for every test file (in the run's
- * directory, RUN_DIR_ENV, which the global teardown removes); elsewhere once per process.
+ * Under jest the tarball and the examples' shared install are made once per run for every test file (in
+ * the run's directory, RUN_DIR_ENV, which the global teardown removes); elsewhere once per process.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -60,14 +60,23 @@ export function companionDependencies(): Record<string, string> {
   };
 }
 
-/** The path of `npm pack` of this repository's dist/ (build first), packed once per process. */
+/** The path of `npm pack` of this repository's dist/ (build first), packed once per run under jest (else per process). */
 export function packedTarball(): Promise<string> {
   tarball ??= (async () => {
     if (!fs.existsSync(path.join(REPO_ROOT, "dist", "index.d.ts"))) throw new Error("dist/ is missing: run npm run build");
-    const dir = tempDir("ei-pack-");
-    const pack = await runCommand("npm", ["pack", "--silent", "--pack-destination", dir], { cwd: REPO_ROOT });
-    expectCommand(pack, "npm pack");
-    return path.join(dir, pack.stdout.trim().split("\n").pop() ?? "");
+    const runDir = process.env[RUN_DIR_ENV];
+    const dir = runDir ? path.join(runDir, "pack") : tempDir("ei-pack-");
+    const pack = async () => {
+      const packed = await runCommand("npm", ["pack", "--silent", "--pack-destination", dir], { cwd: REPO_ROOT });
+      expectCommand(packed, "npm pack");
+    };
+    if (runDir) {
+      fs.mkdirSync(dir, { recursive: true });
+      await onceAcrossProcesses(dir, pack);
+    } else await pack();
+    const name = fs.readdirSync(dir).find((f) => f.endsWith(".tgz"));
+    if (!name) throw new Error(`npm pack left no tarball in ${dir}`);
+    return path.join(dir, name);
   })();
   return tarball;
 }

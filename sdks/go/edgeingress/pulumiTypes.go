@@ -643,23 +643,6 @@ func (o CircuitBreakerModulePtrOutput) VolumeThreshold() pulumi.Float64PtrOutput
 	}).(pulumi.Float64PtrOutput)
 }
 
-type CodehostOAuthProviderConfig struct {
-	// Your OAuth app's client id, given with `clientSecret`. Omit both to use the service's managed app, which has extra restrictions.
-	ClientId *string `pulumi:"clientId"`
-	// Your OAuth app's client secret, given with `clientId`. A secret, though the service returns it in responses.
-	ClientSecret *string `pulumi:"clientSecret"`
-	// Email addresses of the users allowed in.
-	EmailAddresses []string `pulumi:"emailAddresses"`
-	// Email domains whose users are allowed in.
-	EmailDomains []string `pulumi:"emailDomains"`
-	// Only on the code-hosting provider (the emulator's `codehost`): organization slugs; a member of any is allowed.
-	Organizations []string `pulumi:"organizations"`
-	// Provider-specific scopes to request; only with your own app (`clientId` and `clientSecret`).
-	Scopes []string `pulumi:"scopes"`
-	// Only on the code-hosting provider (the emulator's `codehost`): `<org>/<team>` slugs; a member of any is allowed.
-	Teams []string `pulumi:"teams"`
-}
-
 // A module's request type as the service reports it back: every field present.
 type EnabledModule struct {
 	// The module is applied to traffic unless `enabled: false`.
@@ -960,7 +943,9 @@ func (o EventAuthPtrOutput) Role() EventAuthRolePtrOutput {
 }
 
 type EventAuthCreds struct {
-	AccessKeyId     string `pulumi:"accessKeyId"`
+	// The access key id.
+	AccessKeyId string `pulumi:"accessKeyId"`
+	// The secret access key: a credential, which the service returns in every read of the destination.
 	SecretAccessKey string `pulumi:"secretAccessKey"`
 }
 
@@ -976,7 +961,9 @@ type EventAuthCredsInput interface {
 }
 
 type EventAuthCredsArgs struct {
-	AccessKeyId     pulumi.StringInput `pulumi:"accessKeyId"`
+	// The access key id.
+	AccessKeyId pulumi.StringInput `pulumi:"accessKeyId"`
+	// The secret access key: a credential, which the service returns in every read of the destination.
 	SecretAccessKey pulumi.StringInput `pulumi:"secretAccessKey"`
 }
 
@@ -1057,10 +1044,12 @@ func (o EventAuthCredsOutput) ToEventAuthCredsPtrOutputWithContext(ctx context.C
 	}).(EventAuthCredsPtrOutput)
 }
 
+// The access key id.
 func (o EventAuthCredsOutput) AccessKeyId() pulumi.StringOutput {
 	return o.ApplyT(func(v EventAuthCreds) string { return v.AccessKeyId }).(pulumi.StringOutput)
 }
 
+// The secret access key: a credential, which the service returns in every read of the destination.
 func (o EventAuthCredsOutput) SecretAccessKey() pulumi.StringOutput {
 	return o.ApplyT(func(v EventAuthCreds) string { return v.SecretAccessKey }).(pulumi.StringOutput)
 }
@@ -1089,6 +1078,7 @@ func (o EventAuthCredsPtrOutput) Elem() EventAuthCredsOutput {
 	}).(EventAuthCredsOutput)
 }
 
+// The access key id.
 func (o EventAuthCredsPtrOutput) AccessKeyId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *EventAuthCreds) *string {
 		if v == nil {
@@ -1098,6 +1088,7 @@ func (o EventAuthCredsPtrOutput) AccessKeyId() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// The secret access key: a credential, which the service returns in every read of the destination.
 func (o EventAuthCredsPtrOutput) SecretAccessKey() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *EventAuthCreds) *string {
 		if v == nil {
@@ -1108,6 +1099,7 @@ func (o EventAuthCredsPtrOutput) SecretAccessKey() pulumi.StringPtrOutput {
 }
 
 type EventAuthRole struct {
+	// The resource name of the role the service assumes.
 	RoleResourceName string `pulumi:"roleResourceName"`
 }
 
@@ -1123,6 +1115,7 @@ type EventAuthRoleInput interface {
 }
 
 type EventAuthRoleArgs struct {
+	// The resource name of the role the service assumes.
 	RoleResourceName pulumi.StringInput `pulumi:"roleResourceName"`
 }
 
@@ -1203,6 +1196,7 @@ func (o EventAuthRoleOutput) ToEventAuthRolePtrOutputWithContext(ctx context.Con
 	}).(EventAuthRolePtrOutput)
 }
 
+// The resource name of the role the service assumes.
 func (o EventAuthRoleOutput) RoleResourceName() pulumi.StringOutput {
 	return o.ApplyT(func(v EventAuthRole) string { return v.RoleResourceName }).(pulumi.StringOutput)
 }
@@ -1231,6 +1225,7 @@ func (o EventAuthRolePtrOutput) Elem() EventAuthRoleOutput {
 	}).(EventAuthRoleOutput)
 }
 
+// The resource name of the role the service assumes.
 func (o EventAuthRolePtrOutput) RoleResourceName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *EventAuthRole) *string {
 		if v == nil {
@@ -1323,8 +1318,10 @@ func (o EventTargetOutput) Stream() EventTargetStreamPtrOutput {
 }
 
 type EventTargetDelivery struct {
-	Auth                       EventAuth `pulumi:"auth"`
-	DeliveryStreamResourceName string    `pulumi:"deliveryStreamResourceName"`
+	// How the service authenticates to the delivery stream.
+	Auth EventAuth `pulumi:"auth"`
+	// The resource name of the delivery stream that receives the events.
+	DeliveryStreamResourceName string `pulumi:"deliveryStreamResourceName"`
 }
 
 // EventTargetDeliveryInput is an input type that accepts EventTargetDeliveryArgs and EventTargetDeliveryOutput values.
@@ -1339,7 +1336,9 @@ type EventTargetDeliveryInput interface {
 }
 
 type EventTargetDeliveryArgs struct {
-	Auth                       EventAuthInput     `pulumi:"auth"`
+	// How the service authenticates to the delivery stream.
+	Auth EventAuthInput `pulumi:"auth"`
+	// The resource name of the delivery stream that receives the events.
 	DeliveryStreamResourceName pulumi.StringInput `pulumi:"deliveryStreamResourceName"`
 }
 
@@ -1420,10 +1419,12 @@ func (o EventTargetDeliveryOutput) ToEventTargetDeliveryPtrOutputWithContext(ctx
 	}).(EventTargetDeliveryPtrOutput)
 }
 
+// How the service authenticates to the delivery stream.
 func (o EventTargetDeliveryOutput) Auth() EventAuthOutput {
 	return o.ApplyT(func(v EventTargetDelivery) EventAuth { return v.Auth }).(EventAuthOutput)
 }
 
+// The resource name of the delivery stream that receives the events.
 func (o EventTargetDeliveryOutput) DeliveryStreamResourceName() pulumi.StringOutput {
 	return o.ApplyT(func(v EventTargetDelivery) string { return v.DeliveryStreamResourceName }).(pulumi.StringOutput)
 }
@@ -1452,6 +1453,7 @@ func (o EventTargetDeliveryPtrOutput) Elem() EventTargetDeliveryOutput {
 	}).(EventTargetDeliveryOutput)
 }
 
+// How the service authenticates to the delivery stream.
 func (o EventTargetDeliveryPtrOutput) Auth() EventAuthPtrOutput {
 	return o.ApplyT(func(v *EventTargetDelivery) *EventAuth {
 		if v == nil {
@@ -1461,6 +1463,7 @@ func (o EventTargetDeliveryPtrOutput) Auth() EventAuthPtrOutput {
 	}).(EventAuthPtrOutput)
 }
 
+// The resource name of the delivery stream that receives the events.
 func (o EventTargetDeliveryPtrOutput) DeliveryStreamResourceName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *EventTargetDelivery) *string {
 		if v == nil {
@@ -1471,8 +1474,10 @@ func (o EventTargetDeliveryPtrOutput) DeliveryStreamResourceName() pulumi.String
 }
 
 type EventTargetLogs struct {
-	Auth                 EventAuth `pulumi:"auth"`
-	LogGroupResourceName string    `pulumi:"logGroupResourceName"`
+	// How the service authenticates to the log group.
+	Auth EventAuth `pulumi:"auth"`
+	// The resource name of the log group that receives the events.
+	LogGroupResourceName string `pulumi:"logGroupResourceName"`
 }
 
 // EventTargetLogsInput is an input type that accepts EventTargetLogsArgs and EventTargetLogsOutput values.
@@ -1487,7 +1492,9 @@ type EventTargetLogsInput interface {
 }
 
 type EventTargetLogsArgs struct {
-	Auth                 EventAuthInput     `pulumi:"auth"`
+	// How the service authenticates to the log group.
+	Auth EventAuthInput `pulumi:"auth"`
+	// The resource name of the log group that receives the events.
 	LogGroupResourceName pulumi.StringInput `pulumi:"logGroupResourceName"`
 }
 
@@ -1568,10 +1575,12 @@ func (o EventTargetLogsOutput) ToEventTargetLogsPtrOutputWithContext(ctx context
 	}).(EventTargetLogsPtrOutput)
 }
 
+// How the service authenticates to the log group.
 func (o EventTargetLogsOutput) Auth() EventAuthOutput {
 	return o.ApplyT(func(v EventTargetLogs) EventAuth { return v.Auth }).(EventAuthOutput)
 }
 
+// The resource name of the log group that receives the events.
 func (o EventTargetLogsOutput) LogGroupResourceName() pulumi.StringOutput {
 	return o.ApplyT(func(v EventTargetLogs) string { return v.LogGroupResourceName }).(pulumi.StringOutput)
 }
@@ -1600,6 +1609,7 @@ func (o EventTargetLogsPtrOutput) Elem() EventTargetLogsOutput {
 	}).(EventTargetLogsOutput)
 }
 
+// How the service authenticates to the log group.
 func (o EventTargetLogsPtrOutput) Auth() EventAuthPtrOutput {
 	return o.ApplyT(func(v *EventTargetLogs) *EventAuth {
 		if v == nil {
@@ -1609,6 +1619,7 @@ func (o EventTargetLogsPtrOutput) Auth() EventAuthPtrOutput {
 	}).(EventAuthPtrOutput)
 }
 
+// The resource name of the log group that receives the events.
 func (o EventTargetLogsPtrOutput) LogGroupResourceName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *EventTargetLogs) *string {
 		if v == nil {
@@ -1619,10 +1630,14 @@ func (o EventTargetLogsPtrOutput) LogGroupResourceName() pulumi.StringPtrOutput 
 }
 
 type EventTargetMonitoring struct {
-	ApiKey  string  `pulumi:"apiKey"`
+	// The monitoring vendor's API key: a credential, which the service returns in every read of the destination.
+	ApiKey string `pulumi:"apiKey"`
+	// The service name sent with each event.
 	Service *string `pulumi:"service"`
-	Site    *string `pulumi:"site"`
-	Tags    *string `pulumi:"tags"`
+	// The vendor's site events are sent to.
+	Site *string `pulumi:"site"`
+	// Tags sent with each event.
+	Tags *string `pulumi:"tags"`
 }
 
 // EventTargetMonitoringInput is an input type that accepts EventTargetMonitoringArgs and EventTargetMonitoringOutput values.
@@ -1637,10 +1652,14 @@ type EventTargetMonitoringInput interface {
 }
 
 type EventTargetMonitoringArgs struct {
-	ApiKey  pulumi.StringInput    `pulumi:"apiKey"`
+	// The monitoring vendor's API key: a credential, which the service returns in every read of the destination.
+	ApiKey pulumi.StringInput `pulumi:"apiKey"`
+	// The service name sent with each event.
 	Service pulumi.StringPtrInput `pulumi:"service"`
-	Site    pulumi.StringPtrInput `pulumi:"site"`
-	Tags    pulumi.StringPtrInput `pulumi:"tags"`
+	// The vendor's site events are sent to.
+	Site pulumi.StringPtrInput `pulumi:"site"`
+	// Tags sent with each event.
+	Tags pulumi.StringPtrInput `pulumi:"tags"`
 }
 
 func (EventTargetMonitoringArgs) ElementType() reflect.Type {
@@ -1720,18 +1739,22 @@ func (o EventTargetMonitoringOutput) ToEventTargetMonitoringPtrOutputWithContext
 	}).(EventTargetMonitoringPtrOutput)
 }
 
+// The monitoring vendor's API key: a credential, which the service returns in every read of the destination.
 func (o EventTargetMonitoringOutput) ApiKey() pulumi.StringOutput {
 	return o.ApplyT(func(v EventTargetMonitoring) string { return v.ApiKey }).(pulumi.StringOutput)
 }
 
+// The service name sent with each event.
 func (o EventTargetMonitoringOutput) Service() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v EventTargetMonitoring) *string { return v.Service }).(pulumi.StringPtrOutput)
 }
 
+// The vendor's site events are sent to.
 func (o EventTargetMonitoringOutput) Site() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v EventTargetMonitoring) *string { return v.Site }).(pulumi.StringPtrOutput)
 }
 
+// Tags sent with each event.
 func (o EventTargetMonitoringOutput) Tags() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v EventTargetMonitoring) *string { return v.Tags }).(pulumi.StringPtrOutput)
 }
@@ -1760,6 +1783,7 @@ func (o EventTargetMonitoringPtrOutput) Elem() EventTargetMonitoringOutput {
 	}).(EventTargetMonitoringOutput)
 }
 
+// The monitoring vendor's API key: a credential, which the service returns in every read of the destination.
 func (o EventTargetMonitoringPtrOutput) ApiKey() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *EventTargetMonitoring) *string {
 		if v == nil {
@@ -1769,6 +1793,7 @@ func (o EventTargetMonitoringPtrOutput) ApiKey() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// The service name sent with each event.
 func (o EventTargetMonitoringPtrOutput) Service() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *EventTargetMonitoring) *string {
 		if v == nil {
@@ -1778,6 +1803,7 @@ func (o EventTargetMonitoringPtrOutput) Service() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// The vendor's site events are sent to.
 func (o EventTargetMonitoringPtrOutput) Site() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *EventTargetMonitoring) *string {
 		if v == nil {
@@ -1787,6 +1813,7 @@ func (o EventTargetMonitoringPtrOutput) Site() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Tags sent with each event.
 func (o EventTargetMonitoringPtrOutput) Tags() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *EventTargetMonitoring) *string {
 		if v == nil {
@@ -1797,8 +1824,10 @@ func (o EventTargetMonitoringPtrOutput) Tags() pulumi.StringPtrOutput {
 }
 
 type EventTargetStream struct {
-	Auth               EventAuth `pulumi:"auth"`
-	StreamResourceName string    `pulumi:"streamResourceName"`
+	// How the service authenticates to the data stream.
+	Auth EventAuth `pulumi:"auth"`
+	// The resource name of the data stream that receives the events.
+	StreamResourceName string `pulumi:"streamResourceName"`
 }
 
 // EventTargetStreamInput is an input type that accepts EventTargetStreamArgs and EventTargetStreamOutput values.
@@ -1813,7 +1842,9 @@ type EventTargetStreamInput interface {
 }
 
 type EventTargetStreamArgs struct {
-	Auth               EventAuthInput     `pulumi:"auth"`
+	// How the service authenticates to the data stream.
+	Auth EventAuthInput `pulumi:"auth"`
+	// The resource name of the data stream that receives the events.
 	StreamResourceName pulumi.StringInput `pulumi:"streamResourceName"`
 }
 
@@ -1894,10 +1925,12 @@ func (o EventTargetStreamOutput) ToEventTargetStreamPtrOutputWithContext(ctx con
 	}).(EventTargetStreamPtrOutput)
 }
 
+// How the service authenticates to the data stream.
 func (o EventTargetStreamOutput) Auth() EventAuthOutput {
 	return o.ApplyT(func(v EventTargetStream) EventAuth { return v.Auth }).(EventAuthOutput)
 }
 
+// The resource name of the data stream that receives the events.
 func (o EventTargetStreamOutput) StreamResourceName() pulumi.StringOutput {
 	return o.ApplyT(func(v EventTargetStream) string { return v.StreamResourceName }).(pulumi.StringOutput)
 }
@@ -1926,6 +1959,7 @@ func (o EventTargetStreamPtrOutput) Elem() EventTargetStreamOutput {
 	}).(EventTargetStreamOutput)
 }
 
+// How the service authenticates to the data stream.
 func (o EventTargetStreamPtrOutput) Auth() EventAuthPtrOutput {
 	return o.ApplyT(func(v *EventTargetStream) *EventAuth {
 		if v == nil {
@@ -1935,6 +1969,7 @@ func (o EventTargetStreamPtrOutput) Auth() EventAuthPtrOutput {
 	}).(EventAuthPtrOutput)
 }
 
+// The resource name of the data stream that receives the events.
 func (o EventTargetStreamPtrOutput) StreamResourceName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *EventTargetStream) *string {
 		if v == nil {
@@ -2368,7 +2403,9 @@ func (o HttpsEdgeInlineRouteArrayOutput) Index(i pulumi.IntInput) HttpsEdgeInlin
 
 // The credential-holding modules of one inline route (secret, with the rest of `routeSecretModules`).
 type HttpsEdgeInlineRouteSecrets struct {
-	Oauth               *OAuthModule               `pulumi:"oauth"`
+	// Guards access; stored whole as a secret.
+	Oauth *OAuthModule `pulumi:"oauth"`
+	// Guards access; stored whole as a secret.
 	WebhookVerification *WebhookVerificationModule `pulumi:"webhookVerification"`
 }
 
@@ -2387,10 +2424,12 @@ func (o HttpsEdgeInlineRouteSecretsOutput) ToHttpsEdgeInlineRouteSecretsOutputWi
 	return o
 }
 
+// Guards access; stored whole as a secret.
 func (o HttpsEdgeInlineRouteSecretsOutput) Oauth() OAuthModulePtrOutput {
 	return o.ApplyT(func(v HttpsEdgeInlineRouteSecrets) *OAuthModule { return v.Oauth }).(OAuthModulePtrOutput)
 }
 
+// Guards access; stored whole as a secret.
 func (o HttpsEdgeInlineRouteSecretsOutput) WebhookVerification() WebhookVerificationModulePtrOutput {
 	return o.ApplyT(func(v HttpsEdgeInlineRouteSecrets) *WebhookVerificationModule { return v.WebhookVerification }).(WebhookVerificationModulePtrOutput)
 }
@@ -3428,7 +3467,8 @@ func (o OAuthProviderConfigMapOutput) MapIndex(k pulumi.StringInput) OAuthProvid
 type ProvisioningJob struct {
 	// `INTERNAL_ERROR` (temporary) or `DNS_ERROR` (permanent, for the user to correct); null while nothing failed.
 	ErrorCode *string `pulumi:"errorCode"`
-	Msg       string  `pulumi:"msg"`
+	// A human-readable message on the job's progress or its error.
+	Msg string `pulumi:"msg"`
 	// RFC 3339 time of the next retry.
 	RetriesAt *string `pulumi:"retriesAt"`
 	// RFC 3339.
@@ -3455,6 +3495,7 @@ func (o ProvisioningJobOutput) ErrorCode() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ProvisioningJob) *string { return v.ErrorCode }).(pulumi.StringPtrOutput)
 }
 
+// A human-readable message on the job's progress or its error.
 func (o ProvisioningJobOutput) Msg() pulumi.StringOutput {
 	return o.ApplyT(func(v ProvisioningJob) string { return v.Msg }).(pulumi.StringOutput)
 }
@@ -3503,6 +3544,7 @@ func (o ProvisioningJobPtrOutput) ErrorCode() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// A human-readable message on the job's progress or its error.
 func (o ProvisioningJobPtrOutput) Msg() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ProvisioningJob) *string {
 		if v == nil {
@@ -3533,7 +3575,9 @@ func (o ProvisioningJobPtrOutput) StartedAt() pulumi.StringPtrOutput {
 }
 
 type ReservedDomainCertificateManagementPolicy struct {
-	Authority      string `pulumi:"authority"`
+	// The identifier of the public ACME authority that issues the certificates, as the service names it (the service decides which it accepts). The emulator accepts only its placeholder `public-acme`.
+	Authority string `pulumi:"authority"`
+	// `rsa` (the service's default) or `ecdsa`.
 	PrivateKeyType string `pulumi:"privateKeyType"`
 }
 
@@ -3551,10 +3595,12 @@ func (o ReservedDomainCertificateManagementPolicyOutput) ToReservedDomainCertifi
 	return o
 }
 
+// The identifier of the public ACME authority that issues the certificates, as the service names it (the service decides which it accepts). The emulator accepts only its placeholder `public-acme`.
 func (o ReservedDomainCertificateManagementPolicyOutput) Authority() pulumi.StringOutput {
 	return o.ApplyT(func(v ReservedDomainCertificateManagementPolicy) string { return v.Authority }).(pulumi.StringOutput)
 }
 
+// `rsa` (the service's default) or `ecdsa`.
 func (o ReservedDomainCertificateManagementPolicyOutput) PrivateKeyType() pulumi.StringOutput {
 	return o.ApplyT(func(v ReservedDomainCertificateManagementPolicy) string { return v.PrivateKeyType }).(pulumi.StringOutput)
 }
@@ -3583,6 +3629,7 @@ func (o ReservedDomainCertificateManagementPolicyPtrOutput) Elem() ReservedDomai
 	}).(ReservedDomainCertificateManagementPolicyOutput)
 }
 
+// The identifier of the public ACME authority that issues the certificates, as the service names it (the service decides which it accepts). The emulator accepts only its placeholder `public-acme`.
 func (o ReservedDomainCertificateManagementPolicyPtrOutput) Authority() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ReservedDomainCertificateManagementPolicy) *string {
 		if v == nil {
@@ -3592,6 +3639,7 @@ func (o ReservedDomainCertificateManagementPolicyPtrOutput) Authority() pulumi.S
 	}).(pulumi.StringPtrOutput)
 }
 
+// `rsa` (the service's default) or `ecdsa`.
 func (o ReservedDomainCertificateManagementPolicyPtrOutput) PrivateKeyType() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ReservedDomainCertificateManagementPolicy) *string {
 		if v == nil {
@@ -4057,8 +4105,11 @@ func (o SamlServiceProviderPtrOutput) SingleLogoutUrl() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// The critical options signed in, as the service reports them.
 type SshUserCertificateCriticalOptions struct {
-	ForceCommand  *string `pulumi:"force-command"`
+	// A command run on login instead of whatever the user asks for.
+	ForceCommand *string `pulumi:"force-command"`
+	// Comma-separated IP addresses or CIDR blocks the certificate may be used from.
 	SourceAddress *string `pulumi:"source-address"`
 }
 
@@ -4073,8 +4124,11 @@ type SshUserCertificateCriticalOptionsInput interface {
 	ToSshUserCertificateCriticalOptionsOutputWithContext(context.Context) SshUserCertificateCriticalOptionsOutput
 }
 
+// The critical options signed in, as the service reports them.
 type SshUserCertificateCriticalOptionsArgs struct {
-	ForceCommand  pulumi.StringPtrInput `pulumi:"force-command"`
+	// A command run on login instead of whatever the user asks for.
+	ForceCommand pulumi.StringPtrInput `pulumi:"force-command"`
+	// Comma-separated IP addresses or CIDR blocks the certificate may be used from.
 	SourceAddress pulumi.StringPtrInput `pulumi:"source-address"`
 }
 
@@ -4131,6 +4185,7 @@ func (i *sshUserCertificateCriticalOptionsPtrType) ToSshUserCertificateCriticalO
 	return pulumi.ToOutputWithContext(ctx, i).(SshUserCertificateCriticalOptionsPtrOutput)
 }
 
+// The critical options signed in, as the service reports them.
 type SshUserCertificateCriticalOptionsOutput struct{ *pulumi.OutputState }
 
 func (SshUserCertificateCriticalOptionsOutput) ElementType() reflect.Type {
@@ -4155,10 +4210,12 @@ func (o SshUserCertificateCriticalOptionsOutput) ToSshUserCertificateCriticalOpt
 	}).(SshUserCertificateCriticalOptionsPtrOutput)
 }
 
+// A command run on login instead of whatever the user asks for.
 func (o SshUserCertificateCriticalOptionsOutput) ForceCommand() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v SshUserCertificateCriticalOptions) *string { return v.ForceCommand }).(pulumi.StringPtrOutput)
 }
 
+// Comma-separated IP addresses or CIDR blocks the certificate may be used from.
 func (o SshUserCertificateCriticalOptionsOutput) SourceAddress() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v SshUserCertificateCriticalOptions) *string { return v.SourceAddress }).(pulumi.StringPtrOutput)
 }
@@ -4187,6 +4244,7 @@ func (o SshUserCertificateCriticalOptionsPtrOutput) Elem() SshUserCertificateCri
 	}).(SshUserCertificateCriticalOptionsOutput)
 }
 
+// A command run on login instead of whatever the user asks for.
 func (o SshUserCertificateCriticalOptionsPtrOutput) ForceCommand() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SshUserCertificateCriticalOptions) *string {
 		if v == nil {
@@ -4196,6 +4254,7 @@ func (o SshUserCertificateCriticalOptionsPtrOutput) ForceCommand() pulumi.String
 	}).(pulumi.StringPtrOutput)
 }
 
+// Comma-separated IP addresses or CIDR blocks the certificate may be used from.
 func (o SshUserCertificateCriticalOptionsPtrOutput) SourceAddress() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SshUserCertificateCriticalOptions) *string {
 		if v == nil {
@@ -4206,8 +4265,10 @@ func (o SshUserCertificateCriticalOptionsPtrOutput) SourceAddress() pulumi.Strin
 }
 
 type TlsCertificateSubjectAlternativeNames struct {
+	// The DNS names, wildcards included; empty when none.
 	DnsNames []string `pulumi:"dnsNames"`
-	Ips      []string `pulumi:"ips"`
+	// The IP addresses; empty when none.
+	Ips []string `pulumi:"ips"`
 }
 
 type TlsCertificateSubjectAlternativeNamesOutput struct{ *pulumi.OutputState }
@@ -4224,10 +4285,12 @@ func (o TlsCertificateSubjectAlternativeNamesOutput) ToTlsCertificateSubjectAlte
 	return o
 }
 
+// The DNS names, wildcards included; empty when none.
 func (o TlsCertificateSubjectAlternativeNamesOutput) DnsNames() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v TlsCertificateSubjectAlternativeNames) []string { return v.DnsNames }).(pulumi.StringArrayOutput)
 }
 
+// The IP addresses; empty when none.
 func (o TlsCertificateSubjectAlternativeNamesOutput) Ips() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v TlsCertificateSubjectAlternativeNames) []string { return v.Ips }).(pulumi.StringArrayOutput)
 }
@@ -4590,8 +4653,10 @@ func (o WebhookVerificationModulePtrOutput) Secret() pulumi.StringPtrOutput {
 
 // One child backend and its weight, as users declare it.
 type WeightedBackendEntry struct {
-	BackendId string  `pulumi:"backendId"`
-	Weight    float64 `pulumi:"weight"`
+	// The child backend's id (`bkdtg_`, `bkdwd_`, `bkdfo_` or `bkdhr_`).
+	BackendId string `pulumi:"backendId"`
+	// Its weight, an integer from 0 to 10000: its share of traffic is its weight over the sum of all.
+	Weight float64 `pulumi:"weight"`
 }
 
 // WeightedBackendEntryInput is an input type that accepts WeightedBackendEntryArgs and WeightedBackendEntryOutput values.
@@ -4607,8 +4672,10 @@ type WeightedBackendEntryInput interface {
 
 // One child backend and its weight, as users declare it.
 type WeightedBackendEntryArgs struct {
-	BackendId pulumi.StringInput  `pulumi:"backendId"`
-	Weight    pulumi.Float64Input `pulumi:"weight"`
+	// The child backend's id (`bkdtg_`, `bkdwd_`, `bkdfo_` or `bkdhr_`).
+	BackendId pulumi.StringInput `pulumi:"backendId"`
+	// Its weight, an integer from 0 to 10000: its share of traffic is its weight over the sum of all.
+	Weight pulumi.Float64Input `pulumi:"weight"`
 }
 
 func (WeightedBackendEntryArgs) ElementType() reflect.Type {
@@ -4663,10 +4730,12 @@ func (o WeightedBackendEntryOutput) ToWeightedBackendEntryOutputWithContext(ctx 
 	return o
 }
 
+// The child backend's id (`bkdtg_`, `bkdwd_`, `bkdfo_` or `bkdhr_`).
 func (o WeightedBackendEntryOutput) BackendId() pulumi.StringOutput {
 	return o.ApplyT(func(v WeightedBackendEntry) string { return v.BackendId }).(pulumi.StringOutput)
 }
 
+// Its weight, an integer from 0 to 10000: its share of traffic is its weight over the sum of all.
 func (o WeightedBackendEntryOutput) Weight() pulumi.Float64Output {
 	return o.ApplyT(func(v WeightedBackendEntry) float64 { return v.Weight }).(pulumi.Float64Output)
 }

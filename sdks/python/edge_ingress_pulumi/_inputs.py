@@ -398,19 +398,32 @@ class EventAuthArgs:
 
 class EventAuthCredsArgsDict(TypedDict):
     access_key_id: pulumi.Input[_builtins.str]
+    """
+    The access key id.
+    """
     secret_access_key: pulumi.Input[_builtins.str]
+    """
+    The secret access key: a credential, which the service returns in every read of the destination.
+    """
 
 @pulumi.input_type
 class EventAuthCredsArgs:
     def __init__(__self__, *,
                  access_key_id: pulumi.Input[_builtins.str],
                  secret_access_key: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] access_key_id: The access key id.
+        :param pulumi.Input[_builtins.str] secret_access_key: The secret access key: a credential, which the service returns in every read of the destination.
+        """
         pulumi.set(__self__, "access_key_id", access_key_id)
         pulumi.set(__self__, "secret_access_key", secret_access_key)
 
     @_builtins.property
     @pulumi.getter(name="accessKeyId")
     def access_key_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The access key id.
+        """
         return pulumi.get(self, "access_key_id")
 
     @access_key_id.setter
@@ -420,6 +433,9 @@ class EventAuthCredsArgs:
     @_builtins.property
     @pulumi.getter(name="secretAccessKey")
     def secret_access_key(self) -> pulumi.Input[_builtins.str]:
+        """
+        The secret access key: a credential, which the service returns in every read of the destination.
+        """
         return pulumi.get(self, "secret_access_key")
 
     @secret_access_key.setter
@@ -429,16 +445,25 @@ class EventAuthCredsArgs:
 
 class EventAuthRoleArgsDict(TypedDict):
     role_resource_name: pulumi.Input[_builtins.str]
+    """
+    The resource name of the role the service assumes.
+    """
 
 @pulumi.input_type
 class EventAuthRoleArgs:
     def __init__(__self__, *,
                  role_resource_name: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] role_resource_name: The resource name of the role the service assumes.
+        """
         pulumi.set(__self__, "role_resource_name", role_resource_name)
 
     @_builtins.property
     @pulumi.getter(name="roleResourceName")
     def role_resource_name(self) -> pulumi.Input[_builtins.str]:
+        """
+        The resource name of the role the service assumes.
+        """
         return pulumi.get(self, "role_resource_name")
 
     @role_resource_name.setter
@@ -542,19 +567,32 @@ class EventTargetArgs:
 
 class EventTargetDeliveryArgsDict(TypedDict):
     auth: pulumi.Input['EventAuthArgsDict']
+    """
+    How the service authenticates to the delivery stream.
+    """
     delivery_stream_resource_name: pulumi.Input[_builtins.str]
+    """
+    The resource name of the delivery stream that receives the events.
+    """
 
 @pulumi.input_type
 class EventTargetDeliveryArgs:
     def __init__(__self__, *,
                  auth: pulumi.Input['EventAuthArgs'],
                  delivery_stream_resource_name: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input['EventAuthArgs'] auth: How the service authenticates to the delivery stream.
+        :param pulumi.Input[_builtins.str] delivery_stream_resource_name: The resource name of the delivery stream that receives the events.
+        """
         pulumi.set(__self__, "auth", auth)
         pulumi.set(__self__, "delivery_stream_resource_name", delivery_stream_resource_name)
 
     @_builtins.property
     @pulumi.getter
     def auth(self) -> pulumi.Input['EventAuthArgs']:
+        """
+        How the service authenticates to the delivery stream.
+        """
         return pulumi.get(self, "auth")
 
     @auth.setter
@@ -564,6 +602,9 @@ class EventTargetDeliveryArgs:
     @_builtins.property
     @pulumi.getter(name="deliveryStreamResourceName")
     def delivery_stream_resource_name(self) -> pulumi.Input[_builtins.str]:
+        """
+        The resource name of the delivery stream that receives the events.
+        """
         return pulumi.get(self, "delivery_stream_resource_name")
 
     @delivery_stream_resource_name.setter
@@ -573,19 +614,32 @@ class EventTargetDeliveryArgs:
 
 class EventTargetLogsArgsDict(TypedDict):
     auth: pulumi.Input['EventAuthArgsDict']
+    """
+    How the service authenticates to the log group.
+    """
     log_group_resource_name: pulumi.Input[_builtins.str]
+    """
+    The resource name of the log group that receives the events.
+    """
 
 @pulumi.input_type
 class EventTargetLogsArgs:
     def __init__(__self__, *,
                  auth: pulumi.Input['EventAuthArgs'],
                  log_group_resource_name: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input['EventAuthArgs'] auth: How the service authenticates to the log group.
+        :param pulumi.Input[_builtins.str] log_group_resource_name: The resource name of the log group that receives the events.
+        """
         pulumi.set(__self__, "auth", auth)
         pulumi.set(__self__, "log_group_resource_name", log_group_resource_name)
 
     @_builtins.property
     @pulumi.getter
     def auth(self) -> pulumi.Input['EventAuthArgs']:
+        """
+        How the service authenticates to the log group.
+        """
         return pulumi.get(self, "auth")
 
     @auth.setter
@@ -595,6 +649,9 @@ class EventTargetLogsArgs:
     @_builtins.property
     @pulumi.getter(name="logGroupResourceName")
     def log_group_resource_name(self) -> pulumi.Input[_builtins.str]:
+        """
+        The resource name of the log group that receives the events.
+        """
         return pulumi.get(self, "log_group_resource_name")
 
     @log_group_resource_name.setter
@@ -604,9 +661,21 @@ class EventTargetLogsArgs:
 
 class EventTargetMonitoringArgsDict(TypedDict):
     api_key: pulumi.Input[_builtins.str]
+    """
+    The monitoring vendor's API key: a credential, which the service returns in every read of the destination.
+    """
     service: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The service name sent with each event.
+    """
     site: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The vendor's site events are sent to.
+    """
     tags: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Tags sent with each event.
+    """
 
 @pulumi.input_type
 class EventTargetMonitoringArgs:
@@ -615,6 +684,12 @@ class EventTargetMonitoringArgs:
                  service: pulumi.Input[Optional[_builtins.str]] = None,
                  site: pulumi.Input[Optional[_builtins.str]] = None,
                  tags: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] api_key: The monitoring vendor's API key: a credential, which the service returns in every read of the destination.
+        :param pulumi.Input[_builtins.str] service: The service name sent with each event.
+        :param pulumi.Input[_builtins.str] site: The vendor's site events are sent to.
+        :param pulumi.Input[_builtins.str] tags: Tags sent with each event.
+        """
         pulumi.set(__self__, "api_key", api_key)
         if service is not None:
             pulumi.set(__self__, "service", service)
@@ -626,6 +701,9 @@ class EventTargetMonitoringArgs:
     @_builtins.property
     @pulumi.getter(name="apiKey")
     def api_key(self) -> pulumi.Input[_builtins.str]:
+        """
+        The monitoring vendor's API key: a credential, which the service returns in every read of the destination.
+        """
         return pulumi.get(self, "api_key")
 
     @api_key.setter
@@ -635,6 +713,9 @@ class EventTargetMonitoringArgs:
     @_builtins.property
     @pulumi.getter
     def service(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The service name sent with each event.
+        """
         return pulumi.get(self, "service")
 
     @service.setter
@@ -644,6 +725,9 @@ class EventTargetMonitoringArgs:
     @_builtins.property
     @pulumi.getter
     def site(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The vendor's site events are sent to.
+        """
         return pulumi.get(self, "site")
 
     @site.setter
@@ -653,6 +737,9 @@ class EventTargetMonitoringArgs:
     @_builtins.property
     @pulumi.getter
     def tags(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Tags sent with each event.
+        """
         return pulumi.get(self, "tags")
 
     @tags.setter
@@ -662,19 +749,32 @@ class EventTargetMonitoringArgs:
 
 class EventTargetStreamArgsDict(TypedDict):
     auth: pulumi.Input['EventAuthArgsDict']
+    """
+    How the service authenticates to the data stream.
+    """
     stream_resource_name: pulumi.Input[_builtins.str]
+    """
+    The resource name of the data stream that receives the events.
+    """
 
 @pulumi.input_type
 class EventTargetStreamArgs:
     def __init__(__self__, *,
                  auth: pulumi.Input['EventAuthArgs'],
                  stream_resource_name: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input['EventAuthArgs'] auth: How the service authenticates to the data stream.
+        :param pulumi.Input[_builtins.str] stream_resource_name: The resource name of the data stream that receives the events.
+        """
         pulumi.set(__self__, "auth", auth)
         pulumi.set(__self__, "stream_resource_name", stream_resource_name)
 
     @_builtins.property
     @pulumi.getter
     def auth(self) -> pulumi.Input['EventAuthArgs']:
+        """
+        How the service authenticates to the data stream.
+        """
         return pulumi.get(self, "auth")
 
     @auth.setter
@@ -684,6 +784,9 @@ class EventTargetStreamArgs:
     @_builtins.property
     @pulumi.getter(name="streamResourceName")
     def stream_resource_name(self) -> pulumi.Input[_builtins.str]:
+        """
+        The resource name of the data stream that receives the events.
+        """
         return pulumi.get(self, "stream_resource_name")
 
     @stream_resource_name.setter
@@ -1521,18 +1624,6 @@ class OAuthProviderConfigArgsDict(TypedDict):
     """
     One OAuth identity provider's settings, as the API returns them. `clientSecret` is a secret: the service returns it.
     """
-    email_addresses: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]
-    """
-    Email addresses of the users allowed in; `[]` when none.
-    """
-    email_domains: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]
-    """
-    Email domains whose users are allowed in; `[]` when none.
-    """
-    scopes: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]
-    """
-    The provider-specific scopes requested; `[]` when none.
-    """
     client_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
     Your OAuth app's client id; null when the service's managed app is used.
@@ -1541,9 +1632,21 @@ class OAuthProviderConfigArgsDict(TypedDict):
     """
     Your OAuth app's client secret, returned by the service: keep it secret. Null when the service's managed app is used.
     """
+    email_addresses: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    Email addresses of the users allowed in; `[]` when none.
+    """
+    email_domains: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    Email domains whose users are allowed in; `[]` when none.
+    """
     organizations: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
     """
     Only on the code-hosting provider: organization slugs; a member of any is allowed.
+    """
+    scopes: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    The provider-specific scopes requested; `[]` when none.
     """
     teams: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
     """
@@ -1553,71 +1656,38 @@ class OAuthProviderConfigArgsDict(TypedDict):
 @pulumi.input_type
 class OAuthProviderConfigArgs:
     def __init__(__self__, *,
-                 email_addresses: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
-                 email_domains: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
-                 scopes: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
                  client_id: pulumi.Input[Optional[_builtins.str]] = None,
                  client_secret: pulumi.Input[Optional[_builtins.str]] = None,
+                 email_addresses: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 email_domains: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  organizations: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 scopes: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  teams: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
         """
         One OAuth identity provider's settings, as the API returns them. `clientSecret` is a secret: the service returns it.
 
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] email_addresses: Email addresses of the users allowed in; `[]` when none.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] email_domains: Email domains whose users are allowed in; `[]` when none.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] scopes: The provider-specific scopes requested; `[]` when none.
         :param pulumi.Input[_builtins.str] client_id: Your OAuth app's client id; null when the service's managed app is used.
         :param pulumi.Input[_builtins.str] client_secret: Your OAuth app's client secret, returned by the service: keep it secret. Null when the service's managed app is used.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] email_addresses: Email addresses of the users allowed in; `[]` when none.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] email_domains: Email domains whose users are allowed in; `[]` when none.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] organizations: Only on the code-hosting provider: organization slugs; a member of any is allowed.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] scopes: The provider-specific scopes requested; `[]` when none.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] teams: Only on the code-hosting provider: `<org>/<team>` slugs; a member of any is allowed.
         """
-        pulumi.set(__self__, "email_addresses", email_addresses)
-        pulumi.set(__self__, "email_domains", email_domains)
-        pulumi.set(__self__, "scopes", scopes)
         if client_id is not None:
             pulumi.set(__self__, "client_id", client_id)
         if client_secret is not None:
             pulumi.set(__self__, "client_secret", client_secret)
+        if email_addresses is not None:
+            pulumi.set(__self__, "email_addresses", email_addresses)
+        if email_domains is not None:
+            pulumi.set(__self__, "email_domains", email_domains)
         if organizations is not None:
             pulumi.set(__self__, "organizations", organizations)
+        if scopes is not None:
+            pulumi.set(__self__, "scopes", scopes)
         if teams is not None:
             pulumi.set(__self__, "teams", teams)
-
-    @_builtins.property
-    @pulumi.getter(name="emailAddresses")
-    def email_addresses(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
-        """
-        Email addresses of the users allowed in; `[]` when none.
-        """
-        return pulumi.get(self, "email_addresses")
-
-    @email_addresses.setter
-    def email_addresses(self, value: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]):
-        pulumi.set(self, "email_addresses", value)
-
-    @_builtins.property
-    @pulumi.getter(name="emailDomains")
-    def email_domains(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
-        """
-        Email domains whose users are allowed in; `[]` when none.
-        """
-        return pulumi.get(self, "email_domains")
-
-    @email_domains.setter
-    def email_domains(self, value: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]):
-        pulumi.set(self, "email_domains", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def scopes(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
-        """
-        The provider-specific scopes requested; `[]` when none.
-        """
-        return pulumi.get(self, "scopes")
-
-    @scopes.setter
-    def scopes(self, value: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]):
-        pulumi.set(self, "scopes", value)
 
     @_builtins.property
     @pulumi.getter(name="clientId")
@@ -1644,6 +1714,30 @@ class OAuthProviderConfigArgs:
         pulumi.set(self, "client_secret", value)
 
     @_builtins.property
+    @pulumi.getter(name="emailAddresses")
+    def email_addresses(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Email addresses of the users allowed in; `[]` when none.
+        """
+        return pulumi.get(self, "email_addresses")
+
+    @email_addresses.setter
+    def email_addresses(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "email_addresses", value)
+
+    @_builtins.property
+    @pulumi.getter(name="emailDomains")
+    def email_domains(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Email domains whose users are allowed in; `[]` when none.
+        """
+        return pulumi.get(self, "email_domains")
+
+    @email_domains.setter
+    def email_domains(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "email_domains", value)
+
+    @_builtins.property
     @pulumi.getter
     def organizations(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
@@ -1654,6 +1748,18 @@ class OAuthProviderConfigArgs:
     @organizations.setter
     def organizations(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
         pulumi.set(self, "organizations", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def scopes(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        The provider-specific scopes requested; `[]` when none.
+        """
+        return pulumi.get(self, "scopes")
+
+    @scopes.setter
+    def scopes(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "scopes", value)
 
     @_builtins.property
     @pulumi.getter
@@ -1882,14 +1988,29 @@ class SamlModuleArgs:
 
 
 class SshUserCertificateCriticalOptionsArgsDict(TypedDict):
+    """
+    The critical options signed in, as the service reports them.
+    """
     force_command: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A command run on login instead of whatever the user asks for.
+    """
     source_address: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Comma-separated IP addresses or CIDR blocks the certificate may be used from.
+    """
 
 @pulumi.input_type
 class SshUserCertificateCriticalOptionsArgs:
     def __init__(__self__, *,
                  force_command: pulumi.Input[Optional[_builtins.str]] = None,
                  source_address: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        The critical options signed in, as the service reports them.
+
+        :param pulumi.Input[_builtins.str] force_command: A command run on login instead of whatever the user asks for.
+        :param pulumi.Input[_builtins.str] source_address: Comma-separated IP addresses or CIDR blocks the certificate may be used from.
+        """
         if force_command is not None:
             pulumi.set(__self__, "force_command", force_command)
         if source_address is not None:
@@ -1898,6 +2019,9 @@ class SshUserCertificateCriticalOptionsArgs:
     @_builtins.property
     @pulumi.getter(name="force-command")
     def force_command(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A command run on login instead of whatever the user asks for.
+        """
         return pulumi.get(self, "force_command")
 
     @force_command.setter
@@ -1907,6 +2031,9 @@ class SshUserCertificateCriticalOptionsArgs:
     @_builtins.property
     @pulumi.getter(name="source-address")
     def source_address(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Comma-separated IP addresses or CIDR blocks the certificate may be used from.
+        """
         return pulumi.get(self, "source_address")
 
     @source_address.setter
@@ -2066,7 +2193,13 @@ class WeightedBackendEntryArgsDict(TypedDict):
     One child backend and its weight, as users declare it.
     """
     backend_id: pulumi.Input[_builtins.str]
+    """
+    The child backend's id (`bkdtg_`, `bkdwd_`, `bkdfo_` or `bkdhr_`).
+    """
     weight: pulumi.Input[_builtins.float]
+    """
+    Its weight, an integer from 0 to 10000: its share of traffic is its weight over the sum of all.
+    """
 
 @pulumi.input_type
 class WeightedBackendEntryArgs:
@@ -2075,6 +2208,9 @@ class WeightedBackendEntryArgs:
                  weight: pulumi.Input[_builtins.float]):
         """
         One child backend and its weight, as users declare it.
+
+        :param pulumi.Input[_builtins.str] backend_id: The child backend's id (`bkdtg_`, `bkdwd_`, `bkdfo_` or `bkdhr_`).
+        :param pulumi.Input[_builtins.float] weight: Its weight, an integer from 0 to 10000: its share of traffic is its weight over the sum of all.
         """
         pulumi.set(__self__, "backend_id", backend_id)
         pulumi.set(__self__, "weight", weight)
@@ -2082,6 +2218,9 @@ class WeightedBackendEntryArgs:
     @_builtins.property
     @pulumi.getter(name="backendId")
     def backend_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The child backend's id (`bkdtg_`, `bkdwd_`, `bkdfo_` or `bkdhr_`).
+        """
         return pulumi.get(self, "backend_id")
 
     @backend_id.setter
@@ -2091,6 +2230,9 @@ class WeightedBackendEntryArgs:
     @_builtins.property
     @pulumi.getter
     def weight(self) -> pulumi.Input[_builtins.float]:
+        """
+        Its weight, an integer from 0 to 10000: its share of traffic is its weight over the sum of all.
+        """
         return pulumi.get(self, "weight")
 
     @weight.setter

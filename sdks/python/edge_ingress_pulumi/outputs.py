@@ -348,17 +348,27 @@ class EventAuthCreds(dict):
     def __init__(__self__, *,
                  access_key_id: _builtins.str,
                  secret_access_key: _builtins.str):
+        """
+        :param _builtins.str access_key_id: The access key id.
+        :param _builtins.str secret_access_key: The secret access key: a credential, which the service returns in every read of the destination.
+        """
         pulumi.set(__self__, "access_key_id", access_key_id)
         pulumi.set(__self__, "secret_access_key", secret_access_key)
 
     @_builtins.property
     @pulumi.getter(name="accessKeyId")
     def access_key_id(self) -> _builtins.str:
+        """
+        The access key id.
+        """
         return pulumi.get(self, "access_key_id")
 
     @_builtins.property
     @pulumi.getter(name="secretAccessKey")
     def secret_access_key(self) -> _builtins.str:
+        """
+        The secret access key: a credential, which the service returns in every read of the destination.
+        """
         return pulumi.get(self, "secret_access_key")
 
 
@@ -383,11 +393,17 @@ class EventAuthRole(dict):
 
     def __init__(__self__, *,
                  role_resource_name: _builtins.str):
+        """
+        :param _builtins.str role_resource_name: The resource name of the role the service assumes.
+        """
         pulumi.set(__self__, "role_resource_name", role_resource_name)
 
     @_builtins.property
     @pulumi.getter(name="roleResourceName")
     def role_resource_name(self) -> _builtins.str:
+        """
+        The resource name of the role the service assumes.
+        """
         return pulumi.get(self, "role_resource_name")
 
 
@@ -473,17 +489,27 @@ class EventTargetDelivery(dict):
     def __init__(__self__, *,
                  auth: 'outputs.EventAuth',
                  delivery_stream_resource_name: _builtins.str):
+        """
+        :param 'EventAuth' auth: How the service authenticates to the delivery stream.
+        :param _builtins.str delivery_stream_resource_name: The resource name of the delivery stream that receives the events.
+        """
         pulumi.set(__self__, "auth", auth)
         pulumi.set(__self__, "delivery_stream_resource_name", delivery_stream_resource_name)
 
     @_builtins.property
     @pulumi.getter
     def auth(self) -> 'outputs.EventAuth':
+        """
+        How the service authenticates to the delivery stream.
+        """
         return pulumi.get(self, "auth")
 
     @_builtins.property
     @pulumi.getter(name="deliveryStreamResourceName")
     def delivery_stream_resource_name(self) -> _builtins.str:
+        """
+        The resource name of the delivery stream that receives the events.
+        """
         return pulumi.get(self, "delivery_stream_resource_name")
 
 
@@ -509,17 +535,27 @@ class EventTargetLogs(dict):
     def __init__(__self__, *,
                  auth: 'outputs.EventAuth',
                  log_group_resource_name: _builtins.str):
+        """
+        :param 'EventAuth' auth: How the service authenticates to the log group.
+        :param _builtins.str log_group_resource_name: The resource name of the log group that receives the events.
+        """
         pulumi.set(__self__, "auth", auth)
         pulumi.set(__self__, "log_group_resource_name", log_group_resource_name)
 
     @_builtins.property
     @pulumi.getter
     def auth(self) -> 'outputs.EventAuth':
+        """
+        How the service authenticates to the log group.
+        """
         return pulumi.get(self, "auth")
 
     @_builtins.property
     @pulumi.getter(name="logGroupResourceName")
     def log_group_resource_name(self) -> _builtins.str:
+        """
+        The resource name of the log group that receives the events.
+        """
         return pulumi.get(self, "log_group_resource_name")
 
 
@@ -547,6 +583,12 @@ class EventTargetMonitoring(dict):
                  service: Optional[_builtins.str] = None,
                  site: Optional[_builtins.str] = None,
                  tags: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str api_key: The monitoring vendor's API key: a credential, which the service returns in every read of the destination.
+        :param _builtins.str service: The service name sent with each event.
+        :param _builtins.str site: The vendor's site events are sent to.
+        :param _builtins.str tags: Tags sent with each event.
+        """
         pulumi.set(__self__, "api_key", api_key)
         if service is not None:
             pulumi.set(__self__, "service", service)
@@ -558,21 +600,33 @@ class EventTargetMonitoring(dict):
     @_builtins.property
     @pulumi.getter(name="apiKey")
     def api_key(self) -> _builtins.str:
+        """
+        The monitoring vendor's API key: a credential, which the service returns in every read of the destination.
+        """
         return pulumi.get(self, "api_key")
 
     @_builtins.property
     @pulumi.getter
     def service(self) -> Optional[_builtins.str]:
+        """
+        The service name sent with each event.
+        """
         return pulumi.get(self, "service")
 
     @_builtins.property
     @pulumi.getter
     def site(self) -> Optional[_builtins.str]:
+        """
+        The vendor's site events are sent to.
+        """
         return pulumi.get(self, "site")
 
     @_builtins.property
     @pulumi.getter
     def tags(self) -> Optional[_builtins.str]:
+        """
+        Tags sent with each event.
+        """
         return pulumi.get(self, "tags")
 
 
@@ -598,17 +652,27 @@ class EventTargetStream(dict):
     def __init__(__self__, *,
                  auth: 'outputs.EventAuth',
                  stream_resource_name: _builtins.str):
+        """
+        :param 'EventAuth' auth: How the service authenticates to the data stream.
+        :param _builtins.str stream_resource_name: The resource name of the data stream that receives the events.
+        """
         pulumi.set(__self__, "auth", auth)
         pulumi.set(__self__, "stream_resource_name", stream_resource_name)
 
     @_builtins.property
     @pulumi.getter
     def auth(self) -> 'outputs.EventAuth':
+        """
+        How the service authenticates to the data stream.
+        """
         return pulumi.get(self, "auth")
 
     @_builtins.property
     @pulumi.getter(name="streamResourceName")
     def stream_resource_name(self) -> _builtins.str:
+        """
+        The resource name of the data stream that receives the events.
+        """
         return pulumi.get(self, "stream_resource_name")
 
 
@@ -934,6 +998,9 @@ class HttpsEdgeInlineRouteSecrets(dict):
                  webhook_verification: Optional['outputs.WebhookVerificationModule'] = None):
         """
         The credential-holding modules of one inline route (secret, with the rest of `routeSecretModules`).
+
+        :param 'OAuthModule' oauth: Guards access; stored whole as a secret.
+        :param 'WebhookVerificationModule' webhook_verification: Guards access; stored whole as a secret.
         """
         if oauth is not None:
             pulumi.set(__self__, "oauth", oauth)
@@ -943,11 +1010,17 @@ class HttpsEdgeInlineRouteSecrets(dict):
     @_builtins.property
     @pulumi.getter
     def oauth(self) -> Optional['outputs.OAuthModule']:
+        """
+        Guards access; stored whole as a secret.
+        """
         return pulumi.get(self, "oauth")
 
     @_builtins.property
     @pulumi.getter(name="webhookVerification")
     def webhook_verification(self) -> Optional['outputs.WebhookVerificationModule']:
+        """
+        Guards access; stored whole as a secret.
+        """
         return pulumi.get(self, "webhook_verification")
 
 
@@ -1241,14 +1314,14 @@ class OAuthProviderConfig(dict):
     @staticmethod
     def __key_warning(key: str):
         suggest = None
-        if key == "emailAddresses":
-            suggest = "email_addresses"
-        elif key == "emailDomains":
-            suggest = "email_domains"
-        elif key == "clientId":
+        if key == "clientId":
             suggest = "client_id"
         elif key == "clientSecret":
             suggest = "client_secret"
+        elif key == "emailAddresses":
+            suggest = "email_addresses"
+        elif key == "emailDomains":
+            suggest = "email_domains"
 
         if suggest:
             pulumi.log.warn(f"Key '{key}' not found in OAuthProviderConfig. Access the value via the '{suggest}' property getter instead.")
@@ -1262,59 +1335,38 @@ class OAuthProviderConfig(dict):
         return super().get(key, default)
 
     def __init__(__self__, *,
-                 email_addresses: Sequence[_builtins.str],
-                 email_domains: Sequence[_builtins.str],
-                 scopes: Sequence[_builtins.str],
                  client_id: Optional[_builtins.str] = None,
                  client_secret: Optional[_builtins.str] = None,
+                 email_addresses: Optional[Sequence[_builtins.str]] = None,
+                 email_domains: Optional[Sequence[_builtins.str]] = None,
                  organizations: Optional[Sequence[_builtins.str]] = None,
+                 scopes: Optional[Sequence[_builtins.str]] = None,
                  teams: Optional[Sequence[_builtins.str]] = None):
         """
         One OAuth identity provider's settings, as the API returns them. `clientSecret` is a secret: the service returns it.
 
-        :param Sequence[_builtins.str] email_addresses: Email addresses of the users allowed in; `[]` when none.
-        :param Sequence[_builtins.str] email_domains: Email domains whose users are allowed in; `[]` when none.
-        :param Sequence[_builtins.str] scopes: The provider-specific scopes requested; `[]` when none.
         :param _builtins.str client_id: Your OAuth app's client id; null when the service's managed app is used.
         :param _builtins.str client_secret: Your OAuth app's client secret, returned by the service: keep it secret. Null when the service's managed app is used.
+        :param Sequence[_builtins.str] email_addresses: Email addresses of the users allowed in; `[]` when none.
+        :param Sequence[_builtins.str] email_domains: Email domains whose users are allowed in; `[]` when none.
         :param Sequence[_builtins.str] organizations: Only on the code-hosting provider: organization slugs; a member of any is allowed.
+        :param Sequence[_builtins.str] scopes: The provider-specific scopes requested; `[]` when none.
         :param Sequence[_builtins.str] teams: Only on the code-hosting provider: `<org>/<team>` slugs; a member of any is allowed.
         """
-        pulumi.set(__self__, "email_addresses", email_addresses)
-        pulumi.set(__self__, "email_domains", email_domains)
-        pulumi.set(__self__, "scopes", scopes)
         if client_id is not None:
             pulumi.set(__self__, "client_id", client_id)
         if client_secret is not None:
             pulumi.set(__self__, "client_secret", client_secret)
+        if email_addresses is not None:
+            pulumi.set(__self__, "email_addresses", email_addresses)
+        if email_domains is not None:
+            pulumi.set(__self__, "email_domains", email_domains)
         if organizations is not None:
             pulumi.set(__self__, "organizations", organizations)
+        if scopes is not None:
+            pulumi.set(__self__, "scopes", scopes)
         if teams is not None:
             pulumi.set(__self__, "teams", teams)
-
-    @_builtins.property
-    @pulumi.getter(name="emailAddresses")
-    def email_addresses(self) -> Sequence[_builtins.str]:
-        """
-        Email addresses of the users allowed in; `[]` when none.
-        """
-        return pulumi.get(self, "email_addresses")
-
-    @_builtins.property
-    @pulumi.getter(name="emailDomains")
-    def email_domains(self) -> Sequence[_builtins.str]:
-        """
-        Email domains whose users are allowed in; `[]` when none.
-        """
-        return pulumi.get(self, "email_domains")
-
-    @_builtins.property
-    @pulumi.getter
-    def scopes(self) -> Sequence[_builtins.str]:
-        """
-        The provider-specific scopes requested; `[]` when none.
-        """
-        return pulumi.get(self, "scopes")
 
     @_builtins.property
     @pulumi.getter(name="clientId")
@@ -1333,12 +1385,36 @@ class OAuthProviderConfig(dict):
         return pulumi.get(self, "client_secret")
 
     @_builtins.property
+    @pulumi.getter(name="emailAddresses")
+    def email_addresses(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Email addresses of the users allowed in; `[]` when none.
+        """
+        return pulumi.get(self, "email_addresses")
+
+    @_builtins.property
+    @pulumi.getter(name="emailDomains")
+    def email_domains(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Email domains whose users are allowed in; `[]` when none.
+        """
+        return pulumi.get(self, "email_domains")
+
+    @_builtins.property
     @pulumi.getter
     def organizations(self) -> Optional[Sequence[_builtins.str]]:
         """
         Only on the code-hosting provider: organization slugs; a member of any is allowed.
         """
         return pulumi.get(self, "organizations")
+
+    @_builtins.property
+    @pulumi.getter
+    def scopes(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        The provider-specific scopes requested; `[]` when none.
+        """
+        return pulumi.get(self, "scopes")
 
     @_builtins.property
     @pulumi.getter
@@ -1383,6 +1459,7 @@ class ProvisioningJob(dict):
         """
         A certificate being provisioned or renewed.
 
+        :param _builtins.str msg: A human-readable message on the job's progress or its error.
         :param _builtins.str started_at: RFC 3339.
         :param _builtins.str error_code: `INTERNAL_ERROR` (temporary) or `DNS_ERROR` (permanent, for the user to correct); null while nothing failed.
         :param _builtins.str retries_at: RFC 3339 time of the next retry.
@@ -1397,6 +1474,9 @@ class ProvisioningJob(dict):
     @_builtins.property
     @pulumi.getter
     def msg(self) -> _builtins.str:
+        """
+        A human-readable message on the job's progress or its error.
+        """
         return pulumi.get(self, "msg")
 
     @_builtins.property
@@ -1446,17 +1526,27 @@ class ReservedDomainCertificateManagementPolicy(dict):
     def __init__(__self__, *,
                  authority: _builtins.str,
                  private_key_type: _builtins.str):
+        """
+        :param _builtins.str authority: The identifier of the public ACME authority that issues the certificates, as the service names it (the service decides which it accepts). The emulator accepts only its placeholder `public-acme`.
+        :param _builtins.str private_key_type: `rsa` (the service's default) or `ecdsa`.
+        """
         pulumi.set(__self__, "authority", authority)
         pulumi.set(__self__, "private_key_type", private_key_type)
 
     @_builtins.property
     @pulumi.getter
     def authority(self) -> _builtins.str:
+        """
+        The identifier of the public ACME authority that issues the certificates, as the service names it (the service decides which it accepts). The emulator accepts only its placeholder `public-acme`.
+        """
         return pulumi.get(self, "authority")
 
     @_builtins.property
     @pulumi.getter(name="privateKeyType")
     def private_key_type(self) -> _builtins.str:
+        """
+        `rsa` (the service's default) or `ecdsa`.
+        """
         return pulumi.get(self, "private_key_type")
 
 
@@ -1731,6 +1821,9 @@ class SamlServiceProvider(dict):
 
 @pulumi.output_type
 class SshUserCertificateCriticalOptions(dict):
+    """
+    The critical options signed in, as the service reports them.
+    """
     @staticmethod
     def __key_warning(key: str):
         suggest = None
@@ -1753,6 +1846,12 @@ class SshUserCertificateCriticalOptions(dict):
     def __init__(__self__, *,
                  force_command: Optional[_builtins.str] = None,
                  source_address: Optional[_builtins.str] = None):
+        """
+        The critical options signed in, as the service reports them.
+
+        :param _builtins.str force_command: A command run on login instead of whatever the user asks for.
+        :param _builtins.str source_address: Comma-separated IP addresses or CIDR blocks the certificate may be used from.
+        """
         if force_command is not None:
             pulumi.set(__self__, "force_command", force_command)
         if source_address is not None:
@@ -1761,11 +1860,17 @@ class SshUserCertificateCriticalOptions(dict):
     @_builtins.property
     @pulumi.getter(name="force-command")
     def force_command(self) -> Optional[_builtins.str]:
+        """
+        A command run on login instead of whatever the user asks for.
+        """
         return pulumi.get(self, "force_command")
 
     @_builtins.property
     @pulumi.getter(name="source-address")
     def source_address(self) -> Optional[_builtins.str]:
+        """
+        Comma-separated IP addresses or CIDR blocks the certificate may be used from.
+        """
         return pulumi.get(self, "source_address")
 
 
@@ -1791,17 +1896,27 @@ class TlsCertificateSubjectAlternativeNames(dict):
     def __init__(__self__, *,
                  dns_names: Sequence[_builtins.str],
                  ips: Sequence[_builtins.str]):
+        """
+        :param Sequence[_builtins.str] dns_names: The DNS names, wildcards included; empty when none.
+        :param Sequence[_builtins.str] ips: The IP addresses; empty when none.
+        """
         pulumi.set(__self__, "dns_names", dns_names)
         pulumi.set(__self__, "ips", ips)
 
     @_builtins.property
     @pulumi.getter(name="dnsNames")
     def dns_names(self) -> Sequence[_builtins.str]:
+        """
+        The DNS names, wildcards included; empty when none.
+        """
         return pulumi.get(self, "dns_names")
 
     @_builtins.property
     @pulumi.getter
     def ips(self) -> Sequence[_builtins.str]:
+        """
+        The IP addresses; empty when none.
+        """
         return pulumi.get(self, "ips")
 
 
@@ -1946,6 +2061,9 @@ class WeightedBackendEntry(dict):
                  weight: _builtins.float):
         """
         One child backend and its weight, as users declare it.
+
+        :param _builtins.str backend_id: The child backend's id (`bkdtg_`, `bkdwd_`, `bkdfo_` or `bkdhr_`).
+        :param _builtins.float weight: Its weight, an integer from 0 to 10000: its share of traffic is its weight over the sum of all.
         """
         pulumi.set(__self__, "backend_id", backend_id)
         pulumi.set(__self__, "weight", weight)
@@ -1953,11 +2071,17 @@ class WeightedBackendEntry(dict):
     @_builtins.property
     @pulumi.getter(name="backendId")
     def backend_id(self) -> _builtins.str:
+        """
+        The child backend's id (`bkdtg_`, `bkdwd_`, `bkdfo_` or `bkdhr_`).
+        """
         return pulumi.get(self, "backend_id")
 
     @_builtins.property
     @pulumi.getter
     def weight(self) -> _builtins.float:
+        """
+        Its weight, an integer from 0 to 10000: its share of traffic is its weight over the sum of all.
+        """
         return pulumi.get(self, "weight")
 
 
