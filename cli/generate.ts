@@ -95,15 +95,22 @@ export function printProgram(plan: ExportPlan, form: ProgramForm = {}): string {
   return lines.join("\n");
 }
 
+/** How a README spells the retain option and what the program did to the resources (`adopted`, `imported`). */
+export interface Spelling {
+  retainOption: string;
+  took: string;
+}
+const TS_SPELLING: Spelling = { retainOption: "`{ retainOnDelete: true }`", took: "adopted" };
+
 /** The README's account of what `destroy`, removing a declaration and editing an inline list do. */
-function lifecycleNotes(plan: ExportPlan, retain: boolean): string[] {
+export function lifecycleNotes(plan: ExportPlan, retain: boolean, spelling: Spelling = TS_SPELLING): string[] {
   const lines = ["## What destroy and removing a declaration do", ""];
   if (retain)
     lines.push(
-      "Every declaration has `{ retainOnDelete: true }`: `pulumi destroy`, `pulumi stack rm` after it, or",
+      `Every declaration has ${spelling.retainOption}: \`pulumi destroy\`, \`pulumi stack rm\` after it, or`,
       "removing a declaration and running `pulumi up`, takes the resource out of the stack's state and",
       "leaves it in the account, as it is; nothing is deleted. To let the stack delete a resource it",
-      "adopted, remove the option from its declaration and run `pulumi up` once (the state records the",
+      `${spelling.took}, remove the option from its declaration and run \`pulumi up\` once (the state records the`,
       "option), then `destroy` or remove it. To make `destroy` and removals refuse instead, set",
       "`protect: true` (undo with `pulumi state unprotect <urn>`).",
     );
@@ -111,7 +118,7 @@ function lifecycleNotes(plan: ExportPlan, retain: boolean): string[] {
     lines.push(
       "Exported with `--no-retain`: the declarations have no `retainOnDelete`, so `pulumi destroy`, or",
       "removing a declaration and running `pulumi up`, **deletes** the resource from the account, as for",
-      "one the stack made. Add `{ retainOnDelete: true }` (or `protect: true`, which makes them refuse) to",
+      `one the stack made. Add ${spelling.retainOption} (or \`protect: true\`, which makes them refuse) to`,
       "the ones to keep, and run `pulumi up` once before either.",
     );
   // In the kind table's order.
