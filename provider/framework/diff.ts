@@ -19,6 +19,8 @@ export function changedKeys(decl: KindDeclaration, olds: Props, news: Props): st
   return inputKeys(decl).filter((key) => {
     const next = effective(decl, news, key);
     if (next === SERVER_CHOSEN) return false; // omitted, the service keeps what it chose
+    // A value the service never shows that the state never held (an import's): taken as declared, as adopting takes it.
+    if (decl.keepFromState?.includes(key) && olds[key] == null && undeclared(olds, key)) return false;
     if (containsUnknown(next)) return true;
     const owned = decl.owns?.[key];
     // Children the state holds but never declared (an import's view of them): leaving them out is no change.
