@@ -130,6 +130,7 @@ describe("Pulumi YAML", () => {
           name: "p",
           variable: "ipPolicyP",
           id: "ipp_1",
+          // eslint-disable-next-line no-template-curly-in-string -- a literal `${` the printer must escape
           inputs: { description: "cost ${x}" },
           notes: ["a note"],
           inline: [],
