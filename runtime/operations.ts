@@ -94,7 +94,10 @@ export function operations(source: ConnectionSource): Operations {
     importing: (kind, id) =>
       userFacing(async () => {
         // Read as a resource that declared nothing: the inputs are every value other than its default.
-        const result = await read(kind, id, { [DECLARED]: [] });
+        // Its owned children are read into the outputs, undeclared: a program listing them inline then
+        // imports with no change, and one declaring them as resources of their own does too (diff.ts).
+        const owned = Object.fromEntries(Object.keys(declarationOf(kind).owns ?? {}).map((key) => [key, []]));
+        const result = await read(kind, id, { [DECLARED]: [], ...owned });
         // Recorded as declared, so a later refresh gives back the inputs the program now holds.
         if (result.props && result.inputs) result.props[DECLARED] = Object.keys(result.inputs).sort();
         return result;

@@ -6,6 +6,10 @@ import { containsUnknown } from "./values";
 import { joinSecrets, ownedChanged, type ChildRules } from "./children";
 import { effective, type Props } from "./inputs";
 import { toOutputs } from "./outputs";
+import { DECLARED } from "./hidden-outputs";
+
+/** The state records which inputs were declared, and `key` is not among them. */
+const undeclared = (olds: Props, key: string): boolean => Array.isArray(olds[DECLARED]) && !olds[DECLARED].includes(key);
 
 /**
  * Input keys whose effective value differs in meaning between stored outputs and new inputs (see
@@ -15,9 +19,12 @@ export function changedKeys(decl: KindDeclaration, olds: Props, news: Props): st
   return inputKeys(decl).filter((key) => {
     const next = effective(decl, news, key);
     if (next === SERVER_CHOSEN) return false; // omitted, the service keeps what it chose
+    // A value the service never shows that the state never held (an import's): taken as declared, as adopting takes it.
+    if (decl.keepFromState?.includes(key) && olds[key] == null && undeclared(olds, key)) return false;
     if (containsUnknown(next)) return true;
     const owned = decl.owns?.[key];
-    if (owned) return ownedChanged(owned, CHILD_RULES, next, olds[key]);
+    // Children the state holds but never declared (an import's view of them): leaving them out is no change.
+    if (owned) return !(next == null && undeclared(olds, key)) && ownedChanged(owned, CHILD_RULES, next, olds[key]);
     return !sameMeaning(decl, key, next, effective(decl, olds, key));
   });
 }

@@ -22,6 +22,8 @@ export async function update(
   const joined = joinSecrets(decl, news);
   const stored = joinSecrets(decl, olds);
   const { outs } = await apart(decl, () => recordingOld(stored, () => updateOutputs(decl, client, id, stored, joined)));
+  // A value the service never shows that the state lacked (an import's): the declared one is kept from now on.
+  for (const key of decl.keepFromState ?? []) if (outs[key] == null && joined[key] != null) outs[key] = joined[key];
   return { outs: splitSecrets(decl, withDeclared(decl, outs, joined)) };
 }
 

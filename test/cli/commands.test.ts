@@ -109,5 +109,27 @@ describe("edge-ingress dispatch", () => {
       expect(standalone).not.toContain("rules:");
       expect(standalone).not.toContain("retainOnDelete");
     });
+
+    test("--native writes each language's project with import options (the package's own schema); an unknown language is bad usage", async () => {
+      const env = { EDGE_INGRESS_API_KEY: started.rootToken, EDGE_INGRESS_API_URL: started.url };
+      const files = {
+        yaml: ["Pulumi.yaml"],
+        go: ["Pulumi.yaml", "go.mod", "main.go"],
+        python: ["Pulumi.yaml", "__main__.py", "requirements.txt"],
+      };
+      for (const [language, names] of Object.entries(files)) {
+        const result = await run(["export", "--out", `native-${language}`, "--native", language], env, undefined, tmp);
+        expect(result).toMatchObject({ code: 0, stderr: "" });
+        expect(result.stdout).toMatch(/resource\(s\) to import/);
+        for (const name of [...names, "README.md"]) expect(fs.existsSync(path.join(tmp, `native-${language}`, name))).toBe(true);
+      }
+      expect(fs.readFileSync(path.join(tmp, "native-yaml", "Pulumi.yaml"), "utf8")).toMatch(/type: edgeingress:index:IpPolicy\n/);
+      expect(fs.readFileSync(path.join(tmp, "native-go", "main.go"), "utf8")).toContain("pulumi.Import(pulumi.ID(");
+      expect(fs.readFileSync(path.join(tmp, "native-python", "__main__.py"), "utf8")).toContain("opts=pulumi.ResourceOptions(import_=");
+      const bad = await run(["export", "--out", "bad", "--native", "cobol"], env, undefined, tmp);
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toMatch(/--native must be one of yaml, go, python \(got "cobol"\)/);
+      expect(fs.existsSync(path.join(tmp, "bad"))).toBe(false);
+    });
   });
 });

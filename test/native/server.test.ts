@@ -11,6 +11,7 @@ import { UNKNOWN } from "../../provider/framework/values";
 import { kinds } from "../../provider/kinds";
 import { DECLARED } from "../../provider/framework/hidden-outputs";
 import { packageRoot, packageVersion, schemaLoader } from "../../native/package";
+import { certificate, privateKeyPem } from "../support/pki";
 import { TEST_SCHEMA, fromStruct, initFailure, isSecretValue, raw, secret, useNativeProvider } from "./support";
 
 const fx = useNativeProvider();
@@ -244,6 +245,44 @@ describe("import by id alone", () => {
     expect(inputs).toMatchObject({ edgeId: edge.id, match: "/api", matchType: "path_prefix", description: "api" });
     expect((await fx.provider.check("HttpsEdgeRoute", inputs, inputs)).getFailuresList()).toEqual([]);
     expect((await fx.provider.diff("HttpsEdgeRoute", id, outputsOf(read), inputs, inputs)).getChanges()).toBe(DIFF_NONE);
+  });
+
+  test("a parent holds its children in its outputs, undeclared: listing them inline diffs with no change, so does leaving them out", async () => {
+    const edge = await fx.emu.client.httpsEdges.create({ hostports: ["import-parent.example.com:443"], description: "with routes" });
+    await fx.emu.client.httpsEdgeRoutes.create(edge.id, { matchType: "path_prefix", match: "/", description: "site", compression: {} });
+    const read = await fx.provider.read("HttpsEdge", edge.id);
+    const inputs = fromStruct(read.getInputs()).values;
+    expect(inputs).toEqual({ hostports: ["import-parent.example.com:443"], description: "with routes" });
+    expect(valuesOf(read).routes).toEqual([expect.objectContaining({ matchType: "path_prefix", match: "/", description: "site" })]);
+    const diff = async (news: Record<string, unknown>) =>
+      (await fx.provider.diff("HttpsEdge", edge.id, outputsOf(read), news, inputs)).getChanges();
+    const route = { matchType: "path_prefix", match: "/", description: "site", compression: {} };
+    expect(await diff({ ...inputs, routes: [route] })).toBe(DIFF_NONE);
+    expect(await diff(inputs)).toBe(DIFF_NONE);
+    expect(await diff({ ...inputs, routes: [{ ...route, description: "other" }] })).toBe(DIFF_SOME);
+    expect(await diff({ ...inputs, routes: [] })).toBe(DIFF_SOME);
+  });
+
+  test("a TLS certificate: the private key the service never shows is taken as declared, and kept by the next update", async () => {
+    const cert = certificate({ subject: { CN: "import.example.com" }, dnsNames: ["import.example.com"] });
+    const key = privateKeyPem(cert.privateKey);
+    const made = await fx.emu.client.tlsCertificates.create({ certificatePem: cert.pem, privateKeyPem: key });
+    const read = await fx.provider.read("TlsCertificate", made.id);
+    const inputs = fromStruct(read.getInputs()).values;
+    expect(inputs.privateKeyPem).toBeUndefined();
+    const declared = { ...inputs, privateKeyPem: secret(key) };
+    expect((await fx.provider.diff("TlsCertificate", made.id, outputsOf(read), declared, inputs)).getChanges()).toBe(DIFF_NONE);
+    // An update (a description) records the declared key: a later diff still sees no change, a new key one.
+    const updated = await fx.provider.update("TlsCertificate", made.id, outputsOf(read), { ...declared, description: "now" });
+    expect(fromStruct(updated.getProperties()).values.privateKeyPem).toBe(key);
+    const after = raw(updated.getProperties());
+    expect((await fx.provider.diff("TlsCertificate", made.id, after, { ...declared, description: "now" })).getChanges()).toBe(DIFF_NONE);
+    const other = privateKeyPem(certificate({ subject: { CN: "import.example.com" } }).privateKey);
+    expect(
+      (
+        await fx.provider.diff("TlsCertificate", made.id, after, { ...declared, description: "now", privateKeyPem: secret(other) })
+      ).getChanges(),
+    ).toBe(DIFF_SOME);
   });
 
   test("an id that does not exist reads as gone", async () => {
