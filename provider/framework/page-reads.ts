@@ -5,7 +5,8 @@
  * (per client) share one reader that answers them from the kind's pages where that costs fewer
  * requests than a GET each, and with a GET otherwise. Answers are exactly what the GET would give: a
  * listed item is the GET's representation (the kind declares it, `refresh: { by: "pages" }`), and a
- * resource is gone only when the complete list was read without it; a partial or failed list leaves
+ * resource is gone only when the complete list was read without it (and it is older than the list's
+ * newest item); a partial or failed list leaves
  * the read to its GET.
  */
 import type { EdgeIngress } from "../../sdk/client";
@@ -82,6 +83,14 @@ const timeOf = (value: unknown): number | undefined => {
   const t = typeof value === "string" ? Date.parse(value) : NaN;
   return Number.isNaN(t) ? undefined : t;
 };
+
+/**
+ * Whether a complete list's silence about a read's id means it is gone: only for a resource made
+ * before the newest listed item (a whole second before, as `createdAt` has whole seconds). One made
+ * since the list was read, or of unknown age (an import carries no state), is left to its GET.
+ */
+const listedBefore = (listing: { readonly newest?: number }, p: { readonly createdAt: number | undefined }): boolean =>
+  p.createdAt !== undefined && listing.newest !== undefined && p.createdAt < listing.newest;
 
 type PageStep = { readonly items: readonly Obj[]; readonly nextPageUri: string | null };
 
@@ -196,10 +205,12 @@ class PagedReader {
     const still: Pending[] = [];
     for (const p of this.pending) {
       const obj = listing.items.get(p.id);
-      if (obj || listing.complete) {
+      if (obj || (listing.complete && listedBefore(listing, p))) {
         listing.answered.add(p.id);
         this.hits++;
         p.resolve(obj ?? GONE);
+      } else if (listing.complete) {
+        this.send(p); // made after the list was read, or of unknown age (an import): only the GET can tell
       } else if (p.createdAt !== undefined && listing.oldest !== undefined && p.createdAt > listing.oldest) {
         this.send(p); // newer than the listed part, yet not in it: only the GET can tell
       } else {

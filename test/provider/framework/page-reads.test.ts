@@ -401,6 +401,19 @@ describe("the rule, on a scripted list (simulated clock)", () => {
     expect(calls).toEqual({ pages: 2, gets: [] });
   });
 
+  test("an id absent from a complete list yet newer than all it holds, or of unknown age (an import): read by GET, not gone", async () => {
+    const items = Array.from({ length: 50 }, (_, i) => at(49 - i));
+    const { decl, calls, release, client } = scripted(items);
+    const listed = readResource(decl, client, "r3", { createdAt: at(3).createdAt });
+    await release();
+    expect(await listed).toEqual(at(3));
+    // Made after the listing (by hand, then imported or read): the cached list cannot know of it.
+    items.unshift(at(60), at(61));
+    expect(await readResource(decl, client, "r60", { createdAt: at(60).createdAt })).toEqual(at(60));
+    expect(await readResource(decl, client, "r61", {})).toEqual(at(61));
+    expect(calls).toEqual({ pages: 1, gets: ["r60", "r61"] });
+  });
+
   test("pages still needed: from the listed density; unknown when the listed span is too short to measure", () => {
     const minute = 60_000;
     // 100 items a minute apart, the oldest listed at t = 0: 900 minutes further back is 9 pages.
