@@ -1,7 +1,9 @@
 /**
- * `npm run bench [-- --n 0,200,1000 --latency 25 --parallel P --repeat K --clients 50 --seconds 5 --out FILE --skip-checkpoints --profile DIR]`:
+ * `npm run bench [-- --n 0,200,1000 --allowlist 1000 --no-native --latency 25 --parallel P --repeat K --clients 50 --seconds 5 --out FILE --skip-checkpoints --profile DIR]`:
  * runs the benchmark (bench/run.ts), prints tables and writes the JSON (default
- * bench/results/bench-<date>.json). N = 0 (the baseline) runs whether listed or not.
+ * bench/results/bench-<date>.json). N = 0 (the baseline) runs whether listed or not. Each N's mix runs
+ * through the native provider too, unless --no-native, and the allowlist of --allowlist rules (0: none)
+ * through both providers, inline and a resource per rule (bench/native.ts).
  * `npm run bench -- --rate-limit <n> [--burst B --no-retry-after --headers --rules N --stacks K --phases a,b --latency 25 --parallel P --out FILE]`:
  * the rate-limit mode (bench/rate-limit.ts), JSON by default in bench/results/bench-rate-limit-<date>.json.
  * Needs the bootstrap (scripts/bootstrap.sh) once.
@@ -11,6 +13,7 @@ import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { REPO_ROOT } from "../harness/engine";
 import { PROCESS_CLASSES, type ProcessClass } from "./measure";
+import { nativeTable, vs } from "./native";
 import { profileTable, summarize } from "./profile";
 import { MAX_RULES, MAX_STACKS, rateLimitTable, runRateLimitBench, type RateLimitOptions } from "./rate-limit";
 import { PHASES, runBench, type BenchResult, type Phase, type PhaseResult } from "./run";
@@ -34,7 +37,7 @@ function atMost(name: string, value: number, max: number, why: string): number {
 
 /** Options of the rate-limit mode alone, and those of the mix alone: each refused in the other mode by name. */
 const RATE_LIMIT_ONLY = ["burst", "no-retry-after", "headers", "rules", "stacks", "phases"];
-const MIX_ONLY = ["n", "clients", "seconds", "skip-checkpoints", "repeat", "profile"];
+const MIX_ONLY = ["n", "clients", "seconds", "skip-checkpoints", "repeat", "profile", "allowlist", "no-native"];
 
 /** The options a command line names (`--name` or `--name=value`), in order. */
 function named(argv: string[]): string[] {
@@ -109,14 +112,6 @@ const LABEL: Record<ProcessClass, string> = {
   languageHost: "language host",
   other: "other",
 };
-
-/** `mix / floor (ratio×)`. */
-function vs(mix: number | null, floor: number | null, digits = 0): string {
-  if (mix === null && floor === null) return "–";
-  const f = (x: number | null) => (x === null ? "–" : x.toFixed(digits));
-  // No ratio to a floor that rounds to 0.
-  return `${f(mix)} / ${f(floor)}${mix !== null && floor && Number(f(floor)) !== 0 ? ` (${(mix / floor).toFixed(2)}×)` : ""}`;
-}
 
 const mb = (kb: number | null) => (kb === null ? null : kb / 1024);
 
@@ -231,6 +226,8 @@ async function main(): Promise<void> {
       "skip-checkpoints": { type: "boolean", default: false },
       repeat: { type: "string", default: "1" },
       profile: { type: "string" },
+      allowlist: { type: "string", default: "1000" },
+      "no-native": { type: "boolean", default: false },
     },
   });
   const sizes = values.n.split(",").map((s) => positive("n", s.trim()));
@@ -243,6 +240,8 @@ async function main(): Promise<void> {
     skipCheckpoints: values["skip-checkpoints"],
     repeat: atLeastOne("repeat", values.repeat),
     profileDir: values.profile === undefined ? undefined : path.resolve(values.profile),
+    native: !values["no-native"],
+    allowlist: atMost("allowlist", positive("allowlist", values.allowlist), MAX_RULES, "as --rules of --rate-limit"),
     log: (line) => console.error(line),
   });
   // The areas' sums go in the JSON with the other figures; the profiles themselves stay in DIR.
@@ -251,6 +250,7 @@ async function main(): Promise<void> {
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, JSON.stringify(result, null, 2) + "\n");
   console.log(table(result));
+  console.log(nativeTable(result));
   if (values.profile !== undefined) console.log(profileTable(path.resolve(values.profile)));
   console.log(`\nwrote ${path.relative(process.cwd(), out)}`);
 }
