@@ -13,6 +13,7 @@ import type { BenchOptions, BenchResult } from "./results";
 export type Provider = "dynamic" | "native";
 export type AllowlistForm = "inline" | "per-rule";
 export const ALLOWLIST_FORMS: readonly AllowlistForm[] = ["inline", "per-rule"];
+export const PROVIDER_NAMES: readonly Provider[] = ["dynamic", "native"];
 
 /** One stack's figures through one provider: every phase (medians with --repeat), and the state after create. */
 export interface ProviderRun {
@@ -33,7 +34,7 @@ export interface AllowlistResult {
   rules: number;
   /** Rules whose description the update phase changes. */
   touched: number;
-  /** Inline dynamic and native, then per-rule dynamic and native. */
+  /** Inline dynamic and native, then per-rule dynamic and native (those asked for). */
   runs: AllowlistRun[];
 }
 
@@ -86,16 +87,17 @@ export async function runAllowlist(
   log: (line: string) => void,
 ): Promise<AllowlistResult> {
   const runs: AllowlistRun[] = [];
-  for (const form of ALLOWLIST_FORMS) {
+  const providers = PROVIDER_NAMES.filter((p) => options.allowlistProviders?.includes(p) ?? true);
+  for (const form of ALLOWLIST_FORMS.filter((f) => options.allowlistForms?.includes(f) ?? true)) {
     await emulator.resetState();
     const done: Record<Provider, Array<Awaited<ReturnType<typeof runPhases>>>> = { dynamic: [], native: [] };
     for (let i = 0; i < (options.repeat ?? 1); i++) {
-      for (const provider of ["dynamic", "native"] as const) {
+      for (const provider of providers) {
         const spec = through(provider, `allowlist-${form}-${rules}`, (update) => allowlistStack(rules, form, update));
         done[provider].push(await runPhases(emulator, spec, options, log));
       }
     }
-    for (const provider of ["dynamic", "native"] as const) runs.push({ form, ...providerRun(provider, done[provider]) });
+    for (const provider of providers) runs.push({ form, ...providerRun(provider, done[provider]) });
   }
   return { rules, touched: Math.ceil(rules / 10), runs };
 }

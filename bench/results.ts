@@ -1,6 +1,6 @@
 /** The benchmark's options and the shape of its JSON (bench/run.ts writes it, bench/index.ts prints it). */
 import type { PackageLoad, ProcessClass, ProcessReport } from "./measure";
-import type { AllowlistResult, ProviderRun } from "./native";
+import type { AllowlistForm, AllowlistResult, Provider, ProviderRun } from "./native";
 
 export const PHASES = ["create", "preview", "refresh", "update", "destroy"] as const;
 export type Phase = (typeof PHASES)[number];
@@ -32,6 +32,9 @@ export interface BenchOptions {
   native?: boolean;
   /** Rules of the allowlist run through both providers in both forms (inline rules, a resource per rule); 0 or absent: none. */
   allowlist?: number;
+  /** The allowlist's forms and providers run (default all). */
+  allowlistForms?: readonly AllowlistForm[];
+  allowlistProviders?: readonly Provider[];
   /** Emulator throughput: concurrent clients and seconds per measurement. */
   clients: number;
   seconds: number;
