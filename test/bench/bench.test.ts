@@ -193,7 +193,7 @@ test("the mix runs through the native provider beside the dynamic one: the same 
   expect(native.resources).toBe(6);
   expect(native.phases.map((p) => p.phase)).toEqual([...PHASES]);
   // The same requests but for the connection check, which each phase makes at least once.
-  const work = (p: PhaseResult) => [p.phase, p.requests - (p.routes[CONNECTION_CHECK_ROUTE] ?? 0)];
+  const work = (p: Pick<PhaseResult, "phase" | "requests" | "routes">) => [p.phase, p.requests - (p.routes[CONNECTION_CHECK_ROUTE] ?? 0)];
   expect(native.phases.map(work)).toEqual(run.phases.map(work));
   for (const p of native.phases) expect(p.routes[CONNECTION_CHECK_ROUTE]).toBeGreaterThanOrEqual(1);
   expect(native.stateBytes).toBeGreaterThan(0);
