@@ -1,7 +1,10 @@
 /**
- * `npm run bench [-- --n 0,200,1000 --latency 25 --parallel P --repeat K --clients 50 --seconds 5 --out FILE --skip-checkpoints --profile DIR]`:
+ * `npm run bench [-- --n 0,200,1000 --allowlist 1000 --no-native --latency 25 --parallel P --repeat K --clients 50 --seconds 5 --out FILE --skip-checkpoints --profile DIR]`:
  * runs the benchmark (bench/run.ts), prints tables and writes the JSON (default
- * bench/results/bench-<date>.json). N = 0 (the baseline) runs whether listed or not.
+ * bench/results/bench-<date>.json). N = 0 (the baseline) runs whether listed or not. Each N's mix runs
+ * through the native provider too, unless --no-native, and the allowlist of --allowlist rules (0: none)
+ * through both providers, inline and a resource per rule (bench/native.ts; `--allowlist-forms inline,per-rule`
+ * and `--allowlist-providers dynamic,native` choose among them).
  * `npm run bench -- --rate-limit <n> [--burst B --no-retry-after --headers --rules N --stacks K --phases a,b --latency 25 --parallel P --out FILE]`:
  * the rate-limit mode (bench/rate-limit.ts), JSON by default in bench/results/bench-rate-limit-<date>.json.
  * Needs the bootstrap (scripts/bootstrap.sh) once.
@@ -11,6 +14,7 @@ import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { REPO_ROOT } from "../harness/engine";
 import { PROCESS_CLASSES, type ProcessClass } from "./measure";
+import { ALLOWLIST_FORMS, nativeTable, PROVIDER_NAMES, vs } from "./native";
 import { profileTable, summarize } from "./profile";
 import { MAX_RULES, MAX_STACKS, rateLimitTable, runRateLimitBench, type RateLimitOptions } from "./rate-limit";
 import { PHASES, runBench, type BenchResult, type Phase, type PhaseResult } from "./run";
@@ -34,7 +38,18 @@ function atMost(name: string, value: number, max: number, why: string): number {
 
 /** Options of the rate-limit mode alone, and those of the mix alone: each refused in the other mode by name. */
 const RATE_LIMIT_ONLY = ["burst", "no-retry-after", "headers", "rules", "stacks", "phases"];
-const MIX_ONLY = ["n", "clients", "seconds", "skip-checkpoints", "repeat", "profile"];
+const MIX_ONLY = [
+  "n",
+  "clients",
+  "seconds",
+  "skip-checkpoints",
+  "repeat",
+  "profile",
+  "allowlist",
+  "allowlist-forms",
+  "allowlist-providers",
+  "no-native",
+];
 
 /** The options a command line names (`--name` or `--name=value`), in order. */
 function named(argv: string[]): string[] {
@@ -82,6 +97,14 @@ export function parseRateLimitArgs(argv: string[]): RateLimitOptions & { out?: s
   };
 }
 
+/** `--name a,b`: names from `known`, at least one. */
+function listOf<T extends string>(name: string, text: string, known: readonly T[]): T[] {
+  const names = text.split(",").map((n) => n.trim());
+  const unknown = names.find((n) => !(known as readonly string[]).includes(n));
+  if (unknown !== undefined) throw new Error(`--${name}: "${unknown}" is not one of ${known.join(", ")}`);
+  return names as T[];
+}
+
 /** `--phases refresh,update`: names from PHASES, at least one. */
 function phaseList(text: string): Phase[] {
   const names = text.split(",").map((n) => n.trim());
@@ -109,14 +132,6 @@ const LABEL: Record<ProcessClass, string> = {
   languageHost: "language host",
   other: "other",
 };
-
-/** `mix / floor (ratio×)`. */
-function vs(mix: number | null, floor: number | null, digits = 0): string {
-  if (mix === null && floor === null) return "–";
-  const f = (x: number | null) => (x === null ? "–" : x.toFixed(digits));
-  // No ratio to a floor that rounds to 0.
-  return `${f(mix)} / ${f(floor)}${mix !== null && floor && Number(f(floor)) !== 0 ? ` (${(mix / floor).toFixed(2)}×)` : ""}`;
-}
 
 const mb = (kb: number | null) => (kb === null ? null : kb / 1024);
 
@@ -190,6 +205,14 @@ export function table(result: BenchResult): string {
       `| ${run.n} | ${run.depth} | ${run.touched} | ${provider} | ${vs(run.stateBytesPerResource, run.floor.stateBytesPerResource)} | ${vs(run.storedBytesPerResource, run.floor.storedBytesPerResource)} | ${run.floor.shapeMismatches.join("; ") || "none"} |`,
     );
   }
+  lines.push(...growthAndLoad(result));
+  return lines.join("\n");
+}
+
+/** The growth table (two sizes or more), the package's load and the emulator's throughput. */
+function growthAndLoad(result: BenchResult): string[] {
+  const classes = PROCESS_CLASSES.filter((c) => c !== "other");
+  const lines: string[] = [];
   const g = result.growth;
   if (g) {
     lines.push(
@@ -212,7 +235,7 @@ export function table(result: BenchResult): string {
   );
   const t = result.throughput;
   lines.push("", `emulator throughput (${t.clients} clients, no latency): ${t.readsPerSecond} reads/s, ${t.writesPerSecond} writes/s`);
-  return lines.join("\n");
+  return lines;
 }
 
 async function main(): Promise<void> {
@@ -231,6 +254,10 @@ async function main(): Promise<void> {
       "skip-checkpoints": { type: "boolean", default: false },
       repeat: { type: "string", default: "1" },
       profile: { type: "string" },
+      allowlist: { type: "string", default: "1000" },
+      "allowlist-forms": { type: "string" },
+      "allowlist-providers": { type: "string" },
+      "no-native": { type: "boolean", default: false },
     },
   });
   const sizes = values.n.split(",").map((s) => positive("n", s.trim()));
@@ -243,6 +270,14 @@ async function main(): Promise<void> {
     skipCheckpoints: values["skip-checkpoints"],
     repeat: atLeastOne("repeat", values.repeat),
     profileDir: values.profile === undefined ? undefined : path.resolve(values.profile),
+    native: !values["no-native"],
+    allowlistForms:
+      values["allowlist-forms"] === undefined ? undefined : listOf("allowlist-forms", values["allowlist-forms"], ALLOWLIST_FORMS),
+    allowlistProviders:
+      values["allowlist-providers"] === undefined
+        ? undefined
+        : listOf("allowlist-providers", values["allowlist-providers"], PROVIDER_NAMES),
+    allowlist: atMost("allowlist", positive("allowlist", values.allowlist), MAX_RULES, "as --rules of --rate-limit"),
     log: (line) => console.error(line),
   });
   // The areas' sums go in the JSON with the other figures; the profiles themselves stay in DIR.
@@ -251,6 +286,7 @@ async function main(): Promise<void> {
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, JSON.stringify(result, null, 2) + "\n");
   console.log(table(result));
+  console.log(nativeTable(result));
   if (values.profile !== undefined) console.log(profileTable(path.resolve(values.profile)));
   console.log(`\nwrote ${path.relative(process.cwd(), out)}`);
 }

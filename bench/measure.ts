@@ -6,10 +6,11 @@ import * as path from "node:path";
 
 /**
  * The processes of one CLI command, by their command line: `engine` the `pulumi` CLI; `languageHost`
- * `pulumi-language-nodejs`; `program` the Node process running the Pulumi program (`@pulumi/pulumi/cmd/run`,
- * with the language host's `node -e require.resolve(…)` that finds it); `provider` the dynamic provider
- * host (the `pulumi-resource-pulumi-nodejs` script, its `node …/cmd/dynamic-provider` and its own
- * `node -e require.resolve(…)`); `other` anything else the CLI started.
+ * `pulumi-language-nodejs` (or `-yaml`, which runs a YAML program itself); `program` the Node process
+ * running the Pulumi program (`@pulumi/pulumi/cmd/run`, with the language host's `node -e require.resolve(…)`
+ * that finds it); `provider` the dynamic provider host (the `pulumi-resource-pulumi-nodejs` script, its
+ * `node …/cmd/dynamic-provider` and its own `node -e require.resolve(…)`) or the native plugin
+ * (`pulumi-resource-edgeingress`, the Node process running dist/native/main.js); `other` anything else the CLI started.
  */
 export const PROCESS_CLASSES = ["program", "provider", "engine", "languageHost", "other"] as const;
 export type ProcessClass = (typeof PROCESS_CLASSES)[number];
@@ -168,7 +169,9 @@ export function classify(argv: string[]): ProcessClass | "emulator" {
   const cmd = argv.join(" ");
   const exe = (argv[0] ?? "").split("/").pop();
   if (cmd.includes("pulumi-resource-pulumi-nodejs") || cmd.includes("cmd/dynamic-provider")) return "provider";
-  if (exe === "pulumi-language-nodejs") return "languageHost";
+  // The native plugin: its script, and the Node process it execs.
+  if (cmd.includes("pulumi-resource-edgeingress") || cmd.includes("dist/native/main.js")) return "provider";
+  if (exe?.startsWith("pulumi-language-")) return "languageHost";
   if (exe === "pulumi") return "engine";
   if (cmd.includes("cmd/run")) return "program";
   if (cmd.includes("emulator/cli.js")) return "emulator";

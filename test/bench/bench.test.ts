@@ -1,10 +1,12 @@
 /**
  * The benchmark at a tiny N without latency, through the real engine and the built emulator (needs
  * dist/): the JSON's shape, request counts at the minimum in every phase, the floor beside the mix and
- * the ratios to it, and per-process figures (counts and presence, never times).
+ * the ratios to it, per-process figures (counts and presence, never times), and the native rows: the
+ * mix and a small allowlist (inline and a resource per rule) through the native provider beside the dynamic one.
  */
 import * as os from "node:os";
 import { table } from "../../bench";
+import { allowlistStack, nativeTable } from "../../bench/native";
 import { classify, PROCESS_CLASSES } from "../../bench/measure";
 import { CONNECTION_CHECK_ROUTE, PHASES, medianOf, runBench, type BenchResult, type PhaseResult } from "../../bench/run";
 import { mixedStack } from "../../bench/mix";
@@ -12,9 +14,11 @@ import { mixedStack } from "../../bench/mix";
 let result: BenchResult;
 
 beforeAll(async () => {
-  result = await runBench({ sizes: [0, 6], latencyMs: 0, clients: 10, seconds: 0.5 });
-  // About a minute on an idle machine; the margin is for a loaded one (it runs 20 CLI commands).
-}, 900_000);
+  result = await runBench({ sizes: [0, 6], latencyMs: 0, clients: 10, seconds: 0.5, allowlist: RULES });
+  // About five minutes on an idle machine; the margin is for a shared one (it runs 50 CLI commands: 30 minutes at load 20 on 2 CPUs).
+}, 3_600_000);
+
+const RULES = 5;
 
 test("every phase of N=6 makes exactly the minimum of requests: one connection check, then one per resource created, read or deleted, none for a no-op preview, one PATCH per touched resource", () => {
   const [run] = result.runs;
@@ -143,6 +147,9 @@ test("processes are classified by their command line", () => {
   expect(classify(["node", "-e", `console.log(require.resolve('@pulumi/pulumi/cmd/dynamic-provider'))`])).toBe("provider");
   expect(classify(["node", "/repo/node_modules/@pulumi/pulumi/cmd/run", "--monitor", "x", "."])).toBe("program");
   expect(classify(["node", "/repo/dist/emulator/cli.js", "--port", "0"])).toBe("emulator");
+  expect(classify(["/bin/sh", "/tmp/bin/pulumi-resource-edgeingress", "127.0.0.1:1"])).toBe("provider");
+  expect(classify(["/usr/bin/node", "/repo/dist/native/main.js", "127.0.0.1:1"])).toBe("provider");
+  expect(classify(["/cache/bin/pulumi-language-yaml", "127.0.0.1:1234"])).toBe("languageHost");
   expect(classify(["git", "status"])).toBe("other");
 });
 
@@ -177,4 +184,74 @@ test("the JSON holds the ideal, the provider's memory, the load and the emulator
   const printed = table(json);
   expect(printed).toContain("| 6 | create |");
   expect(printed).toMatch(/\| 6 \| create \| \d+ \/ \d+ \([\d.]+×\) \|/);
+});
+
+test("the mix runs through the native provider beside the dynamic one: the same resources, the same requests in every phase (connection checks apart), the plugin as the provider process, the YAML host running the program", () => {
+  const [run] = result.runs;
+  const native = run.native!;
+  expect(native.provider).toBe("native");
+  expect(native.resources).toBe(6);
+  expect(native.phases.map((p) => p.phase)).toEqual([...PHASES]);
+  // The same requests but for the connection check, which each phase makes at least once.
+  const work = (p: Pick<PhaseResult, "phase" | "requests" | "routes">) => [p.phase, p.requests - (p.routes[CONNECTION_CHECK_ROUTE] ?? 0)];
+  expect(native.phases.map(work)).toEqual(run.phases.map(work));
+  for (const p of native.phases) expect(p.routes[CONNECTION_CHECK_ROUTE]).toBeGreaterThanOrEqual(1);
+  expect(native.stateBytes).toBeGreaterThan(0);
+  // The empty stack starts no plugin and makes no request.
+  for (const p of result.baseline.native!.phases) expect([p.requests, p.processes.byClass.provider.count]).toEqual([0, 0]);
+  if (process.platform !== "linux") return;
+  for (const p of native.phases) {
+    const { provider, languageHost, program } = p.processes.byClass;
+    expect({ phase: p.phase, provider: provider.count > 0 && (provider.peakKb ?? 0) > 10_000, program: program.count }).toEqual({
+      phase: p.phase,
+      provider: true,
+      program: 0,
+    });
+    if (p.phase !== "destroy") expect(languageHost.count).toBeGreaterThan(0);
+  }
+});
+
+test("the allowlist runs through both providers, its rules inline and one resource per rule, each rule created, read and deleted once", () => {
+  const allowlist = result.allowlist!;
+  expect(allowlist).toMatchObject({ rules: RULES, touched: 1 });
+  expect(allowlist.runs.map((r) => [r.form, r.provider, r.resources])).toEqual([
+    ["inline", "dynamic", 2],
+    ["inline", "native", 2],
+    ["per-rule", "dynamic", RULES + 2],
+    ["per-rule", "native", RULES + 2],
+  ]);
+  const rules = (routes: Record<string, number>, method: string) =>
+    Object.entries(routes)
+      .filter(([route]) => route.startsWith(`${method} /ip_policy_rules`))
+      .reduce((sum, [, n]) => sum + n, 0);
+  for (const run of allowlist.runs) {
+    const phase = (name: string) => run.phases.find((p) => p.phase === name)!.routes;
+    expect({
+      form: run.form,
+      provider: run.provider,
+      created: rules(phase("create"), "POST"),
+      deleted: rules(phase("destroy"), "DELETE"),
+    }).toEqual({ form: run.form, provider: run.provider, created: RULES, deleted: run.form === "per-rule" ? RULES : expect.any(Number) });
+    expect(rules(phase("update"), "PATCH")).toBe(1);
+  }
+});
+
+test("the allowlist's two forms declare the same rules; the update changes one rule in ten", () => {
+  const cidrs = (spec: ReturnType<typeof allowlistStack>) =>
+    spec.flatMap((r) =>
+      r.kind === "IpPolicyRule" ? [r.args.cidr] : ((r.args.rules as Array<{ cidr: string }> | undefined) ?? []).map((x) => x.cidr),
+    );
+  const inline = allowlistStack(25, "inline");
+  expect(new Set(cidrs(inline)).size).toBe(25);
+  expect(cidrs(allowlistStack(25, "per-rule"))).toEqual(cidrs(inline));
+  const changed = (form: "inline" | "per-rule") => JSON.stringify(allowlistStack(25, form, true)).split(" v2").length - 1;
+  expect([changed("inline"), changed("per-rule")]).toEqual([3, 3]);
+});
+
+test("the native rows are printed: dynamic against native for the mix and the allowlist, per-rule against inline for each provider", () => {
+  const printed = nativeTable(JSON.parse(JSON.stringify(result)) as BenchResult);
+  expect(printed).toMatch(/\| mix 6 \| create \| [\d.]+ \/ [\d.]+ \([\d.]+×\) \| 7 \/ 7 \(1\.00×\) \|/);
+  expect(printed).toContain(`| allowlist ${RULES} inline | refresh |`);
+  expect(printed).toContain(`| allowlist ${RULES} per-rule | destroy |`);
+  expect(printed).toContain("| native | update |");
 });
