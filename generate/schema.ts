@@ -249,12 +249,30 @@ class TypeMapper {
       const mapped = this.map(propType, `${name}${pascal(key)}`);
       const doc = this.doc(prop);
       if (!spec.properties[key]) spec.properties[key] = { ...mapped, ...(doc ? { description: doc } : {}) };
-      else if (doc && !spec.properties[key].description) spec.properties[key].description = doc;
+      else {
+        if (doc && !spec.properties[key].description) spec.properties[key].description = doc;
+        this.requireCommon(spec.properties[key], mapped);
+      }
       if (!(prop.flags & ts.SymbolFlags.Optional) && !this.nullable(propType)) required.add(key);
     }
     // Input and output forms merged: a key is required when every form requires it.
     spec.required = existing ? (spec.required ?? []).filter((k) => required.has(k)) : [...required];
     return name;
+  }
+
+  /**
+   * The property kept from another form (`OAuthModule.provider` of the output reaches `OAuthProviderConfig`,
+   * of the input a config that requires nothing) requires only what `other` requires too: a program may
+   * leave out what only the service's answer always holds.
+   */
+  private requireCommon(kept: SchemaProperty, other: SchemaProperty): void {
+    const target = (p: SchemaProperty | undefined) => {
+      const ref = p?.$ref ?? p?.items?.$ref ?? p?.additionalProperties?.$ref;
+      const spec = ref?.startsWith("#/types/") ? this.types[ref.slice("#/types/".length).replace(/^[^:]+:[^:]+:/, "")] : undefined;
+      return spec && "properties" in spec ? (spec as ObjectSpec) : undefined;
+    };
+    const [a, b] = [target(kept), target(other)];
+    if (a && b && a !== b) a.required = (a.required ?? []).filter((k) => b.required?.includes(k));
   }
 
   private doc(symbol: ts.Symbol | undefined): string {

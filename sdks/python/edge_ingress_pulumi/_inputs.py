@@ -1521,18 +1521,6 @@ class OAuthProviderConfigArgsDict(TypedDict):
     """
     One OAuth identity provider's settings, as the API returns them. `clientSecret` is a secret: the service returns it.
     """
-    email_addresses: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]
-    """
-    Email addresses of the users allowed in; `[]` when none.
-    """
-    email_domains: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]
-    """
-    Email domains whose users are allowed in; `[]` when none.
-    """
-    scopes: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]
-    """
-    The provider-specific scopes requested; `[]` when none.
-    """
     client_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
     Your OAuth app's client id; null when the service's managed app is used.
@@ -1541,9 +1529,21 @@ class OAuthProviderConfigArgsDict(TypedDict):
     """
     Your OAuth app's client secret, returned by the service: keep it secret. Null when the service's managed app is used.
     """
+    email_addresses: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    Email addresses of the users allowed in; `[]` when none.
+    """
+    email_domains: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    Email domains whose users are allowed in; `[]` when none.
+    """
     organizations: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
     """
     Only on the code-hosting provider: organization slugs; a member of any is allowed.
+    """
+    scopes: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    The provider-specific scopes requested; `[]` when none.
     """
     teams: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
     """
@@ -1553,71 +1553,38 @@ class OAuthProviderConfigArgsDict(TypedDict):
 @pulumi.input_type
 class OAuthProviderConfigArgs:
     def __init__(__self__, *,
-                 email_addresses: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
-                 email_domains: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
-                 scopes: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
                  client_id: pulumi.Input[Optional[_builtins.str]] = None,
                  client_secret: pulumi.Input[Optional[_builtins.str]] = None,
+                 email_addresses: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 email_domains: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  organizations: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 scopes: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  teams: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
         """
         One OAuth identity provider's settings, as the API returns them. `clientSecret` is a secret: the service returns it.
 
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] email_addresses: Email addresses of the users allowed in; `[]` when none.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] email_domains: Email domains whose users are allowed in; `[]` when none.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] scopes: The provider-specific scopes requested; `[]` when none.
         :param pulumi.Input[_builtins.str] client_id: Your OAuth app's client id; null when the service's managed app is used.
         :param pulumi.Input[_builtins.str] client_secret: Your OAuth app's client secret, returned by the service: keep it secret. Null when the service's managed app is used.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] email_addresses: Email addresses of the users allowed in; `[]` when none.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] email_domains: Email domains whose users are allowed in; `[]` when none.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] organizations: Only on the code-hosting provider: organization slugs; a member of any is allowed.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] scopes: The provider-specific scopes requested; `[]` when none.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] teams: Only on the code-hosting provider: `<org>/<team>` slugs; a member of any is allowed.
         """
-        pulumi.set(__self__, "email_addresses", email_addresses)
-        pulumi.set(__self__, "email_domains", email_domains)
-        pulumi.set(__self__, "scopes", scopes)
         if client_id is not None:
             pulumi.set(__self__, "client_id", client_id)
         if client_secret is not None:
             pulumi.set(__self__, "client_secret", client_secret)
+        if email_addresses is not None:
+            pulumi.set(__self__, "email_addresses", email_addresses)
+        if email_domains is not None:
+            pulumi.set(__self__, "email_domains", email_domains)
         if organizations is not None:
             pulumi.set(__self__, "organizations", organizations)
+        if scopes is not None:
+            pulumi.set(__self__, "scopes", scopes)
         if teams is not None:
             pulumi.set(__self__, "teams", teams)
-
-    @_builtins.property
-    @pulumi.getter(name="emailAddresses")
-    def email_addresses(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
-        """
-        Email addresses of the users allowed in; `[]` when none.
-        """
-        return pulumi.get(self, "email_addresses")
-
-    @email_addresses.setter
-    def email_addresses(self, value: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]):
-        pulumi.set(self, "email_addresses", value)
-
-    @_builtins.property
-    @pulumi.getter(name="emailDomains")
-    def email_domains(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
-        """
-        Email domains whose users are allowed in; `[]` when none.
-        """
-        return pulumi.get(self, "email_domains")
-
-    @email_domains.setter
-    def email_domains(self, value: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]):
-        pulumi.set(self, "email_domains", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def scopes(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
-        """
-        The provider-specific scopes requested; `[]` when none.
-        """
-        return pulumi.get(self, "scopes")
-
-    @scopes.setter
-    def scopes(self, value: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]):
-        pulumi.set(self, "scopes", value)
 
     @_builtins.property
     @pulumi.getter(name="clientId")
@@ -1644,6 +1611,30 @@ class OAuthProviderConfigArgs:
         pulumi.set(self, "client_secret", value)
 
     @_builtins.property
+    @pulumi.getter(name="emailAddresses")
+    def email_addresses(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Email addresses of the users allowed in; `[]` when none.
+        """
+        return pulumi.get(self, "email_addresses")
+
+    @email_addresses.setter
+    def email_addresses(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "email_addresses", value)
+
+    @_builtins.property
+    @pulumi.getter(name="emailDomains")
+    def email_domains(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Email domains whose users are allowed in; `[]` when none.
+        """
+        return pulumi.get(self, "email_domains")
+
+    @email_domains.setter
+    def email_domains(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "email_domains", value)
+
+    @_builtins.property
     @pulumi.getter
     def organizations(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
@@ -1654,6 +1645,18 @@ class OAuthProviderConfigArgs:
     @organizations.setter
     def organizations(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
         pulumi.set(self, "organizations", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def scopes(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        The provider-specific scopes requested; `[]` when none.
+        """
+        return pulumi.get(self, "scopes")
+
+    @scopes.setter
+    def scopes(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "scopes", value)
 
     @_builtins.property
     @pulumi.getter

@@ -1241,14 +1241,14 @@ class OAuthProviderConfig(dict):
     @staticmethod
     def __key_warning(key: str):
         suggest = None
-        if key == "emailAddresses":
-            suggest = "email_addresses"
-        elif key == "emailDomains":
-            suggest = "email_domains"
-        elif key == "clientId":
+        if key == "clientId":
             suggest = "client_id"
         elif key == "clientSecret":
             suggest = "client_secret"
+        elif key == "emailAddresses":
+            suggest = "email_addresses"
+        elif key == "emailDomains":
+            suggest = "email_domains"
 
         if suggest:
             pulumi.log.warn(f"Key '{key}' not found in OAuthProviderConfig. Access the value via the '{suggest}' property getter instead.")
@@ -1262,59 +1262,38 @@ class OAuthProviderConfig(dict):
         return super().get(key, default)
 
     def __init__(__self__, *,
-                 email_addresses: Sequence[_builtins.str],
-                 email_domains: Sequence[_builtins.str],
-                 scopes: Sequence[_builtins.str],
                  client_id: Optional[_builtins.str] = None,
                  client_secret: Optional[_builtins.str] = None,
+                 email_addresses: Optional[Sequence[_builtins.str]] = None,
+                 email_domains: Optional[Sequence[_builtins.str]] = None,
                  organizations: Optional[Sequence[_builtins.str]] = None,
+                 scopes: Optional[Sequence[_builtins.str]] = None,
                  teams: Optional[Sequence[_builtins.str]] = None):
         """
         One OAuth identity provider's settings, as the API returns them. `clientSecret` is a secret: the service returns it.
 
-        :param Sequence[_builtins.str] email_addresses: Email addresses of the users allowed in; `[]` when none.
-        :param Sequence[_builtins.str] email_domains: Email domains whose users are allowed in; `[]` when none.
-        :param Sequence[_builtins.str] scopes: The provider-specific scopes requested; `[]` when none.
         :param _builtins.str client_id: Your OAuth app's client id; null when the service's managed app is used.
         :param _builtins.str client_secret: Your OAuth app's client secret, returned by the service: keep it secret. Null when the service's managed app is used.
+        :param Sequence[_builtins.str] email_addresses: Email addresses of the users allowed in; `[]` when none.
+        :param Sequence[_builtins.str] email_domains: Email domains whose users are allowed in; `[]` when none.
         :param Sequence[_builtins.str] organizations: Only on the code-hosting provider: organization slugs; a member of any is allowed.
+        :param Sequence[_builtins.str] scopes: The provider-specific scopes requested; `[]` when none.
         :param Sequence[_builtins.str] teams: Only on the code-hosting provider: `<org>/<team>` slugs; a member of any is allowed.
         """
-        pulumi.set(__self__, "email_addresses", email_addresses)
-        pulumi.set(__self__, "email_domains", email_domains)
-        pulumi.set(__self__, "scopes", scopes)
         if client_id is not None:
             pulumi.set(__self__, "client_id", client_id)
         if client_secret is not None:
             pulumi.set(__self__, "client_secret", client_secret)
+        if email_addresses is not None:
+            pulumi.set(__self__, "email_addresses", email_addresses)
+        if email_domains is not None:
+            pulumi.set(__self__, "email_domains", email_domains)
         if organizations is not None:
             pulumi.set(__self__, "organizations", organizations)
+        if scopes is not None:
+            pulumi.set(__self__, "scopes", scopes)
         if teams is not None:
             pulumi.set(__self__, "teams", teams)
-
-    @_builtins.property
-    @pulumi.getter(name="emailAddresses")
-    def email_addresses(self) -> Sequence[_builtins.str]:
-        """
-        Email addresses of the users allowed in; `[]` when none.
-        """
-        return pulumi.get(self, "email_addresses")
-
-    @_builtins.property
-    @pulumi.getter(name="emailDomains")
-    def email_domains(self) -> Sequence[_builtins.str]:
-        """
-        Email domains whose users are allowed in; `[]` when none.
-        """
-        return pulumi.get(self, "email_domains")
-
-    @_builtins.property
-    @pulumi.getter
-    def scopes(self) -> Sequence[_builtins.str]:
-        """
-        The provider-specific scopes requested; `[]` when none.
-        """
-        return pulumi.get(self, "scopes")
 
     @_builtins.property
     @pulumi.getter(name="clientId")
@@ -1333,12 +1312,36 @@ class OAuthProviderConfig(dict):
         return pulumi.get(self, "client_secret")
 
     @_builtins.property
+    @pulumi.getter(name="emailAddresses")
+    def email_addresses(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Email addresses of the users allowed in; `[]` when none.
+        """
+        return pulumi.get(self, "email_addresses")
+
+    @_builtins.property
+    @pulumi.getter(name="emailDomains")
+    def email_domains(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Email domains whose users are allowed in; `[]` when none.
+        """
+        return pulumi.get(self, "email_domains")
+
+    @_builtins.property
     @pulumi.getter
     def organizations(self) -> Optional[Sequence[_builtins.str]]:
         """
         Only on the code-hosting provider: organization slugs; a member of any is allowed.
         """
         return pulumi.get(self, "organizations")
+
+    @_builtins.property
+    @pulumi.getter
+    def scopes(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        The provider-specific scopes requested; `[]` when none.
+        """
+        return pulumi.get(self, "scopes")
 
     @_builtins.property
     @pulumi.getter
