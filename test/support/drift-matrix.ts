@@ -19,7 +19,7 @@ import { kinds } from "../../provider/kinds";
 import { certificate, privateKeyPem, sshPublicKey } from "./pki";
 import type { StateResource } from "../../harness/engine";
 import { resolveRefs } from "./refs";
-import { expectSuccess, useEngineStack } from "./engine-stack";
+import { expectSuccess, useEngineStack, type EngineFixture } from "./engine-stack";
 
 export interface Res {
   kind: string;
@@ -440,7 +440,8 @@ export function updateBlocks(text: string): Map<string, { lines: string[]; chang
   let current: { lines: string[]; changed: string[]; column: number } | undefined;
   let header = false;
   for (const line of text.split("\n")) {
-    if (/^\s*[~+-]?\s*(pulumi-nodejs:dynamic\/|pulumi:pulumi:Stack)|^Resources:/.test(line)) {
+    // A resource's header: a dynamic provider's type, a native one's (`edgeingress:index:<Kind>`), the stack's.
+    if (/^\s*[~+-]?\s*(pulumi-nodejs:dynamic\/|edgeingress:index:|pulumi:pulumi:Stack)|^Resources:/.test(line)) {
       current = undefined;
       header = /: \(update\)$/.test(line);
       continue;
@@ -521,9 +522,12 @@ export function expectedDiffLines(decl: KindDeclaration, field: string, service:
  */
 const ROUND_LIMIT_MS = 600_000;
 
-/** The e2e suite: one emulator and one stack of the generic fixture program, every kind in it. */
-export function driftSuite(): void {
-  const fx = useEngineStack<{ resources: Res[] }>(path.join(__dirname, "..", "..", "harness", "edges"), "edges");
+/**
+ * The e2e suite: one emulator and one stack, every kind in it; by default of the generic fixture program
+ * (harness/edges, the dynamic path), else of `fixture` (the native path: test/support/native-stack.ts).
+ */
+export function driftSuite(fixture?: EngineFixture<{ resources: Res[] }>): void {
+  const fx = fixture ?? useEngineStack<{ resources: Res[] }>(path.join(__dirname, "..", "..", "harness", "edges"), "edges");
   const cases = casesOf(DRIFT_KINDS);
   const resources = [...SUPPORT, ...cases.map((c) => c.res)];
   const urnOf = (r: Res) => fx.urn(r.kind, r.name);
@@ -540,7 +544,7 @@ export function driftSuite(): void {
     test(
       "up creates one resource per field and three per module; no changes after",
       async () => {
-        await fx.stack.setConfig("secrets", { value: JSON.stringify(SECRETS), secret: true });
+        await fx.setSecrets(SECRETS);
         await fx.setProgram({ resources });
         // up() itself fails when a plain `preview --expect-no-changes` afterwards finds a change; the
         // refreshed preview of the next test must find none but the out-of-band ones.
