@@ -20,6 +20,7 @@ import { certificate, privateKeyPem, sshPublicKey } from "./pki";
 import type { StateResource } from "../../harness/engine";
 import { resolveRefs } from "./refs";
 import { expectSuccess, useEngineStack, type EngineFixture } from "./engine-stack";
+import { nativeArgs } from "./native-stack";
 
 export interface Res {
   kind: string;
@@ -624,14 +625,16 @@ export function driftSuite(fixture?: EngineFixture<{ resources: Res[] }>): void 
         if (process.env.EI_DRIFT_DUMP) require("node:fs").writeFileSync(process.env.EI_DRIFT_DUMP, shown.stdout);
         for (const c of drifted) {
           const block = blocks.get(c.res.name) ?? { lines: [], changed: [] };
-          const declaredValue = resolve(c.res.args[c.field!], all);
+          // In the form the path's program declares it (native: a weighted backend's map as its list), as --diff shows it.
+          const declaredForm = (v: unknown) => (fx.path === "native" ? nativeArgs(c.res.kind, { [c.field!]: v })[c.field!] : v);
+          const declaredValue = resolve(declaredForm(c.res.args[c.field!]), all);
           // An owned set drifts by a child made by hand: the service's list is the declared one and that child.
           const serviceValue =
             c.module === "removed"
               ? null
               : c.decl.owns?.[c.field!]
                 ? [...(declaredValue as unknown[]), resolve(c.value, all)]
-                : resolve(c.value, all);
+                : resolve(declaredForm(c.value), all);
           const missing = expectedDiffLines(c.decl, c.field!, serviceValue, declaredValue).filter(
             (line) => !block.lines.some((l) => line.test(l)),
           );

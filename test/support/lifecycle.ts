@@ -651,9 +651,9 @@ export function lifecycleSuite(fixture: EngineFixture<Program>): void {
         const res = state.resources.find((r) => r.urn === urn(c))!;
         expect(res.outputs!.token).toMatchObject({ [SIG_KEY]: SIG, ciphertext: expect.any(String) });
         // And the declared values a refresh gives back as inputs (provider/framework/hidden-outputs.ts): the
-        // dynamic classes have the engine mark them, the native plugin returns them marked itself.
-        if (fx.path === "dynamic") expect(res.additionalSecretOutputs).toEqual(["token", "__spelled"]);
-        else expect(res.outputs!.__spelled).toMatchObject({ [SIG_KEY]: SIG, ciphertext: expect.any(String) });
+        // dynamic classes have the engine mark them; the native plugin marks them itself when it stores
+        // them (held after a refresh by the drift matrix), and the engine marks the token from the schema.
+        expect(res.additionalSecretOutputs).toEqual(fx.path === "dynamic" ? ["token", "__spelled"] : ["token"]);
       });
 
       test("the tokens stack output shows [secret]", async () => {

@@ -48,6 +48,12 @@ export function expresses(args: unknown): boolean {
   return Object.entries(args).every(([k, v]) => !k.startsWith("@") && expresses(v));
 }
 
+/** A resource's args in the form the YAML program declares them: a weighted backend's map of "@<name>" → weight as its list. */
+export function nativeArgs(kind: string, args: Args): Args {
+  if (kind !== "WeightedBackend" || !isObj(args.backends)) return args;
+  return { ...args, backends: Object.entries(args.backends).map(([backendId, weight]) => ({ backendId, weight })) };
+}
+
 /** A value of the Program as Pulumi YAML writes it. */
 function yamlValue(v: unknown): unknown {
   if (typeof v === "string") {
@@ -69,9 +75,7 @@ export function yamlProgram(project: string, program: EdgesProgram, secretKeys: 
   const out: Record<string, unknown> = {};
   const declared: Record<string, object> = {};
   for (const { kind, name, args } of program.resources ?? []) {
-    const { adopt, ...rest } = args;
-    if (kind === "WeightedBackend" && isObj(rest.backends))
-      rest.backends = Object.entries(rest.backends).map(([backendId, weight]) => ({ backendId, weight }));
+    const { adopt, ...rest } = nativeArgs(kind, args);
     declared[name] = {
       type: TOKEN + kind,
       properties: yamlValue(rest),
