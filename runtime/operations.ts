@@ -11,7 +11,8 @@ import * as lifecycle from "../provider/framework/lifecycle";
 import { declarationOf } from "../provider/kinds";
 import { DECLARED } from "../provider/framework/hidden-outputs";
 import type { KindDeclaration } from "../provider/framework/kind";
-import { forUser } from "./user-error";
+import { idFormOf } from "../provider/framework/ids";
+import { forUser, UserError } from "./user-error";
 
 type Props = Record<string, any>;
 
@@ -93,6 +94,10 @@ export function operations(source: ConnectionSource): Operations {
     read: (kind, id, props) => userFacing(() => read(kind, id, props)),
     importing: (kind, id) =>
       userFacing(async () => {
+        // An id of another form (another kind's, a child's own without its parent's) names no resource
+        // of this kind: said as adopt's check says it, not read as gone ("does not exist").
+        const form = idFormOf(declarationOf(kind));
+        if (!form.test(id)) throw new UserError(`"${id}" does not have the form of ${kind} ids (${form.shown})`);
         // Read as a resource that declared nothing: the inputs are every value other than its default.
         // Its owned children are read into the outputs, undeclared: a program listing them inline then
         // imports with no change, and one declaring them as resources of their own does too (diff.ts).

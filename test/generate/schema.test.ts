@@ -173,3 +173,11 @@ test("the languages' package names", () => {
   expect(schema.language.go).toMatchObject({ importBasePath: "github.com/edge-ingress/pulumi/sdks/go/edgeingress" });
   expect(schema.language.python).toMatchObject({ packageName: "edge_ingress_pulumi" });
 });
+
+test("a type reached in both forms requires only what every form requires: an OAuth provider's settings as a request sets them", () => {
+  // The module's output form reaches `OAuthProviderConfig` (scopes and emails always listed), its input
+  // form a config where all are optional: a program must be able to leave them out.
+  const object = (name: string) => schema.types[name] as { properties: Record<string, SchemaProperty>; required?: string[] };
+  const ref = object(token("OAuthModule")).properties.provider.additionalProperties!.$ref!;
+  expect(object(ref.replace("#/types/", "")).required ?? []).toEqual([]);
+});

@@ -285,6 +285,14 @@ describe("import by id alone", () => {
     ).toBe(DIFF_SOME);
   });
 
+  test("an id of another form is refused naming the kind's form, as adopt's check does, not read as gone", async () => {
+    await expect(fx.provider.read("IpPolicy", "ak_1")).rejects.toThrow(/"ak_1" does not have the form of IpPolicy ids \(ipp_…\)/);
+    // A child by its own id alone, not the composite one.
+    await expect(fx.provider.read("HttpsEdgeRoute", "edghtsrt_1234567890abcdefghijklmnop")).rejects.toThrow(
+      /does not have the form of HttpsEdgeRoute ids \(edghts_…\/edghtsrt_…\)/,
+    );
+  });
+
   test("an id that does not exist reads as gone", async () => {
     expect((await fx.provider.read("IpPolicy", "ipp_1234567890abcdefghijklmnop")).getId()).toBe("");
   });

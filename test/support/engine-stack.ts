@@ -24,11 +24,17 @@ export interface AccessProgram {
 }
 
 export interface EngineFixture<Program extends object = object> {
+  /** Which provider runs the program: the dynamic classes (harness/edges) or the native plugin (test/support/native-stack.ts). */
+  readonly path: "dynamic" | "native";
   readonly stack: TestStack;
   readonly client: EdgeIngress;
   readonly emulator: RunningEmulator;
   /** Sets the program's `program` config (JSON) for the next command. */
   setProgram(program: Program): Promise<void>;
+  /** The values "secret:<key>" in a program stands for, as secret stack config; before setProgram. */
+  setSecrets(secrets: Record<string, string>): Promise<void>;
+  /** False for inputs the path's program cannot write (a table leaves them out there). */
+  expresses(args: unknown): boolean;
   /** Stack outputs (secrets shown). */
   outputs(): Promise<Record<string, any>>;
   urn(type: string, name: string): string;
@@ -69,6 +75,7 @@ export function useEngineStack<Program extends object = object>(
     await started?.close();
   });
   return {
+    path: "dynamic",
     get stack() {
       return stack!;
     },
@@ -79,6 +86,8 @@ export function useEngineStack<Program extends object = object>(
       return emulator!;
     },
     setProgram: (program) => stack!.setConfig("program", { value: JSON.stringify(program) }),
+    setSecrets: (secrets) => stack!.setConfig("secrets", { value: JSON.stringify(secrets), secret: true }),
+    expresses: () => true,
     outputs: async () => (await stack!.outputs()).outputs,
     urn: (type, name) => `urn:pulumi:${stack!.name}::${project}::pulumi-nodejs:dynamic/edgeingress:${type}::${name}`,
   };
