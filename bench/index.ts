@@ -120,8 +120,8 @@ function vs(mix: number | null, floor: number | null, digits = 0): string {
 
 const mb = (kb: number | null) => (kb === null ? null : kb / 1024);
 
-/** The tables printed after a run (also pasted into docs/benchmark.md). */
-export function table(result: BenchResult): string {
+/** Each phase of every run: wall time, requests, ratios and the provider's and emulator's share. */
+function phaseTable(result: BenchResult): string[] {
   const lines = [
     `latency ${result.latencyMs} ms, --parallel ${result.parallel}${result.skipCheckpoints ? ", PULUMI_SKIP_CHECKPOINTS" : ""}${result.repeat > 1 ? `, median of ${result.repeat} runs per figure` : ""}, ${result.machine.cpus} CPUs (load ${result.machine.load.join(" → ")}), Node ${result.machine.node}, Pulumi ${result.machine.pulumi}, /proc polled every ${result.pollMs} ms`,
     "",
@@ -148,14 +148,20 @@ export function table(result: BenchResult): string {
       lines.push(`| ${cells.join(" | ")} |`);
     }
   }
-  const classes = PROCESS_CLASSES.filter((c) => c !== "other");
-  lines.push(
+  return lines;
+}
+
+const CLASSES = PROCESS_CLASSES.filter((c) => c !== "other");
+
+/** The mix against the floor, phase by phase: CPU by process class, then peak memory and what the engine wrote. */
+function floorTables(result: BenchResult): string[] {
+  const lines = [
     "",
     "mix / floor (ratio): wall time and CPU ms",
     "",
-    `| N | phase | wall ms | tree CPU ms | ${classes.map((c) => `${LABEL[c]} CPU ms`).join(" | ")} | unattributed CPU ms | load |`,
-    `|---|---|---|---|${classes.map(() => "---|").join("")}---|---|`,
-  );
+    `| N | phase | wall ms | tree CPU ms | ${CLASSES.map((c) => `${LABEL[c]} CPU ms`).join(" | ")} | unattributed CPU ms | load |`,
+    `|---|---|---|---|${CLASSES.map(() => "---|").join("")}---|---|`,
+  ];
   const both = [result.baseline, ...result.runs];
   const rows = (f: (run: (typeof both)[number], mix: PhaseResult, floor: PhaseResult) => string[]) => {
     for (const run of both)
@@ -164,7 +170,7 @@ export function table(result: BenchResult): string {
   rows((_, m, f) => [
     vs(m.ms, f.ms),
     vs(m.processes.treeCpuMs, f.processes.treeCpuMs),
-    ...classes.map((c) => vs(m.processes.byClass[c].cpuMs, f.processes.byClass[c].cpuMs)),
+    ...CLASSES.map((c) => vs(m.processes.byClass[c].cpuMs, f.processes.byClass[c].cpuMs)),
     vs(m.processes.unattributedCpuMs, f.processes.unattributedCpuMs),
     `${m.load}, ${f.load}`,
   ]);
@@ -172,18 +178,23 @@ export function table(result: BenchResult): string {
     "",
     "mix / floor (ratio): peak memory (VmHWM) MB, and MB the engine wrote",
     "",
-    `| N | phase | ${classes.map((c) => `${LABEL[c]} MB`).join(" | ")} | engine wrote MB |`,
-    `|---|---|${classes.map(() => "---|").join("")}---|`,
+    `| N | phase | ${CLASSES.map((c) => `${LABEL[c]} MB`).join(" | ")} | engine wrote MB |`,
+    `|---|---|${CLASSES.map(() => "---|").join("")}---|`,
   );
   rows((_, m, f) => [
-    ...classes.map((c) => vs(mb(m.processes.byClass[c].peakKb), mb(f.processes.byClass[c].peakKb))),
+    ...CLASSES.map((c) => vs(mb(m.processes.byClass[c].peakKb), mb(f.processes.byClass[c].peakKb))),
     vs(m.processes.byClass.engine.writtenBytes / 1e6, f.processes.byClass.engine.writtenBytes / 1e6, 1),
   ]);
-  lines.push(
+  return lines;
+}
+
+/** State sizes per resource, mix against floor, and how they grow with N. */
+function stateTables(result: BenchResult): string[] {
+  const lines = [
     "",
     "| N | depth | touched | __provider bytes/resource mix (mean, max) / floor (mean) | state bytes/resource (`stack export`) mix / floor | stored bytes/resource (checkpoint file) mix / floor | property names differing from the mix |",
     "|---|---|---|---|---|---|---|",
-  );
+  ];
   for (const run of result.runs) {
     const provider = `${run.providerBytes.mean}, ${run.providerBytes.max} / ${run.floor.providerBytes.mean}`;
     lines.push(
@@ -196,23 +207,31 @@ export function table(result: BenchResult): string {
       "",
       `growth ${g.from} → ${g.to} per resource, net of N = 0 (1 = linear): __provider ${g.providerBytesPerResource}×, state ${g.stateBytesPerResource}×; provider peak memory ${g.providerPeakKb ?? "–"}× (absolute)`,
       "",
-      `| phase | net wall | requests | ${classes.map((c) => `${LABEL[c]} CPU`).join(" | ")} | floor net wall | floor engine CPU |`,
-      `|---|---|---|${classes.map(() => "---|").join("")}---|---|`,
+      `| phase | net wall | requests | ${CLASSES.map((c) => `${LABEL[c]} CPU`).join(" | ")} | floor net wall | floor engine CPU |`,
+      `|---|---|---|${CLASSES.map(() => "---|").join("")}---|---|`,
     );
     for (const [p, x] of Object.entries(g.perPhase)) {
       lines.push(
-        `| ${p} | ${x.netMs} | ${x.requests} | ${classes.map((c) => x.cpuMs[c]).join(" | ")} | ${x.floorNetMs} | ${x.floorEngineCpuMs} |`,
+        `| ${p} | ${x.netMs} | ${x.requests} | ${CLASSES.map((c) => x.cpuMs[c]).join(" | ")} | ${x.floorNetMs} | ${x.floorEngineCpuMs} |`,
       );
     }
   }
+  return lines;
+}
+
+/** The tables printed after a run (also pasted into docs/benchmark.md). */
+export function table(result: BenchResult): string {
   const l = result.load;
-  lines.push(
+  const t = result.throughput;
+  return [
+    ...phaseTable(result),
+    ...floorTables(result),
+    ...stateTables(result),
     "",
     `package load (median of ${l.runs} fresh processes): @pulumi/pulumi ${l.pulumiMs} ms, then @edge-ingress/pulumi ${l.packageMs} ms`,
-  );
-  const t = result.throughput;
-  lines.push("", `emulator throughput (${t.clients} clients, no latency): ${t.readsPerSecond} reads/s, ${t.writesPerSecond} writes/s`);
-  return lines.join("\n");
+    "",
+    `emulator throughput (${t.clients} clients, no latency): ${t.readsPerSecond} reads/s, ${t.writesPerSecond} writes/s`,
+  ].join("\n");
 }
 
 async function main(): Promise<void> {
