@@ -29,7 +29,7 @@ import {
   Validity,
   Version,
 } from "@peculiar/asn1-x509";
-import { rfc3339 } from "./state/store";
+import { rfc3339 } from "./state/ids";
 
 const toArrayBuffer = (bytes: Buffer): ArrayBuffer => new Uint8Array(bytes).buffer;
 

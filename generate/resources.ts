@@ -116,14 +116,10 @@ function inlineArgsOf(kind: Kind, kinds: Kind[]): InlineArgs[] {
     });
 }
 
-function classFile(kind: Kind, typeHome: Map<string, string>, own: string[], inline: InlineArgs[]): GeneratedFile {
+/** The class file's type imports: where each type name the fields use comes from, and the inline children's args. */
+function classImports(kind: Kind, typeHome: Map<string, string>, inline: InlineArgs[]): string[] {
   const d = kind.declaration;
   const fields = Object.entries(d.fields);
-  const inputs = fields.filter(([, f]) => f.input);
-  const lists = camel(`${kind.file}-resource`);
-  const argsOptional = inputs.every(([, f]) => !f.input!.required);
-
-  // Where each type name the fields use comes from.
   const imports = new Map<string, Set<string>>([["../types", new Set(["AdoptArgs", "GetOptions"])]]);
   for (const [key, f] of fields)
     for (const name of namesIn(`${f.type} ${f.input?.type ?? ""}`)) {
@@ -138,17 +134,19 @@ function classFile(kind: Kind, typeHome: Map<string, string>, own: string[], inl
       if (!imports.has(home)) imports.set(home, new Set());
       imports.get(home)!.add(name);
     }
-  const ownHome = `../kinds/${kind.file}`;
   for (const { child } of inline) imports.set(`./${child.file}`, new Set([`${child.declaration.name}Args`]));
-  const importLines = [...imports]
+  return [...imports]
     .filter(([, names]) => names.size)
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([home, names]) => `import type { ${[...names].sort().join(", ")} } from "${home}";`);
+}
 
+/** The lines of the class's `ClassLists`: its inputs, outputs and which are secret. */
+function classListLines(d: KindDeclaration, inputs: string[]): string[] {
   const list = (keys: string[]) => `[${keys.map((k) => JSON.stringify(k)).join(", ")}]`;
-  const listLines = [
+  return [
     `  name: ${JSON.stringify(d.name)},`,
-    `  inputs: ${list(inputs.map(([k]) => k))},`,
+    `  inputs: ${list(inputs)},`,
     `  outputs: ${list([...d.outputs])},`,
     ...(d.secretInputs ? [`  secretInputs: ${list([...d.secretInputs])},`] : []),
     ...(d.secretOutputs ? [`  secretOutputs: ${list([...d.secretOutputs])},`] : []),
@@ -160,6 +158,20 @@ function classFile(kind: Kind, typeHome: Map<string, string>, own: string[], inl
           `  ownedSecrets: { input: ${JSON.stringify(key)}, output: ${JSON.stringify(secrets!.output)}, fields: ${list([...secrets!.fields])} },`,
       ),
   ];
+}
+
+function classFile(kind: Kind, typeHome: Map<string, string>, own: string[], inline: InlineArgs[]): GeneratedFile {
+  const d = kind.declaration;
+  const fields = Object.entries(d.fields);
+  const inputs = fields.filter(([, f]) => f.input);
+  const lists = camel(`${kind.file}-resource`);
+  const argsOptional = inputs.every(([, f]) => !f.input!.required);
+  const ownHome = `../kinds/${kind.file}`;
+  const importLines = classImports(kind, typeHome, inline);
+  const listLines = classListLines(
+    d,
+    inputs.map(([key]) => key),
+  );
   const args = inputs
     .map(
       ([key, f]) => `${docComment(inputDoc(f), "  ")}  ${key}${f.input!.required ? "" : "?"}: pulumi.Input<${f.input!.type ?? f.type}>;\n`,

@@ -186,6 +186,53 @@ export class Printer {
     const name = this.nameOf(schema);
     if (!root && name !== undefined && ioOf(name) === io) return [name];
     const def = (schema as z.core.$ZodType)._zod.def;
+    return this.wrapperMembers(def, io) ?? this.valueMembers(schema, def, io);
+  }
+
+  /** The members of a schema that wraps another (optional, default, pipe, ...): the inner one's, adjusted; undefined for any other schema. */
+  private wrapperMembers(def: z.core.$ZodTypeDef, io: IO): string[] | undefined {
+    switch (def.type) {
+      case "optional":
+        return [...this.members((def as z.core.$ZodOptionalDef).innerType as z.ZodType, io), "undefined"];
+      case "nullable":
+        return [...this.members((def as z.core.$ZodNullableDef).innerType as z.ZodType, io), "null"];
+      case "default":
+      case "prefault": {
+        // zod: the input may leave it out; the output never lacks it.
+        const inner = this.members((def as z.core.$ZodDefaultDef).innerType as z.ZodType, io);
+        return io === "input" ? [...inner, "undefined"] : inner.filter((m) => m !== "undefined");
+      }
+      case "nonoptional":
+        return this.members((def as z.core.$ZodNonOptionalDef).innerType as z.ZodType, io).filter((m) => m !== "undefined");
+      case "catch":
+        return this.members((def as z.core.$ZodCatchDef).innerType as z.ZodType, io);
+      case "readonly":
+        return [`Readonly<${this.type((def as z.core.$ZodReadonlyDef).innerType as z.ZodType, io)}>`];
+      case "lazy":
+        return this.members((def as z.core.$ZodLazyDef).getter() as z.ZodType, io);
+      case "transform":
+        // A preprocess (a pipe from a transform) takes anything.
+        if (io === "input") return ["unknown"];
+        throw new Error(
+          `sdk-types: ${this.at.join(".")}: a transform's output type is unknown: pipe the transform into a schema of its result`,
+        );
+      case "pipe": {
+        const d = def as z.core.$ZodPipeDef;
+        if (io === "input") return this.members(d.in as z.ZodType, io);
+        // A transform's result has no schema: the pipe must end in one that states it.
+        if ((d.out as z.core.$ZodType)._zod.def.type === "transform")
+          throw new Error(
+            `sdk-types: ${this.at.join(".")}: a transform's output type is unknown: pipe the transform into a schema of its result`,
+          );
+        return this.members(d.out as z.ZodType, io);
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  /** The members of a schema of values (scalars, literals, arrays, objects, unions, ...). */
+  private valueMembers(schema: z.ZodType, def: z.core.$ZodTypeDef, io: IO): string[] {
     switch (def.type) {
       case "string":
       case "number":
@@ -228,40 +275,6 @@ export class Printer {
       case "intersection": {
         const d = def as z.core.$ZodIntersectionDef;
         return [`(${this.type(d.left as z.ZodType, io)}) & (${this.type(d.right as z.ZodType, io)})`];
-      }
-      case "optional":
-        return [...this.members((def as z.core.$ZodOptionalDef).innerType as z.ZodType, io), "undefined"];
-      case "nullable":
-        return [...this.members((def as z.core.$ZodNullableDef).innerType as z.ZodType, io), "null"];
-      case "default":
-      case "prefault": {
-        // zod: the input may leave it out; the output never lacks it.
-        const inner = this.members((def as z.core.$ZodDefaultDef).innerType as z.ZodType, io);
-        return io === "input" ? [...inner, "undefined"] : inner.filter((m) => m !== "undefined");
-      }
-      case "nonoptional":
-        return this.members((def as z.core.$ZodNonOptionalDef).innerType as z.ZodType, io).filter((m) => m !== "undefined");
-      case "catch":
-        return this.members((def as z.core.$ZodCatchDef).innerType as z.ZodType, io);
-      case "readonly":
-        return [`Readonly<${this.type((def as z.core.$ZodReadonlyDef).innerType as z.ZodType, io)}>`];
-      case "lazy":
-        return this.members((def as z.core.$ZodLazyDef).getter() as z.ZodType, io);
-      case "transform":
-        // A preprocess (a pipe from a transform) takes anything.
-        if (io === "input") return ["unknown"];
-        throw new Error(
-          `sdk-types: ${this.at.join(".")}: a transform's output type is unknown: pipe the transform into a schema of its result`,
-        );
-      case "pipe": {
-        const d = def as z.core.$ZodPipeDef;
-        if (io === "input") return this.members(d.in as z.ZodType, io);
-        // A transform's result has no schema: the pipe must end in one that states it.
-        if ((d.out as z.core.$ZodType)._zod.def.type === "transform")
-          throw new Error(
-            `sdk-types: ${this.at.join(".")}: a transform's output type is unknown: pipe the transform into a schema of its result`,
-          );
-        return this.members(d.out as z.ZodType, io);
       }
       default:
         throw new Error(`sdk-types: ${this.at.join(".")}: no TypeScript type for a zod ${def.type} schema`);

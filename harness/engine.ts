@@ -8,30 +8,18 @@
  *
  * up/preview/refresh/destroy return the CLI's result whatever its exit code (a failure may be what a
  * test wants to see); the helpers whose only job is to read or prepare state throw when the CLI fails.
+ * Where the tools are and the environment they run with: ./tools.ts; running one command: ./command.ts.
  */
-import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { auditing, record, recordTree, registerSecret, registerSecretConfig, registerStateSecrets, testContext } from "./audit";
+import { auditing, recordTree, registerSecret, registerSecretConfig, registerStateSecrets } from "./audit";
+import { runCommand, type CliResult } from "./command";
+import { engineEnv, pulumiToolsDir } from "./tools";
 
-/** The nearest directory above this file holding this package's package.json (the benchmark runs a compiled copy from .cache/). */
-export const REPO_ROOT = findRepoRoot(__dirname);
-
-function findRepoRoot(from: string): string {
-  for (let dir = from; ; dir = path.dirname(dir)) {
-    const pkg = path.join(dir, "package.json");
-    if (fs.existsSync(pkg) && JSON.parse(fs.readFileSync(pkg, "utf8")).name === "@edge-ingress/pulumi") return dir;
-    if (path.dirname(dir) === dir) throw new Error(`no package.json of @edge-ingress/pulumi above ${from}`);
-  }
-}
-
-export interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+export { runCommand, type CliResult } from "./command";
+export { REPO_ROOT, engineEnv, languageHost, pulumiToolsDir } from "./tools";
 
 export interface ConfigValue {
   value: string;
@@ -165,100 +153,31 @@ export interface TestStack {
   remove(): Promise<void>;
 }
 
-const TOOLS = ["pulumi", "pulumi-language-nodejs", "pulumi-resource-pulumi-nodejs"];
-
-interface EnvShPaths {
-  toolsCache: string;
-  languageHost: string;
-  selfNodePath: string;
-  compileCache: string;
-}
-let fromEnvSh: EnvShPaths | undefined;
-
-/** Paths that scripts/env.sh defines (asked once, so they are defined in one place), the language host's choice among them. */
-function envShPaths(): EnvShPaths {
-  if (fromEnvSh === undefined) {
-    const envSh = path.join(REPO_ROOT, "scripts", "env.sh");
-    const script = 'source "$1" && ei_engine_tools && ei_language_host && ei_self_node_path && ei_compile_cache';
-    const out = execFileSync("bash", ["-c", script, "bash", envSh], {
-      env: { ...process.env, PATH: withNodeFirst(process.env.PATH) },
-      encoding: "utf8",
-    });
-    const [toolsCache, languageHost, selfNodePath, compileCache] = out.trim().split("\n");
-    fromEnvSh = { toolsCache, languageHost, selfNodePath, compileCache };
-  }
-  return fromEnvSh;
+/** A stack's directories and names, and the CLI calls its commands make. */
+interface StackContext {
+  readonly options: StackOptions;
+  readonly name: string;
+  readonly programDir: string;
+  readonly configFile: string;
+  readonly env: NodeJS.ProcessEnv;
+  readonly extraArgs: string[];
+  /** The temporary directory, holding the state backend, PULUMI_HOME and the stack's project copy. */
+  readonly tmp: string;
+  readonly dirs: { backend: string; home: string; project: string };
+  /** `--stack <name>` and the flags every command takes; `withConfig` adds `--config-file`. */
+  readonly stackArgs: string[];
+  readonly withConfig: string[];
+  /** A CLI command's result; after an up or refresh, the state's secrets join the secret audit. */
+  run(args: string[], input?: string, cwd?: string): Promise<CliResult>;
+  /** As run, but a failure throws with the command's output. */
+  check(args: string[], input?: string, cwd?: string): Promise<CliResult>;
 }
 
-/**
- * The language host engine commands run with: Pulumi's own from the shared tools directory when it is
- * there, else the project's (`ei_language_host` in scripts/env.sh chooses; docs/engine.md).
- */
-export function languageHost(): string {
-  return envShPaths().languageHost;
-}
-
-let toolsDir: string | undefined;
-
-/** The directory holding the CLI, the chosen language host and the dynamic provider plugin. */
-export function pulumiToolsDir(): string {
-  if (toolsDir === undefined) {
-    const cached = envShPaths().toolsCache;
-    const candidates = [cached, ...(process.env.PATH ?? "").split(path.delimiter).filter(Boolean)];
-    toolsDir = candidates.find((dir) => TOOLS.every((tool) => isExecutable(path.join(dir, tool))));
-    if (toolsDir === undefined) {
-      throw new Error(
-        `The Pulumi tools (${TOOLS.join(", ")}) are neither in ${cached} nor together on PATH: ` +
-          "run scripts/bootstrap.sh (or scripts/pulumi-tools.sh).",
-      );
-    }
-  }
-  return toolsDir;
-}
-
-/**
- * The environment every CLI call runs with, before a stack's own settings (backend, home, passphrase):
- * this process's, less inherited PULUMI_* settings, NODE_PATH and NODE_COMPILE_CACHE, with the tools and
- * Node.js first on PATH, (unless `linkSelf` is false) NODE_PATH linking this package by name and (unless
- * `compileCache` is false) the project's compiled-code cache.
- */
-export function engineEnv({
-  linkSelf = true,
-  compileCache = true,
-}: { linkSelf?: boolean; compileCache?: boolean } = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    // Inherited PULUMI_* settings (tokens, backends), module paths and caches must not leak into tests.
-    if (!key.startsWith("PULUMI_") && key !== "NODE_PATH" && key !== "NODE_COMPILE_CACHE") {
-      env[key] = value;
-    }
-  }
-  // The provider process cannot self-reference this package (see docs/engine.md): link it by name.
-  if (linkSelf) {
-    env.NODE_PATH = envShPaths().selfNodePath;
-  }
-  if (compileCache) {
-    env.NODE_COMPILE_CACHE = envShPaths().compileCache;
-  }
-  env.PATH = [pulumiToolsDir(), withNodeFirst(process.env.PATH)].join(path.delimiter);
-  env.PULUMI_SKIP_UPDATE_CHECK = "true";
-  env.PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION = "true";
-  return env;
-}
-
-export async function createStack(options: StackOptions): Promise<TestStack> {
-  const programDir = path.resolve(options.programDir);
-  if (!fs.existsSync(path.join(programDir, "Pulumi.yaml"))) {
-    throw new Error(`${programDir} has no Pulumi.yaml`);
-  }
+function stackContext(options: StackOptions, programDir: string): StackContext {
   const tools = pulumiToolsDir();
   const name = options.stackName ?? `e2e-${randomBytes(4).toString("hex")}`;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "ei-pulumi-"));
-  const dirs = {
-    backend: path.join(tmp, "backend"),
-    home: path.join(tmp, "home"),
-    project: path.join(tmp, "project"),
-  };
+  const dirs = { backend: path.join(tmp, "backend"), home: path.join(tmp, "home"), project: path.join(tmp, "project") };
   for (const dir of Object.values(dirs)) {
     fs.mkdirSync(dir, { recursive: true });
   }
@@ -275,8 +194,6 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
   // Pulumi.yaml, and every later command names the file with --config-file.
   const configFile = path.join(dirs.project, `Pulumi.${name}.yaml`);
   const stackArgs = ["--stack", name, "--non-interactive", "--color=never"];
-  const withConfig = [...stackArgs, "--config-file", configFile];
-
   const extraArgs: string[] = [];
   const pulumi = (args: string[], input?: string, cwd = programDir) =>
     runCommand(path.join(tools, "pulumi"), [...args, ...extraArgs], { cwd, env, input });
@@ -296,7 +213,12 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
     }
     return result;
   };
+  const withConfig = [...stackArgs, "--config-file", configFile];
+  return { options, name, programDir, configFile, env, extraArgs, tmp, dirs, stackArgs, withConfig, run, check };
+}
 
+/** `pulumi stack init` next to a copy of Pulumi.yaml; the temporary directory goes if it fails. */
+async function initStack({ programDir, dirs, configFile, stackArgs, tmp, check }: StackContext): Promise<void> {
   try {
     fs.copyFileSync(path.join(programDir, "Pulumi.yaml"), path.join(dirs.project, "Pulumi.yaml"));
     await check(["stack", "init", ...stackArgs, "--secrets-provider=passphrase"], undefined, dirs.project);
@@ -307,8 +229,12 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
     fs.rmSync(tmp, { recursive: true, force: true });
     throw error;
   }
+}
 
-  const stack: TestStack = {
+/** The stack's commands. */
+function stackOf(ctx: StackContext): TestStack {
+  const { options, name, programDir, configFile, env, extraArgs, tmp, dirs, stackArgs, withConfig, run, check } = ctx;
+  return {
     name,
     programDir,
     configFile,
@@ -365,6 +291,16 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
       }
     },
   };
+}
+
+export async function createStack(options: StackOptions): Promise<TestStack> {
+  const programDir = path.resolve(options.programDir);
+  if (!fs.existsSync(path.join(programDir, "Pulumi.yaml"))) {
+    throw new Error(`${programDir} has no Pulumi.yaml`);
+  }
+  const ctx = stackContext(options, programDir);
+  await initStack(ctx);
+  const stack = stackOf(ctx);
   try {
     for (const [key, value] of Object.entries(options.config ?? {})) {
       await stack.setConfig(key, value);
@@ -391,80 +327,4 @@ function previewResult(result: CliResult): PreviewResult {
   }
   const noChanges = result.code === 0 && Object.entries(changeSummary).every(([op, count]) => op === "same" || count === 0);
   return { ...result, steps, changeSummary, ops, noChanges };
-}
-
-/** Runs a command to its end; `env` defaults to this process's, with the running Node.js first on PATH. */
-export function runCommand(
-  command: string,
-  args: string[],
-  options: { cwd: string; env?: NodeJS.ProcessEnv; input?: string },
-): Promise<CliResult> {
-  const env = options.env ?? { ...process.env, PATH: withNodeFirst(process.env.PATH) };
-  const profile = commandProfile(command, args);
-  return new Promise((resolve, reject) => {
-    const child = spawn(profile?.command ?? command, profile?.args ?? args, { cwd: options.cwd, env, stdio: ["pipe", "pipe", "pipe"] });
-    const stdout: Buffer[] = [];
-    const stderr: Buffer[] = [];
-    child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
-    child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
-    child.on("error", reject);
-    child.on("close", (code, signal) => {
-      const result = {
-        code: code ?? (signal ? 128 : 1),
-        stdout: Buffer.concat(stdout).toString("utf8"),
-        stderr: Buffer.concat(stderr).toString("utf8"),
-      };
-      // Everything a command prints goes to the secret audit, unless it was asked to show secrets.
-      if (!args.includes("--show-secrets")) {
-        const name = [path.basename(command), ...args.slice(0, 2).filter((a) => !a.startsWith("-"))].join(" ");
-        record(`${name} stdout${testContext()}`, result.stdout);
-        record(`${name} stderr${testContext()}`, result.stderr);
-      }
-      profile?.done();
-      resolve(result);
-    });
-    child.stdin.end(options.input ?? "");
-  });
-}
-
-/**
- * With EI_COMMAND_PROFILE naming a file, each command runs under /usr/bin/time and appends one JSON line:
- * the command, the test, wall seconds and CPU seconds (user and system) of the command and every process
- * it started and waited for (the language host, the program, the provider). For finding where the suite's
- * time goes (CONTRIBUTING.md); the tests never read it.
- */
-function commandProfile(command: string, args: string[]): { command: string; args: string[]; done(): void } | undefined {
-  const file = process.env.EI_COMMAND_PROFILE;
-  if (!file) return undefined;
-  const times = path.join(os.tmpdir(), `ei-time-${process.pid}-${randomBytes(4).toString("hex")}`);
-  return {
-    command: "/usr/bin/time",
-    args: ["-q", "-f", "%e %U %S", "-o", times, command, ...args],
-    done() {
-      try {
-        const [wall, user, sys] = fs.readFileSync(times, "utf8").trim().split("\n").pop()!.split(" ").map(Number);
-        const name = [path.basename(command), ...args.filter((a) => !a.startsWith("-")).slice(0, 2)].join(" ");
-        const flags = args.filter((a) => ["--refresh", "--skip-preview", "--expect-no-changes", "--json", "--show-secrets"].includes(a));
-        fs.appendFileSync(file, `${JSON.stringify({ command: name, flags, test: testContext(), wall, cpu: +(user + sys).toFixed(2) })}\n`);
-      } catch {
-        // A command killed before time wrote its line: nothing to record.
-      } finally {
-        fs.rmSync(times, { force: true });
-      }
-    },
-  };
-}
-
-/** Puts the Node.js running the tests first on PATH: programs must run on it, not on an older system node. */
-function withNodeFirst(pathValue: string | undefined): string {
-  return [path.dirname(process.execPath), pathValue].filter(Boolean).join(path.delimiter);
-}
-
-function isExecutable(file: string): boolean {
-  try {
-    fs.accessSync(file, fs.constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
 }

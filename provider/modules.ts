@@ -1,17 +1,10 @@
 /**
  * Lifecycle rules of every edge and route module (§2.3, §2.6, §2.18, §2.19), declared once; which
- * modules exist, and their fields, are the sdk's (sdk/resources/modules.ts).
+ * modules exist, and their fields, are the sdk's (sdk/resources/modules.ts, route-modules.ts, login-modules.ts).
  */
-import {
-  DEFAULT_NAMEID_FORMAT,
-  HttpsEdgeRouteModules,
-  OAUTH_PROVIDERS,
-  SamlModule,
-  SamlModuleParams,
-  type HttpsEdgeModuleName,
-  type HttpsEdgeRouteModuleName,
-  type TlsEdgeModuleName,
-} from "../sdk/resources/modules";
+import { DEFAULT_NAMEID_FORMAT, OAUTH_PROVIDERS, SamlModule, SamlModuleParams } from "../sdk/resources/login-modules";
+import type { HttpsEdgeModuleName, TlsEdgeModuleName } from "../sdk/resources/modules";
+import { HttpsEdgeRouteModules, type HttpsEdgeRouteModuleName } from "../sdk/resources/route-modules";
 import { SERVER_CHOSEN, within, type FieldDeclaration, type ModuleDeclaration } from "./framework/kind";
 
 /*

@@ -844,147 +844,7 @@ export interface IpRestrictionUpdateParams {
   ipPolicyIds?: string[] | undefined;
 }
 
-// --- sdk/resources/modules.ts
-
-/** The backend module's config, as a request sets it. */
-export interface BackendModuleParams {
-  /** The module is applied to traffic unless `enabled: false`. */
-  enabled?: boolean | undefined;
-  /** The id of the backend that receives the traffic: a tunnel group (`bkdtg_`), weighted (`bkdwd_`), failover (`bkdfo_`) or HTTP-response (`bkdhr_`) backend. It must exist, and cannot be deleted while a module names it. */
-  backendId: string;
-}
-
-/** The backend module's config, as the API returns it. */
-export interface BackendModule {
-  /** Whether the module is applied to traffic. */
-  enabled: boolean;
-  /** The backend that receives the traffic. */
-  backend: Ref;
-}
-
-/** The IP restriction module's config, as a request sets it. */
-export interface IpRestrictionModuleParams {
-  /** The module is applied to traffic unless `enabled: false`. */
-  enabled?: boolean | undefined;
-  /** The ids (`ipp_`) of the IP policies whose rules decide which client IP addresses get through: at least one, each existing, none repeated. */
-  ipPolicyIds: string[];
-}
-
-/** The IP restriction module's config, as the API returns it. */
-export interface IpRestrictionModule {
-  /** Whether the module is applied to traffic. */
-  enabled: boolean;
-  /** The IP policies applied to client IP addresses. A policy deleted since stays listed and then acts as a policy with no rules. */
-  ipPolicies: Ref[];
-}
-
-/** The mutual TLS module's config, as a request sets it. */
-export interface MutualTlsModuleParams {
-  /** The module is applied to traffic unless `enabled: false`. */
-  enabled?: boolean | undefined;
-  /** The ids (`ca_`) of the certificate authorities that the client's TLS certificate is validated against: at least one, each existing, none repeated. An authority cannot be deleted while a module names it. */
-  certificateAuthorityIds: string[];
-}
-
-/** The mutual TLS module's config, as the API returns it. */
-export interface MutualTlsModule {
-  /** Whether the module is applied to traffic. */
-  enabled: boolean;
-  /** The certificate authorities that the client's TLS certificate is validated against. */
-  certificateAuthorities: Ref[];
-}
-
-/** The TLS termination module's config of a TLS edge, as a request sets it. TLS edges: TLS may pass through (`upstream`), and then the service has no version to enforce. */
-export interface TlsTerminationModuleParams {
-  /** The module is applied to traffic unless `enabled: false`. */
-  enabled?: boolean | undefined;
-  /** Where TLS ends: `edge` (the service terminates it; the default) or `upstream` (TLS passes through to the agent or application server). With `upstream`, `minVersion` must be null or absent, and the edge may have no mutual TLS module. */
-  terminateAt?: "edge" | "upstream" | undefined;
-  /** The lowest TLS version accepted, also advertised in the handshake. Absent or null with `edge`: the service's default, "1.2"; must be null or absent with `upstream`. */
-  minVersion?: "1.0" | "1.1" | "1.2" | "1.3" | null | undefined;
-}
-
-/** The TLS termination module's config of an HTTPS edge, as a request sets it. HTTPS edges always terminate at the edge, so only the version is set. */
-export interface HttpsTlsTerminationModuleParams {
-  /** The module is applied to traffic unless `enabled: false`. */
-  enabled?: boolean | undefined;
-  /** The lowest TLS version accepted, also advertised in the handshake. Absent or null: the service's default, "1.2". */
-  minVersion?: "1.0" | "1.1" | "1.2" | "1.3" | null | undefined;
-}
-
-/** The TLS termination module's config, as the API returns it. */
-export interface TlsTerminationModule {
-  /** Whether the module is applied to traffic. */
-  enabled: boolean;
-  /** Where TLS ends: `edge` (the service terminates it) or `upstream` (it passes through); always `edge` on an HTTPS edge. */
-  terminateAt: string;
-  /** The lowest TLS version accepted (`1.0` to `1.3`), also advertised in the handshake; null when TLS passes through to the upstream. */
-  minVersion: string | null;
-}
-
-/** The circuit breaker module's config, as a request sets it. */
-export interface CircuitBreakerModuleParams {
-  /** The module is applied to traffic unless `enabled: false`. */
-  enabled?: boolean | undefined;
-  /** Seconds to wait after the circuit trips before the upstream's health is re-evaluated. Default 10. */
-  trippedDuration?: number | undefined;
-  /** Seconds of the statistical rolling window. Default 10. */
-  rollingWindow?: number | undefined;
-  /** The number of metric buckets of the rolling window, 1 to 128. Default 10. */
-  numBuckets?: number | undefined;
-  /** Requests within a rolling window needed before the circuit can trip. Default 20. */
-  volumeThreshold?: number | undefined;
-  /** The share of failed requests that trips the circuit: a fraction from 0 to 1, not a percentage. Default 0.5. */
-  errorThresholdPercentage?: number | undefined;
-}
-
-/** The circuit breaker module's config, as the API returns it. */
-export interface CircuitBreakerModule {
-  /** Whether the module is applied to traffic. */
-  enabled: boolean;
-  /** Seconds to wait after the circuit trips before the upstream's health is re-evaluated. */
-  trippedDuration: number;
-  /** Seconds of the statistical rolling window. */
-  rollingWindow: number;
-  /** The number of metric buckets of the rolling window, 1 to 128. */
-  numBuckets: number;
-  /** Requests within a rolling window needed before the circuit can trip. */
-  volumeThreshold: number;
-  /** The share of failed requests that trips the circuit: a fraction from 0 to 1, not a percentage. */
-  errorThresholdPercentage: number;
-}
-
-/** The config of a module that is only switched on or off (compression, oidc, websocketTcpConverter, userAgentFilter, jwtValidation), as a request sets it. */
-export interface EnabledModuleParams {
-  /** The module is applied to traffic unless `enabled: false`. */
-  enabled?: boolean | undefined;
-}
-
-/** The config of a module that is only switched on or off (compression, oidc, websocketTcpConverter, userAgentFilter, jwtValidation), as the API returns it. */
-export interface EnabledModule {
-  /** Whether the module is applied to traffic. */
-  enabled: boolean;
-}
-
-/** The request or response headers module's config, as a request sets it. Header names (keys of `add`) are user data: they reach the wire exactly as written. */
-export interface HeadersModuleParams {
-  /** The module is applied to traffic unless `enabled: false`. */
-  enabled?: boolean | undefined;
-  /** Headers to add, name to value: to the request sent upstream (requestHeaders) or to the response returned to the client (responseHeaders). Names are HTTP token characters, values hold no control characters but tab. Default none. */
-  add?: Record<string, string> | undefined;
-  /** Names of the headers to remove from the request sent upstream (requestHeaders) or from the response returned to the client (responseHeaders). Default none. */
-  remove?: string[] | undefined;
-}
-
-/** The request or response headers module's config, as the API returns it. */
-export interface HeadersModule {
-  /** Whether the module is applied to traffic. */
-  enabled: boolean;
-  /** Headers added, name to value: to the request sent upstream (requestHeaders) or to the response returned to the client (responseHeaders); `{}` when none. */
-  add: Record<string, string>;
-  /** Names of the headers removed from the request sent upstream (requestHeaders) or from the response returned to the client (responseHeaders); `[]` when none. */
-  remove: string[];
-}
+// --- sdk/resources/login-modules.ts
 
 /** One OAuth identity provider's settings, as a request sets them. */
 export interface OAuthProviderConfigParams {
@@ -1140,24 +1000,82 @@ export interface SamlModule {
   requestSigningCertificatePem: string;
 }
 
-/** The webhook verification module's config, as a request sets it. */
-export interface WebhookVerificationModuleParams {
+// --- sdk/resources/modules.ts
+
+/** The backend module's config, as a request sets it. */
+export interface BackendModuleParams {
   /** The module is applied to traffic unless `enabled: false`. */
   enabled?: boolean | undefined;
-  /** The webhook sender whose requests are verified; `CLOUD_NOTIFICATIONS` is verified without a secret. */
-  provider: "CODEHOST" | "CHAT" | "PAYMENTS" | "MESSAGING" | "CI" | "TICKETS" | "CLOUD_NOTIFICATIONS";
-  /** The secret that requests are validated with: required and non-empty, except for `CLOUD_NOTIFICATIONS` (empty or absent). */
-  secret?: string | undefined;
+  /** The id of the backend that receives the traffic: a tunnel group (`bkdtg_`), weighted (`bkdwd_`), failover (`bkdfo_`) or HTTP-response (`bkdhr_`) backend. It must exist, and cannot be deleted while a module names it. */
+  backendId: string;
 }
 
-/** The webhook verification module's config, as the API returns it. `secret` is a secret: the service returns it. */
-export interface WebhookVerificationModule {
+/** The backend module's config, as the API returns it. */
+export interface BackendModule {
   /** Whether the module is applied to traffic. */
   enabled: boolean;
-  /** The webhook sender whose requests are verified, an upper-case name. */
-  provider: string;
-  /** The secret that requests are validated with, returned by the service: keep it secret. "" for `CLOUD_NOTIFICATIONS`. */
-  secret: string;
+  /** The backend that receives the traffic. */
+  backend: Ref;
+}
+
+/** The IP restriction module's config, as a request sets it. */
+export interface IpRestrictionModuleParams {
+  /** The module is applied to traffic unless `enabled: false`. */
+  enabled?: boolean | undefined;
+  /** The ids (`ipp_`) of the IP policies whose rules decide which client IP addresses get through: at least one, each existing, none repeated. */
+  ipPolicyIds: string[];
+}
+
+/** The IP restriction module's config, as the API returns it. */
+export interface IpRestrictionModule {
+  /** Whether the module is applied to traffic. */
+  enabled: boolean;
+  /** The IP policies applied to client IP addresses. A policy deleted since stays listed and then acts as a policy with no rules. */
+  ipPolicies: Ref[];
+}
+
+/** The mutual TLS module's config, as a request sets it. */
+export interface MutualTlsModuleParams {
+  /** The module is applied to traffic unless `enabled: false`. */
+  enabled?: boolean | undefined;
+  /** The ids (`ca_`) of the certificate authorities that the client's TLS certificate is validated against: at least one, each existing, none repeated. An authority cannot be deleted while a module names it. */
+  certificateAuthorityIds: string[];
+}
+
+/** The mutual TLS module's config, as the API returns it. */
+export interface MutualTlsModule {
+  /** Whether the module is applied to traffic. */
+  enabled: boolean;
+  /** The certificate authorities that the client's TLS certificate is validated against. */
+  certificateAuthorities: Ref[];
+}
+
+/** The TLS termination module's config of a TLS edge, as a request sets it. TLS edges: TLS may pass through (`upstream`), and then the service has no version to enforce. */
+export interface TlsTerminationModuleParams {
+  /** The module is applied to traffic unless `enabled: false`. */
+  enabled?: boolean | undefined;
+  /** Where TLS ends: `edge` (the service terminates it; the default) or `upstream` (TLS passes through to the agent or application server). With `upstream`, `minVersion` must be null or absent, and the edge may have no mutual TLS module. */
+  terminateAt?: "edge" | "upstream" | undefined;
+  /** The lowest TLS version accepted, also advertised in the handshake. Absent or null with `edge`: the service's default, "1.2"; must be null or absent with `upstream`. */
+  minVersion?: "1.0" | "1.1" | "1.2" | "1.3" | null | undefined;
+}
+
+/** The TLS termination module's config of an HTTPS edge, as a request sets it. HTTPS edges always terminate at the edge, so only the version is set. */
+export interface HttpsTlsTerminationModuleParams {
+  /** The module is applied to traffic unless `enabled: false`. */
+  enabled?: boolean | undefined;
+  /** The lowest TLS version accepted, also advertised in the handshake. Absent or null: the service's default, "1.2". */
+  minVersion?: "1.0" | "1.1" | "1.2" | "1.3" | null | undefined;
+}
+
+/** The TLS termination module's config, as the API returns it. */
+export interface TlsTerminationModule {
+  /** Whether the module is applied to traffic. */
+  enabled: boolean;
+  /** Where TLS ends: `edge` (the service terminates it) or `upstream` (it passes through); always `edge` on an HTTPS edge. */
+  terminateAt: string;
+  /** The lowest TLS version accepted (`1.0` to `1.3`), also advertised in the handshake; null when TLS passes through to the upstream. */
+  minVersion: string | null;
 }
 
 /** Each module's request params and response model, by module name. */
@@ -1186,36 +1104,6 @@ export type HttpsEdgeModules = {
   mutualTls: { params: MutualTlsModuleParams; model: MutualTlsModule };
   /** The TLS termination module: the lowest TLS version accepted (an HTTPS edge always terminates TLS at the edge). */
   tlsTermination: { params: HttpsTlsTerminationModuleParams; model: TlsTerminationModule };
-};
-
-/** Each module's request params and response model, by module name. */
-export type HttpsEdgeRouteModules = {
-  /** The backend module: the backend (tunnel group, weighted, failover or HTTP-response) that receives the traffic. */
-  backend: { params: BackendModuleParams; model: BackendModule };
-  /** The IP restriction module: IP policies decide which client IP addresses get through. */
-  ipRestriction: { params: IpRestrictionModuleParams; model: IpRestrictionModule };
-  /** The circuit breaker module: stops sending requests to a failing upstream, then re-evaluates its health after a while. */
-  circuitBreaker: { params: CircuitBreakerModuleParams; model: CircuitBreakerModule };
-  /** The compression module; only `enabled` is set or read. */
-  compression: { params: EnabledModuleParams; model: EnabledModule };
-  /** The request headers module: headers added to or removed from the request sent upstream. */
-  requestHeaders: { params: HeadersModuleParams; model: HeadersModule };
-  /** The response headers module: headers added to or removed from the response returned to the client. */
-  responseHeaders: { params: HeadersModuleParams; model: HeadersModule };
-  /** The webhook verification module: requests are validated as coming from the named webhook sender. */
-  webhookVerification: { params: WebhookVerificationModuleParams; model: WebhookVerificationModule };
-  /** The OAuth module: users must log in through an OAuth identity provider. */
-  oauth: { params: OAuthModuleParams; model: OAuthModule };
-  /** The SAML module: users must log in through a SAML identity provider. */
-  saml: { params: SamlModuleParams; model: SamlModule };
-  /** The OIDC module; only `enabled` is set or read. */
-  oidc: { params: EnabledModuleParams; model: EnabledModule };
-  /** The websocket TCP converter module (a websocket to TCP adapter); only `enabled` is set or read. */
-  websocketTcpConverter: { params: EnabledModuleParams; model: EnabledModule };
-  /** The user agent filter module; only `enabled` is set or read. */
-  userAgentFilter: { params: EnabledModuleParams; model: EnabledModule };
-  /** The JWT validation module; only `enabled` is set or read. */
-  jwtValidation: { params: EnabledModuleParams; model: EnabledModule };
 };
 
 // --- sdk/resources/reserved-domain.ts
@@ -1313,6 +1201,122 @@ export interface ReservedDomain {
   /** Only for wildcard domains that are not the service's own: the CNAME target of `_acme-challenge.<domain>`. */
   acmeChallengeCnameTarget: string | null;
 }
+
+// --- sdk/resources/route-modules.ts
+
+/** The circuit breaker module's config, as a request sets it. */
+export interface CircuitBreakerModuleParams {
+  /** The module is applied to traffic unless `enabled: false`. */
+  enabled?: boolean | undefined;
+  /** Seconds to wait after the circuit trips before the upstream's health is re-evaluated. Default 10. */
+  trippedDuration?: number | undefined;
+  /** Seconds of the statistical rolling window. Default 10. */
+  rollingWindow?: number | undefined;
+  /** The number of metric buckets of the rolling window, 1 to 128. Default 10. */
+  numBuckets?: number | undefined;
+  /** Requests within a rolling window needed before the circuit can trip. Default 20. */
+  volumeThreshold?: number | undefined;
+  /** The share of failed requests that trips the circuit: a fraction from 0 to 1, not a percentage. Default 0.5. */
+  errorThresholdPercentage?: number | undefined;
+}
+
+/** The circuit breaker module's config, as the API returns it. */
+export interface CircuitBreakerModule {
+  /** Whether the module is applied to traffic. */
+  enabled: boolean;
+  /** Seconds to wait after the circuit trips before the upstream's health is re-evaluated. */
+  trippedDuration: number;
+  /** Seconds of the statistical rolling window. */
+  rollingWindow: number;
+  /** The number of metric buckets of the rolling window, 1 to 128. */
+  numBuckets: number;
+  /** Requests within a rolling window needed before the circuit can trip. */
+  volumeThreshold: number;
+  /** The share of failed requests that trips the circuit: a fraction from 0 to 1, not a percentage. */
+  errorThresholdPercentage: number;
+}
+
+/** The config of a module that is only switched on or off (compression, oidc, websocketTcpConverter, userAgentFilter, jwtValidation), as a request sets it. */
+export interface EnabledModuleParams {
+  /** The module is applied to traffic unless `enabled: false`. */
+  enabled?: boolean | undefined;
+}
+
+/** The config of a module that is only switched on or off (compression, oidc, websocketTcpConverter, userAgentFilter, jwtValidation), as the API returns it. */
+export interface EnabledModule {
+  /** Whether the module is applied to traffic. */
+  enabled: boolean;
+}
+
+/** The request or response headers module's config, as a request sets it. Header names (keys of `add`) are user data: they reach the wire exactly as written. */
+export interface HeadersModuleParams {
+  /** The module is applied to traffic unless `enabled: false`. */
+  enabled?: boolean | undefined;
+  /** Headers to add, name to value: to the request sent upstream (requestHeaders) or to the response returned to the client (responseHeaders). Names are HTTP token characters, values hold no control characters but tab. Default none. */
+  add?: Record<string, string> | undefined;
+  /** Names of the headers to remove from the request sent upstream (requestHeaders) or from the response returned to the client (responseHeaders). Default none. */
+  remove?: string[] | undefined;
+}
+
+/** The request or response headers module's config, as the API returns it. */
+export interface HeadersModule {
+  /** Whether the module is applied to traffic. */
+  enabled: boolean;
+  /** Headers added, name to value: to the request sent upstream (requestHeaders) or to the response returned to the client (responseHeaders); `{}` when none. */
+  add: Record<string, string>;
+  /** Names of the headers removed from the request sent upstream (requestHeaders) or from the response returned to the client (responseHeaders); `[]` when none. */
+  remove: string[];
+}
+
+/** The webhook verification module's config, as a request sets it. */
+export interface WebhookVerificationModuleParams {
+  /** The module is applied to traffic unless `enabled: false`. */
+  enabled?: boolean | undefined;
+  /** The webhook sender whose requests are verified; `CLOUD_NOTIFICATIONS` is verified without a secret. */
+  provider: "CODEHOST" | "CHAT" | "PAYMENTS" | "MESSAGING" | "CI" | "TICKETS" | "CLOUD_NOTIFICATIONS";
+  /** The secret that requests are validated with: required and non-empty, except for `CLOUD_NOTIFICATIONS` (empty or absent). */
+  secret?: string | undefined;
+}
+
+/** The webhook verification module's config, as the API returns it. `secret` is a secret: the service returns it. */
+export interface WebhookVerificationModule {
+  /** Whether the module is applied to traffic. */
+  enabled: boolean;
+  /** The webhook sender whose requests are verified, an upper-case name. */
+  provider: string;
+  /** The secret that requests are validated with, returned by the service: keep it secret. "" for `CLOUD_NOTIFICATIONS`. */
+  secret: string;
+}
+
+/** Each module's request params and response model, by module name. */
+export type HttpsEdgeRouteModules = {
+  /** The backend module: the backend (tunnel group, weighted, failover or HTTP-response) that receives the traffic. */
+  backend: { params: BackendModuleParams; model: BackendModule };
+  /** The IP restriction module: IP policies decide which client IP addresses get through. */
+  ipRestriction: { params: IpRestrictionModuleParams; model: IpRestrictionModule };
+  /** The circuit breaker module: stops sending requests to a failing upstream, then re-evaluates its health after a while. */
+  circuitBreaker: { params: CircuitBreakerModuleParams; model: CircuitBreakerModule };
+  /** The compression module; only `enabled` is set or read. */
+  compression: { params: EnabledModuleParams; model: EnabledModule };
+  /** The request headers module: headers added to or removed from the request sent upstream. */
+  requestHeaders: { params: HeadersModuleParams; model: HeadersModule };
+  /** The response headers module: headers added to or removed from the response returned to the client. */
+  responseHeaders: { params: HeadersModuleParams; model: HeadersModule };
+  /** The webhook verification module: requests are validated as coming from the named webhook sender. */
+  webhookVerification: { params: WebhookVerificationModuleParams; model: WebhookVerificationModule };
+  /** The OAuth module: users must log in through an OAuth identity provider. */
+  oauth: { params: OAuthModuleParams; model: OAuthModule };
+  /** The SAML module: users must log in through a SAML identity provider. */
+  saml: { params: SamlModuleParams; model: SamlModule };
+  /** The OIDC module; only `enabled` is set or read. */
+  oidc: { params: EnabledModuleParams; model: EnabledModule };
+  /** The websocket TCP converter module (a websocket to TCP adapter); only `enabled` is set or read. */
+  websocketTcpConverter: { params: EnabledModuleParams; model: EnabledModule };
+  /** The user agent filter module; only `enabled` is set or read. */
+  userAgentFilter: { params: EnabledModuleParams; model: EnabledModule };
+  /** The JWT validation module; only `enabled` is set or read. */
+  jwtValidation: { params: EnabledModuleParams; model: EnabledModule };
+};
 
 // --- sdk/resources/ssh-certificate-authority.ts
 

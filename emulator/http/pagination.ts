@@ -1,6 +1,7 @@
 /** List paging: `limit` (1..100, default 100) and `before_id`, newest first, absolute `next_page_uri`. */
 import { fieldError, preview } from "../errors";
-import { isWellFormedId, type BaseRecord, type Collection } from "../state/store";
+import { isWellFormedId } from "../state/ids";
+import type { BaseRecord, Collection } from "../state/store";
 
 export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 100;

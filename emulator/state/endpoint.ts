@@ -6,7 +6,7 @@ import { z } from "zod";
 import { ApiError, preview } from "../errors";
 import type { Store } from "./store";
 import type { KindRules } from "./rules";
-import { rfc3339Now } from "./store";
+import { rfc3339Now } from "./ids";
 import { addRule } from "./validation";
 import { refById, resourceUri } from "./wire";
 

@@ -11,7 +11,7 @@ import { buildCertificatePem } from "../x509";
 import { DNS_NAME } from "./endpoint";
 import type { Store } from "./store";
 import type { DomainService, KindRules, OperationCall } from "./rules";
-import { rfc3339, rfc3339Now } from "./store";
+import { rfc3339, rfc3339Now } from "./ids";
 import { insertTlsCertificate, tlsCertificates } from "./tls-certificate";
 import { addRule, baseRecordFields, commonFields, newBase, parseBody } from "./validation";
 import { ref, resourceUri } from "./wire";

@@ -15,7 +15,8 @@ import {
   SshKeyError,
   type SshCertificateFields,
 } from "../ssh";
-import { rfc3339, type Store } from "./store";
+import { rfc3339 } from "./ids";
+import type { Store } from "./store";
 import { type KindRules } from "./rules";
 import { addRule, baseRecordFields, commonFields, newBase, parseBody, patchRecord } from "./validation";
 import { resourceUri } from "./wire";

@@ -1,12 +1,13 @@
 /**
- * The emulator's state: one collection per kind, id generation, newest-first paging and persistence.
- * Pure: nothing here knows about HTTP.
+ * The emulator's state: one collection per kind, newest-first paging, transactions, and loading and
+ * saving it in the data file (its format: ./data-file.ts; ids and times: ./ids.ts). Nothing here knows
+ * about HTTP.
  */
-import * as fs from "node:fs";
 import * as path from "node:path";
-import { randomBytes } from "node:crypto";
-import { z } from "zod";
+import type { z } from "zod";
 import { ApiError } from "../errors";
+import { DataFileError, FORMAT, parseDataFile, readDataFile, writeDataFile, type DataFileContent } from "./data-file";
+import { IdGenerator, isWellFormedId } from "./ids";
 
 /** Fields every stored record has; the rest is per kind. */
 export interface BaseRecord {
@@ -30,70 +31,6 @@ export interface StoredKind<R extends BaseRecord> {
   uses?(record: R): readonly string[];
   /** Id of the record this one belongs to: it is removed together with its owner. */
   owner?(record: R): string;
-}
-
-// Ids: prefix + "_" + 26 characters of Crockford base32 (lowercase): 10 for the millisecond time, 16 for
-// an 80-bit random part that is incremented within one millisecond. Lexicographic order = creation order.
-const ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
-const SUFFIX_RE = /^[0-9a-hjkmnp-tv-z]{26}$/;
-const RAND_LIMIT = 1n << 80n;
-
-function encode(value: bigint, chars: number): string {
-  let out = "";
-  for (let i = 0; i < chars; i++) {
-    out = ALPHABET[Number(value & 31n)] + out;
-    value >>= 5n;
-  }
-  return out;
-}
-
-function decode(text: string): bigint {
-  let value = 0n;
-  for (const ch of text) value = (value << 5n) | BigInt(ALPHABET.indexOf(ch));
-  return value;
-}
-
-/** True if `id` has the shape of an id of the kind with this prefix. */
-export function isWellFormedId(prefix: string, id: string): boolean {
-  return id.startsWith(`${prefix}_`) && SUFFIX_RE.test(id.slice(prefix.length + 1));
-}
-
-/** Monotonic id source: every id sorts after every id it has made or observed. */
-export class IdGenerator {
-  private lastTime = 0n;
-  private lastRand = 0n;
-
-  next(prefix: string): string {
-    const now = BigInt(Date.now());
-    if (now > this.lastTime) {
-      this.lastTime = now;
-      this.lastRand = BigInt(`0x${randomBytes(10).toString("hex")}`) >> 1n; // top bit clear: room to increment
-    } else if (++this.lastRand >= RAND_LIMIT) {
-      this.lastTime += 1n;
-      this.lastRand = 0n;
-    }
-    return `${prefix}_${encode(this.lastTime, 10)}${encode(this.lastRand, 16)}`;
-  }
-
-  /** Raise the floor to an existing id (after loading), so new ids sort after it even if the clock went back. */
-  observe(id: string): void {
-    const suffix = id.slice(id.indexOf("_") + 1);
-    const time = decode(suffix.slice(0, 10));
-    const rand = decode(suffix.slice(10));
-    if (time > this.lastTime || (time === this.lastTime && rand > this.lastRand)) {
-      this.lastTime = time;
-      this.lastRand = rand;
-    }
-  }
-}
-
-/** RFC 3339 UTC with whole seconds, e.g. `2026-11-22T01:44:12Z`. */
-export function rfc3339(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, "Z");
-}
-
-export function rfc3339Now(): string {
-  return rfc3339(new Date());
 }
 
 export interface Page<R> {
@@ -170,33 +107,8 @@ export class Collection<R extends BaseRecord> {
   }
 }
 
-/** A data file that cannot be used; the file is left as it is. */
-export class DataFileError extends Error {
-  constructor(file: string, reason: string) {
-    super(`data file ${file} is not usable: ${reason}`);
-    this.name = "DataFileError";
-  }
-}
-
-const FORMAT = "edge-ingress-emulator/1";
-const fileSchema = z.strictObject({
-  format: z.literal(FORMAT),
-  admin_user_id: z.string().refine((id) => isWellFormedId("usr", id), "must be a usr_ id"),
-  // Absent in files written before the bot existed: one is made and written at once.
-  bot_id: z
-    .string()
-    .refine((id) => isWellFormedId("bot", id), "must be a bot_ id")
-    .optional(),
-  collections: z.record(z.string(), z.array(z.unknown())),
-});
-
 /** What the data file holds (and `GET /_emulator/snapshot` answers). */
-export interface StoreData {
-  format: typeof FORMAT;
-  admin_user_id: string;
-  bot_id: string;
-  collections: Record<string, BaseRecord[]>;
-}
+export type StoreData = DataFileContent<BaseRecord>;
 
 export class Store {
   readonly adminUserId: string;
@@ -232,12 +144,7 @@ export class Store {
   static open(kinds: readonly StoredKind<BaseRecord>[], dataFile?: string): Store {
     if (dataFile === undefined) return new Store(kinds, undefined, undefined, undefined);
     const file = path.resolve(dataFile);
-    let text: string | undefined;
-    try {
-      text = fs.readFileSync(file, "utf8");
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw new DataFileError(file, (err as Error).message);
-    }
+    const text = readDataFile(file);
     if (text === undefined) {
       const store = new Store(kinds, file, undefined, undefined);
       try {
@@ -251,36 +158,14 @@ export class Store {
   }
 
   private static fromText(kinds: readonly StoredKind<BaseRecord>[], file: string, text: string): Store {
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text);
-    } catch {
-      throw new DataFileError(file, "not valid JSON");
-    }
-    const parsed = fileSchema.safeParse(raw);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new DataFileError(file, `${issue.path.join(".") || "(top level)"}: ${issue.message}`);
-    }
-    const store = new Store(kinds, file, parsed.data.admin_user_id, parsed.data.bot_id);
-    for (const [name, records] of Object.entries(parsed.data.collections)) {
+    const data = parseDataFile(file, text);
+    const store = new Store(kinds, file, data.admin_user_id, data.bot_id);
+    for (const [name, records] of Object.entries(data.collections)) {
       const collection = store.collections.get(name);
       if (!collection) throw new DataFileError(file, `unknown collection ${JSON.stringify(name)}`);
-      records.forEach((raw, i) => {
-        const where = `collections.${name}[${i}]`;
-        const record = collection.kind.record.safeParse(raw);
-        if (!record.success) {
-          const issue = record.error.issues[0];
-          throw new DataFileError(file, `${where}.${issue.path.join(".")}: ${issue.message}`);
-        }
-        const { id } = record.data;
-        if (!isWellFormedId(collection.kind.prefix, id)) throw new DataFileError(file, `${where}: bad id`);
-        if (collection.get(id)) throw new DataFileError(file, `${where}: duplicate id ${id}`);
-        collection.load(record.data);
-        store.ids.observe(id);
-      });
+      records.forEach((raw, i) => store.loadRecord(file, collection, `collections.${name}[${i}]`, raw));
     }
-    if (parsed.data.bot_id === undefined) {
+    if (data.bot_id === undefined) {
       try {
         store.persist(); // keep the new bot's id from this start on
       } catch (err) {
@@ -288,6 +173,20 @@ export class Store {
       }
     }
     return store;
+  }
+
+  /** One record of the data file, checked against its kind's shape and id form. */
+  private loadRecord(file: string, collection: Collection<BaseRecord>, where: string, raw: unknown): void {
+    const record = collection.kind.record.safeParse(raw);
+    if (!record.success) {
+      const issue = record.error.issues[0];
+      throw new DataFileError(file, `${where}.${issue.path.join(".")}: ${issue.message}`);
+    }
+    const { id } = record.data;
+    if (!isWellFormedId(collection.kind.prefix, id)) throw new DataFileError(file, `${where}: bad id`);
+    if (collection.get(id)) throw new DataFileError(file, `${where}: duplicate id ${id}`);
+    collection.load(record.data);
+    this.ids.observe(id);
   }
 
   collection<R extends BaseRecord>(kind: StoredKind<R>): Collection<R> {
@@ -378,30 +277,8 @@ export class Store {
     return { format: FORMAT, admin_user_id: this.adminUserId, bot_id: this.botId, collections };
   }
 
-  /** Write the whole state atomically: temp file in the same directory, fsync, rename, fsync the directory. */
+  /** Writes the whole state to the data file, if there is one. */
   private persist(): void {
-    if (this.dataFile === undefined) return;
-    const text = `${JSON.stringify(this.data(), null, 2)}\n`;
-    const dir = path.dirname(this.dataFile);
-    const tmp = path.join(dir, `.${path.basename(this.dataFile)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
-    try {
-      const fd = fs.openSync(tmp, "wx", 0o600);
-      try {
-        fs.writeFileSync(fd, text);
-        fs.fsyncSync(fd);
-      } finally {
-        fs.closeSync(fd);
-      }
-      fs.renameSync(tmp, this.dataFile);
-    } catch (err) {
-      fs.rmSync(tmp, { force: true });
-      throw err;
-    }
-    const dirFd = fs.openSync(dir, "r");
-    try {
-      fs.fsyncSync(dirFd);
-    } finally {
-      fs.closeSync(dirFd);
-    }
+    if (this.dataFile !== undefined) writeDataFile(this.dataFile, this.data());
   }
 }

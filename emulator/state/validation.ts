@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { ApiError, fieldError, preview, typeName, type ErrorCode } from "../errors";
 import type { BaseRecord, Collection, Store, StoredKind } from "./store";
-import { rfc3339Now } from "./store";
+import { rfc3339Now } from "./ids";
 
 /** A string limited in UTF-8 bytes (§8 counts bytes, not characters). */
 export function utf8String(maxBytes: number) {

@@ -7,7 +7,7 @@ import {
 } from "../../sdk/resources/https-edge-route";
 import { httpsEdgesIdPrefix } from "../../sdk/resources/https-edge";
 import type { EdgeIngress } from "../../sdk/client";
-import type { HttpsEdgeRouteModules } from "../../sdk/resources/modules";
+import type { HttpsEdgeRouteModules } from "../../sdk/resources/route-modules";
 import type * as sdk from "../../sdk/types";
 import type { ModuleName as SdkModuleName } from "../../sdk/core/resource";
 import { compositeId, prefixed } from "../framework/ids";

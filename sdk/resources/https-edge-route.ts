@@ -7,7 +7,8 @@ import { z } from "zod";
 import { description, metadata, nonEmptyString, oneOf, params, text, timestamp } from "../core/fields";
 import type { HttpClient } from "../core/http";
 import { CreateOptions, ModuleName, ModuleOf, ModuleOperations, ModuleParamsOf, Operations, itemPath } from "../core/resource";
-import { HttpsEdgeRouteModules, moduleRequestFields, moduleResponseFields } from "./modules";
+import { moduleRequestFields, moduleResponseFields } from "./modules";
+import { HttpsEdgeRouteModules } from "./route-modules";
 import type * as types from "../types";
 
 export const MATCH_TYPES = ["exact_path", "path_prefix"] as const;

@@ -6,14 +6,9 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
-import {
-  HttpsEdgeModules,
-  HttpsEdgeRouteModules,
-  SamlModule,
-  SamlModuleParams,
-  TcpEdgeModules,
-  TlsEdgeModules,
-} from "../../sdk/resources/modules";
+import { SamlModule, SamlModuleParams } from "../../sdk/resources/login-modules";
+import { HttpsEdgeModules, TcpEdgeModules, TlsEdgeModules } from "../../sdk/resources/modules";
+import { HttpsEdgeRouteModules } from "../../sdk/resources/route-modules";
 import { kinds } from "../../provider/kinds";
 import { MODULES, ROUTE_MODULES, SAML_SERVICE_PROVIDER_FIELDS } from "../../provider/modules";
 import type * as sdk from "../../sdk/types";

@@ -16,8 +16,10 @@ import type * as httpsEdgeRoute from "../../sdk/resources/https-edge-route";
 import type * as ipPolicy from "../../sdk/resources/ip-policy";
 import type * as ipPolicyRule from "../../sdk/resources/ip-policy-rule";
 import type * as ipRestriction from "../../sdk/resources/ip-restriction";
+import type * as loginModules from "../../sdk/resources/login-modules";
 import type * as modules from "../../sdk/resources/modules";
 import type * as reservedDomain from "../../sdk/resources/reserved-domain";
+import type * as routeModules from "../../sdk/resources/route-modules";
 import type * as sshCertificateAuthority from "../../sdk/resources/ssh-certificate-authority";
 import type * as sshCredential from "../../sdk/resources/ssh-credential";
 import type * as sshHostCertificate from "../../sdk/resources/ssh-host-certificate";
@@ -77,6 +79,14 @@ export type Checks = [
   Expect<Equal<types.IpRestriction, z.output<typeof ipRestriction.IpRestriction>>>,
   Expect<Equal<types.IpRestrictionCreateParams, z.input<typeof ipRestriction.IpRestrictionCreateParams>>>,
   Expect<Equal<types.IpRestrictionUpdateParams, z.input<typeof ipRestriction.IpRestrictionUpdateParams>>>,
+  Expect<Equal<types.OAuthProviderConfigParams, z.input<typeof loginModules.OAuthProviderConfigParams>>>,
+  Expect<Equal<types.CodehostOAuthProviderConfigParams, z.input<typeof loginModules.CodehostOAuthProviderConfigParams>>>,
+  Expect<Equal<types.OAuthProviderParams, z.input<typeof loginModules.OAuthProviderParams>>>,
+  Expect<Equal<types.OAuthModuleParams, z.input<typeof loginModules.OAuthModuleParams>>>,
+  Expect<Equal<types.OAuthProviderConfig, z.output<typeof loginModules.OAuthProviderConfig>>>,
+  Expect<Equal<types.OAuthModule, z.output<typeof loginModules.OAuthModule>>>,
+  Expect<Equal<types.SamlModuleParams, z.input<typeof loginModules.SamlModuleParams>>>,
+  Expect<Equal<types.SamlModule, z.output<typeof loginModules.SamlModule>>>,
   Expect<Equal<types.BackendModuleParams, z.input<typeof modules.BackendModuleParams>>>,
   Expect<Equal<types.BackendModule, z.output<typeof modules.BackendModule>>>,
   Expect<Equal<types.IpRestrictionModuleParams, z.input<typeof modules.IpRestrictionModuleParams>>>,
@@ -86,22 +96,6 @@ export type Checks = [
   Expect<Equal<types.TlsTerminationModuleParams, z.input<typeof modules.TlsTerminationModuleParams>>>,
   Expect<Equal<types.HttpsTlsTerminationModuleParams, z.input<typeof modules.HttpsTlsTerminationModuleParams>>>,
   Expect<Equal<types.TlsTerminationModule, z.output<typeof modules.TlsTerminationModule>>>,
-  Expect<Equal<types.CircuitBreakerModuleParams, z.input<typeof modules.CircuitBreakerModuleParams>>>,
-  Expect<Equal<types.CircuitBreakerModule, z.output<typeof modules.CircuitBreakerModule>>>,
-  Expect<Equal<types.EnabledModuleParams, z.input<typeof modules.EnabledModuleParams>>>,
-  Expect<Equal<types.EnabledModule, z.output<typeof modules.EnabledModule>>>,
-  Expect<Equal<types.HeadersModuleParams, z.input<typeof modules.HeadersModuleParams>>>,
-  Expect<Equal<types.HeadersModule, z.output<typeof modules.HeadersModule>>>,
-  Expect<Equal<types.OAuthProviderConfigParams, z.input<typeof modules.OAuthProviderConfigParams>>>,
-  Expect<Equal<types.CodehostOAuthProviderConfigParams, z.input<typeof modules.CodehostOAuthProviderConfigParams>>>,
-  Expect<Equal<types.OAuthProviderParams, z.input<typeof modules.OAuthProviderParams>>>,
-  Expect<Equal<types.OAuthModuleParams, z.input<typeof modules.OAuthModuleParams>>>,
-  Expect<Equal<types.OAuthProviderConfig, z.output<typeof modules.OAuthProviderConfig>>>,
-  Expect<Equal<types.OAuthModule, z.output<typeof modules.OAuthModule>>>,
-  Expect<Equal<types.SamlModuleParams, z.input<typeof modules.SamlModuleParams>>>,
-  Expect<Equal<types.SamlModule, z.output<typeof modules.SamlModule>>>,
-  Expect<Equal<types.WebhookVerificationModuleParams, z.input<typeof modules.WebhookVerificationModuleParams>>>,
-  Expect<Equal<types.WebhookVerificationModule, z.output<typeof modules.WebhookVerificationModule>>>,
   Expect<
     Equal<
       types.TcpEdgeModules,
@@ -135,22 +129,30 @@ export type Checks = [
       }
     >
   >,
-  Expect<
-    Equal<
-      types.HttpsEdgeRouteModules,
-      {
-        [K in keyof typeof modules.HttpsEdgeRouteModules]: {
-          params: z.input<(typeof modules.HttpsEdgeRouteModules)[K]["params"]>;
-          model: z.output<(typeof modules.HttpsEdgeRouteModules)[K]["model"]>;
-        };
-      }
-    >
-  >,
   Expect<Equal<types.CertificateManagementPolicyParams, z.input<typeof reservedDomain.CertificateManagementPolicyParams>>>,
   Expect<Equal<types.ReservedDomainCreateParams, z.input<typeof reservedDomain.ReservedDomainCreateParams>>>,
   Expect<Equal<types.ReservedDomainUpdateParams, z.input<typeof reservedDomain.ReservedDomainUpdateParams>>>,
   Expect<Equal<types.ProvisioningJob, z.output<typeof reservedDomain.ProvisioningJob>>>,
   Expect<Equal<types.ReservedDomain, z.output<typeof reservedDomain.ReservedDomain>>>,
+  Expect<Equal<types.CircuitBreakerModuleParams, z.input<typeof routeModules.CircuitBreakerModuleParams>>>,
+  Expect<Equal<types.CircuitBreakerModule, z.output<typeof routeModules.CircuitBreakerModule>>>,
+  Expect<Equal<types.EnabledModuleParams, z.input<typeof routeModules.EnabledModuleParams>>>,
+  Expect<Equal<types.EnabledModule, z.output<typeof routeModules.EnabledModule>>>,
+  Expect<Equal<types.HeadersModuleParams, z.input<typeof routeModules.HeadersModuleParams>>>,
+  Expect<Equal<types.HeadersModule, z.output<typeof routeModules.HeadersModule>>>,
+  Expect<Equal<types.WebhookVerificationModuleParams, z.input<typeof routeModules.WebhookVerificationModuleParams>>>,
+  Expect<Equal<types.WebhookVerificationModule, z.output<typeof routeModules.WebhookVerificationModule>>>,
+  Expect<
+    Equal<
+      types.HttpsEdgeRouteModules,
+      {
+        [K in keyof typeof routeModules.HttpsEdgeRouteModules]: {
+          params: z.input<(typeof routeModules.HttpsEdgeRouteModules)[K]["params"]>;
+          model: z.output<(typeof routeModules.HttpsEdgeRouteModules)[K]["model"]>;
+        };
+      }
+    >
+  >,
   Expect<Equal<types.SshCertificateAuthority, z.output<typeof sshCertificateAuthority.SshCertificateAuthority>>>,
   Expect<Equal<types.SshCertificateAuthorityCreateParams, z.input<typeof sshCertificateAuthority.SshCertificateAuthorityCreateParams>>>,
   Expect<Equal<types.SshCertificateAuthorityUpdateParams, z.input<typeof sshCertificateAuthority.SshCertificateAuthorityUpdateParams>>>,

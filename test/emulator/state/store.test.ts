@@ -2,7 +2,8 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { z } from "zod";
-import { IdGenerator, isWellFormedId, Store, type BaseRecord } from "../../../emulator/state/store";
+import { IdGenerator, isWellFormedId } from "../../../emulator/state/ids";
+import { Store, type BaseRecord } from "../../../emulator/state/store";
 import { type KindRules } from "../../../emulator/state/rules";
 
 describe("ids", () => {

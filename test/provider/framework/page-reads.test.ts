@@ -10,7 +10,7 @@ import * as fs from "node:fs";
 import * as http from "node:http";
 import * as os from "node:os";
 import * as path from "node:path";
-import { IdGenerator, rfc3339 } from "../../../emulator/state/store";
+import { IdGenerator, rfc3339 } from "../../../emulator/state/ids";
 import { EdgeIngress } from "../../../sdk";
 import type { KindDeclaration } from "../../../provider/framework/kind";
 import * as lifecycle from "../../../provider/framework/lifecycle";

@@ -1,7 +1,12 @@
+/**
+ * SSH user certificates (emulator/state/ssh-user-certificate.ts): signed by the named authority with
+ * the requested principals, options and validity (24 hours from now by default), the options checked,
+ * and fixed once signed but for description and metadata.
+ */
 import sshpk from "sshpk";
-import { sshKeygenList, sshPublicKey, sshSignatureValid, verifiedSshCertificate } from "../support/pki";
-import { useEmulator } from "../support/emulator";
-import { expectError, sendOddValues, RFC3339_UTC } from "./support";
+import { sshKeygenList, sshPublicKey, sshSignatureValid, verifiedSshCertificate } from "../../support/pki";
+import { useEmulator } from "../../support/emulator";
+import { expectError, sendOddValues, RFC3339_UTC } from "../support";
 
 const emu = useEmulator();
 const { api } = emu;
@@ -34,7 +39,6 @@ const USER_FIELDS = [
   "valid_until",
   "certificate",
 ];
-const HOST_FIELDS = USER_FIELDS.filter((f) => f !== "critical_options" && f !== "extensions");
 
 /** Name → value of the certificate's options of one kind (flags have ""). */
 function options(cert: sshpk.Certificate, critical: boolean): Record<string, string> {
@@ -218,76 +222,26 @@ describe("SSH user certificates", () => {
       }
     });
   });
-});
 
-describe("SSH host certificates", () => {
-  test("signed host certificate, valid one year by default; principals cannot change", async () => {
-    const key = sshPublicKey("rsa");
-    const created = await api.post("/ssh_host_certificates", {
-      ssh_certificate_authority_id: cas.ecdsa.id,
-      public_key: key,
-      principals: ["host.example.com", "192.0.2.7"],
-      description: "bastion",
-    });
-    expect(created.status).toBe(201);
-    const hc = created.body;
-    expect(Object.keys(hc)).toEqual(HOST_FIELDS);
-    expect(hc).toMatchObject({ key_type: "rsa", principals: ["host.example.com", "192.0.2.7"], description: "bastion" });
-    expect(new Date(hc.valid_until).getTime() - new Date(hc.valid_after).getTime()).toBe(365 * 24 * 3_600_000);
-    const cert = verifiedSshCertificate(hc.certificate, cas.ecdsa.public_key);
-    expect(cert.subjects.map((s) => [s.type, s.hostname])).toEqual([
-      ["host", "host.example.com"],
-      ["host", "192.0.2.7"],
-    ]);
-    expect(options(cert, true)).toEqual({});
-    expect(options(cert, false)).toEqual({});
-    const listing = sshKeygenList(hc.certificate);
-    if (listing !== null) {
-      expect(listing).toContain("host certificate");
-      expect(listing).toContain("using ecdsa-sha2-nistp384");
-    }
-    expectError(
-      await api.unchanged(() => api.patch(`/ssh_host_certificates/${hc.id}`, { principals: [] })),
-      400,
-      "IMMUTABLE_FIELD",
-      "principals",
-    );
+  test("PATCH changes description and metadata and keeps the signed certificate", async () => {
+    const uc = (await api.post("/ssh_user_certificates", { ssh_certificate_authority_id: cas.ed25519.id, public_key: sshPublicKey() }))
+      .body;
+    const patched = await api.patch(`/ssh_user_certificates/${uc.id}`, { description: "on call", metadata: "{}" });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toEqual({ ...uc, description: "on call", metadata: "{}" });
+    expect((await api.get(`/ssh_user_certificates/${uc.id}`)).body).toEqual(patched.body);
   });
 
-  test("host certificates take no critical options or extensions", async () => {
-    const body = { ssh_certificate_authority_id: cas.ed25519.id, public_key: sshPublicKey() };
-    expectError(
-      await api.unchanged(() => api.post("/ssh_host_certificates", { ...body, extensions: {} })),
-      400,
-      "UNKNOWN_FIELD",
-      "extensions",
-    );
-    expectError(
-      await api.unchanged(() => api.post("/ssh_host_certificates", { ...body, critical_options: {} })),
-      400,
-      "UNKNOWN_FIELD",
-      "critical_options",
-    );
-    expectError(
-      await api.unchanged(() =>
-        api.post("/ssh_host_certificates", { ...body, ssh_certificate_authority_id: "sshca_00000000000000000000000000" }),
-      ),
-      400,
-      "INVALID_FIELD",
-      "ssh_certificate_authority_id",
-    );
-  });
-
-  test("odd values in every field of both kinds are answered without a 5xx", async () => {
-    const host = {
+  test("odd values in every field are answered without a 5xx", async () => {
+    const user = {
       ssh_certificate_authority_id: cas.ed25519.id,
       public_key: sshPublicKey(),
       principals: ["p"],
       valid_after: "2026-01-01T00:00:00Z",
       valid_until: "2026-02-01T00:00:00Z",
+      critical_options: { "force-command": "x" },
+      extensions: { "permit-pty": "" },
     };
-    const user = { ...host, critical_options: { "force-command": "x" }, extensions: { "permit-pty": "" } };
     expect(await sendOddValues(user, (b) => api.post("/ssh_user_certificates", b))).toBeGreaterThan(0);
-    expect(await sendOddValues(host, (b) => api.post("/ssh_host_certificates", b))).toBeGreaterThan(0);
   });
 });
