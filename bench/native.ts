@@ -7,36 +7,12 @@ import type { StateExport } from "../harness/engine";
 import type { BenchEmulator } from "./emulator";
 import { PROCESS_CLASSES, type ProcessClass } from "./measure";
 import type { Res } from "./mix";
-import { DYNAMIC, medianPhases, nativeDriver, runPhases, type Driver, type Measured, type StackSpec } from "./phases";
-import type { BenchOptions, BenchResult } from "./results";
+import { DYNAMIC, medianPhases, nativeDriver, runPhases, type Driver, type StackSpec } from "./phases";
+import type { AllowlistForm, AllowlistResult, AllowlistRun, BenchOptions, BenchResult, Provider, ProviderRun } from "./results";
 
-export type Provider = "dynamic" | "native";
-export type AllowlistForm = "inline" | "per-rule";
+export type { AllowlistForm, AllowlistResult, AllowlistRun, Provider, ProviderRun } from "./results";
 export const ALLOWLIST_FORMS: readonly AllowlistForm[] = ["inline", "per-rule"];
 export const PROVIDER_NAMES: readonly Provider[] = ["dynamic", "native"];
-
-/** One stack's figures through one provider: every phase (medians with --repeat), and the state after create. */
-export interface ProviderRun {
-  provider: Provider;
-  /** Resources in state after create. */
-  resources: number;
-  phases: Array<Measured & { msRuns: number[] }>;
-  /** `stack export` after create, and the checkpoint file, bytes. */
-  stateBytes: number;
-  storedBytes: number;
-}
-
-export interface AllowlistRun extends ProviderRun {
-  form: AllowlistForm;
-}
-
-export interface AllowlistResult {
-  rules: number;
-  /** Rules whose description the update phase changes. */
-  touched: number;
-  /** Inline dynamic and native, then per-rule dynamic and native (those asked for). */
-  runs: AllowlistRun[];
-}
 
 const PROVIDERS: Record<Provider, Driver> = { dynamic: DYNAMIC, native: nativeDriver };
 

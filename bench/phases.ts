@@ -10,7 +10,7 @@ import { nativeEnv, yamlProgram } from "../harness/native";
 import type { BenchEmulator, Counters } from "./emulator";
 import { load1, PROCESS_CLASSES, ProcessMonitor } from "./measure";
 import type { Res } from "./mix";
-import type { BenchOptions, Phase, PhaseResult } from "./results";
+import type { BenchOptions, Measured, Phase } from "./results";
 
 /** The task of the provider process's connection check (runtime/index.ts): one GET per command. */
 export const CONNECTION_CHECK = "connection check";
@@ -19,10 +19,7 @@ export const CONNECTION_CHECK_ROUTE = "GET /api_keys";
 /** How often /proc is polled for the per-process figures, ms. */
 export const POLL_MS = 100;
 
-export type Measured = Pick<
-  PhaseResult,
-  "phase" | "ms" | "requests" | "routes" | "emulatorCpuMs" | "providerPeakKb" | "processes" | "load"
->;
+export type { Measured } from "./results";
 
 /** The engine settings of a bench stack. */
 type StackSettings = Pick<BenchOptions, "parallel" | "skipCheckpoints">;

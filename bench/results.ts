@@ -1,6 +1,5 @@
 /** The benchmark's options and the shape of its JSON (bench/run.ts writes it, bench/index.ts prints it). */
 import type { PackageLoad, ProcessClass, ProcessReport } from "./measure";
-import type { AllowlistForm, AllowlistResult, Provider, ProviderRun } from "./native";
 
 export const PHASES = ["create", "preview", "refresh", "update", "destroy"] as const;
 export type Phase = (typeof PHASES)[number];
@@ -155,4 +154,36 @@ export interface BenchResult {
   load: PackageLoad;
   /** With --profile: CPU ms by area per `<stack>-<phase>` and process role (bench/profile.ts). */
   profile?: Record<string, Record<string, Record<string, number>>>;
+}
+
+/** A phase's figures as a stack run reports them. */
+export type Measured = Pick<
+  PhaseResult,
+  "phase" | "ms" | "requests" | "routes" | "emulatorCpuMs" | "providerPeakKb" | "processes" | "load"
+>;
+
+export type Provider = "dynamic" | "native";
+export type AllowlistForm = "inline" | "per-rule";
+
+/** One stack's figures through one provider: every phase (medians with --repeat), and the state after create. */
+export interface ProviderRun {
+  provider: Provider;
+  /** Resources in state after create. */
+  resources: number;
+  phases: Array<Measured & { msRuns: number[] }>;
+  /** `stack export` after create, and the checkpoint file, bytes. */
+  stateBytes: number;
+  storedBytes: number;
+}
+
+export interface AllowlistRun extends ProviderRun {
+  form: AllowlistForm;
+}
+
+export interface AllowlistResult {
+  rules: number;
+  /** Rules whose description the update phase changes. */
+  touched: number;
+  /** Inline dynamic and native, then per-rule dynamic and native (those asked for). */
+  runs: AllowlistRun[];
 }
