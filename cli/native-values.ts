@@ -71,8 +71,8 @@ function propertyOf(properties: Record<string, PropertySpec>, key: string, where
 
 /**
  * `inputs` of `kind` with every list or map an object type of the schema requires, where the plan left
- * it out as the service's default, given as empty (an OAuth provider's `emailAddresses: []`): the SDKs
- * and Pulumi YAML refuse an object without its required properties. References and secrets are kept.
+ * it out as the service's default, given as empty: the SDKs and Pulumi YAML refuse an object without
+ * its required properties (today's schema requires none such; test/cli/native.test.ts checks both). References and secrets are kept.
  */
 export function withRequired(schema: PackageSchema, kind: string, inputs: Record<string, unknown>): Record<string, unknown> {
   const complete = (spec: PropertySpec, value: unknown, where: string): unknown => {

@@ -11,8 +11,8 @@ import * as path from "node:path";
 import { stringify } from "yaml";
 import { REPO_ROOT, engineEnv } from "./engine";
 
-/** The directory scripts/pulumi-tools.sh builds into (`ei_pulumi_bin`). */
-function toolsBin(): string {
+/** The directory scripts/pulumi-tools.sh builds into (`ei_pulumi_bin`): the CLI and the YAML host, as Pulumi's release ships them. */
+export function toolsBin(): string {
   return execFileSync("bash", ["-c", 'source "$1" && ei_pulumi_bin', "bash", path.join(REPO_ROOT, "scripts", "env.sh")], {
     encoding: "utf8",
     env: { ...process.env, PATH: [path.dirname(process.execPath), process.env.PATH].join(path.delimiter) },

@@ -145,21 +145,35 @@ describe("Pulumi YAML", () => {
   });
 });
 
-test("only lists and maps the schema requires are added, empty: an OAuth provider's email lists", () => {
-  const added: string[] = [];
-  const diffs = (a: unknown, b: unknown, at: string): void => {
-    if (b !== null && typeof b === "object" && !(b instanceof Ref) && !(b instanceof Secret))
-      for (const [k, v] of Object.entries(b)) {
-        const was = (a as Record<string, unknown>)[k];
-        if (was === undefined) added.push(`${at}.${k}=${JSON.stringify(v)}`);
-        else diffs(was, v, `${at}.${k}`);
-      }
+describe("only lists and maps the schema requires are added, empty", () => {
+  /** What withRequired adds to each resource of the plan, as `Kind.path=value`. */
+  const addedBy = (schema: PackageSchema): string[] => {
+    const added: string[] = [];
+    const diffs = (a: unknown, b: unknown, at: string): void => {
+      if (b !== null && typeof b === "object" && !(b instanceof Ref) && !(b instanceof Secret))
+        for (const [k, v] of Object.entries(b)) {
+          const was = (a as Record<string, unknown>)[k];
+          if (was === undefined) added.push(`${at}.${k}=${JSON.stringify(v)}`);
+          else diffs(was, v, `${at}.${k}`);
+        }
+    };
+    for (const r of plan.resources) diffs(r.inputs, withRequired(schema, r.kind, r.inputs), r.kind);
+    return added;
   };
-  for (const r of plan.resources) diffs(r.inputs, withRequired(SCHEMA, r.kind, r.inputs), r.kind);
-  expect(added).toEqual([
-    "HttpsEdge.routes.0.oauth.provider.codehost.emailAddresses=[]",
-    "HttpsEdge.routes.0.oauth.provider.codehost.emailDomains=[]",
-  ]);
+
+  test("the package's schema requires none the plan leaves out: nothing is added", () => {
+    expect(addedBy(SCHEMA)).toEqual([]);
+  });
+
+  test("a schema requiring an OAuth provider's email lists: those two, empty, and nothing else", () => {
+    const strict = JSON.parse(JSON.stringify(SCHEMA)) as PackageSchema;
+    const config = strict.types["edgeingress:index:OAuthProviderConfig"] as { required?: string[] };
+    config.required = ["emailAddresses", "emailDomains"];
+    expect(addedBy(strict)).toEqual([
+      "HttpsEdge.routes.0.oauth.provider.codehost.emailAddresses=[]",
+      "HttpsEdge.routes.0.oauth.provider.codehost.emailDomains=[]",
+    ]);
+  });
 });
 
 describe("Python", () => {

@@ -12,6 +12,7 @@ import * as path from "node:path";
 import { parse } from "yaml";
 import { emulatorLog, registerSecret } from "../../harness/audit";
 import { createStack, engineEnv, REPO_ROOT, runCommand, type TestStack } from "../../harness/engine";
+import { toolsBin } from "../../harness/native";
 import { start, type Started } from "../support/emulator";
 import { expectSuccess } from "../support/engine-stack";
 import { packedTarball, removeInstalls, tempDir } from "../support/package-install";
@@ -119,7 +120,9 @@ describe("the README's Pulumi YAML quickstart, alone in its directory", () => {
     stack = await createStack({
       programDir,
       linkSelf: false,
-      env: { PATH: installedPath },
+      // The YAML host is Pulumi's, beside its CLI where its release puts it; after the README's PATH, so
+      // the plugin found is still the installed one.
+      env: { PATH: [installedPath, toolsBin()].join(path.delimiter) },
       config: {
         "edgeingress:apiKey": { value: emu.rootToken, secret: true },
         "edgeingress:apiUrl": { value: emu.url },
