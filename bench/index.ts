@@ -13,7 +13,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { REPO_ROOT } from "../harness/engine";
-import { PROCESS_CLASSES, type ProcessClass } from "./measure";
+import { LABEL, PROCESS_CLASSES } from "./measure";
 import { ALLOWLIST_FORMS, nativeTable, PROVIDER_NAMES, vs } from "./native";
 import { profileTable, summarize } from "./profile";
 import { MAX_RULES, MAX_STACKS, rateLimitTable, runRateLimitBench, type RateLimitOptions } from "./rate-limit";
@@ -124,14 +124,6 @@ async function rateLimitMain(argv: string[]): Promise<void> {
   // Failed commands are recorded in the JSON; the exit status says so too.
   if (result.failedCommands > 0) process.exitCode = 1;
 }
-
-const LABEL: Record<ProcessClass, string> = {
-  program: "program",
-  provider: "provider",
-  engine: "engine",
-  languageHost: "language host",
-  other: "other",
-};
 
 const mb = (kb: number | null) => (kb === null ? null : kb / 1024);
 

@@ -14,6 +14,14 @@ import * as path from "node:path";
  */
 export const PROCESS_CLASSES = ["program", "provider", "engine", "languageHost", "other"] as const;
 export type ProcessClass = (typeof PROCESS_CLASSES)[number];
+/** A process class as the printed tables name it. */
+export const LABEL: Record<ProcessClass, string> = {
+  program: "program",
+  provider: "provider",
+  engine: "engine",
+  languageHost: "language host",
+  other: "other",
+};
 
 export interface ProcessFigures {
   /** utime + stime (ms) of the class's processes, summed, each at its last sample. */

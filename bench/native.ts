@@ -5,7 +5,7 @@
  */
 import type { StateExport } from "../harness/engine";
 import type { BenchEmulator } from "./emulator";
-import { PROCESS_CLASSES, type ProcessClass } from "./measure";
+import { LABEL, PROCESS_CLASSES } from "./measure";
 import type { Res } from "./mix";
 import { DYNAMIC, medianPhases, nativeDriver, runPhases, type Driver, type StackSpec } from "./phases";
 import type { AllowlistForm, AllowlistResult, AllowlistRun, BenchOptions, BenchResult, Provider, ProviderRun } from "./results";
@@ -87,13 +87,6 @@ export function vs(a: number | null, b: number | null, digits = 0): string {
 }
 
 const CLASSES = PROCESS_CLASSES.filter((c) => c !== "other");
-const LABEL: Record<ProcessClass, string> = {
-  program: "program",
-  provider: "provider",
-  engine: "engine",
-  languageHost: "language host",
-  other: "other",
-};
 const seconds = (ms: number | null) => (ms === null ? null : ms / 1000);
 const mb = (kb: number | null) => (kb === null ? null : kb / 1024);
 
