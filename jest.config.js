@@ -1,9 +1,12 @@
 /**
- * Three tiers (CONTRIBUTING.md, "Tests and timings"), each a jest project: `fast` runs from TypeScript
+ * Four tiers (CONTRIBUTING.md, "Tests and timings"), each a jest project: `fast` runs from TypeScript
  * sources and needs no engine (`npm run test:fast`, the loop before a commit); `long` is the few files
  * that take a minute or more of CPU each without the engine (property runs, a regeneration of a copy of
  * the repository); `engine` drives the built dist/ through the real Pulumi CLI, npm pack and install,
- * and PostgreSQL (`npm run test:engine`). `npx jest` and scripts/test.sh run all three.
+ * and PostgreSQL (`npm run test:engine`); `paced` is the engine files whose minutes go to the provider's
+ * pacing against an account at its limit, not to a core (`npm run test:paced`). `npx jest` runs all
+ * four in one run; scripts/test.sh runs `paced` as a run of its own beside the other three, so those
+ * files never hold the workers the computing files need.
  */
 const os = require("node:os");
 
@@ -14,6 +17,17 @@ const shared = {
   transform: { "^.+\\.ts$": ["ts-jest", { tsconfig: "tsconfig.test.json" }] },
 };
 
+/**
+ * The paced tier: engine files that spend most of their wall time waiting out the provider's pacing
+ * (faults with 429s, an account at its rate limit). A new file goes here only when it waits more than it
+ * computes (CONTRIBUTING.md's measurements).
+ */
+const PACED = [
+  "<rootDir>/test/e2e/faults.test.ts",
+  "<rootDir>/test/e2e/faults-update.test.ts",
+  "<rootDir>/test/e2e/faults-destroy.test.ts",
+  "<rootDir>/test/e2e/rate-limit.test.ts",
+];
 /** The engine tier; a new engine suite goes in test/e2e. */
 const ENGINE = ["<rootDir>/test/e2e/**/*.test.ts", "<rootDir>/test/bench/bench.test.ts", "<rootDir>/test/bench/rate-limit.test.ts"];
 /** The long tier: files that take a minute or more of CPU each (measured, CONTRIBUTING.md). */
@@ -23,8 +37,8 @@ const LONG = [
   "<rootDir>/test/provider/model/model.test.ts",
   "<rootDir>/test/provider/module-transitions.test.ts",
 ];
-/** A testMatch glob above as a testPathIgnorePatterns expression. */
-const pattern = (glob) => `^${glob.replace("/**/*.test.ts", "/").replace(/\./g, "\\.")}`;
+/** A testMatch glob above as a testPathIgnorePatterns expression: a directory's prefix, or one file exactly. */
+const pattern = (glob) => `^${glob.replace("/**/*.test.ts", "/").replace(/\./g, "\\.")}${glob.includes("*") ? "" : "$"}`;
 
 module.exports = {
   projects: [
@@ -35,14 +49,15 @@ module.exports = {
       testPathIgnorePatterns: ["/node_modules/", ...[...ENGINE, ...LONG].map(pattern)],
     },
     { ...shared, displayName: "long", testMatch: LONG },
-    { ...shared, displayName: "engine", testMatch: ENGINE },
+    { ...shared, displayName: "engine", testMatch: ENGINE, testPathIgnorePatterns: ["/node_modules/", ...PACED.map(pattern)] },
+    { ...shared, displayName: "paced", testMatch: PACED },
   ],
   testTimeout: 120000,
   // One worker per core and one more, where jest's default leaves one core out (a single worker on two
   // cores). Test files share nothing (each has its own emulator on an ephemeral port, its own stacks and
-  // temporary directories; the secret audit writes one file per process), and an e2e file spends much of
-  // its time in engine subprocesses; the fault suite spends its ~13 minutes waiting out the provider's
-  // pacing (a 429 slows the account), not on a core, and the extra worker keeps both cores busy meanwhile.
+  // temporary directories; the secret audit writes one file per process), and an e2e file spends part of
+  // its time waiting on engine subprocesses; the extra worker keeps both cores busy meanwhile. The paced
+  // files wait far longer (minutes of the provider's pacing): scripts/test.sh gives them a run of their own.
   maxWorkers: os.availableParallelism() + 1,
   // Longest files first, also on a clean clone where jest has no times of an earlier run.
   testSequencer: "<rootDir>/test/support/sequencer.js",

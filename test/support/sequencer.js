@@ -1,55 +1,53 @@
 /**
  * The order jest starts test files in: the longest first, so no worker is left with a long file at the end.
  * Jest orders by the times of its last run when it has them; a clean clone has none, and jest would then
- * order by file size, which starts the fault-injection suite (small, long) last. Until jest has times,
+ * order by file size, which starts a small long file (the lifecycle table's) late. Until jest has times,
  * the files below go first, in their order, then the rest as jest orders them.
  */
 const path = require("node:path");
 const Sequencer = require("@jest/test-sequencer").default;
 
 /**
- * Every file of half a minute or more, longest first, with the seconds it took in a clean clone's
- * `.ci/run` (estimated for the native-path files, measured only under load so far) (CONTRIBUTING.md, "Tests and timings"). The fault suites come first: they spend their
- * minutes waiting out the provider's pacing, not on a core, so the files after them have the cores
- * meanwhile (jest.config.js runs one worker more than there are cores). Update the list when a suite's
- * time changes much; a new long file belongs here.
+ * Every file of half a minute or more, longest first, with the seconds it took in a full run of the suite
+ * on the two-core machine (three workers, the paced tier beside them; CONTRIBUTING.md, "Tests and
+ * timings"). The paced tier's files are not here: scripts/test.sh runs them as a run of their own, one
+ * worker each. Update the list when a suite's time changes much; a new long file belongs here.
  */
 const LONGEST = [
-  ["test/e2e/faults.test.ts", 430],
-  ["test/e2e/faults-destroy.test.ts", 380],
-  ["test/e2e/rate-limit.test.ts", 380],
-  ["test/e2e/examples.test.ts", 277],
-  ["test/e2e/native-lifecycle.test.ts", 250],
-  ["test/bench/bench.test.ts", 250],
-  ["test/e2e/lifecycle.test.ts", 192],
-  ["test/e2e/owned-children.test.ts", 191],
-  ["test/e2e/drift.test.ts", 182],
-  ["test/e2e/native-drift.test.ts", 130],
-  ["test/e2e/team-state.test.ts", 112],
-  ["test/e2e/edges.test.ts", 112],
-  ["test/e2e/native-python.test.ts", 109],
-  ["test/e2e/engine.test.ts", 97],
-  ["test/e2e/update-answers.test.ts", 97],
-  ["test/e2e/package.test.ts", 96],
-  ["test/e2e/native-install.test.ts", 90],
-  ["test/e2e/faults-update.test.ts", 90],
-  ["test/bench/rate-limit.test.ts", 86],
-  ["test/e2e/native-go.test.ts", 79],
-  ["test/e2e/events.test.ts", 74],
-  ["test/e2e/native-faults.test.ts", 60],
-  ["test/e2e/native-migration.test.ts", 60],
-  ["test/e2e/gitops.test.ts", 56],
-  ["test/generate/remove-kind.test.ts", 53],
-  ["test/e2e/connection.test.ts", 52],
-  ["test/e2e/constraints.test.ts", 47],
-  ["test/e2e/native-yaml.test.ts", 46],
-  ["test/e2e/state-migration.test.ts", 41],
-  ["test/emulator/fuzz.test.ts", 41],
-  ["test/cli/generate.test.ts", 39],
-  ["test/e2e/export.test.ts", 39],
-  ["test/e2e/native-export.test.ts", 40],
-  ["test/provider/model/model.test.ts", 37],
-  ["test/e2e/errors.test.ts", 31],
+  ["test/e2e/examples.test.ts", 463],
+  ["test/e2e/owned-children.test.ts", 355],
+  ["test/e2e/lifecycle.test.ts", 354],
+  ["test/bench/bench.test.ts", 323],
+  ["test/e2e/drift.test.ts", 252],
+  ["test/e2e/native-drift.test.ts", 206],
+  ["test/e2e/team-state.test.ts", 202],
+  ["test/e2e/native-lifecycle.test.ts", 184],
+  ["test/e2e/engine.test.ts", 140],
+  ["test/e2e/edges.test.ts", 137],
+  ["test/e2e/package.test.ts", 119],
+  ["test/e2e/native-go.test.ts", 112],
+  ["test/e2e/update-answers.test.ts", 104],
+  ["test/e2e/events.test.ts", 101],
+  ["test/generate/remove-kind.test.ts", 88],
+  ["test/e2e/native-python.test.ts", 86],
+  ["test/e2e/gitops.test.ts", 82],
+  ["test/bench/rate-limit.test.ts", 81],
+  ["test/e2e/refused-writes.test.ts", 73],
+  ["test/e2e/export.test.ts", 72],
+  ["test/emulator/fuzz.test.ts", 65],
+  ["test/e2e/state-migration.test.ts", 53],
+  ["test/e2e/native-faults.test.ts", 50],
+  ["test/provider/model/model.test.ts", 48],
+  ["test/e2e/audit.test.ts", 43],
+  ["test/e2e/native-yaml.test.ts", 42],
+  ["test/e2e/connection.test.ts", 42],
+  ["test/e2e/constraints.test.ts", 40],
+  ["test/cli/generate.test.ts", 38],
+  ["test/e2e/errors.test.ts", 35],
+  ["test/e2e/native-migration.test.ts", 35],
+  ["test/e2e/native-install.test.ts", 35],
+  ["test/e2e/emulator-guide.test.ts", 34],
+  ["test/e2e/quickstart.test.ts", 32],
 ].map(([file]) => file);
 
 class LongestFirst extends Sequencer {
