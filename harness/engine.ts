@@ -14,6 +14,7 @@ import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { isMap, parse, parseDocument } from "yaml";
 import { auditing, recordTree, registerSecret, registerSecretConfig, registerStateSecrets } from "./audit";
 import { runCommand, type CliResult } from "./command";
 import { engineEnv, pulumiToolsDir } from "./tools";
@@ -142,7 +143,10 @@ export interface TestStack {
   /** The checkpoint file as the file backend stores it (compact JSON, rewritten after every step); file backend only. */
   storedState(): string;
   outputs(): Promise<OutputsResult>;
-  /** Sets one config value; the value goes through stdin so it never shows in a command line. */
+  /**
+   * Sets one config value: a secret through `pulumi config set --secret` (the value on stdin, never in a
+   * command line), a plain one written into the config file.
+   */
   setConfig(key: string, value: ConfigValue): Promise<void>;
   /**
    * Any other CLI command, with this stack's environment, in the program directory. Arguments go as
@@ -277,8 +281,9 @@ function stackOf(ctx: StackContext): TestStack {
       return { ...result, outputs: JSON.parse(result.stdout) as Record<string, unknown> };
     },
     async setConfig(key, { value, secret = false }) {
-      if (secret) registerSecretConfig(key, value);
-      await check(["config", "set", key, ...(secret ? ["--secret"] : ["--plaintext"]), ...withConfig], value);
+      if (!secret) return writePlainConfig(configFile, path.join(dirs.project, "Pulumi.yaml"), key, value);
+      registerSecretConfig(key, value);
+      await check(["config", "set", key, "--secret", ...withConfig], value);
     },
     run: (args, input) => run(args, input),
     async remove() {
@@ -310,6 +315,20 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
     throw error;
   }
   return stack;
+}
+
+/**
+ * A plain value written into the stack's config file, as a user edits it (the key in the project's
+ * namespace unless it names one, as `pulumi config set` stores it): a CLI call costs half a second of CPU
+ * and a suite sets hundreds. A secret goes through `pulumi config set --secret`, which encrypts it.
+ */
+function writePlainConfig(configFile: string, projectFile: string, key: string, value: string): void {
+  const project = parse(fs.readFileSync(projectFile, "utf8")).name as string;
+  const doc = parseDocument(fs.readFileSync(configFile, "utf8"));
+  if (!isMap(doc.get("config"))) doc.set("config", doc.createNode({}));
+  doc.setIn(["config", key.includes(":") ? key : `${project}:${key}`], value);
+  // No folding: a long value stays on one line, as the CLI writes it.
+  fs.writeFileSync(configFile, doc.toString({ lineWidth: 0 }));
 }
 
 function previewResult(result: CliResult): PreviewResult {
