@@ -95,10 +95,17 @@ function orphanFiles(root: string, expected: readonly GeneratedFile[]): string[]
   return out.sort();
 }
 
-/** The generated files whose committed text differs, that are missing, or that nothing generates any more. */
-export async function staleFiles(root = ROOT, generators: readonly Generator[] = GENERATORS): Promise<string[]> {
-  const expected = await expectedFiles(root, generators);
-  return [...expected.filter((file) => isStale(file, root)).map((file) => file.path), ...orphanFiles(root, expected)];
+/**
+ * The generated files whose committed text differs, that are missing, or that nothing generates any more;
+ * `expected` when the caller already has what the generators write.
+ */
+export async function staleFiles(
+  root = ROOT,
+  generators: readonly Generator[] = GENERATORS,
+  expected: readonly GeneratedFile[] | Promise<readonly GeneratedFile[]> = expectedFiles(root, generators),
+): Promise<string[]> {
+  const files = await expected;
+  return [...files.filter((file) => isStale(file, root)).map((file) => file.path), ...orphanFiles(root, files)];
 }
 
 async function main(): Promise<void> {
