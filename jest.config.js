@@ -37,6 +37,8 @@ const LONG = [
   "<rootDir>/test/provider/model/model.test.ts",
   "<rootDir>/test/provider/module-transitions.test.ts",
 ];
+/** The engine tiers' default test timeout (jest reads `testTimeout` only from the whole run's config). */
+const ENGINE_TIMEOUT = "<rootDir>/test/support/engine-timeout.ts";
 /** A testMatch glob above as a testPathIgnorePatterns expression: a directory's prefix, or one file exactly. */
 const pattern = (glob) => `^${glob.replace("/**/*.test.ts", "/").replace(/\./g, "\\.")}${glob.includes("*") ? "" : "$"}`;
 
@@ -49,8 +51,14 @@ module.exports = {
       testPathIgnorePatterns: ["/node_modules/", ...[...ENGINE, ...LONG].map(pattern)],
     },
     { ...shared, displayName: "long", testMatch: LONG },
-    { ...shared, displayName: "engine", testMatch: ENGINE, testPathIgnorePatterns: ["/node_modules/", ...PACED.map(pattern)] },
-    { ...shared, displayName: "paced", testMatch: PACED },
+    {
+      ...shared,
+      displayName: "engine",
+      testMatch: ENGINE,
+      testPathIgnorePatterns: ["/node_modules/", ...PACED.map(pattern)],
+      setupFilesAfterEnv: [ENGINE_TIMEOUT],
+    },
+    { ...shared, displayName: "paced", testMatch: PACED, setupFilesAfterEnv: [ENGINE_TIMEOUT] },
   ],
   testTimeout: 120000,
   // One worker per core and one more, where jest's default leaves one core out (a single worker on two

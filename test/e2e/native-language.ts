@@ -72,7 +72,7 @@ export function describeNativeLanguage(program: LanguageProgram): void {
         "edgeingress:apiUrl": { value: emu.url },
       },
     });
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await stack?.remove();

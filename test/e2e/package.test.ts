@@ -62,7 +62,7 @@ describe("the npm tarball in a TypeScript project with the stock tsconfig", () =
       expect(files).toContain(path.join(project, "node_modules", "@edge-ingress", "pulumi", "dist", entry));
     expect(files.filter((f) => f.includes(`${path.sep}node_modules${path.sep}zod${path.sep}`))).toEqual([]);
     expect(fs.existsSync(path.join(project, "bin", "index.js"))).toBe(true);
-  }, 120_000);
+  });
 
   test("each misuse in misuse.ts is a type error: without the package's types, the directives go unused", async () => {
     // The same check without the expectations: every marked line must fail on its own.
@@ -82,7 +82,7 @@ describe("the npm tarball in a TypeScript project with the stock tsconfig", () =
     } finally {
       fs.writeFileSync(path.join(project, "misuse.ts"), source);
     }
-  }, 120_000);
+  });
 
   test("the subpaths type-check with Node's own module resolution too (package.json exports), with no zod type", async () => {
     const result = await tsc(["--listFiles"], "tsconfig.sdk.json");
@@ -90,7 +90,7 @@ describe("the npm tarball in a TypeScript project with the stock tsconfig", () =
     const files = result.stdout.trim().split("\n");
     expect(files).toContain(path.join(project, "node_modules", "@edge-ingress", "pulumi", "dist", "sdk", "index.d.ts"));
     expect(files.filter((f) => f.includes(`${path.sep}node_modules${path.sep}zod${path.sep}`))).toEqual([]);
-  }, 120_000);
+  });
 
   test("each misuse of the subpaths is a type error on its own", async () => {
     // As for misuse.ts: with the directives turned into comments, every marked line must fail.
@@ -113,7 +113,7 @@ describe("the npm tarball in a TypeScript project with the stock tsconfig", () =
     } finally {
       for (const [file, source] of Object.entries(sources)) fs.writeFileSync(path.join(project, file), source);
     }
-  }, 120_000);
+  });
 
   test("the program entry loads neither the client, nor the schemas, nor the HTTP library", () => {
     const loaded = execFileSync(
@@ -176,7 +176,7 @@ describe("the npm tarball in a TypeScript project with the stock tsconfig", () =
           f.endsWith(".tsbuildinfo"),
       ),
     ).toEqual([]);
-  }, 120_000);
+  });
 
   test("every path a shipped document links to or names in backticks (docs/, examples/) is in the packed tarball", async () => {
     const tarball = await packedTarball();
@@ -196,13 +196,13 @@ describe("the npm tarball in a TypeScript project with the stock tsconfig", () =
     expect(targets.some((x) => x.t === "examples/gitops")).toBe(true);
     const missing = new Set(missingTargets([...new Set(targets.map((x) => x.t))], files));
     expect(targets.filter((x) => missing.has(x.t)).map((x) => `${x.doc} → ${x.t}`)).toEqual([]);
-  }, 120_000);
+  });
 
   test("npm publish --dry-run accepts the package", async () => {
     const result = await runCommand("npm", ["publish", "--dry-run", "--ignore-scripts"], { cwd: REPO_ROOT });
     expectCommand(result, "npm publish --dry-run");
     expect(result.stderr + result.stdout).toMatch(/\+ @edge-ingress\/pulumi@\d+\.\d+\.\d+/);
-  }, 120_000);
+  });
 
   test("pulumi up runs the compiled program: module outputs carry what the service reports", async () => {
     started = await start({ log: emulatorLog("package-consumer emulator") });

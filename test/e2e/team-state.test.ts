@@ -36,7 +36,7 @@ const secrets = new Map<string, string>();
 
 beforeAll(async () => {
   pg = await startPostgres();
-}, 60_000);
+});
 beforeAll(() => installShared(), 300_000);
 
 afterAll(async () => {
@@ -49,7 +49,7 @@ afterAll(async () => {
     await pg?.stop();
     removeInstalls();
   }
-}, 120_000);
+});
 
 async function emulator(): Promise<Started> {
   const started = await start({ log: () => {} });
