@@ -27,11 +27,12 @@ ei_language_host_line
 # The paced tier (jest.config.js) as a run of its own, one worker per file, beside the main run: its files
 # wait out the provider's pacing for minutes, and in one run they would hold workers the computing files
 # need. Its output is printed whole after the main run's.
+paced_files="$(node -p 'require("./jest.config.js").projects.find((p) => p.displayName === "paced").testMatch.length')"
 report="$(mktemp)"
 paced_report="$(mktemp)"
 paced_log="$(mktemp)"
 set +e
-npx jest --ci --selectProjects paced --maxWorkers 4 --passWithNoTests --json --outputFile="$paced_report" "$@" >"$paced_log" 2>&1 &
+npx jest --ci --selectProjects paced --maxWorkers "$paced_files" --passWithNoTests --json --outputFile="$paced_report" "$@" >"$paced_log" 2>&1 &
 paced=$!
 npx jest --ci --selectProjects fast long engine --passWithNoTests --json --outputFile="$report" "$@"
 code=$?
