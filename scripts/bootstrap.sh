@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Brings everything a fresh clone needs: Node 24 (when the machine's is older), npm packages,
 # the compiled package in dist/, the Pulumi CLI with its Node.js language host, and PostgreSQL's
-# server programs for the team-state tests, and Debian's Python packages for the Python SDK (scripts/python-deps.sh).
+# server programs for the team-state tests, Debian's Python packages for the Python SDK (scripts/python-deps.sh),
+# and the Go modules the offline Go builds of the tests need (scripts/go-modules.sh).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$EI_ROOT"
@@ -16,3 +17,4 @@ npm run --silent build >&2
 bash scripts/pulumi-tools.sh >&2
 bash scripts/postgres.sh >&2
 bash scripts/python-deps.sh >&2
+bash scripts/go-modules.sh >&2
