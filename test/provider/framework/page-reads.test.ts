@@ -414,13 +414,18 @@ describe("the rule, on a scripted list (simulated clock)", () => {
     expect(calls).toEqual({ pages: 1, gets: ["r60", "r61"] });
   });
 
-  test("pages still needed: from the listed density; unknown when the listed span is too short to measure", () => {
+  test("pages still needed: from the listed density, at least a second's span taken for whole-second stamps", () => {
     const minute = 60_000;
     // 100 items a minute apart, the oldest listed at t = 0: 900 minutes further back is 9 pages.
     expect(pagesTo({ newest: 99 * minute, oldest: 0, count: 100, pageSize: 100 }, -900 * minute)).toBe(9);
     expect(pagesTo({ newest: 99 * minute, oldest: 0, count: 100, pageSize: 100 }, 0)).toBe(1);
-    // Items made within a second or two of each other: no telling how many lie between.
-    expect(pagesTo({ newest: 2000, oldest: 0, count: 100, pageSize: 100 }, -60_000)).toBe(Infinity);
+    // Items made in a burst, stamped within two seconds: they took under three, so 99 in 3 s at least.
+    expect(pagesTo({ newest: 2000, oldest: 0, count: 100, pageSize: 100 }, -3000)).toBe(1);
+    expect(pagesTo({ newest: 2000, oldest: 0, count: 100, pageSize: 100 }, -60_000)).toBe(20);
+    // All in one second: 99 a second at least.
+    expect(pagesTo({ newest: 0, oldest: 0, count: 100, pageSize: 100 }, -10_000)).toBe(10);
+    // No creation times: no telling.
+    expect(pagesTo({ newest: undefined, oldest: undefined, count: 100, pageSize: 100 }, -60_000)).toBe(Infinity);
   });
 
   test("every kind declares how a refresh reads it; one by one with a reason", () => {
