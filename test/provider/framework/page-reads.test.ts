@@ -336,6 +336,18 @@ describe("the rule, on a scripted list (simulated clock)", () => {
     expect(calls).toEqual({ pages: 1, gets: ["r60", "r61"] });
   });
 
+  test("made in the newest listed second but absent from the complete list (made just after it was read): read by GET, not gone", async () => {
+    const second = (i: number) => ({ id: `s${i}`, createdAt: at(50).createdAt });
+    const items = Array.from({ length: 50 }, (_, i) => second(49 - i));
+    const { decl, calls, release, client } = scripted(items);
+    const listed = readResource(decl, client, "s3", { createdAt: second(3).createdAt });
+    await release();
+    expect(await listed).toEqual(second(3));
+    items.unshift(second(50));
+    expect(await readResource(decl, client, "s50", { createdAt: second(50).createdAt })).toEqual(second(50));
+    expect(calls).toEqual({ pages: 1, gets: ["s50"] });
+  });
+
   test("pages still needed: from the listed density, at least a second's span taken for whole-second stamps", () => {
     const minute = 60_000;
     // 100 items a minute apart, the oldest listed at t = 0: 900 minutes further back is 9 pages.
