@@ -278,7 +278,7 @@ class PagedReader {
  * few: the listed ones are taken to span a second more than their whole-second stamps say, a floor of
  * their density however short the burst. Too few pages estimated spend only what the reads' budget
  * allows (`decide`); too many (a short span once counted as unknown) send every waiting read to its GET.
- * Infinite only without creation times.
+ * Infinite without creation times, or with only one.
  */
 export function pagesTo(listing: Pick<Listing, "newest" | "oldest" | "count" | "pageSize">, t: number): number {
   const { newest, oldest, count, pageSize } = listing;
