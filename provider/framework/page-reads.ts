@@ -37,8 +37,6 @@ export const pageReads = {
 
 /** `createdAt` has whole seconds. */
 const RESOLUTION_MS = 1000;
-/** Listed items spanning less time than this say nothing reliable about how many lie further back. */
-const MIN_SPAN_MS = 5 * RESOLUTION_MS;
 const PAGE_SIZE = 100;
 
 // Every write of this process (create, update, delete, module PUT/DELETE, adopt's update) goes through
@@ -276,16 +274,18 @@ class PagedReader {
 
 /**
  * Pages still needed to reach an item created at `t`: 1 for the oldest listed second (its items may go
- * on), else the items between at the listed density. Infinite when that density is unknown: no
- * creation times, or a span too short for whole seconds to measure (over ~20 creations a second).
+ * on), else the items between at the listed density. Items made in one burst share a second or a
+ * few: the listed ones are taken to span a second more than their whole-second stamps say, a floor of
+ * their density however short the burst. Too few pages estimated spend only what the reads' budget
+ * allows (`decide`); too many (a short span once counted as unknown) send every waiting read to its GET.
+ * Infinite without creation times, or with only one.
  */
 export function pagesTo(listing: Pick<Listing, "newest" | "oldest" | "count" | "pageSize">, t: number): number {
   const { newest, oldest, count, pageSize } = listing;
   if (newest === undefined || oldest === undefined) return Infinity;
   if (t >= oldest) return 1;
-  const span = newest - oldest;
-  if (span < MIN_SPAN_MS || count < 2) return Infinity;
-  const between = ((count - 1) / span) * (oldest - t);
+  if (count < 2) return Infinity;
+  const between = ((count - 1) / (newest - oldest + RESOLUTION_MS)) * (oldest - t);
   return Math.max(1, Math.ceil(between / pageSize - 1e-9));
 }
 

@@ -1,5 +1,6 @@
 /** Runs the provider runtime (as the engine would call it) against an emulator on an ephemeral port. */
 import type { RunningEmulator } from "../../emulator";
+import type { Client } from "../support/emulator";
 import type { EdgeIngress } from "../../sdk";
 import { useEmulator } from "../support/emulator";
 import * as runtime from "../../runtime";
@@ -19,6 +20,8 @@ export interface RuntimeFixture {
   /** A client on the same emulator, for out-of-band changes and checks. */
   readonly client: EdgeIngress;
   readonly emulator: RunningEmulator;
+  /** Raw HTTP to the emulator with the root token (its admin surface: counters, faults). */
+  readonly api: Client;
 }
 
 export function useRuntime(): RuntimeFixture {
@@ -33,6 +36,9 @@ export function useRuntime(): RuntimeFixture {
     },
     get emulator() {
       return emu.emulator;
+    },
+    get api() {
+      return emu.api;
     },
   };
 }

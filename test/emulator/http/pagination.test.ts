@@ -28,6 +28,16 @@ describe("pagination", () => {
     expect(pages.flat()).toEqual(newestFirst());
   });
 
+  test("created_at has whole seconds and never grows down the list: items made in one second tie, listed newest first", async () => {
+    const items = await api.listAll("/ip_policies", "ip_policies");
+    const times = items.map((p) => p.created_at as string);
+    for (const t of times) expect(t).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    for (let i = 1; i < times.length; i++) expect(Date.parse(times[i]) <= Date.parse(times[i - 1])).toBe(true);
+    // 130 made one after another within a few seconds: whole seconds leave most of them tied.
+    expect(new Set(times).size).toBeLessThan(times.length);
+    expect(items.map((p) => p.id)).toEqual(newestFirst());
+  });
+
   test("ids sort by creation time", () => {
     expect([...created].sort()).toEqual(created);
   });

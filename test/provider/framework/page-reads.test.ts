@@ -6,113 +6,35 @@
  * paging decision measures.
  */
 import { refusingProxy } from "../../support/proxy";
-import * as fs from "node:fs";
-import * as http from "node:http";
-import * as os from "node:os";
-import * as path from "node:path";
-import { IdGenerator, rfc3339 } from "../../../emulator/state/ids";
-import { EdgeIngress } from "../../../sdk";
+import type * as http from "node:http";
+import { rfc3339 } from "../../../emulator/state/ids";
+import type { EdgeIngress } from "../../../sdk";
 import type { KindDeclaration } from "../../../provider/framework/kind";
 import * as lifecycle from "../../../provider/framework/lifecycle";
 import { pageReads, pagesTo, readResource, written, GONE } from "../../../provider/framework/page-reads";
 import { kinds, declarationOf } from "../../../provider/kinds";
 import { start, type Started } from "../../support/emulator";
+import {
+  RULE,
+  accountWithRules as account,
+  byGet,
+  clientOf,
+  refresh,
+  requests,
+  resetCounters,
+  stateOf,
+  total,
+  type Entry,
+} from "./rules-account";
 
-type Props = Record<string, any>;
-interface Entry {
-  id: string;
-  props: Props;
-}
-
-const RULE = declarationOf("IpPolicyRule");
-/** The same kind read one GET each: what every read must equal. */
-const perGet = (decl: KindDeclaration): KindDeclaration => ({ ...decl, refresh: undefined });
 const SPACING_MS = 3000;
-
-const dirs: string[] = [];
-const running: Started[] = [];
-const clients: EdgeIngress[] = [];
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.close()));
-  await Promise.all(running.map((s) => s.close()));
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-/** A fresh client (a fresh provider process's reader). */
-function clientOf(url: string, apiKey: string): EdgeIngress {
-  const c = new EdgeIngress({ apiKey, baseURL: url, maxRetries: 0 });
-  clients.push(c);
-  return c;
-}
-
-/** An emulator whose account holds one policy with `count` rules made SPACING_MS apart, oldest first. */
-async function accountWithRules(count: number): Promise<{ s: Started; policyId: string }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "page-reads-"));
-  dirs.push(dir);
-  const file = path.join(dir, "data.json");
-  const first = await start({ dataFile: file });
-  const policy = await first.client.ipPolicies.create({});
-  await first.client.ipPolicyRules.create({ ipPolicyId: policy.id, cidr: "10.255.255.255/32", action: "allow" });
-  await first.close();
-  const data = JSON.parse(fs.readFileSync(file, "utf8"));
-  const template = data.collections.ip_policy_rules[0];
-  const ids = new IdGenerator();
+/** `count` rules made SPACING_MS apart, the newest an hour ago. */
+const accountWithRules = (count: number) => {
   const base = Date.now() - count * SPACING_MS - 3_600_000;
-  data.collections.ip_policy_rules = Array.from({ length: count }, (_, i) => ({
-    ...template,
-    id: ids.next("ipr"),
-    created_at: rfc3339(new Date(base + i * SPACING_MS)),
-    cidr: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}/32`,
-    description: `rule ${i}`,
-  }));
-  fs.writeFileSync(file, JSON.stringify(data));
-  const s = await start({ dataFile: file });
-  running.push(s);
-  return { s, policyId: policy.id };
-}
-
-/** The state a stack holds for these rules: what reading them gave, oldest first. */
-async function stateOf(s: Started): Promise<Entry[]> {
-  const listed = await s.client.ipPolicyRules.list().toArray();
-  return listed.reverse().map((obj) => ({ id: obj.id, props: lifecycle.toOutputs(RULE, obj) }));
-}
-
-/** What the engine does at refresh: every entry read, in order, at most `parallel` at a time. */
-async function refresh(
-  decl: KindDeclaration,
-  client: EdgeIngress,
-  entries: Entry[],
-  parallel = 8,
-  staggerMs = 0,
-): Promise<Array<Awaited<ReturnType<typeof lifecycle.read>>>> {
-  const results: Array<Awaited<ReturnType<typeof lifecycle.read>>> = [];
-  let next = 0;
-  const worker = async (_: unknown, slot: number) => {
-    // The engine fills its slots one after another: the slot's first read comes `slot × staggerMs` late.
-    if (staggerMs) await new Promise((resolve) => setTimeout(resolve, slot * staggerMs));
-    while (next < entries.length) {
-      const i = next++;
-      results[i] = await lifecycle.read(decl, client, entries[i].id, entries[i].props);
-    }
-  };
-  await Promise.all(Array.from({ length: parallel }, worker));
-  return results;
-}
-
-/** Requests the emulator answered on each route since the last reset. */
-async function requests(s: Started): Promise<Record<string, number>> {
-  const { body } = await s.api.call("GET", "/_emulator/counters");
-  return Object.fromEntries(Object.entries(body.routes as Record<string, { requests: number }>).map(([route, c]) => [route, c.requests]));
-}
-const resetCounters = (s: Started) => s.api.call("DELETE", "/_emulator/counters");
-const total = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
-
-/** Reads of the rules, one GET each, on a fresh client; counters reset afterwards. */
-async function byGet(s: Started, entries: Entry[], decl = RULE, url = s.url) {
-  const results = await refresh(perGet(decl), clientOf(url, s.rootToken), entries);
-  await resetCounters(s);
-  return results;
-}
+  return account(count, (i) => base + i * SPACING_MS);
+};
+const running: Started[] = [];
+afterAll(() => Promise.all(running.map((s) => s.close())));
 
 describe("many rules in an account holding just those", () => {
   let s: Started;
@@ -414,13 +336,30 @@ describe("the rule, on a scripted list (simulated clock)", () => {
     expect(calls).toEqual({ pages: 1, gets: ["r60", "r61"] });
   });
 
-  test("pages still needed: from the listed density; unknown when the listed span is too short to measure", () => {
+  test("made in the newest listed second but absent from the complete list (made just after it was read): read by GET, not gone", async () => {
+    const second = (i: number) => ({ id: `s${i}`, createdAt: at(50).createdAt });
+    const items = Array.from({ length: 50 }, (_, i) => second(49 - i));
+    const { decl, calls, release, client } = scripted(items);
+    const listed = readResource(decl, client, "s3", { createdAt: second(3).createdAt });
+    await release();
+    expect(await listed).toEqual(second(3));
+    items.unshift(second(50));
+    expect(await readResource(decl, client, "s50", { createdAt: second(50).createdAt })).toEqual(second(50));
+    expect(calls).toEqual({ pages: 1, gets: ["s50"] });
+  });
+
+  test("pages still needed: from the listed density, at least a second's span taken for whole-second stamps", () => {
     const minute = 60_000;
     // 100 items a minute apart, the oldest listed at t = 0: 900 minutes further back is 9 pages.
     expect(pagesTo({ newest: 99 * minute, oldest: 0, count: 100, pageSize: 100 }, -900 * minute)).toBe(9);
     expect(pagesTo({ newest: 99 * minute, oldest: 0, count: 100, pageSize: 100 }, 0)).toBe(1);
-    // Items made within a second or two of each other: no telling how many lie between.
-    expect(pagesTo({ newest: 2000, oldest: 0, count: 100, pageSize: 100 }, -60_000)).toBe(Infinity);
+    // Items made in a burst, stamped within two seconds: they took under three, so 99 in 3 s at least.
+    expect(pagesTo({ newest: 2000, oldest: 0, count: 100, pageSize: 100 }, -3000)).toBe(1);
+    expect(pagesTo({ newest: 2000, oldest: 0, count: 100, pageSize: 100 }, -60_000)).toBe(20);
+    // All in one second: 99 a second at least.
+    expect(pagesTo({ newest: 0, oldest: 0, count: 100, pageSize: 100 }, -10_000)).toBe(10);
+    // No creation times: no telling.
+    expect(pagesTo({ newest: undefined, oldest: undefined, count: 100, pageSize: 100 }, -60_000)).toBe(Infinity);
   });
 
   test("every kind declares how a refresh reads it; one by one with a reason", () => {
