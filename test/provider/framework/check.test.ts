@@ -6,19 +6,15 @@
  */
 import { declarationOf } from "../../../provider/kinds";
 import { check } from "../../../provider/framework/lifecycle";
+import { badRowOfThousand, ruleRows as rules } from "../../support/constraints";
 
 const failures = (kind: string, news: Record<string, unknown>) => check(declarationOf(kind), {}, news).failures ?? [];
 
-const rules = (n: number) =>
-  Array.from({ length: n }, (_, i) => ({ cidr: `10.${i >> 8}.${i & 255}.0/24`, action: "allow", description: `row ${i}` }));
-
 describe("a bad element of a list or object is named by its own path", () => {
   test("inline rules: row 5 of 1000 with a /33, its path and rule only", () => {
-    const policy = rules(1000);
-    policy[5] = { ...policy[5], cidr: "10.0.5.0/33" };
-    expect(failures("IpPolicy", { rules: policy })).toEqual([
-      { property: "", reason: "rules[5].cidr: prefix length 33 is over 32 for IPv4" },
-    ]);
+    const { rules: policy, reason } = badRowOfThousand();
+    expect(failures("IpPolicy", { rules: policy })).toEqual([{ property: "", reason }]);
+    expect(reason).toBe("rules[5].cidr: prefix length 33 is over 32 for IPv4");
   });
 
   test("inline rules: a misspelt key and a rule declared twice, each by its element's path", () => {
