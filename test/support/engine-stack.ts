@@ -125,8 +125,9 @@ export function diagnosticLines(result: CliResult, name: string): string[] {
 export function expectCheckFailure(result: CliResult, property: string, rule: RegExp): void {
   expect(result.code).not.toBe(0);
   const text = [result.stdout, result.stderr, ...checkProblems(result)].join("\n");
-  // The engine prints `property <name> value {…} has a problem: <reason>`, or for a secret input
-  // `resource '<name>' has a problem: <reason>`; our reasons start with the field's path.
+  // The engine prints `property <name> value {…} has a problem: <reason>` for a top-level value, or
+  // `resource '<name>' has a problem: <reason>` for a secret input or a field inside a list or object;
+  // our reasons start with the field's path.
   expect(text).toMatch(new RegExp(`has a problem: ${property}\\b`));
   expect(text).toMatch(rule);
 }
