@@ -32,24 +32,31 @@ export function check(decl: KindDeclaration, _olds: Props, news: Props): dynamic
   }
   const parsed = decl.createSchema.safeParse(wireInputs);
   if (!parsed.success) issues.push(...parsed.error.issues.filter((issue) => !declared.has(String(issue.path[0]))));
+  // The engine prints a named property's value beside the reason, looked up as a top-level input (it
+  // reads no deeper path): a failure about such a value itself names it, unless it is secret or a list
+  // or object (a 1000-rule list printed whole buries the reason). A failure inside an input names no
+  // property, as Pulumi's own providers do: its reason leads with the path (`rules[5].cidr`) and no
+  // value is printed, so no secret of a route's module either.
+  const propertyOf = (path: readonly PropertyKey[]) => {
+    const key = String(path[0] ?? "");
+    const value = inputs[key];
+    const printable = path.length === 1 && !decl.secretInputs?.includes(key) && (value === null || typeof value !== "object");
+    return printable ? key : "";
+  };
   for (const issue of issues) {
     // Values unknown during preview are checked again when they are known.
     if (pathHasUnknown(inputs, issue.path)) continue;
-    // The engine prints a named property's value beside the reason, secret or not: for a secret
-    // input the reason alone names the field.
-    const shown = (property: string) => (decl.secretInputs?.includes(property) ? "" : property);
     if (issue.code === "unrecognized_keys") {
       for (const key of issue.keys) {
-        // A misspelt key inside a module or target is named by its whole path, under its top-level input.
+        // A misspelt key inside a module or target is named by its whole path.
         const reason = issue.path.length
           ? `${formatPath([...issue.path, key])}: is not a known field`
           : `${key}: is not a property of ${decl.name}`;
-        failures.push({ property: shown(String(issue.path[0] ?? key)), reason });
+        failures.push({ property: propertyOf([...issue.path, key]), reason });
       }
       continue;
     }
-    const property = issue.path.length ? String(issue.path[0]) : "";
-    failures.push({ property: shown(property), reason: `${formatPath(issue.path) || decl.name}: ${issue.message}` });
+    failures.push({ property: propertyOf(issue.path), reason: `${formatPath(issue.path) || decl.name}: ${issue.message}` });
   }
   return { inputs: news, failures };
 }

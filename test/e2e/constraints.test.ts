@@ -10,9 +10,9 @@
  */
 import * as path from "node:path";
 import { kinds } from "../../provider/kinds";
-import { atLimit, CASES, groupCases, LIMIT_CASES, SECRETS, VALID, type Case } from "../support/constraints";
+import { atLimit, badRowOfThousand, CASES, groupCases, LIMIT_CASES, SECRETS, VALID, type Case } from "../support/constraints";
 import type { CliResult } from "../../harness/engine";
-import { checkProblems, expectCheckFailure, expectSuccess, useEngineStack } from "../support/engine-stack";
+import { checkProblems, diagnosticLines, expectCheckFailure, expectSuccess, useEngineStack } from "../support/engine-stack";
 
 interface Res {
   kind: string;
@@ -86,6 +86,20 @@ describe("constraints are rejected at preview, naming the field, with nothing se
       cases.flatMap((c) => c.named),
     );
   });
+});
+
+test("a bad rule of 1000 is printed as its own path and rule, in at most 3 lines, and no other rule is", async () => {
+  const { rules, reason } = badRowOfThousand();
+  const before = await writesSoFar();
+  await fx.setProgram({ resources: [{ kind: "IpPolicy", name: "subject", args: { rules } }] });
+  const preview = await fx.stack.run(["preview", "--stack", fx.stack.name, "--config-file", fx.stack.configFile, "--non-interactive"]);
+  expect(preview.code).not.toBe(0);
+  expect(await writesSoFar()).toBe(before);
+  const diagnostic = diagnosticLines(preview, "subject");
+  expect(diagnostic.length).toBeLessThanOrEqual(3);
+  expect(diagnostic.join("\n")).toMatch(new RegExp(`has a problem: ${reason.replace(/[[\].]/g, "\\$&")}$`));
+  // Nowhere in the output: not the rows around it, nor the list.
+  expect(preview.stdout + preview.stderr).not.toMatch(/10\.0\.4\.0\/24|row 4\b/);
 });
 
 describe("a provider error", () => {

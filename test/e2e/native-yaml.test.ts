@@ -2,8 +2,9 @@
  * The native provider through the real engine: a Pulumi YAML program (no Node.js project, no SDK)
  * against the emulator, with the plugin found as an ambient `pulumi-resource-edgeingress` on PATH.
  * An allowlist policy with inline rules, an IP restriction, an API key, an HTTPS edge with a route and
- * a module; then no change, drift shown field by field, a replacement, `pulumi import`, a wrong key
- * failing once at the provider, and a destroy that leaves the account as it was.
+ * a module; then no change, drift shown field by field, a replacement, `pulumi import`, a bad rule of
+ * 1000 told in one line, a wrong key failing once at the provider, and a destroy that leaves the
+ * account as it was.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -12,7 +13,8 @@ import { stringify, parse } from "yaml";
 import { emulatorLog, registerSecret } from "../../harness/audit";
 import { start, type Started } from "../support/emulator";
 import { createStack, type TestStack } from "../../harness/engine";
-import { expectSuccess } from "../support/engine-stack";
+import { badRowOfThousand } from "../support/constraints";
+import { diagnosticLines, expectSuccess } from "../support/engine-stack";
 import { nativeEnv } from "../native/engine";
 
 const PROJECT = "native-yaml";
@@ -178,6 +180,23 @@ test("pulumi import of a hand-made policy previews = import, then the program it
   const after = await stack.preview({ expectNoChanges: true });
   expect(after.code).toBe(0);
   expect(after.noChanges).toBe(true);
+});
+
+test("a bad rule of 1000 is printed as its own path and rule, in at most 3 lines, and no other rule is", async () => {
+  const { rules, reason } = badRowOfThousand();
+  const file = path.join(programDir, "Pulumi.yaml");
+  const was = fs.readFileSync(file, "utf8");
+  writeProgram({ ...RESOURCES, office: { ...RESOURCES.office, properties: { description: "office", rules } } });
+  try {
+    const preview = await stack.run(["preview", ...withConfig()]);
+    expect(preview.code).not.toBe(0);
+    const diagnostic = diagnosticLines(preview, "office");
+    expect(diagnostic.length).toBeLessThanOrEqual(3);
+    expect(diagnostic.join("\n")).toMatch(new RegExp(`has a problem: ${reason.replace(/[[\].]/g, "\\$&")}$`));
+    expect(preview.stdout + preview.stderr).not.toMatch(/10\.0\.4\.0\/24|row 4\b/);
+  } finally {
+    fs.writeFileSync(file, was);
+  }
 });
 
 test("a wrong key fails once, at the provider, before any resource, in Pulumi's words", async () => {

@@ -198,6 +198,11 @@ describe("resources, through the dynamic providers' lifecycle", () => {
   test("bad inputs fail at check, naming the property", async () => {
     const res = await fx.provider.check("IpRestriction", { type: "nonsense", ipPolicyIds: ["ipp_a1"] });
     expect(res.getFailuresList().map((f) => f.getProperty())).toContain("type");
+    // Inside a list: no property (the engine would print the whole list beside it), the element's path first.
+    const rules = Array.from({ length: 8 }, (_, i) => ({ cidr: `10.0.${i}.0/24`, action: "allow" }));
+    rules[5] = { cidr: "10.0.5.0/33", action: "allow" };
+    const inList = (await fx.provider.check("IpPolicy", { rules })).getFailuresList();
+    expect(inList.map((f) => [f.getProperty(), f.getReason()])).toEqual([["", "rules[5].cidr: prefix length 33 is over 32 for IPv4"]]);
   });
 
   test("a create that made something and then failed returns it as partial state", async () => {

@@ -71,9 +71,9 @@ describe("check", () => {
     expect(res.failures!.map((f) => f.property).sort()).toEqual(["colour", "type"]);
   });
 
-  it("names a misspelt key inside a module by its path, under the top-level input (by reason only when secret)", async () => {
+  it("names a misspelt key inside a module by its path, in the reason (test/provider/framework/check.test.ts)", async () => {
     const edge = await check("TlsEdge", { hostports: ["a.example.com:443"], backend: { backendId: "bkdtg_1", weight: 1 } });
-    expect(edge.failures).toEqual([{ property: "backend", reason: "backend.weight: is not a known field" }]);
+    expect(edge.failures).toEqual([{ property: "", reason: "backend.weight: is not a known field" }]);
     const route = await check("HttpsEdgeRoute", {
       edgeId: "edghts_1",
       matchType: "path_prefix",
@@ -83,9 +83,9 @@ describe("check", () => {
     expect(route.failures).toEqual([{ property: "", reason: "oauth.provider.social.team: is not a known field" }]);
   });
 
-  it("reports a bad element of a list under the top-level property", async () => {
+  it("reports a bad element of a list by its own path, not the list", async () => {
     const res = await check("IpRestriction", { type: "api", ipPolicyIds: ["ipp_1", "ak_2"] });
-    expect(res.failures).toEqual([{ property: "ipPolicyIds", reason: expect.stringMatching(/^ipPolicyIds\[1\]: /) }]);
+    expect(res.failures).toEqual([{ property: "", reason: expect.stringMatching(/^ipPolicyIds\[1\]: /) }]);
   });
 
   it("does not judge values unknown during preview, and passes inputs through", async () => {

@@ -199,7 +199,8 @@ describe("IpPolicy inline rules", () => {
       ]),
     );
     expect(checked.failures).toHaveLength(4);
-    expect(checked.failures!.every((f) => f.property === "rules")).toBe(true);
+    // Each by its path alone: the engine would print the whole list beside a property.
+    expect(checked.failures!.every((f) => f.property === "")).toBe(true);
     expect((await fx.runtime.check("IpPolicy", {}, { ...P, rules: "10.0.0.0/8" })).failures!.map((f) => f.reason)).toEqual([
       "rules: must be a list",
     ]);
@@ -401,7 +402,7 @@ describe("EventSubscription inline sources", () => {
       expect.stringMatching(/^sources\[2\]: must be a known event type/),
       expect.stringMatching(/^sources\[3\]: is sources\[0\] again; declare each type once/),
     ]);
-    expect(checked.failures!.every((f) => f.property === "sources")).toBe(true);
+    expect(checked.failures!.every((f) => f.property === "")).toBe(true);
     expect((await fx.runtime.check(SUB, {}, sub({ sources: "ip_policy_created.v0" }))).failures!.map((f) => f.reason)).toEqual([
       "sources: must be a list",
     ]);

@@ -40,6 +40,17 @@ export const VALID: Record<string, Record<string, unknown>> = {
   EventSource: { subscriptionId: "esb_a1", type: "ip_policy_created.v0" },
 };
 
+/** `n` valid inline rules, one /24 per row, each described by its row. */
+export const ruleRows = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ cidr: `10.${i >> 8}.${i & 255}.0/24`, action: "allow", description: `row ${i}` }));
+
+/** A policy of 1000 inline rules whose row 5 has a /33 (issue 38), and the one reason check gives for it. */
+export function badRowOfThousand(): { rules: ReturnType<typeof ruleRows>; reason: string } {
+  const rules = ruleRows(1000);
+  rules[5] = { ...rules[5], cidr: "10.0.5.0/33" };
+  return { rules, reason: "rules[5].cidr: prefix length 33 is over 32 for IPv4" };
+}
+
 // §8: every kind that declares the fields, as its provider does: a new kind is covered when it lands.
 const withField = (field: string) =>
   Object.values(kinds)

@@ -108,12 +108,26 @@ export function checkProblems(result: CliResult): string[] {
   return [...new Set(messages.flatMap((m) => [...m.matchAll(/has a problem: ([^\n]*)/g)].map((match) => match[1].trim())))];
 }
 
+/**
+ * What plain (not `--json`) output prints under Diagnostics for the resource `name`: its header line
+ * and its messages, up to the blank line that ends them.
+ */
+export function diagnosticLines(result: CliResult, name: string): string[] {
+  const text = result.stdout + result.stderr;
+  const lines = text.slice(text.indexOf("\nDiagnostics:")).split("\n");
+  const start = lines.findIndex((l) => l.trimEnd().endsWith(`(${name}):`));
+  if (start < 0) return [];
+  const end = lines.findIndex((l, i) => i > start && l.trim() === "");
+  return lines.slice(start, end < 0 ? undefined : end);
+}
+
 /** A failed preview whose output names the property and states the rule. */
 export function expectCheckFailure(result: CliResult, property: string, rule: RegExp): void {
   expect(result.code).not.toBe(0);
   const text = [result.stdout, result.stderr, ...checkProblems(result)].join("\n");
-  // The engine prints `property <name> value {…} has a problem: <reason>`, or for a secret input
-  // `resource '<name>' has a problem: <reason>`; our reasons start with the field's path.
+  // The engine prints `property <name> value {…} has a problem: <reason>` for a top-level value, or
+  // `resource '<name>' has a problem: <reason>` for a secret input or a field inside a list or object;
+  // our reasons start with the field's path.
   expect(text).toMatch(new RegExp(`has a problem: ${property}\\b`));
   expect(text).toMatch(rule);
 }

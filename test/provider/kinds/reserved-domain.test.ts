@@ -60,8 +60,10 @@ describe("ReservedDomain provider", () => {
     expect((await fx.runtime.check("ReservedDomain", {}, policy("letsencrypt"))).failures).toEqual([]);
     expect((await fx.runtime.check("ReservedDomain", {}, policy("Public ACME"))).failures).toEqual([
       {
-        property: "certificateManagementPolicy",
-        reason: expect.stringContaining("authority: must be an authority's identifier (lowercase letters and digits, joined by - or .)"),
+        property: "",
+        reason: expect.stringContaining(
+          "certificateManagementPolicy.authority: must be an authority's identifier (lowercase letters and digits, joined by - or .)",
+        ),
       },
     ]);
   });

@@ -32,6 +32,6 @@ describe("TlsEdge provider", () => {
       {},
       { ...P, hostports: ["tls-bad.example.com:443"], tlsTermination: { terminateAt: "upstream", minVersion: "1.2" } },
     );
-    expect(res.failures).toEqual([{ property: "tlsTermination", reason: expect.stringMatching(/minVersion/) }]);
+    expect(res.failures).toEqual([{ property: "", reason: expect.stringMatching(/^tlsTermination\.minVersion: /) }]);
   });
 });

@@ -127,14 +127,14 @@ describe("WeightedBackend backends at preview", () => {
         { backendId: "bkdtg_1", weight: 1 },
         { backendId: "bkdtg_2", weight: 10001 },
       ]),
-    ).toEqual([{ property: "backends", reason: "backends[1].weight: must be at most 10000" }]);
+    ).toEqual([{ property: "", reason: "backends[1].weight: must be at most 10000" }]);
     expect(await failures([{ backendId: "ipp_1", weight: 1 }])).toEqual([
-      { property: "backends", reason: expect.stringMatching(/^backends\[0\]\.backendId: must be an id starting with "bkdtg_"/) },
+      { property: "", reason: expect.stringMatching(/^backends\[0\]\.backendId: must be an id starting with "bkdtg_"/) },
     ]);
     expect(await failures([{ backendId: "bkdtg_1", wieght: 1 }])).toEqual(
-      expect.arrayContaining([{ property: "backends", reason: "backends[0].wieght: is not a known field" }]),
+      expect.arrayContaining([{ property: "", reason: "backends[0].wieght: is not a known field" }]),
     );
-    expect(await failures([])).toEqual([{ property: "backends", reason: "backends: must have at least 1 item" }]);
+    expect(await failures([])).toEqual([{ property: "", reason: "backends: must have at least 1 item" }]);
   });
 
   it("refuses a backend given twice, naming the repeat and the first", async () => {
@@ -144,9 +144,7 @@ describe("WeightedBackend backends at preview", () => {
         { backendId: "bkdtg_2", weight: 1 },
         { backendId: "bkdtg_1", weight: 5 },
       ]),
-    ).toEqual([
-      { property: "backends", reason: "backends[2].backendId: must not repeat backends[0].backendId: each backend appears once" },
-    ]);
+    ).toEqual([{ property: "", reason: "backends[2].backendId: must not repeat backends[0].backendId: each backend appears once" }]);
   });
 
   it("passes ids not known yet (another resource's id during preview)", async () => {
@@ -158,12 +156,12 @@ describe("WeightedBackend backends at preview", () => {
     ).toEqual([]);
     expect(await failures(UNKNOWN)).toEqual([]);
     expect(await failures([{ backendId: UNKNOWN, weight: 20000 }])).toEqual([
-      { property: "backends", reason: "backends[0].weight: must be at most 10000" },
+      { property: "", reason: "backends[0].weight: must be at most 10000" },
     ]);
   });
 
   it("still checks the map form by the service's rules", async () => {
-    expect(await failures({ bkdtg_1: 10001 })).toEqual([{ property: "backends", reason: "backends.bkdtg_1: must be at most 10000" }]);
+    expect(await failures({ bkdtg_1: 10001 })).toEqual([{ property: "", reason: "backends.bkdtg_1: must be at most 10000" }]);
     expect(await failures({ bkdtg_1: 5 })).toEqual([]);
   });
 });
