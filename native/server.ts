@@ -8,7 +8,6 @@ import * as grpc from "@grpc/grpc-js";
 import { Any } from "google-protobuf/google/protobuf/any_pb";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
-import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import type { EdgeIngress } from "../sdk/client";
@@ -296,14 +295,4 @@ export function handlers(provider: NativeProvider): grpc.UntypedServiceImplement
     delete: unary((req: provproto.DeleteRequest) => provider.delete(req)),
     cancel: unary(() => new Empty()),
   };
-}
-
-/** Serves the provider on a free local port; the engine reads the port from the first line of stdout. */
-export async function serve(options: ProviderOptions): Promise<{ server: grpc.Server; port: number }> {
-  const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
-  server.addService(provrpc.ResourceProviderService, handlers(new NativeProvider(options)));
-  const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
-  );
-  return { server, port };
 }
