@@ -23,6 +23,7 @@ import { operations, type Operations } from "../runtime/operations";
 import { UserError } from "../runtime/user-error";
 import { checkConfig, providerClient, settingsOf, type Failure } from "./config";
 import { fromStruct, toStruct, type Unwrapped } from "./struct";
+import type { ProviderOptions, Served } from "./listen";
 
 type Props = Record<string, any>;
 
@@ -48,13 +49,6 @@ function secretOutputs(decl: KindDeclaration): string[] {
 function secretInputs(decl: KindDeclaration): string[] {
   const owned = Object.values(decl.owns ?? {}).flatMap((o) => (o.secrets ? [o.secrets.output] : []));
   return [...(decl.secretInputs ?? []), ...owned];
-}
-
-export interface ProviderOptions {
-  /** The package version (GetPluginInfo). */
-  readonly version: string;
-  /** The package schema's JSON text (GetSchema). */
-  schema(): string;
 }
 
 /** One provider instance's state: its configuration, set by Configure. */
@@ -279,8 +273,8 @@ function unary<Req, Res>(work: (req: Req) => Res | Promise<Res>): Handler<Req, R
   };
 }
 
-/** The service's handlers: those of the protocol the provider serves; the others answer UNIMPLEMENTED. */
-export function handlers(provider: NativeProvider): grpc.UntypedServiceImplementation {
+/** The service's handlers: one for each method native/listen.ts serves. */
+export function handlers(provider: NativeProvider): Record<Served, Handler<any, any>> {
   return {
     getPluginInfo: unary(() => provider.getPluginInfo()),
     getSchema: unary(() => provider.getSchema()),

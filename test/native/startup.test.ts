@@ -1,6 +1,7 @@
 /**
  * The plugin as the engine starts it (dist/native/main.js, built): the port is printed before the
- * provider loads (its lifecycle, the kinds' schemas, zod, undici), which the first call then loads.
+ * provider loads (its lifecycle, the kinds' schemas, zod, undici, the protocol's messages), which the
+ * first call then loads; the methods served lazily are the protocol's own.
  */
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
@@ -11,10 +12,31 @@ import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import type * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
 import { REPO_ROOT } from "../../harness/engine";
+import { SERVED, serviceDefinition } from "../../native/listen";
+import { handlers } from "../../native/server";
+
+test("the methods served before the protocol's code loads have the protocol's paths and kinds, and each has a handler", () => {
+  const lazy = serviceDefinition();
+  for (const name of SERVED) {
+    const { path: p, requestStream, responseStream } = provrpc.ResourceProviderService[name];
+    expect({ name, path: lazy[name].path, streams: [lazy[name].requestStream, lazy[name].responseStream] }).toEqual({
+      name,
+      path: p,
+      streams: [requestStream, responseStream],
+    });
+  }
+  expect(Object.keys(handlers({} as never)).sort()).toEqual([...SERVED].sort());
+});
 
 const MAIN = path.join(REPO_ROOT, "dist", "native", "main.js");
-/** Modules of the provider, by a part of their path. */
-const PROVIDER = ["dist/native/server.js", "dist/provider/framework/lifecycle.js", "node_modules/zod/", "node_modules/undici/"];
+/** Modules of the provider and of the protocol's messages, by a part of their path. */
+const PROVIDER = [
+  "dist/native/server.js",
+  "dist/provider/framework/lifecycle.js",
+  "node_modules/zod/",
+  "node_modules/undici/",
+  "@pulumi/pulumi/proto/provider_pb.js",
+];
 
 /** Prints, on stderr, the loaded modules of the provider at the port's line and after the first call's answer. */
 const HOOK = `
