@@ -132,10 +132,13 @@ function yamlStack(programDir: string, emu: Started): Promise<TestStack> {
   });
 }
 
-/** Up makes what the quickstart declares, a second preview changes nothing (up checks it), destroy removes it; the outputs of up and destroy. */
-async function upAndDestroy(stack: TestStack, emu: Started): Promise<string[]> {
+/**
+ * Up (with `upArgs`) makes what the quickstart declares, a second preview changes nothing (up checks
+ * it), destroy removes it; the outputs of up and destroy.
+ */
+async function upAndDestroy(stack: TestStack, emu: Started, upArgs: string[] = []): Promise<string[]> {
   const declared = parse(fs.readFileSync(path.join(stack.programDir, "Pulumi.yaml"), "utf8")) as { resources: Record<string, unknown> };
-  const up = await stack.up();
+  const up = await stack.up(upArgs);
   expectSuccess(up);
   const state = await stack.exportState();
   const mine = state.resources.filter((r) => r.type.startsWith("edgeingress:index:"));
@@ -181,6 +184,9 @@ describe("the quickstart with the plugin pinned in the project (docs/native.md),
   let emu: Started;
   let stack: TestStack;
   let programDir: string;
+  /** Where the docs' install puts the plugin, and its package. */
+  let pinnedBin: string;
+  let pinnedPackage: string;
 
   beforeAll(async () => {
     const section = NATIVE_DOC.slice(NATIVE_DOC.indexOf("### Pinned in the project"), NATIVE_DOC.indexOf("### On PATH"));
@@ -193,6 +199,9 @@ describe("the quickstart with the plugin pinned in the project (docs/native.md),
     const command = install.trim().replace(/@edge-ingress\/pulumi@\S+$/, JSON.stringify(await packedTarball()));
     expectSuccess(await runCommand("bash", ["-c", command], { cwd: programDir, env: { ...engineEnv(), HOME: home, ...npmEnv() } }));
     fs.writeFileSync(path.join(programDir, "Pulumi.yaml"), `${quickstart()}\n${plugins}`);
+    const prefix = /--prefix (\S+)/.exec(install)![1];
+    pinnedBin = path.join(programDir, prefix, "bin");
+    pinnedPackage = path.join(programDir, prefix, "lib", "node_modules", PACKAGE);
     emu = await start({ log: emulatorLog("native-install pinned emulator") });
     registerSecret("emulator root token (the provider's API key)", emu.rootToken);
     stack = await yamlStack(programDir, emu);
@@ -208,14 +217,21 @@ describe("the quickstart with the plugin pinned in the project (docs/native.md),
       plugins: { providers: Array<{ name: string; path: string }> };
     };
     expect(plugins.providers.map((p) => p.name)).toEqual(["edgeingress"]);
-    const pinned = path.join(programDir, plugins.providers[0].path, "pulumi-resource-edgeingress");
-    expect(fs.realpathSync(pinned).startsWith(programDir + path.sep)).toBe(true);
-    expect(fs.realpathSync(pinned).endsWith(path.join("node_modules", PACKAGE, "dist", "native", "main.js"))).toBe(true);
+    expect(path.join(programDir, plugins.providers[0].path)).toBe(pinnedBin);
+    expect(fs.realpathSync(path.join(pinnedBin, "pulumi-resource-edgeingress"))).toBe(
+      path.join(pinnedPackage, "dist", "native", "main.js"),
+    );
   });
 
-  test("up, a second preview and destroy run with the pinned plugin: the one on PATH, which the CLI would take and name, is not used", async () => {
-    // The CLI takes a plugin from PATH (warning) before its cache, which is empty here: no warning is the pinned one.
-    const outputs = await upAndDestroy(stack, emu);
-    for (const output of outputs) expect(output).not.toContain(AMBIENT_WARNING);
+  test("up, a second preview and destroy run with the pinned plugin, not the one on PATH, and print no warning of it", async () => {
+    // The pinned copy tells its version apart from the one on PATH (the same package).
+    const manifest = path.join(pinnedPackage, "package.json");
+    const pinnedVersion = `${(JSON.parse(fs.readFileSync(manifest, "utf8")) as { version: string }).version}-pinned`;
+    fs.writeFileSync(manifest, fs.readFileSync(manifest, "utf8").replace(/"version": "[^"]+"/, `"version": "${pinnedVersion}"`));
+    // The engine's log names the plugin it starts and the version the plugin reports.
+    const [up, destroy] = await upAndDestroy(stack, emu, ["-v=7", "--logtostderr"]);
+    expect(up).toContain(`Launching plugin 'edgeingress (resource)' from '${path.join(pinnedBin, "pulumi-resource-edgeingress")}'`);
+    expect(up).toContain(`GetPluginInfo() success (#version=${pinnedVersion})`);
+    for (const output of [up, destroy]) expect(output).not.toContain(AMBIENT_WARNING);
   }, 600_000);
 });
