@@ -228,9 +228,8 @@ describe("the quickstart with the plugin pinned in the project (docs/native.md),
     const manifest = path.join(pinnedPackage, "package.json");
     const pinnedVersion = `${(JSON.parse(fs.readFileSync(manifest, "utf8")) as { version: string }).version}-pinned`;
     fs.writeFileSync(manifest, fs.readFileSync(manifest, "utf8").replace(/"version": "[^"]+"/, `"version": "${pinnedVersion}"`));
-    // The engine's log names the plugin it starts and the version the plugin reports.
+    // The engine's log (-v=7; -v=9 prints the calls' secrets) has the version the plugin it started reports.
     const [up, destroy] = await upAndDestroy(stack, emu, ["-v=7", "--logtostderr"]);
-    expect(up).toContain(`Launching plugin 'edgeingress (resource)' from '${path.join(pinnedBin, "pulumi-resource-edgeingress")}'`);
     expect(up).toContain(`GetPluginInfo() success (#version=${pinnedVersion})`);
     for (const output of [up, destroy]) expect(output).not.toContain(AMBIENT_WARNING);
   }, 600_000);
