@@ -7,6 +7,7 @@
  * and `--allowlist-providers dynamic,native` choose among them).
  * `npm run bench -- --rate-limit <n> [--burst B --no-retry-after --headers --rules N --stacks K --phases a,b --latency 25 --parallel P --out FILE]`:
  * the rate-limit mode (bench/rate-limit.ts), JSON by default in bench/results/bench-rate-limit-<date>.json.
+ * `npm run bench -- --startup [--runs K]`: the native plugin's start-up alone (bench/startup.ts), beside a bare `node -e`.
  * Needs the bootstrap (scripts/bootstrap.sh) once.
  */
 import * as fs from "node:fs";
@@ -18,6 +19,7 @@ import { ALLOWLIST_FORMS, nativeTable, PROVIDER_NAMES, vs } from "./native";
 import { profileTable, summarize } from "./profile";
 import { MAX_RULES, MAX_STACKS, rateLimitTable, runRateLimitBench, type RateLimitOptions } from "./rate-limit";
 import { PHASES, runBench, type BenchResult, type Phase, type PhaseResult } from "./run";
+import { pluginStartup, startupLine } from "./startup";
 
 function positive(name: string, text: string): number {
   const value = Number(text);
@@ -225,14 +227,22 @@ function growthAndLoad(result: BenchResult): string[] {
     "",
     `package load (median of ${l.runs} fresh processes): @pulumi/pulumi ${l.pulumiMs} ms, then @edge-ingress/pulumi ${l.packageMs} ms`,
   );
+  if (result.startup) lines.push("", startupLine(result.startup));
   const t = result.throughput;
   lines.push("", `emulator throughput (${t.clients} clients, no latency): ${t.readsPerSecond} reads/s, ${t.writesPerSecond} writes/s`);
   return lines;
 }
 
+/** `--startup [--runs K]`: the plugin's start-up alone, printed; no JSON. */
+async function startupMain(argv: string[]): Promise<void> {
+  const { values } = parseArgs({ args: argv, options: { startup: { type: "boolean" }, runs: { type: "string", default: "9" } } });
+  console.log(startupLine(await pluginStartup(REPO_ROOT, atLeastOne("runs", values.runs))));
+}
+
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   if (isRateLimitMode(argv)) return rateLimitMain(argv);
+  if (named(argv).includes("startup")) return startupMain(argv);
   const rateLimitOnly = named(argv).find((n) => RATE_LIMIT_ONLY.includes(n));
   if (rateLimitOnly) throw new Error(`--${rateLimitOnly} applies only with --rate-limit <requests per minute>`);
   const { values } = parseArgs({

@@ -1,5 +1,6 @@
 /** The benchmark's options and the shape of its JSON (bench/run.ts writes it, bench/index.ts prints it). */
 import type { PackageLoad, ProcessClass, ProcessReport } from "./measure";
+import type { PluginStartup } from "./startup";
 
 export const PHASES = ["create", "preview", "refresh", "update", "destroy"] as const;
 export type Phase = (typeof PHASES)[number];
@@ -152,6 +153,8 @@ export interface BenchResult {
   throughput: { clients: number; seconds: number; readsPerSecond: number; writesPerSecond: number };
   /** Loading the package in a program, over `@pulumi/pulumi` alone (median of fresh processes). */
   load: PackageLoad;
+  /** The native plugin's time to print its port, beside a bare `node -e` (bench/startup.ts); absent in results from before it was measured. */
+  startup?: PluginStartup;
   /** With --profile: CPU ms by area per `<stack>-<phase>` and process role (bench/profile.ts). */
   profile?: Record<string, Record<string, Record<string, number>>>;
 }

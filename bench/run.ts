@@ -11,6 +11,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { REPO_ROOT, type StateResource } from "../harness/engine";
 import { BenchEmulator } from "./emulator";
+import { pluginStartup } from "./startup";
 import { idealRoundTrips, load1, packageLoad, PROCESS_CLASSES, type ProcessClass, type ProcessReport, type Task } from "./measure";
 import { mixedStack, touchedNames } from "./mix";
 import { providerRun, runAllowlist, through } from "./native";
@@ -61,6 +62,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       allowlist,
       throughput: { clients: options.clients, seconds: options.seconds, readsPerSecond: t.reads, writesPerSecond: t.writes },
       load: packageLoad(REPO_ROOT),
+      startup: await pluginStartup(REPO_ROOT),
     };
   } finally {
     await emulator.close();

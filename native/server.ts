@@ -8,7 +8,6 @@ import * as grpc from "@grpc/grpc-js";
 import { Any } from "google-protobuf/google/protobuf/any_pb";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
-import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import type { EdgeIngress } from "../sdk/client";
@@ -24,6 +23,7 @@ import { operations, type Operations } from "../runtime/operations";
 import { UserError } from "../runtime/user-error";
 import { checkConfig, providerClient, settingsOf, type Failure } from "./config";
 import { fromStruct, toStruct, type Unwrapped } from "./struct";
+import type { ProviderOptions, Served } from "./listen";
 
 type Props = Record<string, any>;
 
@@ -49,13 +49,6 @@ function secretOutputs(decl: KindDeclaration): string[] {
 function secretInputs(decl: KindDeclaration): string[] {
   const owned = Object.values(decl.owns ?? {}).flatMap((o) => (o.secrets ? [o.secrets.output] : []));
   return [...(decl.secretInputs ?? []), ...owned];
-}
-
-export interface ProviderOptions {
-  /** The package version (GetPluginInfo). */
-  readonly version: string;
-  /** The package schema's JSON text (GetSchema). */
-  schema(): string;
 }
 
 /** One provider instance's state: its configuration, set by Configure. */
@@ -280,8 +273,8 @@ function unary<Req, Res>(work: (req: Req) => Res | Promise<Res>): Handler<Req, R
   };
 }
 
-/** The service's handlers: those of the protocol the provider serves; the others answer UNIMPLEMENTED. */
-export function handlers(provider: NativeProvider): grpc.UntypedServiceImplementation {
+/** The service's handlers: one for each method native/listen.ts serves. */
+export function handlers(provider: NativeProvider): Record<Served, Handler<any, any>> {
   return {
     getPluginInfo: unary(() => provider.getPluginInfo()),
     getSchema: unary(() => provider.getSchema()),
@@ -296,14 +289,4 @@ export function handlers(provider: NativeProvider): grpc.UntypedServiceImplement
     delete: unary((req: provproto.DeleteRequest) => provider.delete(req)),
     cancel: unary(() => new Empty()),
   };
-}
-
-/** Serves the provider on a free local port; the engine reads the port from the first line of stdout. */
-export async function serve(options: ProviderOptions): Promise<{ server: grpc.Server; port: number }> {
-  const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
-  server.addService(provrpc.ResourceProviderService, handlers(new NativeProvider(options)));
-  const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
-  );
-  return { server, port };
 }

@@ -167,7 +167,7 @@ test("sizes come from a real stack export: __provider at most 2 KB per resource"
   expect(run.depth).toBe(2);
 });
 
-test("the JSON holds the ideal, the provider's memory, the load and the emulator's throughput", () => {
+test("the JSON holds the ideal, the provider's memory, the load, the plugin's start-up and the emulator's throughput", () => {
   const json = JSON.parse(JSON.stringify(result)) as BenchResult;
   expect(json).toMatchObject({ latencyMs: 0, parallel: 4 * os.availableParallelism(), machine: { cpus: os.availableParallelism() } });
   const create = json.runs[0].phases[0];
@@ -181,7 +181,10 @@ test("the JSON holds the ideal, the provider's memory, the load and the emulator
   expect(json.load.packageMs).toBeGreaterThan(0);
   expect(json.growth).toBeNull();
   expect(json.runs[0].phases.every((p) => typeof p.load === "number")).toBe(true);
+  // The plugin's start-up beside node -e, measured in fresh processes (bench/startup.ts).
+  expect(json.startup).toMatchObject({ runs: 9, pluginMs: expect.any(Number), nodeMs: expect.any(Number), ratio: expect.any(Number) });
   const printed = table(json);
+  expect(printed).toContain("plugin start-up (median of 9 fresh processes each");
   expect(printed).toContain("| 6 | create |");
   expect(printed).toMatch(/\| 6 \| create \| \d+ \/ \d+ \([\d.]+×\) \|/);
 });

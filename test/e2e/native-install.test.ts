@@ -4,7 +4,8 @@
  * one on PATH; the Pulumi CLI's own checks pass on it (`pulumi package get-schema` prints
  * native/schema.json, `pulumi package gen-sdk` writes a Node.js SDK, and scripts/sdks.sh --check finds
  * the committed Go and Python SDKs what gen-sdk writes); and the README's Pulumi YAML quickstart, alone
- * in its directory, runs against the emulator with that plugin.
+ * in its directory, runs against the emulator with that plugin, the CLI warning that it is from PATH;
+ * and with the plugin pinned in the project as docs/native.md says, runs with no such warning.
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -20,8 +21,12 @@ import { SHARED_TOOLS } from "./native-language";
 
 const PACKAGE = "@edge-ingress/pulumi";
 const README = fs.readFileSync(path.join(REPO_ROOT, "README.md"), "utf8");
-/** The README's fenced blocks of one language. */
-const blocks = (language: string) => [...README.matchAll(new RegExp("```" + language + "\\n([\\s\\S]*?)```", "g"))].map((m) => m[1]);
+const NATIVE_DOC = fs.readFileSync(path.join(REPO_ROOT, "docs", "native.md"), "utf8");
+/** The fenced blocks of one language in a Markdown text (the README's by default). */
+const blocks = (language: string, text = README) =>
+  [...text.matchAll(new RegExp("```" + language + "\\n([\\s\\S]*?)```", "g"))].map((m) => m[1]);
+/** What the CLI says of a plugin it takes from PATH. */
+const AMBIENT_WARNING = "pulumi-resource-edgeingress from $PATH";
 
 let home: string;
 /** PATH as the README's commands leave it. */
@@ -105,29 +110,62 @@ test("the committed Go and Python SDKs are what gen-sdk writes from the committe
   expectSuccess(result);
 }, 300_000);
 
+/** The README's Pulumi YAML quickstart. */
+function quickstart(): string {
+  const program = blocks("yaml").find((b) => /^runtime: yaml$/m.test(b));
+  if (!program) throw new Error("README.md has no Pulumi YAML quickstart");
+  return program;
+}
+
+/** A stack of the program in `programDir` against `emu`, with the README's PATH and Pulumi's YAML host. */
+function yamlStack(programDir: string, emu: Started): Promise<TestStack> {
+  return createStack({
+    programDir,
+    linkSelf: false,
+    // The YAML host is Pulumi's, beside its CLI where its release puts it; after the README's PATH, so
+    // the plugin found on PATH is still the installed one.
+    env: { PATH: [installedPath, toolsBin()].join(path.delimiter) },
+    config: {
+      "edgeingress:apiKey": { value: emu.rootToken, secret: true },
+      "edgeingress:apiUrl": { value: emu.url },
+    },
+  });
+}
+
+/**
+ * Up (with `upArgs`) makes what the quickstart declares, a second preview changes nothing (up checks
+ * it), destroy removes it; the outputs of up and destroy.
+ */
+async function upAndDestroy(stack: TestStack, emu: Started, upArgs: string[] = []): Promise<string[]> {
+  const declared = parse(fs.readFileSync(path.join(stack.programDir, "Pulumi.yaml"), "utf8")) as { resources: Record<string, unknown> };
+  const up = await stack.up(upArgs);
+  expectSuccess(up);
+  const state = await stack.exportState();
+  const mine = state.resources.filter((r) => r.type.startsWith("edgeingress:index:"));
+  expect(mine.map((r) => r.urn.split("::").pop()).sort()).toEqual(Object.keys(declared.resources).sort());
+  const policy = mine.find((r) => r.type === "edgeingress:index:IpPolicy")!;
+  const rules = (await emu.client.ipPolicyRules.list().toArray()).filter((r) => r.ipPolicy.id === policy.id);
+  expect(rules.map((r) => [r.cidr, r.action])).toEqual([["203.0.113.0/24", "allow"]]);
+  const token = (await stack.outputs()).outputs.deployToken as string;
+  expect(token.length).toBeGreaterThan(10);
+  expect(state.raw).not.toContain(token);
+  const destroy = await stack.destroy();
+  expectSuccess(destroy);
+  expect(await emu.client.ipPolicies.list().toArray()).toEqual([]);
+  return [up, destroy].map((r) => r.stdout + r.stderr);
+}
+
 describe("the README's Pulumi YAML quickstart, alone in its directory", () => {
   let emu: Started;
   let stack: TestStack;
   let programDir: string;
 
   beforeAll(async () => {
-    const quickstart = blocks("yaml").find((b) => /^runtime: yaml$/m.test(b));
-    if (!quickstart) throw new Error("README.md has no Pulumi YAML quickstart");
     emu = await start({ log: emulatorLog("native-install emulator") });
     registerSecret("emulator root token (the provider's API key)", emu.rootToken);
     programDir = tempDir("ei-yaml-quickstart-");
-    fs.writeFileSync(path.join(programDir, "Pulumi.yaml"), quickstart);
-    stack = await createStack({
-      programDir,
-      linkSelf: false,
-      // The YAML host is Pulumi's, beside its CLI where its release puts it; after the README's PATH, so
-      // the plugin found is still the installed one.
-      env: { PATH: [installedPath, toolsBin()].join(path.delimiter) },
-      config: {
-        "edgeingress:apiKey": { value: emu.rootToken, secret: true },
-        "edgeingress:apiUrl": { value: emu.url },
-      },
-    });
+    fs.writeFileSync(path.join(programDir, "Pulumi.yaml"), quickstart());
+    stack = await yamlStack(programDir, emu);
   });
 
   afterAll(async () => {
@@ -135,21 +173,64 @@ describe("the README's Pulumi YAML quickstart, alone in its directory", () => {
     await emu?.close();
   });
 
-  test("up makes what it declares, a second preview changes nothing, destroy removes it", async () => {
+  test("up makes what it declares, a second preview changes nothing, destroy removes it; the CLI says the plugin is from PATH", async () => {
     expect(fs.readdirSync(programDir)).toEqual(["Pulumi.yaml"]);
-    const declared = parse(fs.readFileSync(path.join(programDir, "Pulumi.yaml"), "utf8")) as { resources: Record<string, unknown> };
-    // `up` checks `preview --expect-no-changes` after itself.
-    expectSuccess(await stack.up());
-    const state = await stack.exportState();
-    const mine = state.resources.filter((r) => r.type.startsWith("edgeingress:index:"));
-    expect(mine.map((r) => r.urn.split("::").pop()).sort()).toEqual(Object.keys(declared.resources).sort());
-    const policy = mine.find((r) => r.type === "edgeingress:index:IpPolicy")!;
-    const rules = (await emu.client.ipPolicyRules.list().toArray()).filter((r) => r.ipPolicy.id === policy.id);
-    expect(rules.map((r) => [r.cidr, r.action])).toEqual([["203.0.113.0/24", "allow"]]);
-    const token = (await stack.outputs()).outputs.deployToken as string;
-    expect(token.length).toBeGreaterThan(10);
-    expect(state.raw).not.toContain(token);
-    expectSuccess(await stack.destroy());
-    expect(await emu.client.ipPolicies.list().toArray()).toEqual([]);
+    const outputs = await upAndDestroy(stack, emu);
+    for (const output of outputs) expect(output).toContain(AMBIENT_WARNING);
+  }, 600_000);
+});
+
+describe("the quickstart with the plugin pinned in the project (docs/native.md), another on PATH", () => {
+  let emu: Started;
+  let stack: TestStack;
+  let programDir: string;
+  /** Where the docs' install puts the plugin, and its package. */
+  let pinnedBin: string;
+  let pinnedPackage: string;
+
+  beforeAll(async () => {
+    const section = NATIVE_DOC.slice(NATIVE_DOC.indexOf("### Pinned in the project"), NATIVE_DOC.indexOf("### On PATH"));
+    const [install] = blocks("sh", section);
+    const [plugins] = blocks("yaml", section);
+    if (!install || !plugins) throw new Error('docs/native.md has no "Pinned in the project" with an sh and a yaml block');
+    // The docs pin a release; this run's packed package stands for it. Run as written, in the project.
+    expect(install.trim()).toMatch(/^npm install --global --prefix \S+ @edge-ingress\/pulumi@\d+\.\d+\.\d+$/);
+    programDir = tempDir("ei-yaml-pinned-");
+    const command = install.trim().replace(/@edge-ingress\/pulumi@\S+$/, JSON.stringify(await packedTarball()));
+    expectSuccess(await runCommand("bash", ["-c", command], { cwd: programDir, env: { ...engineEnv(), HOME: home, ...npmEnv() } }));
+    fs.writeFileSync(path.join(programDir, "Pulumi.yaml"), `${quickstart()}\n${plugins}`);
+    const prefix = /--prefix (\S+)/.exec(install)![1];
+    pinnedBin = path.join(programDir, prefix, "bin");
+    pinnedPackage = path.join(programDir, prefix, "lib", "node_modules", PACKAGE);
+    emu = await start({ log: emulatorLog("native-install pinned emulator") });
+    registerSecret("emulator root token (the provider's API key)", emu.rootToken);
+    stack = await yamlStack(programDir, emu);
+  }, 600_000);
+
+  afterAll(async () => {
+    await stack?.remove();
+    await emu?.close();
+  });
+
+  test("the install puts the plugin where Pulumi.yaml points", () => {
+    const { plugins } = parse(fs.readFileSync(path.join(programDir, "Pulumi.yaml"), "utf8")) as {
+      plugins: { providers: Array<{ name: string; path: string }> };
+    };
+    expect(plugins.providers.map((p) => p.name)).toEqual(["edgeingress"]);
+    expect(path.join(programDir, plugins.providers[0].path)).toBe(pinnedBin);
+    expect(fs.realpathSync(path.join(pinnedBin, "pulumi-resource-edgeingress"))).toBe(
+      path.join(pinnedPackage, "dist", "native", "main.js"),
+    );
+  });
+
+  test("up, a second preview and destroy run with the pinned plugin, not the one on PATH, and print no warning of it", async () => {
+    // The pinned copy tells its version apart from the one on PATH (the same package).
+    const manifest = path.join(pinnedPackage, "package.json");
+    const pinnedVersion = `${(JSON.parse(fs.readFileSync(manifest, "utf8")) as { version: string }).version}-pinned`;
+    fs.writeFileSync(manifest, fs.readFileSync(manifest, "utf8").replace(/"version": "[^"]+"/, `"version": "${pinnedVersion}"`));
+    // The engine's log (-v=7; -v=9 prints the calls' secrets) has the version the plugin it started reports.
+    const [up, destroy] = await upAndDestroy(stack, emu, ["-v=7", "--logtostderr"]);
+    expect(up).toContain(`GetPluginInfo() success (#version=${pinnedVersion})`);
+    for (const output of [up, destroy]) expect(output).not.toContain(AMBIENT_WARNING);
   }, 600_000);
 });

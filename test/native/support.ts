@@ -8,7 +8,7 @@ import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import type * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
-import { serve } from "../../native/server";
+import { serve } from "../../native/listen";
 import { fromStruct, toStruct, SECRET_SIG, SIG_KEY } from "../../native/struct";
 import { useEmulator } from "../support/emulator";
 
