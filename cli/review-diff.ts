@@ -68,6 +68,7 @@ export function secretKeysOf(decl: KindDeclaration | undefined): Set<string> {
   for (const owned of Object.values(decl?.owns ?? {})) {
     for (const k of owned.decl.secretInputs ?? []) keys.add(k);
     for (const k of owned.secrets?.fields ?? []) keys.add(k);
+    if (owned.secrets) keys.add(owned.secrets.output);
   }
   return keys;
 }
@@ -135,8 +136,8 @@ function ownedDiff(out: InputsDiff, owned: OwnedChildren, key: string, prev: unk
  */
 export function diffInputs(decl: KindDeclaration | undefined, oldsIn: Props, newsIn: Props, keys?: readonly string[]): InputsDiff {
   const secrets = secretKeysOf(decl);
-  const olds = masked(userInputs(oldsIn ?? {}), secrets) as Props;
-  const news = masked(userInputs(newsIn ?? {}), secrets) as Props;
+  const olds = withoutChildSecrets(decl, masked(userInputs(oldsIn ?? {}), secrets) as Props);
+  const news = withoutChildSecrets(decl, masked(userInputs(newsIn ?? {}), secrets) as Props);
   const out: InputsDiff = { fields: [], unchanged: [] };
   const byMeaning = decl ? safeChangedKeys(decl, olds, news) : undefined;
   const candidates = keys ?? byMeaning ?? [...new Set([...Object.keys(olds), ...Object.keys(news)])];
@@ -152,6 +153,23 @@ export function diffInputs(decl: KindDeclaration | undefined, oldsIn: Props, new
     // The provider named it, but no value we can see differs: a secret, or a value only it can read.
     if (keys && out.fields.length === before && (olds[key] === SECRET || news[key] === SECRET))
       out.fields.push({ path: key, old: show(olds[key]), new: show(news[key]) });
+  }
+  return out;
+}
+
+/**
+ * Props with children's credential fields left out (a route's `oauth`, `webhookVerification`): a
+ * state keeps them apart in a secret of their own, a program's inputs inline, both masked; compared,
+ * they would differ in shape only. A change in them is the provider's to name (detailedDiff).
+ */
+function withoutChildSecrets(decl: KindDeclaration | undefined, props: Props): Props {
+  const out = { ...props };
+  for (const [key, owned] of Object.entries(decl?.owns ?? {})) {
+    const fields = owned.secrets?.fields ?? [];
+    if (!fields.length || !Array.isArray(out[key])) continue;
+    out[key] = out[key].map((c: unknown) =>
+      isPlainObject(c) ? Object.fromEntries(Object.entries(c).filter(([f]) => !fields.includes(f))) : c,
+    );
   }
   return out;
 }

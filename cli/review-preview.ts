@@ -3,10 +3,11 @@
  * edgeingress resource, its fields by the kind's meaning (./review-diff.ts), and whether a change is
  * drift or the program's. Pure: the command (./review.ts) reads the input and prints.
  *
- * Drift and change are told apart by the refresh steps that `--refresh` adds (one per resource, its
- * `oldState` what the stack recorded, its `newState` what the account holds now; `newState` absent:
- * gone from the account). A field of a changing step is drift when the account's value differs from
- * the recorded one: `up` would set back what someone changed by hand. Any other field is a change the
+ * Drift and change are told apart by the refresh steps that `--refresh` adds: one per resource, its
+ * `oldState` what the stack recorded, while the plan's step for the resource starts (its `oldState`)
+ * from what the account holds now. A field of a changing step is drift when the account's value
+ * differs from the recorded one: `up` would set back what someone changed by hand. A resource the plan
+ * makes anew although a refresh step recorded it was deleted in the account. Any other field is a change the
  * program makes. Without refresh steps nothing can be drift: the preview compared the program with
  * the state alone.
  */
@@ -33,7 +34,7 @@ export interface Entry {
   readonly changes: FieldChange[];
   /** Per owned list, children that did not change (hidden, counted). */
   readonly unchanged: Array<{ readonly path: string; readonly count: number }>;
-  /** Set for a create of a resource deleted by hand, a delete of one the account no longer has, and the like. */
+  /** What a one-line entry says: a create's inputs, a resource deleted by hand. */
   readonly note?: string;
   /** The whole entry is drift (the resource was deleted in the account). */
   readonly gone?: boolean;
@@ -152,23 +153,21 @@ export function reviewPreview(text: string): Review {
 function entryOf(step: Step, action: Action, kind: { name: string; decl?: KindDeclaration }, refresh: Step | undefined): Entry {
   const resource = `${kind.name} ${nameOf(step.urn)}`;
   const { decl } = kind;
-  const gone = refresh !== undefined && refresh.oldState !== undefined && !refresh.newState;
-  if (action === "create" && gone)
-    return { resource, action, drift: [], changes: [], unchanged: [], gone, note: "deleted in the account; up makes it again" };
+  // Refreshed, recorded, and yet made anew: deleted in the account (the refresh step's newState is no
+  // guide: the engine writes the recorded state there, pulumi/pulumi#16278).
+  const gone = action === "create" && refresh?.oldState !== undefined;
+  if (gone) return { resource, action, drift: [], changes: [], unchanged: [], gone, note: "deleted in the account; up makes it again" };
   // A new resource in one line, its inputs as declared (masked, cut): a 1000-rule policy is one line too.
   if (action === "create" || action === "import")
     return { resource, action, drift: [], changes: [], unchanged: [], note: `${action} ${newInputs(step, decl)}` };
-  if (action === "delete") {
-    const note = gone ? "deleted in the account and from the program" : undefined;
-    return { resource, action, drift: [], changes: [], unchanged: [], ...(note ? { note } : {}) };
-  }
+  if (action === "delete") return { resource, action, drift: [], changes: [], unchanged: [] };
   const olds = valuesOf(step.oldState, decl);
   const { fields, unchanged } = diffInputs(decl, olds, step.newState?.inputs ?? {}, decl ? undefined : namedKeys(step));
   // A field the provider names in which no value we can see differs: the change is in a secret (a
   // route's webhook secret, stored apart), or one only the provider's rules see; never left out.
   for (const key of namedKeys(step) ?? []) {
     if (fields.some((f) => f.path.split(/[.[]/)[0] === key)) continue;
-    const secret = decl?.secretInputs?.includes(key) || decl?.owns?.[key]?.secrets;
+    const secret = secretKeysOf(decl).has(key) || decl?.owns?.[key]?.secrets;
     fields.push(
       secret
         ? { path: `${key} (a secret in it)`, old: SECRET, new: SECRET }
