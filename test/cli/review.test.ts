@@ -61,6 +61,24 @@ describe("edge-ingress review", () => {
     expect(result.stdout).not.toMatch(/whsec|webhookVerification/);
   });
 
+  test("hand edits (native plugin): a resource deleted in the account is drift; a list holding a secret shows masked", async () => {
+    // The policy's description edited and a rule added, the route's compression removed, the API key deleted.
+    const result = await review(["native-drift.json"]);
+    expect(result).toMatchObject({ code: EXIT.drift, stderr: "" });
+    expect(result.lines).toEqual([
+      "edge-ingress review: 2 resources drifted, 1 resource changed",
+      "Drift: the account differs from what the stack recorded (account ⇒ program: `pulumi up` sets it back)",
+      "+  ApiKey deploy  deleted in the account; up makes it again",
+      '~  IpPolicy office  description: "edited by hand" ⇒ "office"',
+      '~  IpPolicy office  rules[192.0.2.0/24]: {action: "allow", cidr: "192.0.2.0/24"} ⇒ (none)',
+      "~  IpPolicy office  rules: 5 unchanged",
+      "Changes: the program changes the account (state ⇒ program)",
+      // A route holds a webhook secret: the preview gives the whole list as "[secret]", both before and
+      // after, so neither the route nor whether it is drift can be told (the provider names the field).
+      "~  HttpsEdge web  routes (a secret in it): [secret] ⇒ [secret]",
+    ]);
+  });
+
   test("the program's changes: an added rule by its CIDR, a create in one line, a replace by its reason, a delete; exit 2", async () => {
     const result = await review(["dynamic-changes.json"]);
     expect(result).toMatchObject({ code: EXIT.changes, stderr: "" });
