@@ -6,6 +6,7 @@
 import { EXIT as AUDIT_EXIT, USAGE as AUDIT_USAGE, runAudit } from "./audit";
 import { USAGE as EXPORT_USAGE, runExport } from "./export";
 import type { CliIo } from "./io";
+import { EXIT as REVIEW_EXIT, USAGE as REVIEW_USAGE, runReview } from "./review";
 
 export interface Command {
   readonly name: string;
@@ -34,6 +35,14 @@ export const COMMANDS: readonly Command[] = [
     run: runAudit,
     // An audit that failed unexpectedly read nothing it could vouch for: "could not read".
     failed: AUDIT_EXIT.unreadable,
+  },
+  {
+    name: "review",
+    summary: "print what `pulumi preview --json` changes, field by field, telling drift from the program's changes",
+    usage: REVIEW_USAGE,
+    run: runReview,
+    // 2 and 3 say "changes" and "drift": a failure must not read as either.
+    failed: REVIEW_EXIT.error,
   },
 ];
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * edge-ingress: the package's command line. The commands are a table (cli/commands.ts): `export` writes
- * a Pulumi program adopting the account; `audit` reports what in the account no stack declares.
+ * a Pulumi program adopting the account; `audit` reports what in the account no stack declares;
+ * `review` prints what a preview changes.
  * The API key comes only from the environment: a key on a command line leaks into process lists and
  * shell history.
  */

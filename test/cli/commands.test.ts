@@ -19,7 +19,7 @@ async function run(argv: string[], env: NodeJS.ProcessEnv = {}, commands?: reado
 
 describe("edge-ingress dispatch", () => {
   test("--help lists every command of the table with its summary, then each command's usage", async () => {
-    expect(COMMANDS.map((c) => c.name)).toEqual(["export", "audit"]);
+    expect(COMMANDS.map((c) => c.name)).toEqual(["export", "audit", "review"]);
     for (const flag of ["--help", "-h", "help"]) {
       const result = await run([flag]);
       expect(result).toMatchObject({ code: 0, stderr: "" });

@@ -118,7 +118,10 @@ describe("edge-ingress audit against a real stack", () => {
       parse(fs.readFileSync(WORKFLOW, "utf8")).jobs["drift-gate"].steps as Array<{ id?: string; if?: string; run?: string }>
     ).filter((s) => s.run);
     const at = steps.findIndex((s) => /edge-ingress audit/.test(s.run!));
-    expect(steps[at - 1]).toMatchObject({ id: "gate", run: expect.stringMatching(/^pulumi preview .*--expect-no-changes/) });
+    expect(steps[at - 1]).toMatchObject({
+      id: "gate",
+      run: expect.stringMatching(/^pulumi preview .*--refresh --json \| npx --no edge-ingress review$/),
+    });
     // eslint-disable-next-line no-template-curly-in-string -- a GitHub Actions expression, not a template
     expect(steps[at].if).toBe("${{ success() || steps.gate.outcome == 'failure' }}");
     const line = steps[at].run!.trim();

@@ -2,8 +2,8 @@
  * examples/gitops: the workflow's pulumi commands, read from the YAML file, run exactly as written
  * (through bash, with the environment the workflow declares) on a stack of examples/quickstart (copied as
  * a repository holds it, the package installed from its tarball) against
- * the emulator: preview on a pull request, up on main, the drift gate passing, then failing on an
- * out-of-band change, and passing again after the reconcile job.
+ * the emulator: preview on a pull request (read by `edge-ingress review`), up on main, the drift gate
+ * passing, then failing on an out-of-band change (review's exit 3), and passing again after the reconcile job.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -74,8 +74,7 @@ describe("the workflow file", () => {
       expect.stringMatching(/^pulumi up --stack "\$PULUMI_STACK" --non-interactive --yes/),
     ]);
     const gate = pulumiCommands("drift-gate");
-    expect(gate[1]).toMatch(/^pulumi preview\b/);
-    expect(gate[1].split(" ")).toEqual(expect.arrayContaining(["--refresh", "--expect-no-changes"]));
+    expect(gate[1]).toMatch(/^pulumi preview\b.* --refresh --json \| npx --no edge-ingress review$/);
     expect(pulumiCommands("reconcile")[1].split(" ")).toEqual(expect.arrayContaining(["up", "--refresh", "--yes"]));
     expect(workflow.jobs.preview.if).toContain("pull_request");
     expect(workflow.jobs.up.if).toContain("push");
@@ -100,13 +99,15 @@ describe("the workflow file", () => {
 describe("the workflow's commands against the emulator", () => {
   const policyId = async () => (await stack.outputs()).outputs.policyId as string;
 
-  test("pull request: the preview job passes, shows the creates and changes nothing", async () => {
+  test("pull request: the preview job passes, its review shows the creates, and it changes nothing", async () => {
     const result = await runJob("preview");
     expectSuccess(result);
-    const saved = fs.readFileSync(path.join(runnerTemp, "preview.txt"), "utf8");
-    // The quickstart: a key, a policy with two rules, a restriction, the stack.
-    expect(saved).toMatch(/\+ 6 to create/);
-    expect(saved).toContain("pulumi-nodejs:dynamic/edgeingress:IpPolicy");
+    const review = fs.readFileSync(path.join(runnerTemp, "review.md"), "utf8");
+    // The quickstart: a key, a policy with two rules, a restriction; changes (exit 2), no drift.
+    expect(review).toMatch(/^### edge-ingress review: 5 resources changed$/m);
+    expect(review).toMatch(/^\| \+ \| `IpPolicy office` \| `create \{description: "Office egress ranges"/m);
+    expect(review).not.toContain("Drift");
+    expect(JSON.parse(fs.readFileSync(path.join(runnerTemp, "preview.json"), "utf8")).steps.length).toBeGreaterThan(0);
     expect(await client.ipPolicies.list().toArray()).toEqual([]);
   });
 
@@ -124,11 +125,10 @@ describe("the workflow's commands against the emulator", () => {
     await client.ipPolicies.update(await policyId(), { description: "edited in the console" });
     const result = await runJob("drift-gate");
     expect(result.code).not.toBe(0);
-    const text = result.stdout + result.stderr;
-    expect(text).toMatch(/~ pulumi-nodejs:dynamic\/edgeingress:IpPolicy: \(update\)[\s\S]*::office\]/);
-    // The refresh part of the diff shows what was found: the recorded value => the service's.
-    expect(text).toMatch(/~ description\s*: "Office egress ranges" => "edited in the console"/);
-    expect(text).toContain("no changes were expected");
+    // edge-ingress review: 3 is drift; the field as the account has it, then as main declares it.
+    expect(result.code).toBe(3);
+    expect(result.stdout).toMatch(/^Drift: /m);
+    expect(result.stdout).toMatch(/^~ +IpPolicy office {2}description: "edited in the console" ⇒ "Office egress ranges"$/m);
     // The gate only reads: the service still has the edit.
     expect((await client.ipPolicies.get(await policyId())).description).toBe("edited in the console");
   });
