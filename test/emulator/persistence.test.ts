@@ -90,7 +90,7 @@ describe("persistence", () => {
       circuit_breaker: { num_buckets: 5 },
       request_headers: { add: { "X-Case": "Kept" } },
       webhook_verification: { provider: "CI", secret: "hook-secret" },
-      oauth: { provider: { codehost: { client_id: "i", client_secret: "s", teams: ["o/t"] } } },
+      oauth: { provider: { github: { client_id: "i", client_secret: "s", teams: ["o/t"] } } },
       saml: { idp_metadata: "<EntityDescriptor/>" },
     });
     await api.patch(`/edges/tcp/${tcp}`, { hostports: ["a.example.com:1", "e.example.com:1"] });

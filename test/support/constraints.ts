@@ -95,7 +95,7 @@ export const CASES: Case[] = [
   {
     rule: "§7.3 certificate_id together with certificate_management_policy",
     kind: "ReservedDomain",
-    args: { certificateId: "cert_a1", certificateManagementPolicy: { authority: "public-acme" } },
+    args: { certificateId: "cert_a1", certificateManagementPolicy: { authority: "letsencrypt" } },
     named: [["certificateManagementPolicy", /together with certificateId/]],
   },
   {
@@ -107,8 +107,8 @@ export const CASES: Case[] = [
   {
     rule: "§7.3 OAuth scopes without client_id and client_secret",
     kind: "HttpsEdgeRoute",
-    args: { oauth: { provider: { social: { scopes: ["email"] } } } },
-    named: [["oauth.provider.social.scopes", /requires clientId and clientSecret/]],
+    args: { oauth: { provider: { facebook: { scopes: ["email"] } } } },
+    named: [["oauth.provider.facebook.scopes", /requires clientId and clientSecret/]],
   },
   {
     rule: "§7.3 more than one member in an event target",
@@ -125,8 +125,8 @@ export const CASES: Case[] = [
   {
     rule: "§2.6 OAuth client_id without client_secret",
     kind: "HttpsEdgeRoute",
-    args: { oauth: { provider: { workspace: { clientId: "app-id" } } } },
-    named: [["oauth.provider.workspace.clientSecret", /required when clientId is set/]],
+    args: { oauth: { provider: { google: { clientId: "app-id" } } } },
+    named: [["oauth.provider.google.clientSecret", /required when clientId is set/]],
   },
   {
     // Which providers exist (and which has teams) the service decides; a key's shape is checked here.
@@ -138,9 +138,9 @@ export const CASES: Case[] = [
   {
     rule: "§2.6 OAuth team not in <org>/<team> form; §2.6 match_type outside its values",
     kind: "HttpsEdgeRoute",
-    args: { matchType: "prefix", oauth: { provider: { codehost: { teams: ["ops"] } } } },
+    args: { matchType: "prefix", oauth: { provider: { github: { teams: ["ops"] } } } },
     named: [
-      ["oauth.provider.codehost.teams[0]", /<org>\/<team>/],
+      ["oauth.provider.github.teams[0]", /<org>\/<team>/],
       ["matchType", /exact_path, path_prefix/],
     ],
   },
@@ -198,7 +198,7 @@ export const CASES: Case[] = [
   {
     rule: "§2.19 a webhook provider the service does not name (upper-case identifiers)",
     kind: "HttpsEdgeRoute",
-    args: { webhookVerification: { provider: "codehost" } },
+    args: { webhookVerification: { provider: "github" } },
     named: [["webhookVerification.provider", /must be one of/]],
   },
   {
@@ -248,7 +248,7 @@ export const CASES: Case[] = [
   {
     rule: "§2.12 region and private_key_type outside their values",
     kind: "ReservedDomain",
-    args: { region: "mars", certificateManagementPolicy: { authority: "public-acme", privateKeyType: "dsa" } },
+    args: { region: "mars", certificateManagementPolicy: { authority: "letsencrypt", privateKeyType: "dsa" } },
     named: [
       ["region", /au, eu, ap, us, jp, in, sa/],
       ["certificateManagementPolicy.privateKeyType", /rsa, ecdsa/],

@@ -21,12 +21,12 @@ describe("ReservedDomain provider", () => {
     });
     expect((await runtime.diff("ReservedDomain", created.id, created.outs, uploaded)).changes).toBe(false);
 
-    const managed = { ...P, domain: "app.example.com", certificateManagementPolicy: { authority: "public-acme" } };
+    const managed = { ...P, domain: "app.example.com", certificateManagementPolicy: { authority: "letsencrypt" } };
     expect(await runtime.diff("ReservedDomain", created.id, created.outs, managed)).toMatchObject({ changes: true, replaces: [] });
     const switched = await runtime.update("ReservedDomain", created.id, created.outs, managed);
     expect(switched.outs).toMatchObject({
       certificateId: null,
-      certificateManagementPolicy: { authority: "public-acme", privateKeyType: "rsa" },
+      certificateManagementPolicy: { authority: "letsencrypt", privateKeyType: "rsa" },
     });
     expect((await runtime.diff("ReservedDomain", created.id, switched.outs!, managed)).changes).toBe(false);
     const read = await runtime.read("ReservedDomain", created.id, switched.outs);
