@@ -89,7 +89,9 @@ export const MODULES = {
               scopes: [],
               emailAddresses: [],
               emailDomains: [],
-              ...(p === CODE_HOSTING_OAUTH_PROVIDER ? { teams: [], organizations: [] } : { teams: SERVER_CHOSEN, organizations: SERVER_CHOSEN }),
+              ...(p === CODE_HOSTING_OAUTH_PROVIDER
+                ? { teams: [], organizations: [] }
+                : { teams: SERVER_CHOSEN, organizations: SERVER_CHOSEN }),
             }),
           ]),
         ),

@@ -237,7 +237,26 @@ export function moduleFields(set: ModuleSet): Record<string, z.ZodType> {
   return Object.fromEntries(set.names.map((name) => [name, notNull(requestSchema(set, name), NULL_MODULE_RULE)]));
 }
 
+/** The provider keys of data files written before the emulator took the service's names, and the provider each stood for. */
+const OLD_OAUTH_KEYS: Readonly<Record<string, (typeof OAUTH_PROVIDERS)[number]>> = {
+  codehost: "github",
+  social: "facebook",
+  workspace: "google",
+  directory: "microsoft",
+  devops: "gitlab",
+  professional: "linkedin",
+  streaming: "twitch",
+  commerce: "amazon",
+};
+const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+/** A stored OAuth module with an old key reads as its provider: an older data file still loads. */
+const storedOauth = z.preprocess((m) => {
+  if (!isRecord(m) || !isRecord(m.provider)) return m;
+  return { ...m, provider: Object.fromEntries(Object.entries(m.provider).map(([k, v]) => [OLD_OAUTH_KEYS[k] ?? k, v])) };
+}, SCHEMAS.oauth);
+
 /** Stored shape of a record's modules (data file check). */
 export function storedModules(set: ModuleSet) {
-  return z.strictObject(Object.fromEntries(set.names.map((name) => [name, SCHEMAS[name].optional()]))) as z.ZodType<Modules>;
+  const stored = (name: ModuleName) => (name === "oauth" ? storedOauth : SCHEMAS[name]);
+  return z.strictObject(Object.fromEntries(set.names.map((name) => [name, stored(name).optional()]))) as z.ZodType<Modules>;
 }

@@ -29,7 +29,12 @@ const DAY_MS = 86_400_000;
 export const MANAGED_VALIDITY_DAYS = 90;
 export const RENEW_BEFORE_DAYS = 30;
 
-const policy = z.strictObject({ authority: z.enum(AUTHORITIES), private_key_type: z.enum(MANAGED_KEY_TYPES) });
+/** Data files written before the emulator took the service's identifier hold its old placeholder: the same authority. */
+const OLD_AUTHORITY = "public-acme";
+const policy = z.strictObject({
+  authority: z.preprocess((a) => (a === OLD_AUTHORITY ? AUTHORITIES[0] : a), z.enum(AUTHORITIES)),
+  private_key_type: z.enum(MANAGED_KEY_TYPES),
+});
 const job = z.strictObject({
   error_code: z.enum(["INTERNAL_ERROR", "DNS_ERROR"]).nullable(),
   msg: z.string(),

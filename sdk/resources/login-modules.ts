@@ -86,7 +86,8 @@ export const OAuthProviderParams = z
     for (const key of keys) {
       if (!(OAUTH_PROVIDERS as readonly string[]).includes(key)) issue(ctx, [key], PROVIDER_KEY_RULE);
       else if (key !== CODE_HOSTING_OAUTH_PROVIDER)
-        for (const field of ["teams", "organizations"] as const) if (v[key]?.[field] !== undefined) issue(ctx, [key, field], CODE_HOSTING_ONLY);
+        for (const field of ["teams", "organizations"] as const)
+          if (v[key]?.[field] !== undefined) issue(ctx, [key, field], CODE_HOSTING_ONLY);
     }
   })
   .describe(`The OAuth module's identity provider, as a request sets it: exactly one key. ${PROVIDER_KEY_DOC}`);
@@ -139,7 +140,10 @@ export const OAuthProviderConfig = z
     scopes: stringsOut.describe("The provider-specific scopes requested; `[]` when none."),
     emailAddresses: stringsOut.describe("Email addresses of the users allowed in; `[]` when none."),
     emailDomains: stringsOut.describe("Email domains whose users are allowed in; `[]` when none."),
-    teams: z.array(z.string()).optional().describe("Only on `github`, the code-hosting provider: `<org>/<team>` slugs; a member of any is allowed."),
+    teams: z
+      .array(z.string())
+      .optional()
+      .describe("Only on `github`, the code-hosting provider: `<org>/<team>` slugs; a member of any is allowed."),
     organizations: z
       .array(z.string())
       .optional()

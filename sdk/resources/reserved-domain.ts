@@ -108,9 +108,7 @@ export const ReservedDomain = z.object({
   certificate: nullable(Ref).describe("The uploaded certificate, the latest one issued automatically, or null."),
   certificateManagementPolicy: nullable(
     z.object({
-      authority: z
-        .string()
-        .describe("The ACME authority that issues the certificates: `letsencrypt`."),
+      authority: z.string().describe("The ACME authority that issues the certificates: `letsencrypt`."),
       privateKeyType: z.string().describe("The type of the issued certificates' keys: `rsa` or `ecdsa`."),
     }),
   ).describe("Automatic certificate management; null when it is off."),

@@ -129,11 +129,26 @@ export const CASES: Case[] = [
     named: [["oauth.provider.google.clientSecret", /required when clientId is set/]],
   },
   {
-    // Which providers exist (and which has teams) the service decides; a key's shape is checked here.
-    rule: "§2.6 an OAuth provider key that is not a lowercase provider name",
+    // The eight providers the vendor's OAuth module lists, by lowercase name: the emulator's old placeholders are none of them.
+    rule: "§2.6 an OAuth provider key that is not a provider's lowercase name",
     kind: "HttpsEdgeRoute",
-    args: { oauth: { provider: { GitHub: {} } } },
-    named: [["oauth.provider.GitHub", /lowercase name/]],
+    args: { oauth: { provider: { codehost: {} } } },
+    named: [["oauth.provider.codehost", /github, facebook, google, microsoft, gitlab, linkedin, twitch, amazon/]],
+  },
+  {
+    rule: "§2.6 OAuth teams and organizations on a provider other than the code-hosting one",
+    kind: "HttpsEdgeRoute",
+    args: { oauth: { provider: { google: { teams: ["org/team"], organizations: ["org"] } } } },
+    named: [
+      ["oauth.provider.google.teams", /only accepted on github/],
+      ["oauth.provider.google.organizations", /only accepted on github/],
+    ],
+  },
+  {
+    rule: "§2.12 a managed certificate's authority other than the one the service supports",
+    kind: "ReservedDomain",
+    args: { certificateManagementPolicy: { authority: "public-acme" } },
+    named: [["certificateManagementPolicy.authority", /must be letsencrypt/]],
   },
   {
     rule: "§2.6 OAuth team not in <org>/<team> form; §2.6 match_type outside its values",

@@ -183,13 +183,7 @@ describe("HTTPS edge routes", () => {
         "MISSING_FIELD",
         "provider.microsoft.client_id",
       ],
-      [
-        "oauth",
-        "scopes without credentials",
-        { provider: { github: { scopes: ["user"] } } },
-        "INVALID_FIELD",
-        "provider.github.scopes",
-      ],
+      ["oauth", "scopes without credentials", { provider: { github: { scopes: ["user"] } } }, "INVALID_FIELD", "provider.github.scopes"],
       [
         "oauth",
         "teams on a provider other than github",
@@ -197,7 +191,13 @@ describe("HTTPS edge routes", () => {
         "UNKNOWN_FIELD",
         "provider.facebook.teams",
       ],
-      ["oauth", "organizations on gitlab", { provider: { gitlab: { organizations: ["o"] } } }, "UNKNOWN_FIELD", "provider.gitlab.organizations"],
+      [
+        "oauth",
+        "organizations on gitlab",
+        { provider: { gitlab: { organizations: ["o"] } } },
+        "UNKNOWN_FIELD",
+        "provider.gitlab.organizations",
+      ],
       [
         "oauth",
         "a team without its organization",

@@ -76,15 +76,21 @@ const PROVIDERS = "github, facebook, google, microsoft, gitlab, linkedin, twitch
 const UNKNOWN_PROVIDER = `must be one of the service's OAuth providers: ${PROVIDERS}`;
 
 describe("the OAuth providers", () => {
-  test.each(["github", "facebook", "google", "microsoft", "gitlab", "linkedin", "twitch", "amazon"])("%s is accepted with the common fields", (key) => {
-    const settings = { clientId: "i", clientSecret: "s", scopes: ["email"], emailAddresses: ["a@b.test"], emailDomains: ["b.test"] };
-    expect(parseParams(OAuthModuleParams, { provider: { [key]: settings } }).provider).toEqual({ [key]: settings });
-  });
+  test.each(["github", "facebook", "google", "microsoft", "gitlab", "linkedin", "twitch", "amazon"])(
+    "%s is accepted with the common fields",
+    (key) => {
+      const settings = { clientId: "i", clientSecret: "s", scopes: ["email"], emailAddresses: ["a@b.test"], emailDomains: ["b.test"] };
+      expect(parseParams(OAuthModuleParams, { provider: { [key]: settings } }).provider).toEqual({ [key]: settings });
+    },
+  );
 
   test.each(["facebook", "google", "microsoft", "gitlab", "linkedin", "twitch", "amazon"])(
     "teams and organizations on %s are refused, each by name",
     (key) => {
-      for (const [field, value] of [["teams", ["org/team"]], ["organizations", ["org"]]] as const) {
+      for (const [field, value] of [
+        ["teams", ["org/team"]],
+        ["organizations", ["org"]],
+      ] as const) {
         expect(rejected(OAuthModuleParams, { provider: { [key]: { [field]: value } } })).toEqual([
           `provider.${key}.${field}`,
           "is only accepted on github, the code-hosting provider",
@@ -201,13 +207,7 @@ describe("rejected module requests", () => {
       "must not be empty",
     ],
     ["oauth without a provider", OAuthModuleParams, {}, "provider", "is required"],
-    [
-      "oauth with no provider key",
-      OAuthModuleParams,
-      { provider: {} },
-      "provider",
-      `must have exactly one provider key (${PROVIDERS})`,
-    ],
+    ["oauth with no provider key", OAuthModuleParams, { provider: {} }, "provider", `must have exactly one provider key (${PROVIDERS})`],
     [
       "oauth with two providers",
       OAuthModuleParams,
