@@ -90,8 +90,6 @@ export type OAuthProviderName = keyof sdk.OAuthProviderParams;
 export type OAuthProviderConfigArgs = Inputs<sdk.OAuthProviderConfigParams>;
 /** The `github` provider also filters by team and organization. */
 export type GithubOAuthProviderConfigArgs = Inputs<sdk.GithubOAuthProviderConfigParams>;
-/** @deprecated The code-hosting provider's key is `github`: use GithubOAuthProviderConfigArgs. */
-export type CodehostOAuthProviderConfigArgs = GithubOAuthProviderConfigArgs;
 /** Exactly one provider key. */
 export type OAuthProviderArgs = Inputs<sdk.OAuthProviderParams>;
 /** `oauth`: visitors log in with an identity provider (guards access; stored as a secret). */

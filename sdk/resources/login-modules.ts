@@ -70,8 +70,6 @@ export const GithubOAuthProviderConfigParams = params({
     "One OAuth identity provider's settings, as a request sets them; `teams` and `organizations` only on `github` (the service refuses them on another).",
   );
 export type GithubOAuthProviderConfigParams = types.GithubOAuthProviderConfigParams;
-/** @deprecated The code-hosting provider's key is `github`: use GithubOAuthProviderConfigParams. */
-export type CodehostOAuthProviderConfigParams = GithubOAuthProviderConfigParams;
 
 const PROVIDER_KEY_DOC = `The identity provider's key, its lowercase name: one of ${OAUTH_PROVIDERS.map((p) => `\`${p}\``).join(", ")}.`;
 const PROVIDER_KEY_RULE = `must be one of the service's OAuth providers: ${OAUTH_PROVIDERS.join(", ")}`;
