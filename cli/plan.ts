@@ -30,7 +30,7 @@ export class Secret {
     readonly key: string,
     readonly kind: string,
     readonly name: string,
-    /** The resource's id and the credential's path in its inputs, e.g. `oauth.provider.codehost.clientSecret`. */
+    /** The resource's id and the credential's path in its inputs, e.g. `oauth.provider.github.clientSecret`. */
     readonly id: string,
     readonly path: string,
   ) {}

@@ -1,4 +1,4 @@
-/** Public entry of the emulator: start a faithful, stateful local server of the Management API. */
+/** Public entry of the emulator: start a stateful local server of the Management API, written from its text. */
 import type { AddressInfo } from "node:net";
 import {
   adminSurface,

@@ -30,7 +30,7 @@ export function exampleBodies(fx: Fixtures): Record<string, (ids: Ids) => Record
     request_headers: () => ({ add: { "X-Request-Source": "edge" }, remove: ["X-Debug"] }),
     response_headers: () => ({ add: { "Strict-Transport-Security": "max-age=31536000" }, remove: ["Server"] }),
     webhook_verification: () => ({ provider: "CODEHOST", secret: "example-webhook-secret" }),
-    oauth: () => ({ provider: { codehost: { email_domains: ["example.com"] } } }),
+    oauth: () => ({ provider: { google: { email_domains: ["example.com"] } } }),
     saml: () => ({ idp_metadata: SAML_METADATA }),
     oidc: () => ({ enabled: true }),
     websocket_tcp_converter: () => ({ enabled: true }),

@@ -2,7 +2,7 @@
  * Lifecycle rules of every edge and route module (§2.3, §2.6, §2.18, §2.19), declared once; which
  * modules exist, and their fields, are the sdk's (sdk/resources/modules.ts, route-modules.ts, login-modules.ts).
  */
-import { DEFAULT_NAMEID_FORMAT, OAUTH_PROVIDERS, SamlModule, SamlModuleParams } from "../sdk/resources/login-modules";
+import { CODE_HOSTING_OAUTH_PROVIDER, DEFAULT_NAMEID_FORMAT, SamlModule, SamlModuleParams } from "../sdk/resources/login-modules";
 import type { HttpsEdgeModuleName, TlsEdgeModuleName } from "../sdk/resources/modules";
 import { HttpsEdgeRouteModules, type HttpsEdgeRouteModuleName } from "../sdk/resources/route-modules";
 import { SERVER_CHOSEN, within, type FieldDeclaration, type ModuleDeclaration } from "./framework/kind";
@@ -79,8 +79,8 @@ export const MODULES = {
     defaults: within({
       ...SESSION_DEFAULTS,
       authCheckInterval: SERVER_CHOSEN,
-      // Any provider key (the service decides which it knows): its lists default to empty; teams and
-      // organizations, which only the code-hosting provider has, are the service's to report.
+      // The provider's lists default to empty; teams and organizations, which only the code-hosting
+      // provider has, are the service's to report on another.
       provider: within((given) =>
         Object.fromEntries(
           Object.keys(given).map((p) => [
@@ -89,7 +89,9 @@ export const MODULES = {
               scopes: [],
               emailAddresses: [],
               emailDomains: [],
-              ...(p === OAUTH_PROVIDERS[0] ? { teams: [], organizations: [] } : { teams: SERVER_CHOSEN, organizations: SERVER_CHOSEN }),
+              ...(p === CODE_HOSTING_OAUTH_PROVIDER
+                ? { teams: [], organizations: [] }
+                : { teams: SERVER_CHOSEN, organizations: SERVER_CHOSEN }),
             }),
           ]),
         ),

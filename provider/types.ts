@@ -84,12 +84,12 @@ export type HeadersModuleArgs = Inputs<sdk.HeadersModuleParams>;
 /** The module as the service reports it, in the input shape of `HeadersModuleArgs`. */
 export type HeadersModule = Settled<sdk.HeadersModuleParams>;
 
-/** The identity providers of the `oauth` module, by neutral name. */
+/** The identity providers of the `oauth` module, by key (`github`, `google`, ...). */
 export type OAuthProviderName = keyof sdk.OAuthProviderParams;
 /** One identity provider's settings. */
 export type OAuthProviderConfigArgs = Inputs<sdk.OAuthProviderConfigParams>;
-/** The `codehost` provider also filters by team and organization. */
-export type CodehostOAuthProviderConfigArgs = Inputs<sdk.CodehostOAuthProviderConfigParams>;
+/** The `github` provider also filters by team and organization. */
+export type GithubOAuthProviderConfigArgs = Inputs<sdk.GithubOAuthProviderConfigParams>;
 /** Exactly one provider key. */
 export type OAuthProviderArgs = Inputs<sdk.OAuthProviderParams>;
 /** `oauth`: visitors log in with an identity provider (guards access; stored as a secret). */

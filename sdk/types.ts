@@ -860,8 +860,8 @@ export interface OAuthProviderConfigParams {
   emailDomains?: string[] | undefined;
 }
 
-/** One OAuth identity provider's settings, as a request sets them; `teams` and `organizations` only on the code-hosting provider (the service refuses them on another). */
-export interface CodehostOAuthProviderConfigParams {
+/** One OAuth identity provider's settings, as a request sets them; `teams` and `organizations` only on `github` (the service refuses them on another). */
+export interface GithubOAuthProviderConfigParams {
   /** Your OAuth app's client id, given with `clientSecret`. Omit both to use the service's managed app, which has extra restrictions. */
   clientId?: string | undefined;
   /** Your OAuth app's client secret, given with `clientId`. A secret, though the service returns it in responses. */
@@ -872,14 +872,14 @@ export interface CodehostOAuthProviderConfigParams {
   emailAddresses?: string[] | undefined;
   /** Email domains whose users are allowed in. */
   emailDomains?: string[] | undefined;
-  /** Only on the code-hosting provider (the emulator's `codehost`): `<org>/<team>` slugs; a member of any is allowed. */
+  /** Only on `github`, the code-hosting provider: `<org>/<team>` slugs; a member of any is allowed. */
   teams?: string[] | undefined;
-  /** Only on the code-hosting provider (the emulator's `codehost`): organization slugs; a member of any is allowed. */
+  /** Only on `github`, the code-hosting provider: organization slugs; a member of any is allowed. */
   organizations?: string[] | undefined;
 }
 
-/** The OAuth module's identity provider, as a request sets it: exactly one key. The identity provider's key, its lowercase name as the service knows it (the service decides which it accepts). The emulator accepts only its placeholders: `codehost` (the code-hosting provider, the one with `teams` and `organizations`), `social`, `workspace`, `directory`, `professional`, `devops`, `streaming`, `commerce`. */
-export type OAuthProviderParams = Record<string, CodehostOAuthProviderConfigParams>;
+/** The OAuth module's identity provider, as a request sets it: exactly one key. The identity provider's key, its lowercase name: one of `github`, `facebook`, `google`, `microsoft`, `gitlab`, `linkedin`, `twitch`, `amazon`. */
+export type OAuthProviderParams = Record<string, GithubOAuthProviderConfigParams>;
 
 /** The OAuth module's config, as a request sets it. */
 export interface OAuthModuleParams {
@@ -911,9 +911,9 @@ export interface OAuthProviderConfig {
   emailAddresses: string[];
   /** Email domains whose users are allowed in; `[]` when none. */
   emailDomains: string[];
-  /** Only on the code-hosting provider: `<org>/<team>` slugs; a member of any is allowed. */
+  /** Only on `github`, the code-hosting provider: `<org>/<team>` slugs; a member of any is allowed. */
   teams?: string[] | undefined;
-  /** Only on the code-hosting provider: organization slugs; a member of any is allowed. */
+  /** Only on `github`, the code-hosting provider: organization slugs; a member of any is allowed. */
   organizations?: string[] | undefined;
 }
 
@@ -921,7 +921,7 @@ export interface OAuthProviderConfig {
 export interface OAuthModule {
   /** Whether the module is applied to traffic. */
   enabled: boolean;
-  /** The one provider that was set, by its key. The identity provider's key, its lowercase name as the service knows it (the service decides which it accepts). The emulator accepts only its placeholders: `codehost` (the code-hosting provider, the one with `teams` and `organizations`), `social`, `workspace`, `directory`, `professional`, `devops`, `streaming`, `commerce`. */
+  /** The one provider that was set, by its key. The identity provider's key, its lowercase name: one of `github`, `facebook`, `google`, `microsoft`, `gitlab`, `linkedin`, `twitch`, `amazon`. */
   provider: Record<string, OAuthProviderConfig>;
   /** Lets HTTP OPTIONS requests through without authentication (needed for CORS preflight). */
   optionsPassthrough: boolean;
@@ -1110,7 +1110,7 @@ export type HttpsEdgeModules = {
 
 /** Automatic certificate management of a reserved domain, as a request sets it. */
 export interface CertificateManagementPolicyParams {
-  /** The identifier of the public ACME authority that issues the certificates, as the service names it (the service decides which it accepts). The emulator accepts only its placeholder `public-acme`. */
+  /** The ACME authority that issues the certificates: `letsencrypt`, the one the service supports. */
   authority: string;
   /** `rsa` (the service's default) or `ecdsa`. */
   privateKeyType?: "rsa" | "ecdsa" | undefined;
@@ -1186,7 +1186,7 @@ export interface ReservedDomain {
   certificate: Ref | null;
   /** Automatic certificate management; null when it is off. */
   certificateManagementPolicy: {
-    /** The identifier of the authority that issues the certificates (the emulator's placeholder: `public-acme`). */
+    /** The ACME authority that issues the certificates: `letsencrypt`. */
     authority: string;
     /** The type of the issued certificates' keys: `rsa` or `ecdsa`. */
     privateKeyType: string;

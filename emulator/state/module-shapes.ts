@@ -17,8 +17,9 @@ export const TERMINATE_AT = ["edge", "upstream"] as const;
 /** Neutral names for the webhook senders; the cloud notification sender signs without a shared secret. */
 export const WEBHOOK_PROVIDERS = ["CODEHOST", "CHAT", "PAYMENTS", "MESSAGING", "CI", "TICKETS", "CLOUD_NOTIFICATIONS"] as const;
 const SECRETLESS_WEBHOOK = "CLOUD_NOTIFICATIONS";
-/** The emulator's placeholder keys for the eight OAuth providers (the API text names none); only `codehost` has teams and organizations. */
-export const OAUTH_PROVIDERS = ["codehost", "social", "workspace", "directory", "professional", "devops", "streaming", "commerce"] as const;
+/** The eight OAuth providers by key (§2.6: "key = lowercase provider name"); only `github`, the code-hosting one, has teams and organizations. */
+export const OAUTH_PROVIDERS = ["github", "facebook", "google", "microsoft", "gitlab", "linkedin", "twitch", "amazon"] as const;
+const CODE_HOSTING = "github";
 export const NAMEID_FORMATS = [
   "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent",
   "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress",
@@ -86,31 +87,34 @@ const teams = z.array(
     if (!/^[^/\s]+\/[^/\s]+$/.test(value)) addRule(ctx, [], "must have the form <org>/<team>", preview(value));
   }),
 );
-// The API text names no provider key ("key = lowercase provider name"): these are the emulator's own.
-const PLACEHOLDER_RULE = `is not one of the emulator's OAuth provider keys (${OAUTH_PROVIDERS.join(", ")}): the emulator's placeholders for the service's providers, whose keys the API text does not name`;
+const PROVIDER_RULE = `is not one of the service's OAuth providers (${OAUTH_PROVIDERS.join(", ")})`;
+const CODE_HOSTING_RULE = `is only accepted on ${CODE_HOSTING}, the code-hosting provider`;
 const oauthProviders = z
   .unknown()
   .superRefine((value, ctx) => {
     if (value === null || typeof value !== "object" || Array.isArray(value)) return; // the object's own rule says so
-    for (const key of Object.keys(value))
-      if (!(OAUTH_PROVIDERS as readonly string[]).includes(key)) addRule(ctx, [key], PLACEHOLDER_RULE, undefined, "UNKNOWN_FIELD");
+    for (const [key, settings] of Object.entries(value)) {
+      if (!(OAUTH_PROVIDERS as readonly string[]).includes(key)) addRule(ctx, [key], PROVIDER_RULE, undefined, "UNKNOWN_FIELD");
+      else if (key !== CODE_HOSTING && settings !== null && typeof settings === "object")
+        for (const field of ["teams", "organizations"])
+          if (field in settings) addRule(ctx, [key, field], CODE_HOSTING_RULE, undefined, "UNKNOWN_FIELD");
+    }
   })
   .pipe(
     z
       .strictObject({
-        codehost: provider({ teams: teams.default(() => []), organizations: strings }).optional(),
-        social: provider().optional(),
-        workspace: provider().optional(),
-        directory: provider().optional(),
-        professional: provider().optional(),
-        devops: provider().optional(),
-        streaming: provider().optional(),
-        commerce: provider().optional(),
+        github: provider({ teams: teams.default(() => []), organizations: strings }).optional(),
+        facebook: provider().optional(),
+        google: provider().optional(),
+        microsoft: provider().optional(),
+        gitlab: provider().optional(),
+        linkedin: provider().optional(),
+        twitch: provider().optional(),
+        amazon: provider().optional(),
       })
       .superRefine((providers, ctx) => {
         const count = Object.keys(providers).length;
-        if (count !== 1)
-          addRule(ctx, [], `must have exactly one provider key (the emulator's: ${OAUTH_PROVIDERS.join(", ")})`, String(count));
+        if (count !== 1) addRule(ctx, [], `must have exactly one provider key (${OAUTH_PROVIDERS.join(", ")})`, String(count));
       }),
   );
 
@@ -233,7 +237,26 @@ export function moduleFields(set: ModuleSet): Record<string, z.ZodType> {
   return Object.fromEntries(set.names.map((name) => [name, notNull(requestSchema(set, name), NULL_MODULE_RULE)]));
 }
 
+/** The provider keys of data files written before the emulator took the service's names, and the provider each stood for. */
+const OLD_OAUTH_KEYS: Readonly<Record<string, (typeof OAUTH_PROVIDERS)[number]>> = {
+  codehost: "github",
+  social: "facebook",
+  workspace: "google",
+  directory: "microsoft",
+  devops: "gitlab",
+  professional: "linkedin",
+  streaming: "twitch",
+  commerce: "amazon",
+};
+const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+/** A stored OAuth module with an old key reads as its provider: an older data file still loads. */
+const storedOauth = z.preprocess((m) => {
+  if (!isRecord(m) || !isRecord(m.provider)) return m;
+  return { ...m, provider: Object.fromEntries(Object.entries(m.provider).map(([k, v]) => [OLD_OAUTH_KEYS[k] ?? k, v])) };
+}, SCHEMAS.oauth);
+
 /** Stored shape of a record's modules (data file check). */
 export function storedModules(set: ModuleSet) {
-  return z.strictObject(Object.fromEntries(set.names.map((name) => [name, SCHEMAS[name].optional()]))) as z.ZodType<Modules>;
+  const stored = (name: ModuleName) => (name === "oauth" ? storedOauth : SCHEMAS[name]);
+  return z.strictObject(Object.fromEntries(set.names.map((name) => [name, stored(name).optional()]))) as z.ZodType<Modules>;
 }

@@ -17,8 +17,8 @@ import { addRule, baseRecordFields, commonFields, newBase, parseBody } from "./v
 import { ref, resourceUri } from "./wire";
 
 export const REGIONS = ["au", "eu", "ap", "us", "jp", "in", "sa"] as const;
-/** The emulator's placeholder identifier of the one ACME authority (the API text does not name it). */
-export const AUTHORITIES = ["public-acme"] as const;
+/** The one public ACME authority (§2.12), by the identifier the vendor's docs give it. */
+export const AUTHORITIES = ["letsencrypt"] as const;
 export const MANAGED_KEY_TYPES = ["rsa", "ecdsa"] as const;
 export const DEFAULT_BASE_DOMAIN = "edge-ingress.app";
 export const DEFAULT_PROVISIONING_DELAY_MS = 1000;
@@ -29,7 +29,12 @@ const DAY_MS = 86_400_000;
 export const MANAGED_VALIDITY_DAYS = 90;
 export const RENEW_BEFORE_DAYS = 30;
 
-const policy = z.strictObject({ authority: z.enum(AUTHORITIES), private_key_type: z.enum(MANAGED_KEY_TYPES) });
+/** Data files written before the emulator took the service's identifier hold its old placeholder: the same authority. */
+const OLD_AUTHORITY = "public-acme";
+const policy = z.strictObject({
+  authority: z.preprocess((a) => (a === OLD_AUTHORITY ? AUTHORITIES[0] : a), z.enum(AUTHORITIES)),
+  private_key_type: z.enum(MANAGED_KEY_TYPES),
+});
 const job = z.strictObject({
   error_code: z.enum(["INTERNAL_ERROR", "DNS_ERROR"]).nullable(),
   msg: z.string(),
@@ -81,15 +86,9 @@ const domain = z.string().superRefine((value, ctx) => {
   if (!DOMAIN_RE.test(value) || value.length > 253)
     addRule(ctx, [], "must be a lowercase hostname, optionally *. in front", preview(value));
 });
-// The authority's identifier is the emulator's placeholder: its error says so, for a user who sent the service's.
 const authority = z.string().superRefine((value, ctx) => {
   if (!(AUTHORITIES as readonly string[]).includes(value))
-    addRule(
-      ctx,
-      [],
-      `is not the emulator's ACME authority (${AUTHORITIES.join(", ")}): its placeholder for the one the service supports, whose identifier the API text does not name`,
-      preview(value),
-    );
+    addRule(ctx, [], `must be ${AUTHORITIES.join(", ")}, the one ACME authority the service supports`, preview(value));
 });
 // Absent or null fields mean "unset"; the authority defaults to the only one, the key type to rsa.
 const policyInput = z

@@ -17,7 +17,7 @@ const appPrivateKeyPem = config.requireSecret("appPrivateKeyPem");
 const shop = new ei.ReservedDomain("shop", {
   domain: shopDomain,
   description: "Storefront",
-  certificateManagementPolicy: { authority: "public-acme", privateKeyType: "ecdsa" },
+  certificateManagementPolicy: { authority: "letsencrypt", privateKeyType: "ecdsa" },
 });
 
 // Our internal CA, uploaded so the service knows it (an edge's mutual TLS module can trust it too).

@@ -78,7 +78,7 @@ const app = new ei.HttpsEdgeRoute("app", {
   // The whole module is stored as a secret, since it holds the client secret.
   oauth: {
     provider: {
-      codehost: { clientId: oauthClientId, clientSecret: oauthClientSecret, organizations: ["shop-team"] },
+      github: { clientId: oauthClientId, clientSecret: oauthClientSecret, organizations: ["shop-team"] },
     },
     cookiePrefix: "shop_session.",
   },

@@ -80,10 +80,7 @@ export type ReservedDomainRegion = NonNullable<sdk.ReservedDomainCreateParams["r
 
 /** A managed certificate's settings. */
 export interface CertificateManagementPolicyArgs {
-  /**
-   * The identifier of the public ACME authority that issues the certificates, as the service names it
-   * (lowercase letters and digits, joined by `-` or `.`; the service decides). The emulator's placeholder: `public-acme`.
-   */
+  /** The ACME authority that issues the certificates: `letsencrypt`, the one the service supports. */
   authority: pulumi.Input<string>;
   /** Default `rsa`. */
   privateKeyType?: pulumi.Input<"rsa" | "ecdsa">;

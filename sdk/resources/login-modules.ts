@@ -9,15 +9,15 @@ import type * as types from "../types";
 // --- oauth -----------------------------------------------------------------------------------
 
 /**
- * The emulator's placeholder keys for the service's eight identity providers; only `codehost` has
- * `teams` and `organizations` there. The API text names no key ("key = lowercase provider name"), so
- * the sdk checks a key's shape only (OAUTH_PROVIDER_KEY) and the service decides which it knows.
+ * The service's eight OAuth identity providers, by key: §2.6 gives "key = lowercase provider name", and
+ * these are the names the vendor's OAuth module lists. Only `github`, the code-hosting provider, has
+ * `teams` and `organizations`.
  */
-export const OAUTH_PROVIDERS = ["codehost", "social", "workspace", "directory", "professional", "devops", "streaming", "commerce"] as const;
-/** One of the emulator's placeholder keys. */
+export const OAUTH_PROVIDERS = ["github", "facebook", "google", "microsoft", "gitlab", "linkedin", "twitch", "amazon"] as const;
+/** One of the service's provider keys. */
 export type OAuthProviderName = (typeof OAUTH_PROVIDERS)[number];
-/** The form of a provider key: a lowercase name (letters and digits, starting with a letter). */
-export const OAUTH_PROVIDER_KEY = /^[a-z][a-z0-9]*$/;
+/** The code-hosting provider: the one whose settings have `teams` and `organizations`. */
+export const CODE_HOSTING_OAUTH_PROVIDER = "github" satisfies OAuthProviderName;
 /** The service's session cookie prefix when none is given. */
 export const DEFAULT_COOKIE_PREFIX = "ei_session.";
 
@@ -55,34 +55,38 @@ export const OAuthProviderConfigParams = params(oauthProviderFields)
   .describe("One OAuth identity provider's settings, as a request sets them.");
 export type OAuthProviderConfigParams = types.OAuthProviderConfigParams;
 /** @internal */
-export const CodehostOAuthProviderConfigParams = params({
+export const GithubOAuthProviderConfigParams = params({
   ...oauthProviderFields,
   teams: z
     .array(string.regex(/^[^/\s]+\/[^/\s]+$/, { error: "must have the form <org>/<team>" }), { error: "must be a list of strings" })
     .optional()
-    .describe("Only on the code-hosting provider (the emulator's `codehost`): `<org>/<team>` slugs; a member of any is allowed."),
+    .describe("Only on `github`, the code-hosting provider: `<org>/<team>` slugs; a member of any is allowed."),
   organizations: nonEmptyStrings
     .optional()
-    .describe("Only on the code-hosting provider (the emulator's `codehost`): organization slugs; a member of any is allowed."),
+    .describe("Only on `github`, the code-hosting provider: organization slugs; a member of any is allowed."),
 })
   .superRefine(credentialRule)
   .describe(
-    "One OAuth identity provider's settings, as a request sets them; `teams` and `organizations` only on the code-hosting provider (the service refuses them on another).",
+    "One OAuth identity provider's settings, as a request sets them; `teams` and `organizations` only on `github` (the service refuses them on another).",
   );
-export type CodehostOAuthProviderConfigParams = types.CodehostOAuthProviderConfigParams;
+export type GithubOAuthProviderConfigParams = types.GithubOAuthProviderConfigParams;
 
-const PROVIDER_KEY_DOC =
-  "The identity provider's key, its lowercase name as the service knows it (the service decides which it accepts). The emulator accepts only its placeholders: `codehost` (the code-hosting provider, the one with `teams` and `organizations`), `social`, `workspace`, `directory`, `professional`, `devops`, `streaming`, `commerce`.";
-const PROVIDER_KEY_RULE = "must be a provider's lowercase name (letters and digits)";
-const providerKey = string.regex(OAUTH_PROVIDER_KEY, { error: PROVIDER_KEY_RULE });
+const PROVIDER_KEY_DOC = `The identity provider's key, its lowercase name: one of ${OAUTH_PROVIDERS.map((p) => `\`${p}\``).join(", ")}.`;
+const PROVIDER_KEY_RULE = `must be one of the service's OAuth providers: ${OAUTH_PROVIDERS.join(", ")}`;
+const CODE_HOSTING_ONLY = `is only accepted on ${CODE_HOSTING_OAUTH_PROVIDER}, the code-hosting provider`;
 
 /** @internal */
 export const OAuthProviderParams = z
-  .record(providerKey, CodehostOAuthProviderConfigParams, {
-    error: (iss) => (iss.code === "invalid_key" ? PROVIDER_KEY_RULE : "must be an object with one provider key"),
-  })
+  .record(string, GithubOAuthProviderConfigParams, { error: "must be an object with one provider key" })
   .superRefine((v, ctx) => {
-    if (Object.keys(v).length !== 1) issue(ctx, [], "must have exactly one provider key, a lowercase provider name");
+    const keys = Object.keys(v);
+    if (keys.length !== 1) issue(ctx, [], `must have exactly one provider key (${OAUTH_PROVIDERS.join(", ")})`);
+    for (const key of keys) {
+      if (!(OAUTH_PROVIDERS as readonly string[]).includes(key)) issue(ctx, [key], PROVIDER_KEY_RULE);
+      else if (key !== CODE_HOSTING_OAUTH_PROVIDER)
+        for (const field of ["teams", "organizations"] as const)
+          if (v[key]?.[field] !== undefined) issue(ctx, [key, field], CODE_HOSTING_ONLY);
+    }
   })
   .describe(`The OAuth module's identity provider, as a request sets it: exactly one key. ${PROVIDER_KEY_DOC}`);
 export type OAuthProviderParams = types.OAuthProviderParams;
@@ -134,11 +138,14 @@ export const OAuthProviderConfig = z
     scopes: stringsOut.describe("The provider-specific scopes requested; `[]` when none."),
     emailAddresses: stringsOut.describe("Email addresses of the users allowed in; `[]` when none."),
     emailDomains: stringsOut.describe("Email domains whose users are allowed in; `[]` when none."),
-    teams: z.array(z.string()).optional().describe("Only on the code-hosting provider: `<org>/<team>` slugs; a member of any is allowed."),
+    teams: z
+      .array(z.string())
+      .optional()
+      .describe("Only on `github`, the code-hosting provider: `<org>/<team>` slugs; a member of any is allowed."),
     organizations: z
       .array(z.string())
       .optional()
-      .describe("Only on the code-hosting provider: organization slugs; a member of any is allowed."),
+      .describe("Only on `github`, the code-hosting provider: organization slugs; a member of any is allowed."),
   })
   .describe("One OAuth identity provider's settings, as the API returns them. `clientSecret` is a secret: the service returns it.");
 export type OAuthProviderConfig = types.OAuthProviderConfig;

@@ -14,12 +14,10 @@ export const reservedDomainsIdPrefix = "rd_";
 /** Deprecated: traffic is handled globally. */
 export const RESERVED_DOMAIN_REGIONS = ["au", "eu", "ap", "us", "jp", "in", "sa"] as const;
 /**
- * The emulator's placeholder for the one public ACME authority. The API text does not name its
- * identifier, so the sdk checks the shape only (CERTIFICATE_AUTHORITY) and the service decides.
+ * The one public ACME authority the service supports (§2.12), by the identifier the vendor's docs give it.
+ * Kept a string on the wire and in the schema, checked against this list.
  */
-export const CERTIFICATE_AUTHORITIES = ["public-acme"] as const;
-/** The form of an authority's identifier: lowercase letters and digits, words joined by `-` or `.`. */
-export const CERTIFICATE_AUTHORITY = /^[a-z0-9]+(?:[.-][a-z0-9]+)*$/;
+export const CERTIFICATE_AUTHORITIES = ["letsencrypt"] as const;
 export const MANAGED_KEY_TYPES = ["rsa", "ecdsa"] as const;
 export const DEFAULT_MANAGED_KEY_TYPE = "rsa";
 
@@ -27,10 +25,10 @@ export const DEFAULT_MANAGED_KEY_TYPE = "rsa";
 export const CertificateManagementPolicyParams = params({
   authority: z
     .string({ error: "must be a string" })
-    .regex(CERTIFICATE_AUTHORITY, { error: "must be an authority's identifier (lowercase letters and digits, joined by - or .)" })
-    .describe(
-      "The identifier of the public ACME authority that issues the certificates, as the service names it (the service decides which it accepts). The emulator accepts only its placeholder `public-acme`.",
-    ),
+    .refine((v) => (CERTIFICATE_AUTHORITIES as readonly string[]).includes(v), {
+      error: `must be ${CERTIFICATE_AUTHORITIES.join(", ")}, the ACME authority the service supports`,
+    })
+    .describe("The ACME authority that issues the certificates: `letsencrypt`, the one the service supports."),
   privateKeyType: oneOf(MANAGED_KEY_TYPES).optional().describe("`rsa` (the service's default) or `ecdsa`."),
 }).describe("Automatic certificate management of a reserved domain, as a request sets it.");
 export type CertificateManagementPolicyParams = types.CertificateManagementPolicyParams;
@@ -110,9 +108,7 @@ export const ReservedDomain = z.object({
   certificate: nullable(Ref).describe("The uploaded certificate, the latest one issued automatically, or null."),
   certificateManagementPolicy: nullable(
     z.object({
-      authority: z
-        .string()
-        .describe("The identifier of the authority that issues the certificates (the emulator's placeholder: `public-acme`)."),
+      authority: z.string().describe("The ACME authority that issues the certificates: `letsencrypt`."),
       privateKeyType: z.string().describe("The type of the issued certificates' keys: `rsa` or `ecdsa`."),
     }),
   ).describe("Automatic certificate management; null when it is off."),

@@ -170,8 +170,8 @@ describe("only lists and maps the schema requires are added, empty", () => {
     const config = strict.types["edgeingress:index:OAuthProviderConfig"] as { required?: string[] };
     config.required = ["emailAddresses", "emailDomains"];
     expect(addedBy(strict)).toEqual([
-      "HttpsEdge.routes.0.oauth.provider.codehost.emailAddresses=[]",
-      "HttpsEdge.routes.0.oauth.provider.codehost.emailDomains=[]",
+      "HttpsEdge.routes.0.oauth.provider.github.emailAddresses=[]",
+      "HttpsEdge.routes.0.oauth.provider.github.emailDomains=[]",
     ]);
   });
 });

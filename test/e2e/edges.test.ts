@@ -41,7 +41,7 @@ const route = (args: Record<string, unknown> = {}): Res => ({
     ipRestriction: { ipPolicyIds: ["@office"] },
     circuitBreaker: { numBuckets: 64 },
     requestHeaders: { add: { "X-Edge_Team": "platform" } },
-    oauth: { provider: { codehost: { clientId: "app", clientSecret: "secret:oauth", organizations: ["acme"] } } },
+    oauth: { provider: { github: { clientId: "app", clientSecret: "secret:oauth", organizations: ["acme"] } } },
     webhookVerification: { provider: "CODEHOST", secret: "secret:hook" },
     saml: { idpMetadata: IDP, authorizedGroups: ["ops"] },
     ...args,
@@ -62,7 +62,7 @@ describe("edges, routes and modules on the real engine", () => {
     expect(weighted.backends).toEqual({ [out.blue]: 90, [out.green]: 10 });
     const r = await fx.client.httpsEdgeRoutes.get(...(await routeIds()));
     expect(r.backend?.backend.id).toBe(out.split);
-    expect(r.oauth?.provider.codehost?.organizations).toEqual(["acme"]);
+    expect(r.oauth?.provider.github?.organizations).toEqual(["acme"]);
     expect(r.saml?.entityId).toEqual(expect.any(String));
     expect((await fx.client.tlsEdges.get(out.tls)).tlsTermination).toEqual({ enabled: true, terminateAt: "upstream", minVersion: null });
     expectSuccess(await fx.stack.preview({ refresh: true, expectNoChanges: true }));
@@ -159,7 +159,7 @@ describe("edges, routes and modules on the real engine", () => {
   // through the engine by test/e2e/constraints.test.ts. Here: in a stack that holds secrets.
   test("bad module input fails at preview, naming the field", async () => {
     // oauth is a secret input: the reason alone names it, and no secret is printed.
-    await fx.setProgram(stackOf(tcp(), tls(), https, route({ oauth: { provider: { social: { scopes: ["email"] } } } })));
+    await fx.setProgram(stackOf(tcp(), tls(), https, route({ oauth: { provider: { facebook: { scopes: ["email"] } } } })));
     const oauth = await fx.stack.preview();
     expectCheckFailure(oauth, "oauth", /requires clientId and clientSecret/);
     expect(oauth.stdout + oauth.stderr).not.toContain(HOOK_SECRET);

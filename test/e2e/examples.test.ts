@@ -270,7 +270,7 @@ describe("examples/edges", () => {
     expect(api.circuitBreaker).toMatchObject({ errorThresholdPercentage: 0.25, volumeThreshold: 50 });
     const app = await route("app");
     // The secret from stack config reached the service.
-    expect(app.oauth?.provider.codehost).toMatchObject({
+    expect(app.oauth?.provider.github).toMatchObject({
       clientId: "shop-oauth-app",
       clientSecret: config.oauthClientSecret.value,
       organizations: ["shop-team"],
@@ -341,7 +341,7 @@ describe("examples/domains-certificates", () => {
     expectSuccess(await fx.stack.preview({ refresh: true, expectNoChanges: true }));
     const out = await fx.outputs();
     const shop = await fx.client.reservedDomains.get(out.shopDomainId);
-    expect(shop.certificateManagementPolicy).toEqual({ authority: "public-acme", privateKeyType: "ecdsa" });
+    expect(shop.certificateManagementPolicy).toEqual({ authority: "letsencrypt", privateKeyType: "ecdsa" });
     expect(out.shopCnameTarget).toBe(shop.cnameTarget);
     expect(out.shopCnameTarget).toMatch(/\.cname\./);
     const app = await fx.client.reservedDomains.get(out.appDomainId);

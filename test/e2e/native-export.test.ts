@@ -41,7 +41,7 @@ beforeAll(async () => {
     match: "/api",
     compression: {},
     ipRestriction: { ipPolicyIds: [office.id] },
-    oauth: { provider: { codehost: { clientId: "app-id", clientSecret: CREDENTIALS.oauth, scopes: ["read:org"] } } },
+    oauth: { provider: { github: { clientId: "app-id", clientSecret: CREDENTIALS.oauth, scopes: ["read:org"] } } },
   });
   await c.httpsEdgeRoutes.create(edge.id, {
     matchType: "exact_path",
@@ -82,7 +82,7 @@ test("the exported YAML program imports the account: = import and no create, up 
   const readme = fs.readFileSync(path.join(out, "README.md"), "utf8");
   const lines = [...readme.matchAll(/^pulumi config set --secret (\S+)\s+# (\S+) of/gm)].map(([, k, p]) => ({ key: k, path: p }));
   const valueOf: Record<string, string> = {
-    "oauth.provider.codehost.clientSecret": CREDENTIALS.oauth,
+    "oauth.provider.github.clientSecret": CREDENTIALS.oauth,
     "webhookVerification.secret": CREDENTIALS.webhook,
     privateKeyPem: key,
   };

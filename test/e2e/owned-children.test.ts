@@ -164,7 +164,7 @@ describe("HttpsEdge with inline routes", () => {
       backend: { backendId: "@blue" },
       circuitBreaker: { numBuckets: 64 },
       requestHeaders: { add: { "X-Team": "edge" } },
-      oauth: { provider: { codehost: { clientId: "app", clientSecret: "secret:oauth", organizations: ["acme"] } } },
+      oauth: { provider: { github: { clientId: "app", clientSecret: "secret:oauth", organizations: ["acme"] } } },
       webhookVerification: { provider: "CODEHOST", secret: "secret:hook" },
     },
     { matchType: "exact_path", match: "/health" },
@@ -189,7 +189,7 @@ describe("HttpsEdge with inline routes", () => {
     ids = (await fx.outputs()).ids;
     expect(await routesOf(ids.web)).toEqual(declaredRoutes);
     const app = (await fx.client.httpsEdges.get(ids.web)).routes.find((r) => r.match === "/app")!;
-    expect(app.oauth?.provider.codehost?.organizations).toEqual(["acme"]);
+    expect(app.oauth?.provider.github?.organizations).toEqual(["acme"]);
     expect(app.webhookVerification?.provider).toBe("CODEHOST");
 
     const state = await fx.stack.exportState();

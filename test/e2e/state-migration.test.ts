@@ -23,6 +23,11 @@ const made = JSON.parse(fs.readFileSync(path.join(FIXTURE, "made.json"), "utf8")
 };
 
 const TYPE = "pulumi-nodejs:dynamic/edgeingress:";
+// 0.1.0's emulator keyed the code-hosting OAuth provider `codehost`, a placeholder the check now refuses:
+// the program moves to the service's key, `github`, as a user's does. The emulator reads its old data
+// file's key as `github`; the state keeps the old key, so that route, and nothing else, is updated once.
+const PROGRAM = fs.readFileSync(path.join(FIXTURE, "program.json"), "utf8").replaceAll('"codehost":', '"github":');
+const RENAMED = /:HttpsEdgeRoute::https-edge-route$/;
 let emulator: Started;
 let stack: TestStack;
 let tmp: string;
@@ -37,7 +42,7 @@ beforeAll(async () => {
     config: {
       "edgeingress:apiKey": { value: made.rootToken, secret: true },
       "edgeingress:apiUrl": { value: emulator.url },
-      program: { value: fs.readFileSync(path.join(FIXTURE, "program.json"), "utf8") },
+      program: { value: PROGRAM },
       secrets: { value: fs.readFileSync(path.join(FIXTURE, "secrets.json"), "utf8"), secret: true },
     },
     // The fixture's secrets were encrypted with this passphrase.
@@ -65,10 +70,14 @@ test("the fixture covers every kind", async () => {
   for (const kind of Object.keys(kinds)) expect({ kind, stored: stored.has(kind) }).toEqual({ kind, stored: true });
 });
 
-test("preview, preview --refresh and up see no change in the old state", async () => {
-  expectSuccess(await stack.preview({ expectNoChanges: true }));
-  expectSuccess(await stack.preview({ refresh: true, expectNoChanges: true }));
+test("preview sees no change in the old state but the renamed OAuth key's route; after up, preview --refresh sees none", async () => {
+  expect(PROGRAM).toContain('"github":');
+  const preview = await stack.preview();
+  expectSuccess(preview);
+  const changed = Object.entries(preview.ops).filter(([, ops]) => ops.some((op) => op !== "same"));
+  expect(changed).toEqual([[expect.stringMatching(RENAMED), ["update"]]]);
   expectSuccess(await stack.up(["--refresh"]));
+  expectSuccess(await stack.preview({ refresh: true, expectNoChanges: true }));
 });
 
 test("destroy deletes every resource the old state holds", async () => {

@@ -49,7 +49,7 @@ const FIELDS = [
   "provider",
   "secret",
   "oauth",
-  "codehost",
+  "github",
   "client_id",
   "client_secret",
   "scopes",

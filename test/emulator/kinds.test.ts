@@ -132,7 +132,7 @@ const MODULES: Record<string, () => ModuleCase> = {
   oauth: () => {
     const b = {
       enabled: false,
-      provider: { codehost: { client_id: "id", client_secret: "sec", scopes: ["read:org"], teams: ["acme/ops"], organizations: ["acme"] } },
+      provider: { github: { client_id: "id", client_secret: "sec", scopes: ["read:org"], teams: ["acme/ops"], organizations: ["acme"] } },
       options_passthrough: true,
       cookie_prefix: "sess.",
       inactivity_timeout: 60,
@@ -141,11 +141,11 @@ const MODULES: Record<string, () => ModuleCase> = {
     };
     return {
       name: "oauth",
-      a: { provider: { social: {} } },
+      a: { provider: { facebook: {} } },
       b,
       ra: {
         enabled: true,
-        provider: { social: { client_id: null, client_secret: null, scopes: [], email_addresses: [], email_domains: [] } },
+        provider: { facebook: { client_id: null, client_secret: null, scopes: [], email_addresses: [], email_domains: [] } },
         options_passthrough: false,
         cookie_prefix: "ei_session.",
         inactivity_timeout: 0,
@@ -155,7 +155,7 @@ const MODULES: Record<string, () => ModuleCase> = {
       rb: {
         ...b,
         provider: {
-          codehost: {
+          github: {
             client_id: "id",
             client_secret: "sec",
             scopes: ["read:org"],

@@ -90,7 +90,7 @@ describe("persistence", () => {
       circuit_breaker: { num_buckets: 5 },
       request_headers: { add: { "X-Case": "Kept" } },
       webhook_verification: { provider: "CI", secret: "hook-secret" },
-      oauth: { provider: { codehost: { client_id: "i", client_secret: "s", teams: ["o/t"] } } },
+      oauth: { provider: { github: { client_id: "i", client_secret: "s", teams: ["o/t"] } } },
       saml: { idp_metadata: "<EntityDescriptor/>" },
     });
     await api.patch(`/edges/tcp/${tcp}`, { hostports: ["a.example.com:1", "e.example.com:1"] });
@@ -116,6 +116,54 @@ describe("persistence", () => {
         "c.example.com:1",
         "e.example.com:1",
       ]);
+    } finally {
+      await second.emulator.close();
+    }
+  });
+
+  test("a data file from before the service's names loads: old OAuth keys and the old authority read as the service's", async () => {
+    const file = path.join(dir, "old.json");
+    const first = await start({ dataFile: file });
+    const edge = (await first.api.post("/edges/https", { hostports: ["old.example.com:443"] })).body.id;
+    const oauth = { provider: { github: { client_id: "i", client_secret: "s", teams: ["o/t"], organizations: ["o"] } } };
+    const route = (await first.api.post(`/edges/https/${edge}/routes`, { match_type: "path_prefix", match: "/", oauth })).body.id;
+    const other = (
+      await first.api.post(`/edges/https/${edge}/routes`, { match_type: "path_prefix", match: "/b", oauth: { provider: { google: {} } } })
+    ).body.id;
+    const domain = (await first.api.post("/reserved_domains", { domain: "old.example.com", certificate_management_policy: {} })).body.id;
+    await first.emulator.close();
+    // What an older emulator wrote: its placeholders where the service's names are now.
+    const old = { github: "codehost", google: "workspace" } as Record<string, string>;
+    const rewrite = (v: unknown, parent = ""): unknown => {
+      if (Array.isArray(v)) return v.map((x) => rewrite(x));
+      if (v === null || typeof v !== "object") return v === "letsencrypt" ? "public-acme" : v;
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [parent === "provider" ? (old[k] ?? k) : k, rewrite(x, k)]));
+    };
+    const text = JSON.stringify(rewrite(JSON.parse(fs.readFileSync(file, "utf8"))));
+    expect(text).toContain('"codehost":');
+    expect(text).toContain('"workspace":');
+    expect(text).toContain('"public-acme"');
+    fs.writeFileSync(file, text);
+
+    const second = await start({ dataFile: file });
+    try {
+      const routes = `/edges/https/${edge}/routes`;
+      expect((await second.api.get(`${routes}/${route}`)).body.oauth.provider).toEqual({
+        github: {
+          client_id: "i",
+          client_secret: "s",
+          scopes: [],
+          email_addresses: [],
+          email_domains: [],
+          teams: ["o/t"],
+          organizations: ["o"],
+        },
+      });
+      expect(Object.keys((await second.api.get(`${routes}/${other}`)).body.oauth.provider)).toEqual(["google"]);
+      expect((await second.api.get(`/reserved_domains/${domain}`)).body.certificate_management_policy).toEqual({
+        authority: "letsencrypt",
+        private_key_type: "rsa",
+      });
     } finally {
       await second.emulator.close();
     }

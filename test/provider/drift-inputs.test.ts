@@ -123,7 +123,7 @@ describe("inputs after a refresh", () => {
     expect((await runtime.read("HttpsEdgeRoute", made.id, made.outs)).inputs).toMatchObject({ webhookVerification: hook });
     const api = kinds.HttpsEdgeRoute.api(client);
     await api.replaceModule!(made.id, "webhookVerification", { provider: "CHAT", secret: "drift-inputs-webhook-secret" });
-    await api.replaceModule!(made.id, "oauth", { provider: { codehost: {} } });
+    await api.replaceModule!(made.id, "oauth", { provider: { github: {} } });
     await client.httpsEdgeRoutes.update(...(made.id.split("/") as [string, string]), { description: "by hand" });
     const read = await runtime.read("HttpsEdgeRoute", made.id, made.outs);
     // Both sides of a secret show as `[secret]`: the drifted one shows only as missing (`+ webhookVerification: [secret]`).

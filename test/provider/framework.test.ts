@@ -78,9 +78,9 @@ describe("check", () => {
       edgeId: "edghts_1",
       matchType: "path_prefix",
       match: "/",
-      oauth: { provider: { social: { team: ["acme/ops"] } } },
+      oauth: { provider: { facebook: { team: ["acme/ops"] } } },
     });
-    expect(route.failures).toEqual([{ property: "", reason: "oauth.provider.social.team: is not a known field" }]);
+    expect(route.failures).toEqual([{ property: "", reason: "oauth.provider.facebook.team: is not a known field" }]);
   });
 
   it("reports a bad element of a list by its own path, not the list", async () => {

@@ -62,7 +62,7 @@ const KINDS: Record<string, { forms: Forms; base: () => Record<string, unknown> 
     forms: {
       backend,
       ipRestriction,
-      oauth: [absent, () => ({ provider: { codehost: {} } })],
+      oauth: [absent, () => ({ provider: { github: {} } })],
       saml: [absent, () => ({ idpMetadata: IDP })],
     },
     base: () => ({ edgeId: ref.httpsEdge, matchType: "path_prefix", match: `/t${port++}` }),

@@ -51,8 +51,8 @@ const cases: Case[] = [
   [
     "HttpsEdgeRoute",
     "oauth",
-    () => ({ provider: { codehost: {} } }),
-    () => ({ provider: { social: { clientId: "app", clientSecret: "app-secret", scopes: ["email"] } }, inactivityTimeout: 600 }),
+    () => ({ provider: { github: {} } }),
+    () => ({ provider: { facebook: { clientId: "app", clientSecret: "app-secret", scopes: ["email"] } }, inactivityTimeout: 600 }),
   ],
   ["HttpsEdgeRoute", "saml", () => ({ idpMetadata: IDP }), () => ({ idpMetadata: IDP, forceAuthn: true, authorizedGroups: ["ops"] })],
   onOff("HttpsEdgeRoute", "oidc"),

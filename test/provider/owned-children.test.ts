@@ -430,7 +430,7 @@ describe("HttpsEdge inline routes", () => {
       ipRestriction: { ipPolicyIds: [policyId] },
       circuitBreaker: { numBuckets: 64 },
       requestHeaders: { add: { "X-Team": "edge" } },
-      oauth: { provider: { codehost: { clientId: "app", clientSecret: OAUTH_SECRET, organizations: ["acme"] } } },
+      oauth: { provider: { github: { clientId: "app", clientSecret: OAUTH_SECRET, organizations: ["acme"] } } },
       webhookVerification: { provider: "CODEHOST", secret: HOOK_SECRET },
     });
   /** The edge's routes in the service, as `matchType match description`, in the service's order. */
@@ -455,7 +455,7 @@ describe("HttpsEdge inline routes", () => {
     expect(outs.routes[0]).not.toHaveProperty("oauth");
     expect(outs.routes[0]).not.toHaveProperty("webhookVerification");
     expect(outs.routeSecretModules).toHaveLength(3);
-    expect(outs.routeSecretModules[0].oauth.provider.codehost.clientSecret).toBe(OAUTH_SECRET);
+    expect(outs.routeSecretModules[0].oauth.provider.github.clientSecret).toBe(OAUTH_SECRET);
     expect(outs.routeSecretModules[0].webhookVerification.secret).toBe(HOOK_SECRET);
     // Only the fields a child sets: a route without secret modules has none.
     expect(outs.routeSecretModules[1]).toEqual({});
@@ -469,7 +469,7 @@ describe("HttpsEdge inline routes", () => {
     expect((await fx.runtime.diff(EDGE, id, read.props!, declared)).changes).toBe(false);
     // Nothing drifted: the refresh gives the declaration back as it was written, secrets apart.
     expect(read.inputs!.routes).toEqual(routes.map(({ oauth: _o, webhookVerification: _w, ...plain }: Props) => plain));
-    expect(read.inputs!.routeSecretModules[0].oauth.provider.codehost.clientSecret).toBe(OAUTH_SECRET);
+    expect(read.inputs!.routeSecretModules[0].oauth.provider.github.clientSecret).toBe(OAUTH_SECRET);
   });
 
   test("a route added by hand is read as a change of routes, named with the fields it sets, and deleted by the update", async () => {
@@ -585,7 +585,7 @@ describe("HttpsEdge inline routes", () => {
           route("/x", { matchType: "regex" }),
           route("/", { description: "again" }),
           route("/", { matchType: "exact_path" }),
-          route("/y", { oauth: { provider: { codehost: { clientId: "a" } } } }),
+          route("/y", { oauth: { provider: { github: { clientId: "a" } } } }),
           route("/z", { compression: { enabled: "yes" } }),
         ],
       }),
@@ -596,7 +596,7 @@ describe("HttpsEdge inline routes", () => {
         expect.stringMatching(/^routes\[1\]\.match: /),
         expect.stringMatching(/^routes\[2\]\.matchType: /),
         expect.stringMatching(/^routes\[3\]\.match: is the matchType and match of routes\[0\] again/),
-        expect.stringMatching(/^routes\[5\]\.oauth\.provider\.codehost/),
+        expect.stringMatching(/^routes\[5\]\.oauth\.provider\.github/),
         expect.stringMatching(/^routes\[6\]\.compression\.enabled: /),
       ]),
     );
@@ -612,7 +612,7 @@ describe("HttpsEdge inline routes", () => {
     const proxy = await refusing(fx.emulator.url, (req) => req.method === "PUT" && ++puts === 2);
     const client = new EdgeIngress({ apiKey: fx.emulator.rootToken, baseURL: proxy.url, maxRetries: 0 });
     const guard = { ipRestriction: { ipPolicyIds: [policyId] } };
-    const oauth = { oauth: { provider: { codehost: { clientId: "app", clientSecret: OAUTH_SECRET } } } };
+    const oauth = { oauth: { provider: { github: { clientId: "app", clientSecret: OAUTH_SECRET } } } };
     const news = { ...declared, routes: [route("/a", guard), route("/b", guard), route("/c", oauth)] };
     const error = (await lifecycle.update(decl, client, id, outs, news).catch((e: unknown) => e)) as lifecycle.PartialStateError;
     await client.close();
@@ -628,7 +628,7 @@ describe("HttpsEdge inline routes", () => {
     ]);
     expect(error.properties.routes.map((r: Props) => r.match)).toEqual(["/a", "/b", "/c"]);
     expect(JSON.stringify(error.properties.routes)).not.toContain(OAUTH_SECRET);
-    expect(error.properties.routeSecretModules[2].oauth.provider.codehost.clientSecret).toBe(OAUTH_SECRET);
+    expect(error.properties.routeSecretModules[2].oauth.provider.github.clientSecret).toBe(OAUTH_SECRET);
     const done = await converge(id, error.properties, news, EDGE);
     expect((await fx.client.httpsEdges.get(id)).routes.every((r) => r.ipRestriction || r.oauth)).toBe(true);
     expect((await fx.runtime.diff(EDGE, id, done, news)).changes).toBe(false);

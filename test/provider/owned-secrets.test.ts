@@ -11,7 +11,7 @@ import { httpsEdgeResource } from "../../provider/resources/https-edge";
 const value = <T>(o: pulumi.Input<T>): Promise<T> => new Promise((resolve) => pulumi.output(o).apply((v) => resolve(v as T)));
 const secret = (o: unknown): Promise<boolean> => (pulumi.Output.isInstance(o) ? pulumi.isSecret(o) : Promise.resolve(false));
 
-const oauth = { provider: { codehost: { clientId: "app", clientSecret: "inline-class-secret-5512" } } };
+const oauth = { provider: { github: { clientId: "app", clientSecret: "inline-class-secret-5512" } } };
 const hook = { provider: "CODEHOST", secret: "inline-class-hook-7731" };
 
 test("a plain list: each route without its secret modules, those apart in one secret list in the same order", async () => {
@@ -35,11 +35,11 @@ test("a value inside a route that is an Output stays one, with its own secretnes
   const clientSecret = pulumi.secret("inline-class-secret-9911");
   const description = pulumi.output("later");
   const args = withSecretsApart(httpsEdgeResource, {
-    routes: [{ matchType: "path_prefix", match: "/", description, oauth: { provider: { codehost: { clientId: "a", clientSecret } } } }],
+    routes: [{ matchType: "path_prefix", match: "/", description, oauth: { provider: { github: { clientId: "a", clientSecret } } } }],
   });
   expect(args.routes[0].description).toBe(description);
   expect(await value(args.routeSecretModules)).toEqual([
-    { oauth: { provider: { codehost: { clientId: "a", clientSecret: "inline-class-secret-9911" } } } },
+    { oauth: { provider: { github: { clientId: "a", clientSecret: "inline-class-secret-9911" } } } },
   ]);
 });
 

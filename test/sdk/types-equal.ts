@@ -80,7 +80,7 @@ export type Checks = [
   Expect<Equal<types.IpRestrictionCreateParams, z.input<typeof ipRestriction.IpRestrictionCreateParams>>>,
   Expect<Equal<types.IpRestrictionUpdateParams, z.input<typeof ipRestriction.IpRestrictionUpdateParams>>>,
   Expect<Equal<types.OAuthProviderConfigParams, z.input<typeof loginModules.OAuthProviderConfigParams>>>,
-  Expect<Equal<types.CodehostOAuthProviderConfigParams, z.input<typeof loginModules.CodehostOAuthProviderConfigParams>>>,
+  Expect<Equal<types.GithubOAuthProviderConfigParams, z.input<typeof loginModules.GithubOAuthProviderConfigParams>>>,
   Expect<Equal<types.OAuthProviderParams, z.input<typeof loginModules.OAuthProviderParams>>>,
   Expect<Equal<types.OAuthModuleParams, z.input<typeof loginModules.OAuthModuleParams>>>,
   Expect<Equal<types.OAuthProviderConfig, z.output<typeof loginModules.OAuthProviderConfig>>>,

@@ -106,7 +106,7 @@ export const CASES: Case[] = [
   {
     rule: "§7.3 certificate_id together with certificate_management_policy",
     kind: "ReservedDomain",
-    args: { certificateId: "cert_a1", certificateManagementPolicy: { authority: "public-acme" } },
+    args: { certificateId: "cert_a1", certificateManagementPolicy: { authority: "letsencrypt" } },
     named: [["certificateManagementPolicy", /together with certificateId/]],
   },
   {
@@ -118,8 +118,8 @@ export const CASES: Case[] = [
   {
     rule: "§7.3 OAuth scopes without client_id and client_secret",
     kind: "HttpsEdgeRoute",
-    args: { oauth: { provider: { social: { scopes: ["email"] } } } },
-    named: [["oauth.provider.social.scopes", /requires clientId and clientSecret/]],
+    args: { oauth: { provider: { facebook: { scopes: ["email"] } } } },
+    named: [["oauth.provider.facebook.scopes", /requires clientId and clientSecret/]],
   },
   {
     rule: "§7.3 more than one member in an event target",
@@ -136,22 +136,37 @@ export const CASES: Case[] = [
   {
     rule: "§2.6 OAuth client_id without client_secret",
     kind: "HttpsEdgeRoute",
-    args: { oauth: { provider: { workspace: { clientId: "app-id" } } } },
-    named: [["oauth.provider.workspace.clientSecret", /required when clientId is set/]],
+    args: { oauth: { provider: { google: { clientId: "app-id" } } } },
+    named: [["oauth.provider.google.clientSecret", /required when clientId is set/]],
   },
   {
-    // Which providers exist (and which has teams) the service decides; a key's shape is checked here.
-    rule: "§2.6 an OAuth provider key that is not a lowercase provider name",
+    // The eight providers the vendor's OAuth module lists, by lowercase name: the emulator's old placeholders are none of them.
+    rule: "§2.6 an OAuth provider key that is not a provider's lowercase name",
     kind: "HttpsEdgeRoute",
-    args: { oauth: { provider: { GitHub: {} } } },
-    named: [["oauth.provider.GitHub", /lowercase name/]],
+    args: { oauth: { provider: { codehost: {} } } },
+    named: [["oauth.provider.codehost", /github, facebook, google, microsoft, gitlab, linkedin, twitch, amazon/]],
+  },
+  {
+    rule: "§2.6 OAuth teams and organizations on a provider other than the code-hosting one",
+    kind: "HttpsEdgeRoute",
+    args: { oauth: { provider: { google: { teams: ["org/team"], organizations: ["org"] } } } },
+    named: [
+      ["oauth.provider.google.teams", /only accepted on github/],
+      ["oauth.provider.google.organizations", /only accepted on github/],
+    ],
+  },
+  {
+    rule: "§2.12 a managed certificate's authority other than the one the service supports",
+    kind: "ReservedDomain",
+    args: { certificateManagementPolicy: { authority: "public-acme" } },
+    named: [["certificateManagementPolicy.authority", /must be letsencrypt/]],
   },
   {
     rule: "§2.6 OAuth team not in <org>/<team> form; §2.6 match_type outside its values",
     kind: "HttpsEdgeRoute",
-    args: { matchType: "prefix", oauth: { provider: { codehost: { teams: ["ops"] } } } },
+    args: { matchType: "prefix", oauth: { provider: { github: { teams: ["ops"] } } } },
     named: [
-      ["oauth.provider.codehost.teams[0]", /<org>\/<team>/],
+      ["oauth.provider.github.teams[0]", /<org>\/<team>/],
       ["matchType", /exact_path, path_prefix/],
     ],
   },
@@ -209,7 +224,7 @@ export const CASES: Case[] = [
   {
     rule: "§2.19 a webhook provider the service does not name (upper-case identifiers)",
     kind: "HttpsEdgeRoute",
-    args: { webhookVerification: { provider: "codehost" } },
+    args: { webhookVerification: { provider: "github" } },
     named: [["webhookVerification.provider", /must be one of/]],
   },
   {
@@ -259,7 +274,7 @@ export const CASES: Case[] = [
   {
     rule: "§2.12 region and private_key_type outside their values",
     kind: "ReservedDomain",
-    args: { region: "mars", certificateManagementPolicy: { authority: "public-acme", privateKeyType: "dsa" } },
+    args: { region: "mars", certificateManagementPolicy: { authority: "letsencrypt", privateKeyType: "dsa" } },
     named: [
       ["region", /au, eu, ap, us, jp, in, sa/],
       ["certificateManagementPolicy.privateKeyType", /rsa, ecdsa/],

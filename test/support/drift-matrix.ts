@@ -82,7 +82,7 @@ export const SECRETS: Record<string, string> = {
   otherKey: privateKeyPem(otherLeaf.privateKey),
 };
 
-const oauth = (organizations: string[]) => ({ provider: { codehost: { clientId: "app", clientSecret: "secret:oauth", organizations } } });
+const oauth = (organizations: string[]) => ({ provider: { github: { clientId: "app", clientSecret: "secret:oauth", organizations } } });
 
 export const MATRIX: Record<string, KindMatrix> = {
   ApiKey: { args: texts, outOfBand: { description: DESCRIPTION, metadata: METADATA } },
@@ -242,8 +242,8 @@ export const MATRIX: Record<string, KindMatrix> = {
       metadata: METADATA,
       certificateId: { value: "@cert2" },
       certificateManagementPolicy: {
-        declared: { certificateId: undefined, certificateManagementPolicy: { authority: "public-acme" } },
-        value: { authority: "public-acme", privateKeyType: "ecdsa" },
+        declared: { certificateId: undefined, certificateManagementPolicy: { authority: "letsencrypt" } },
+        value: { authority: "letsencrypt", privateKeyType: "ecdsa" },
         alsoChanges: ["issuedCertificateId", "certificateManagementStatus"],
       },
     },

@@ -37,7 +37,7 @@ export async function buildAccount(client: EdgeIngress): Promise<BuiltAccount> {
   await client.reservedDomains.create({ domain: "app.example.com", certificateId: cert.id });
   const managed = await client.reservedDomains.create({
     domain: "shop.example.com",
-    certificateManagementPolicy: { authority: "public-acme", privateKeyType: "ecdsa" },
+    certificateManagementPolicy: { authority: "letsencrypt", privateKeyType: "ecdsa" },
   });
 
   const tunnels = await client.tunnelGroupBackends.create({ labels: { app: "web", "env.tier": "prod" }, description: "web tunnels" });
@@ -71,13 +71,13 @@ export async function buildAccount(client: EdgeIngress): Promise<BuiltAccount> {
     requestHeaders: { add: { "X-Env": "prod" }, remove: ["X-Debug"] },
     oauth: {
       provider: {
-        codehost: { clientId: "app-id", clientSecret: "oauth-client-secret-1", scopes: ["read:org"], organizations: ["example"] },
+        github: { clientId: "app-id", clientSecret: "oauth-client-secret-1", scopes: ["read:org"], organizations: ["example"] },
       },
       maximumDuration: 3600,
     },
     userAgentFilter: {},
   });
-  credentials.set(`${edge.id}/${api.id}`, { "oauth.provider.codehost.clientSecret": "oauth-client-secret-1" });
+  credentials.set(`${edge.id}/${api.id}`, { "oauth.provider.github.clientSecret": "oauth-client-secret-1" });
   const hooks = await client.httpsEdgeRoutes.create(edge.id, {
     matchType: "exact_path",
     match: "/hooks",

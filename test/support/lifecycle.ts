@@ -408,15 +408,15 @@ const CASES: Case[] = [
     kind: "ReservedDomain",
     name: "managed",
     create: {
-      args: { domain: "shop.example.com", certificateManagementPolicy: { authority: "public-acme" } },
+      args: { domain: "shop.example.com", certificateManagementPolicy: { authority: "letsencrypt" } },
       server: () => ({ domain: "shop.example.com", cnameTarget: expect.any(String) }),
     },
     update: {
-      args: { domain: "shop.example.com", certificateManagementPolicy: { authority: "public-acme" }, description: "shop" },
+      args: { domain: "shop.example.com", certificateManagementPolicy: { authority: "letsencrypt" }, description: "shop" },
       server: () => ({ domain: "shop.example.com", description: "shop" }),
     },
     replace: {
-      args: { domain: "store.example.com", certificateManagementPolicy: { authority: "public-acme" }, description: "shop" },
+      args: { domain: "store.example.com", certificateManagementPolicy: { authority: "letsencrypt" }, description: "shop" },
       server: () => ({ domain: "store.example.com", description: "shop" }),
     },
     drift: { description: "by hand" },

@@ -174,7 +174,7 @@ func (o BackendModulePtrOutput) Enabled() pulumi.BoolPtrOutput {
 
 // A managed certificate's settings.
 type CertificateManagementPolicy struct {
-	// The identifier of the public ACME authority that issues the certificates, as the service names it (lowercase letters and digits, joined by `-` or `.`; the service decides). The emulator's placeholder: `public-acme`.
+	// The ACME authority that issues the certificates: `letsencrypt`, the one the service supports.
 	Authority string `pulumi:"authority"`
 	// Default `rsa`.
 	PrivateKeyType *string `pulumi:"privateKeyType"`
@@ -193,7 +193,7 @@ type CertificateManagementPolicyInput interface {
 
 // A managed certificate's settings.
 type CertificateManagementPolicyArgs struct {
-	// The identifier of the public ACME authority that issues the certificates, as the service names it (lowercase letters and digits, joined by `-` or `.`; the service decides). The emulator's placeholder: `public-acme`.
+	// The ACME authority that issues the certificates: `letsencrypt`, the one the service supports.
 	Authority pulumi.StringInput `pulumi:"authority"`
 	// Default `rsa`.
 	PrivateKeyType pulumi.StringPtrInput `pulumi:"privateKeyType"`
@@ -277,7 +277,7 @@ func (o CertificateManagementPolicyOutput) ToCertificateManagementPolicyPtrOutpu
 	}).(CertificateManagementPolicyPtrOutput)
 }
 
-// The identifier of the public ACME authority that issues the certificates, as the service names it (lowercase letters and digits, joined by `-` or `.`; the service decides). The emulator's placeholder: `public-acme`.
+// The ACME authority that issues the certificates: `letsencrypt`, the one the service supports.
 func (o CertificateManagementPolicyOutput) Authority() pulumi.StringOutput {
 	return o.ApplyT(func(v CertificateManagementPolicy) string { return v.Authority }).(pulumi.StringOutput)
 }
@@ -311,7 +311,7 @@ func (o CertificateManagementPolicyPtrOutput) Elem() CertificateManagementPolicy
 	}).(CertificateManagementPolicyOutput)
 }
 
-// The identifier of the public ACME authority that issues the certificates, as the service names it (lowercase letters and digits, joined by `-` or `.`; the service decides). The emulator's placeholder: `public-acme`.
+// The ACME authority that issues the certificates: `letsencrypt`, the one the service supports.
 func (o CertificateManagementPolicyPtrOutput) Authority() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CertificateManagementPolicy) *string {
 		if v == nil {
@@ -3069,7 +3069,7 @@ type OAuthModule struct {
 	MaximumDuration *float64 `pulumi:"maximumDuration"`
 	// Lets HTTP OPTIONS requests through without authentication (needed for CORS preflight).
 	OptionsPassthrough *bool `pulumi:"optionsPassthrough"`
-	// The one provider that was set, by its key. The identity provider's key, its lowercase name as the service knows it (the service decides which it accepts). The emulator accepts only its placeholders: `codehost` (the code-hosting provider, the one with `teams` and `organizations`), `social`, `workspace`, `directory`, `professional`, `devops`, `streaming`, `commerce`.
+	// The one provider that was set, by its key. The identity provider's key, its lowercase name: one of `github`, `facebook`, `google`, `microsoft`, `gitlab`, `linkedin`, `twitch`, `amazon`.
 	Provider map[string]OAuthProviderConfig `pulumi:"provider"`
 }
 
@@ -3098,7 +3098,7 @@ type OAuthModuleArgs struct {
 	MaximumDuration pulumi.Float64PtrInput `pulumi:"maximumDuration"`
 	// Lets HTTP OPTIONS requests through without authentication (needed for CORS preflight).
 	OptionsPassthrough pulumi.BoolPtrInput `pulumi:"optionsPassthrough"`
-	// The one provider that was set, by its key. The identity provider's key, its lowercase name as the service knows it (the service decides which it accepts). The emulator accepts only its placeholders: `codehost` (the code-hosting provider, the one with `teams` and `organizations`), `social`, `workspace`, `directory`, `professional`, `devops`, `streaming`, `commerce`.
+	// The one provider that was set, by its key. The identity provider's key, its lowercase name: one of `github`, `facebook`, `google`, `microsoft`, `gitlab`, `linkedin`, `twitch`, `amazon`.
 	Provider OAuthProviderConfigMapInput `pulumi:"provider"`
 }
 
@@ -3210,7 +3210,7 @@ func (o OAuthModuleOutput) OptionsPassthrough() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v OAuthModule) *bool { return v.OptionsPassthrough }).(pulumi.BoolPtrOutput)
 }
 
-// The one provider that was set, by its key. The identity provider's key, its lowercase name as the service knows it (the service decides which it accepts). The emulator accepts only its placeholders: `codehost` (the code-hosting provider, the one with `teams` and `organizations`), `social`, `workspace`, `directory`, `professional`, `devops`, `streaming`, `commerce`.
+// The one provider that was set, by its key. The identity provider's key, its lowercase name: one of `github`, `facebook`, `google`, `microsoft`, `gitlab`, `linkedin`, `twitch`, `amazon`.
 func (o OAuthModuleOutput) Provider() OAuthProviderConfigMapOutput {
 	return o.ApplyT(func(v OAuthModule) map[string]OAuthProviderConfig { return v.Provider }).(OAuthProviderConfigMapOutput)
 }
@@ -3299,7 +3299,7 @@ func (o OAuthModulePtrOutput) OptionsPassthrough() pulumi.BoolPtrOutput {
 	}).(pulumi.BoolPtrOutput)
 }
 
-// The one provider that was set, by its key. The identity provider's key, its lowercase name as the service knows it (the service decides which it accepts). The emulator accepts only its placeholders: `codehost` (the code-hosting provider, the one with `teams` and `organizations`), `social`, `workspace`, `directory`, `professional`, `devops`, `streaming`, `commerce`.
+// The one provider that was set, by its key. The identity provider's key, its lowercase name: one of `github`, `facebook`, `google`, `microsoft`, `gitlab`, `linkedin`, `twitch`, `amazon`.
 func (o OAuthModulePtrOutput) Provider() OAuthProviderConfigMapOutput {
 	return o.ApplyT(func(v *OAuthModule) map[string]OAuthProviderConfig {
 		if v == nil {
@@ -3319,11 +3319,11 @@ type OAuthProviderConfig struct {
 	EmailAddresses []string `pulumi:"emailAddresses"`
 	// Email domains whose users are allowed in; `[]` when none.
 	EmailDomains []string `pulumi:"emailDomains"`
-	// Only on the code-hosting provider: organization slugs; a member of any is allowed.
+	// Only on `github`, the code-hosting provider: organization slugs; a member of any is allowed.
 	Organizations []string `pulumi:"organizations"`
 	// The provider-specific scopes requested; `[]` when none.
 	Scopes []string `pulumi:"scopes"`
-	// Only on the code-hosting provider: `<org>/<team>` slugs; a member of any is allowed.
+	// Only on `github`, the code-hosting provider: `<org>/<team>` slugs; a member of any is allowed.
 	Teams []string `pulumi:"teams"`
 }
 
@@ -3348,11 +3348,11 @@ type OAuthProviderConfigArgs struct {
 	EmailAddresses pulumi.StringArrayInput `pulumi:"emailAddresses"`
 	// Email domains whose users are allowed in; `[]` when none.
 	EmailDomains pulumi.StringArrayInput `pulumi:"emailDomains"`
-	// Only on the code-hosting provider: organization slugs; a member of any is allowed.
+	// Only on `github`, the code-hosting provider: organization slugs; a member of any is allowed.
 	Organizations pulumi.StringArrayInput `pulumi:"organizations"`
 	// The provider-specific scopes requested; `[]` when none.
 	Scopes pulumi.StringArrayInput `pulumi:"scopes"`
-	// Only on the code-hosting provider: `<org>/<team>` slugs; a member of any is allowed.
+	// Only on `github`, the code-hosting provider: `<org>/<team>` slugs; a member of any is allowed.
 	Teams pulumi.StringArrayInput `pulumi:"teams"`
 }
 
@@ -3428,7 +3428,7 @@ func (o OAuthProviderConfigOutput) EmailDomains() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v OAuthProviderConfig) []string { return v.EmailDomains }).(pulumi.StringArrayOutput)
 }
 
-// Only on the code-hosting provider: organization slugs; a member of any is allowed.
+// Only on `github`, the code-hosting provider: organization slugs; a member of any is allowed.
 func (o OAuthProviderConfigOutput) Organizations() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v OAuthProviderConfig) []string { return v.Organizations }).(pulumi.StringArrayOutput)
 }
@@ -3438,7 +3438,7 @@ func (o OAuthProviderConfigOutput) Scopes() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v OAuthProviderConfig) []string { return v.Scopes }).(pulumi.StringArrayOutput)
 }
 
-// Only on the code-hosting provider: `<org>/<team>` slugs; a member of any is allowed.
+// Only on `github`, the code-hosting provider: `<org>/<team>` slugs; a member of any is allowed.
 func (o OAuthProviderConfigOutput) Teams() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v OAuthProviderConfig) []string { return v.Teams }).(pulumi.StringArrayOutput)
 }
@@ -3575,7 +3575,7 @@ func (o ProvisioningJobPtrOutput) StartedAt() pulumi.StringPtrOutput {
 }
 
 type ReservedDomainCertificateManagementPolicy struct {
-	// The identifier of the public ACME authority that issues the certificates, as the service names it (the service decides which it accepts). The emulator accepts only its placeholder `public-acme`.
+	// The ACME authority that issues the certificates: `letsencrypt`, the one the service supports.
 	Authority string `pulumi:"authority"`
 	// `rsa` (the service's default) or `ecdsa`.
 	PrivateKeyType string `pulumi:"privateKeyType"`
@@ -3595,7 +3595,7 @@ func (o ReservedDomainCertificateManagementPolicyOutput) ToReservedDomainCertifi
 	return o
 }
 
-// The identifier of the public ACME authority that issues the certificates, as the service names it (the service decides which it accepts). The emulator accepts only its placeholder `public-acme`.
+// The ACME authority that issues the certificates: `letsencrypt`, the one the service supports.
 func (o ReservedDomainCertificateManagementPolicyOutput) Authority() pulumi.StringOutput {
 	return o.ApplyT(func(v ReservedDomainCertificateManagementPolicy) string { return v.Authority }).(pulumi.StringOutput)
 }
@@ -3629,7 +3629,7 @@ func (o ReservedDomainCertificateManagementPolicyPtrOutput) Elem() ReservedDomai
 	}).(ReservedDomainCertificateManagementPolicyOutput)
 }
 
-// The identifier of the public ACME authority that issues the certificates, as the service names it (the service decides which it accepts). The emulator accepts only its placeholder `public-acme`.
+// The ACME authority that issues the certificates: `letsencrypt`, the one the service supports.
 func (o ReservedDomainCertificateManagementPolicyPtrOutput) Authority() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ReservedDomainCertificateManagementPolicy) *string {
 		if v == nil {

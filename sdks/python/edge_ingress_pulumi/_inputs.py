@@ -127,7 +127,7 @@ class CertificateManagementPolicyArgsDict(TypedDict):
     """
     authority: pulumi.Input[_builtins.str]
     """
-    The identifier of the public ACME authority that issues the certificates, as the service names it (lowercase letters and digits, joined by `-` or `.`; the service decides). The emulator's placeholder: `public-acme`.
+    The ACME authority that issues the certificates: `letsencrypt`, the one the service supports.
     """
     private_key_type: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
@@ -142,7 +142,7 @@ class CertificateManagementPolicyArgs:
         """
         A managed certificate's settings.
 
-        :param pulumi.Input[_builtins.str] authority: The identifier of the public ACME authority that issues the certificates, as the service names it (lowercase letters and digits, joined by `-` or `.`; the service decides). The emulator's placeholder: `public-acme`.
+        :param pulumi.Input[_builtins.str] authority: The ACME authority that issues the certificates: `letsencrypt`, the one the service supports.
         :param pulumi.Input[_builtins.str] private_key_type: Default `rsa`.
         """
         pulumi.set(__self__, "authority", authority)
@@ -153,7 +153,7 @@ class CertificateManagementPolicyArgs:
     @pulumi.getter
     def authority(self) -> pulumi.Input[_builtins.str]:
         """
-        The identifier of the public ACME authority that issues the certificates, as the service names it (lowercase letters and digits, joined by `-` or `.`; the service decides). The emulator's placeholder: `public-acme`.
+        The ACME authority that issues the certificates: `letsencrypt`, the one the service supports.
         """
         return pulumi.get(self, "authority")
 
@@ -1473,7 +1473,7 @@ class OAuthModuleArgsDict(TypedDict):
     """
     provider: pulumi.Input[Mapping[str, pulumi.Input['OAuthProviderConfigArgsDict']]]
     """
-    The one provider that was set, by its key. The identity provider's key, its lowercase name as the service knows it (the service decides which it accepts). The emulator accepts only its placeholders: `codehost` (the code-hosting provider, the one with `teams` and `organizations`), `social`, `workspace`, `directory`, `professional`, `devops`, `streaming`, `commerce`.
+    The one provider that was set, by its key. The identity provider's key, its lowercase name: one of `github`, `facebook`, `google`, `microsoft`, `gitlab`, `linkedin`, `twitch`, `amazon`.
     """
     auth_check_interval: NotRequired[pulumi.Input[Optional[_builtins.float]]]
     """
@@ -1513,7 +1513,7 @@ class OAuthModuleArgs:
         """
         The OAuth module's config, as the API returns it.
 
-        :param pulumi.Input[Mapping[str, pulumi.Input['OAuthProviderConfigArgs']]] provider: The one provider that was set, by its key. The identity provider's key, its lowercase name as the service knows it (the service decides which it accepts). The emulator accepts only its placeholders: `codehost` (the code-hosting provider, the one with `teams` and `organizations`), `social`, `workspace`, `directory`, `professional`, `devops`, `streaming`, `commerce`.
+        :param pulumi.Input[Mapping[str, pulumi.Input['OAuthProviderConfigArgs']]] provider: The one provider that was set, by its key. The identity provider's key, its lowercase name: one of `github`, `facebook`, `google`, `microsoft`, `gitlab`, `linkedin`, `twitch`, `amazon`.
         :param pulumi.Input[_builtins.float] auth_check_interval: Seconds after which the service refreshes the user's state from the provider and rechecks authorization, which bounds the access of a revoked user; 0: the service's default.
         :param pulumi.Input[_builtins.str] cookie_prefix: The prefix of the session cookie set on the client.
         :param pulumi.Input[_builtins.bool] enabled: Whether the module is applied to traffic.
@@ -1539,7 +1539,7 @@ class OAuthModuleArgs:
     @pulumi.getter
     def provider(self) -> pulumi.Input[Mapping[str, pulumi.Input['OAuthProviderConfigArgs']]]:
         """
-        The one provider that was set, by its key. The identity provider's key, its lowercase name as the service knows it (the service decides which it accepts). The emulator accepts only its placeholders: `codehost` (the code-hosting provider, the one with `teams` and `organizations`), `social`, `workspace`, `directory`, `professional`, `devops`, `streaming`, `commerce`.
+        The one provider that was set, by its key. The identity provider's key, its lowercase name: one of `github`, `facebook`, `google`, `microsoft`, `gitlab`, `linkedin`, `twitch`, `amazon`.
         """
         return pulumi.get(self, "provider")
 
@@ -1642,7 +1642,7 @@ class OAuthProviderConfigArgsDict(TypedDict):
     """
     organizations: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
     """
-    Only on the code-hosting provider: organization slugs; a member of any is allowed.
+    Only on `github`, the code-hosting provider: organization slugs; a member of any is allowed.
     """
     scopes: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
     """
@@ -1650,7 +1650,7 @@ class OAuthProviderConfigArgsDict(TypedDict):
     """
     teams: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
     """
-    Only on the code-hosting provider: `<org>/<team>` slugs; a member of any is allowed.
+    Only on `github`, the code-hosting provider: `<org>/<team>` slugs; a member of any is allowed.
     """
 
 @pulumi.input_type
@@ -1670,9 +1670,9 @@ class OAuthProviderConfigArgs:
         :param pulumi.Input[_builtins.str] client_secret: Your OAuth app's client secret, returned by the service: keep it secret. Null when the service's managed app is used.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] email_addresses: Email addresses of the users allowed in; `[]` when none.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] email_domains: Email domains whose users are allowed in; `[]` when none.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] organizations: Only on the code-hosting provider: organization slugs; a member of any is allowed.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] organizations: Only on `github`, the code-hosting provider: organization slugs; a member of any is allowed.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] scopes: The provider-specific scopes requested; `[]` when none.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] teams: Only on the code-hosting provider: `<org>/<team>` slugs; a member of any is allowed.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] teams: Only on `github`, the code-hosting provider: `<org>/<team>` slugs; a member of any is allowed.
         """
         if client_id is not None:
             pulumi.set(__self__, "client_id", client_id)
@@ -1741,7 +1741,7 @@ class OAuthProviderConfigArgs:
     @pulumi.getter
     def organizations(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Only on the code-hosting provider: organization slugs; a member of any is allowed.
+        Only on `github`, the code-hosting provider: organization slugs; a member of any is allowed.
         """
         return pulumi.get(self, "organizations")
 
@@ -1765,7 +1765,7 @@ class OAuthProviderConfigArgs:
     @pulumi.getter
     def teams(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Only on the code-hosting provider: `<org>/<team>` slugs; a member of any is allowed.
+        Only on `github`, the code-hosting provider: `<org>/<team>` slugs; a member of any is allowed.
         """
         return pulumi.get(self, "teams")
 

@@ -1227,7 +1227,7 @@ class OAuthModule(dict):
         """
         The OAuth module's config, as the API returns it.
 
-        :param Mapping[str, 'OAuthProviderConfig'] provider: The one provider that was set, by its key. The identity provider's key, its lowercase name as the service knows it (the service decides which it accepts). The emulator accepts only its placeholders: `codehost` (the code-hosting provider, the one with `teams` and `organizations`), `social`, `workspace`, `directory`, `professional`, `devops`, `streaming`, `commerce`.
+        :param Mapping[str, 'OAuthProviderConfig'] provider: The one provider that was set, by its key. The identity provider's key, its lowercase name: one of `github`, `facebook`, `google`, `microsoft`, `gitlab`, `linkedin`, `twitch`, `amazon`.
         :param _builtins.float auth_check_interval: Seconds after which the service refreshes the user's state from the provider and rechecks authorization, which bounds the access of a revoked user; 0: the service's default.
         :param _builtins.str cookie_prefix: The prefix of the session cookie set on the client.
         :param _builtins.bool enabled: Whether the module is applied to traffic.
@@ -1253,7 +1253,7 @@ class OAuthModule(dict):
     @pulumi.getter
     def provider(self) -> Mapping[str, 'outputs.OAuthProviderConfig']:
         """
-        The one provider that was set, by its key. The identity provider's key, its lowercase name as the service knows it (the service decides which it accepts). The emulator accepts only its placeholders: `codehost` (the code-hosting provider, the one with `teams` and `organizations`), `social`, `workspace`, `directory`, `professional`, `devops`, `streaming`, `commerce`.
+        The one provider that was set, by its key. The identity provider's key, its lowercase name: one of `github`, `facebook`, `google`, `microsoft`, `gitlab`, `linkedin`, `twitch`, `amazon`.
         """
         return pulumi.get(self, "provider")
 
@@ -1349,9 +1349,9 @@ class OAuthProviderConfig(dict):
         :param _builtins.str client_secret: Your OAuth app's client secret, returned by the service: keep it secret. Null when the service's managed app is used.
         :param Sequence[_builtins.str] email_addresses: Email addresses of the users allowed in; `[]` when none.
         :param Sequence[_builtins.str] email_domains: Email domains whose users are allowed in; `[]` when none.
-        :param Sequence[_builtins.str] organizations: Only on the code-hosting provider: organization slugs; a member of any is allowed.
+        :param Sequence[_builtins.str] organizations: Only on `github`, the code-hosting provider: organization slugs; a member of any is allowed.
         :param Sequence[_builtins.str] scopes: The provider-specific scopes requested; `[]` when none.
-        :param Sequence[_builtins.str] teams: Only on the code-hosting provider: `<org>/<team>` slugs; a member of any is allowed.
+        :param Sequence[_builtins.str] teams: Only on `github`, the code-hosting provider: `<org>/<team>` slugs; a member of any is allowed.
         """
         if client_id is not None:
             pulumi.set(__self__, "client_id", client_id)
@@ -1404,7 +1404,7 @@ class OAuthProviderConfig(dict):
     @pulumi.getter
     def organizations(self) -> Optional[Sequence[_builtins.str]]:
         """
-        Only on the code-hosting provider: organization slugs; a member of any is allowed.
+        Only on `github`, the code-hosting provider: organization slugs; a member of any is allowed.
         """
         return pulumi.get(self, "organizations")
 
@@ -1420,7 +1420,7 @@ class OAuthProviderConfig(dict):
     @pulumi.getter
     def teams(self) -> Optional[Sequence[_builtins.str]]:
         """
-        Only on the code-hosting provider: `<org>/<team>` slugs; a member of any is allowed.
+        Only on `github`, the code-hosting provider: `<org>/<team>` slugs; a member of any is allowed.
         """
         return pulumi.get(self, "teams")
 
@@ -1527,7 +1527,7 @@ class ReservedDomainCertificateManagementPolicy(dict):
                  authority: _builtins.str,
                  private_key_type: _builtins.str):
         """
-        :param _builtins.str authority: The identifier of the public ACME authority that issues the certificates, as the service names it (the service decides which it accepts). The emulator accepts only its placeholder `public-acme`.
+        :param _builtins.str authority: The ACME authority that issues the certificates: `letsencrypt`, the one the service supports.
         :param _builtins.str private_key_type: `rsa` (the service's default) or `ecdsa`.
         """
         pulumi.set(__self__, "authority", authority)
@@ -1537,7 +1537,7 @@ class ReservedDomainCertificateManagementPolicy(dict):
     @pulumi.getter
     def authority(self) -> _builtins.str:
         """
-        The identifier of the public ACME authority that issues the certificates, as the service names it (the service decides which it accepts). The emulator accepts only its placeholder `public-acme`.
+        The ACME authority that issues the certificates: `letsencrypt`, the one the service supports.
         """
         return pulumi.get(self, "authority")
 

@@ -153,7 +153,7 @@ describe("HTTPS edge routes", () => {
       ["response_headers", "a removed header with a colon", { remove: ["X-A:"] }, "INVALID_FIELD", "remove[0]"],
       ["response_headers", "add as a list", { add: ["X-A"] }, "INVALID_FIELD", "add"],
       ["webhook_verification", "provider missing", { secret: "s" }, "MISSING_FIELD", "provider"],
-      ["webhook_verification", "an unknown provider", { provider: "codehost", secret: "s" }, "INVALID_FIELD", "provider"],
+      ["webhook_verification", "an unknown provider", { provider: "github", secret: "s" }, "INVALID_FIELD", "provider"],
       ["webhook_verification", "secret missing", { provider: "PAYMENTS" }, "MISSING_FIELD", "secret"],
       ["webhook_verification", "secret empty", { provider: "CHAT", secret: "" }, "INVALID_FIELD", "secret"],
       [
@@ -165,49 +165,51 @@ describe("HTTPS edge routes", () => {
       ],
       ["oauth", "provider missing", {}, "MISSING_FIELD", "provider"],
       ["oauth", "no provider key", { provider: {} }, "INVALID_FIELD", "provider"],
-      ["oauth", "two provider keys", { provider: { social: {}, devops: {} } }, "INVALID_FIELD", "provider"],
-      ["oauth", "an unknown provider key", { provider: { github: {} } }, "UNKNOWN_FIELD", "provider.github"],
-      ["oauth", "a provider null", { provider: { social: null } }, "INVALID_FIELD", "provider.social"],
+      ["oauth", "two provider keys", { provider: { facebook: {}, gitlab: {} } }, "INVALID_FIELD", "provider"],
+      ["oauth", "an unknown provider key", { provider: { okta: {} } }, "UNKNOWN_FIELD", "provider.okta"],
+      ["oauth", "an old placeholder key", { provider: { codehost: {} } }, "UNKNOWN_FIELD", "provider.codehost"],
+      ["oauth", "a provider null", { provider: { facebook: null } }, "INVALID_FIELD", "provider.facebook"],
       [
         "oauth",
         "client_id without client_secret",
-        { provider: { workspace: { client_id: "a" } } },
+        { provider: { google: { client_id: "a" } } },
         "MISSING_FIELD",
-        "provider.workspace.client_secret",
+        "provider.google.client_secret",
       ],
       [
         "oauth",
         "client_secret without client_id",
-        { provider: { directory: { client_secret: "a" } } },
+        { provider: { microsoft: { client_secret: "a" } } },
         "MISSING_FIELD",
-        "provider.directory.client_id",
+        "provider.microsoft.client_id",
       ],
+      ["oauth", "scopes without credentials", { provider: { github: { scopes: ["user"] } } }, "INVALID_FIELD", "provider.github.scopes"],
       [
         "oauth",
-        "scopes without credentials",
-        { provider: { codehost: { scopes: ["user"] } } },
-        "INVALID_FIELD",
-        "provider.codehost.scopes",
-      ],
-      [
-        "oauth",
-        "teams on a provider other than codehost",
-        { provider: { social: { teams: ["a/b"] } } },
+        "teams on a provider other than github",
+        { provider: { facebook: { teams: ["a/b"] } } },
         "UNKNOWN_FIELD",
-        "provider.social.teams",
+        "provider.facebook.teams",
+      ],
+      [
+        "oauth",
+        "organizations on gitlab",
+        { provider: { gitlab: { organizations: ["o"] } } },
+        "UNKNOWN_FIELD",
+        "provider.gitlab.organizations",
       ],
       [
         "oauth",
         "a team without its organization",
-        { provider: { codehost: { teams: ["ops"] } } },
+        { provider: { github: { teams: ["ops"] } } },
         "INVALID_FIELD",
-        "provider.codehost.teams[0]",
+        "provider.github.teams[0]",
       ],
-      ["oauth", "a cookie prefix with a space", { provider: { social: {} }, cookie_prefix: "a b" }, "INVALID_FIELD", "cookie_prefix"],
+      ["oauth", "a cookie prefix with a space", { provider: { facebook: {} }, cookie_prefix: "a b" }, "INVALID_FIELD", "cookie_prefix"],
       [
         "oauth",
         "a negative inactivity_timeout",
-        { provider: { social: {} }, inactivity_timeout: -5 },
+        { provider: { facebook: {} }, inactivity_timeout: -5 },
         "INVALID_FIELD",
         "inactivity_timeout",
       ],
@@ -224,20 +226,30 @@ describe("HTTPS edge routes", () => {
       expectError(await put(name, body), 400, code, field);
     });
 
-    test("a provider key outside the emulator's placeholders is refused, and the error says the set is the emulator's", async () => {
-      const reply = await put("oauth", { provider: { github: {} } });
-      expectError(reply, 400, "UNKNOWN_FIELD", "provider.github");
+    test("a provider key outside the service's eight is refused, and the error lists them", async () => {
+      const reply = await put("oauth", { provider: { social: {} } });
+      expectError(reply, 400, "UNKNOWN_FIELD", "provider.social");
       expect(reply.body.msg).toContain(
-        "is not one of the emulator's OAuth provider keys (codehost, social, workspace, directory, professional, devops, streaming, commerce): the emulator's placeholders",
+        "is not one of the service's OAuth providers (github, facebook, google, microsoft, gitlab, linkedin, twitch, amazon)",
       );
+    });
+
+    test("teams and organizations on any provider but github are refused, each by name", async () => {
+      for (const key of ["facebook", "google", "microsoft", "gitlab", "linkedin", "twitch", "amazon"]) {
+        for (const field of ["teams", "organizations"]) {
+          const reply = await put("oauth", { provider: { [key]: { [field]: field === "teams" ? ["o/t"] : ["o"] } } });
+          expectError(reply, 400, "UNKNOWN_FIELD", `provider.${key}.${field}`);
+          expect(reply.body.msg).toContain("is only accepted on github, the code-hosting provider");
+        }
+      }
     });
 
     test("inside a route body the same errors name the module too", async () => {
       expectError(
-        await api.unchanged(() => api.patch(route, { oauth: { provider: { workspace: { client_id: "a" } } } })),
+        await api.unchanged(() => api.patch(route, { oauth: { provider: { google: { client_id: "a" } } } })),
         400,
         "MISSING_FIELD",
-        "oauth.provider.workspace.client_secret",
+        "oauth.provider.google.client_secret",
       );
       expectError(
         await api.unchanged(() => api.post(routes(), { match_type: "exact_path", match: "/", circuit_breaker: { num_buckets: 200 } })),
@@ -263,7 +275,7 @@ describe("HTTPS edge routes", () => {
 
     test("every OAuth provider key is accepted with the common fields", async () => {
       const fields = { client_id: "i", client_secret: "s", scopes: ["a"], email_addresses: ["a@b.test"], email_domains: ["b.test"] };
-      for (const key of ["codehost", "social", "workspace", "directory", "professional", "devops", "streaming", "commerce"]) {
+      for (const key of ["github", "facebook", "google", "microsoft", "gitlab", "linkedin", "twitch", "amazon"]) {
         const reply = await api.put(`${route}/oauth`, { provider: { [key]: fields } });
         expect(reply.status).toBe(200);
         expect(Object.keys(reply.body.provider)).toEqual([key]);
@@ -288,7 +300,7 @@ describe("HTTPS edge routes", () => {
         webhook_verification: { provider: "CI", secret: "x" },
         oauth: {
           provider: {
-            codehost: {
+            github: {
               client_id: "a",
               client_secret: "b",
               scopes: ["x"],

@@ -94,12 +94,12 @@ describe("reserved domains", () => {
   test("a managed certificate: a provisioning job, then a real certificate issued for the domain", async () => {
     const created = await api.post("/reserved_domains", {
       domain: "managed.example.com",
-      certificate_management_policy: { authority: "public-acme", private_key_type: "ecdsa" },
+      certificate_management_policy: { authority: "letsencrypt", private_key_type: "ecdsa" },
     });
     expect(created.status).toBe(201);
     const rd = created.body;
     expect(rd.certificate).toBeNull();
-    expect(rd.certificate_management_policy).toEqual({ authority: "public-acme", private_key_type: "ecdsa" });
+    expect(rd.certificate_management_policy).toEqual({ authority: "letsencrypt", private_key_type: "ecdsa" });
     expect(rd.certificate_management_status).toEqual({
       renews_at: null,
       provisioning_job: { error_code: null, msg: "provisioning", started_at: expect.stringMatching(RFC3339_UTC), retries_at: null },
@@ -135,7 +135,7 @@ describe("reserved domains", () => {
 
   test("the policy defaults to the ACME authority and rsa keys", async () => {
     const rd = (await api.post("/reserved_domains", { domain: "rsa.example.com", certificate_management_policy: {} })).body;
-    expect(rd.certificate_management_policy).toEqual({ authority: "public-acme", private_key_type: "rsa" });
+    expect(rd.certificate_management_policy).toEqual({ authority: "letsencrypt", private_key_type: "rsa" });
     const done = await until(`/reserved_domains/${rd.id}`, issued);
     expect((await api.get(`/tls_certificates/${done.certificate.id}`)).body.private_key_type).toBe("rsa");
     await api.del(`/reserved_domains/${rd.id}`);
@@ -180,14 +180,14 @@ describe("reserved domains", () => {
     }
   });
 
-  test("an ACME authority other than the emulator's placeholder is refused, and the error says it is the emulator's", async () => {
-    const reply = await api.unchanged(() =>
-      api.post("/reserved_domains", { domain: "acme.example.com", certificate_management_policy: { authority: "letsencrypt" } }),
-    );
-    expectError(reply, 400, "INVALID_FIELD", "certificate_management_policy.authority");
-    expect(reply.body.msg).toContain(
-      "is not the emulator's ACME authority (public-acme): its placeholder for the one the service supports",
-    );
+  test("an ACME authority other than letsencrypt, the old placeholder among them, is refused, and the error names the one", async () => {
+    for (const authority of ["public-acme", "zerossl", "LetsEncrypt"]) {
+      const reply = await api.unchanged(() =>
+        api.post("/reserved_domains", { domain: "acme.example.com", certificate_management_policy: { authority } }),
+      );
+      expectError(reply, 400, "INVALID_FIELD", "certificate_management_policy.authority");
+      expect(reply.body.msg).toContain("must be letsencrypt, the one ACME authority the service supports");
+    }
   });
 
   test("switching between uploaded and managed certificates", async () => {
@@ -360,7 +360,7 @@ describe("reserved domains with another base domain", () => {
         domain: "odd.example.com",
         region: "eu",
         description: "d",
-        certificate_management_policy: { authority: "public-acme", private_key_type: "rsa" },
+        certificate_management_policy: { authority: "letsencrypt", private_key_type: "rsa" },
       };
       expect(await sendOddValues(body, (b) => client.post("/reserved_domains", b))).toBeGreaterThan(0);
     } finally {

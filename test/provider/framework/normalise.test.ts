@@ -171,7 +171,7 @@ describe("values the service chooses are read, not assumed", () => {
     oauth: {
       enabled: true,
       provider: {
-        codehost: {
+        github: {
           clientId: null,
           clientSecret: null,
           scopes: [],
@@ -205,7 +205,7 @@ describe("values the service chooses are read, not assumed", () => {
     matchType: "path_prefix",
     match: "/",
     circuitBreaker: {},
-    oauth: { provider: { codehost: { teams: ["org/b", "org/a"] } } },
+    oauth: { provider: { github: { teams: ["org/b", "org/a"] } } },
     saml: { idpMetadata: IDP, authorizedGroups: ["dev", "ops"] },
   };
 
@@ -274,12 +274,12 @@ describe("null is unset", () => {
       description: "",
       metadata: "",
       certificateId: null,
-      certificateManagementPolicy: { authority: "public-acme", privateKeyType: "rsa" },
+      certificateManagementPolicy: { authority: "letsencrypt", privateKeyType: "rsa" },
     };
     const inputs = {
       domain: "a.example.com",
       certificateId: null,
-      certificateManagementPolicy: { authority: "public-acme", privateKeyType: null },
+      certificateManagementPolicy: { authority: "letsencrypt", privateKeyType: null },
     };
     expect(diff(reservedDomainKind, "rd", outs, inputs)).toEqual(NO_CHANGE);
   });

@@ -1,8 +1,8 @@
 /**
  * HttpsEdgeRoute through the provider runtime against the emulator: its id under its edge, its modules
  * stored as secrets, and what the service generates for SAML. Each module's set, change and removal is
- * in modules.test.ts and module-transitions.test.ts, with every edge kind's. What the API text leaves to
- * the service (OAuth provider keys) passes through.
+ * in modules.test.ts and module-transitions.test.ts, with every edge kind's. OAuth provider keys are the
+ * service's eight lowercase names.
  */
 import { kinds } from "../../../provider/kinds";
 import { useRuntime } from "../runtime-fixture";
@@ -45,14 +45,40 @@ describe("HttpsEdgeRoute provider", () => {
 });
 
 describe("HttpsEdgeRoute OAuth provider keys", () => {
-  it("passes a provider key the emulator does not know at preview (the API text names none), and refuses one that is not a lowercase name", async () => {
-    const oauth = (provider: Record<string, unknown>) => ({ ...ROUTE, oauth: { provider } });
-    expect((await fx.runtime.check("HttpsEdgeRoute", {}, oauth({ github: { teams: ["org/team"] } }))).failures).toEqual([]);
-    const refused = (await fx.runtime.check("HttpsEdgeRoute", {}, oauth({ GitHub: {} }))).failures;
-    expect(refused).toEqual([{ property: expect.any(String), reason: expect.stringContaining("must be a provider's lowercase name") }]);
+  const PROVIDERS = ["github", "facebook", "google", "microsoft", "gitlab", "linkedin", "twitch", "amazon"];
+  const oauth = (provider: Record<string, unknown>) => ({ ...ROUTE, oauth: { provider } });
+  const check = async (provider: Record<string, unknown>) => (await fx.runtime.check(K, {}, oauth(provider))).failures;
+
+  it("each of the service's eight providers passes the check and is made on the emulator, with no change after", async () => {
+    const settings = { clientId: "app", clientSecret: "app-secret", scopes: ["email"], emailDomains: ["example.test"] };
+    const edgeId = await edge();
+    for (const key of PROVIDERS) {
+      const inputs = { ...oauth({ [key]: settings }), edgeId, match: `/${key}` };
+      expect({ key, failures: (await fx.runtime.check(K, {}, inputs)).failures }).toEqual({ key, failures: [] });
+      const route = await fx.runtime.create(K, inputs);
+      expect(Object.keys(route.outs.oauth.provider)).toEqual([key]);
+      expect((await fx.runtime.diff(K, route.id, route.outs, inputs)).changes).toBe(false);
+    }
   });
 
-  it("a provider under any key compares with the service's defaults filled in: no change when the service reports what was declared", async () => {
+  it("refuses at the check, naming the field, what the emulator refuses: another key (the old placeholders among them), teams or organizations off github", async () => {
+    expect(await check({ github: { teams: ["org/team"], organizations: ["org"] } })).toEqual([]);
+    for (const key of ["codehost", "social", "workspace", "okta", "GitHub"]) {
+      expect(await check({ [key]: {} })).toEqual([
+        { property: "", reason: `oauth.provider.${key}: must be one of the service's OAuth providers: ${PROVIDERS.join(", ")}` },
+      ]);
+    }
+    for (const key of PROVIDERS.slice(1)) {
+      expect(await check({ [key]: { teams: ["org/team"], organizations: ["org"] } })).toEqual(
+        ["teams", "organizations"].map((f) => ({
+          property: "",
+          reason: `oauth.provider.${key}.${f}: is only accepted on github, the code-hosting provider`,
+        })),
+      );
+    }
+  });
+
+  it("a provider compares with the service's defaults filled in: no change when the service reports what was declared", async () => {
     const declared = { ...ROUTE, oauth: { provider: { github: { emailDomains: ["example.test"] } } } };
     const reported = {
       ...declared,

@@ -146,7 +146,7 @@ export const BY_KIND: Record<string, (slot: string) => fc.Arbitrary<Args>> = {
       webhookVerification: opt(fc.constant({ provider: "CODEHOST", secret: "model-webhook-secret" })),
       oauth: opt(
         fc.record({
-          provider: fc.constant({ codehost: { clientId: "app", clientSecret: "model-oauth-secret", organizations: ["acme", "ops"] } }),
+          provider: fc.constant({ github: { clientId: "app", clientSecret: "model-oauth-secret", organizations: ["acme", "ops"] } }),
         }),
       ),
       saml: opt(fc.record({ idpMetadata: fc.constant(IDP), authorizedGroups: opt(someOf(["ops", "dev"])) })),
@@ -160,7 +160,7 @@ export const BY_KIND: Record<string, (slot: string) => fc.Arbitrary<Args>> = {
       domain: fc.constant(`${slot}.example.com`),
       certificateId: opt(fc.constant("@cert1")),
       certificateManagementPolicy: opt(
-        fc.record({ authority: fc.constant("public-acme"), privateKeyType: opt(fc.constantFrom("ecdsa", "rsa")) }),
+        fc.record({ authority: fc.constant("letsencrypt"), privateKeyType: opt(fc.constantFrom("ecdsa", "rsa")) }),
       ),
       t: texts,
     }),

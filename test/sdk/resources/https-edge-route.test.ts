@@ -75,7 +75,7 @@ describe("on the wire", () => {
     wire.reply(200, {
       enabled: true,
       provider: {
-        codehost: {
+        github: {
           client_id: "i",
           client_secret: "s",
           scopes: ["read:org"],
@@ -92,18 +92,18 @@ describe("on the wire", () => {
       auth_check_interval: 0,
     });
     const oauth = await httpsEdgeRoutes.replaceModule("edghts_1", "edghtsrt_1", "oauth", {
-      provider: { codehost: { clientId: "i", clientSecret: "s", scopes: ["read:org"], teams: ["o/t"] } },
+      provider: { github: { clientId: "i", clientSecret: "s", scopes: ["read:org"], teams: ["o/t"] } },
       optionsPassthrough: true,
     });
     expect(wire.last()).toEqual({
       method: "PUT",
       path: "/edges/https/edghts_1/routes/edghtsrt_1/oauth",
       body: {
-        provider: { codehost: { client_id: "i", client_secret: "s", scopes: ["read:org"], teams: ["o/t"] } },
+        provider: { github: { client_id: "i", client_secret: "s", scopes: ["read:org"], teams: ["o/t"] } },
         options_passthrough: true,
       },
     });
-    expect(oauth.provider.codehost).toEqual({
+    expect(oauth.provider.github).toEqual({
       clientId: "i",
       clientSecret: "s",
       scopes: ["read:org"],
@@ -260,11 +260,11 @@ describe("against the emulator", () => {
     [
       "oauth",
       async () => [
-        { provider: { codehost: { clientId: "id", clientSecret: "secret", scopes: ["read:org"], teams: ["org/team"] } } },
+        { provider: { github: { clientId: "id", clientSecret: "secret", scopes: ["read:org"], teams: ["org/team"] } } },
         {
           enabled: true,
           provider: {
-            codehost: {
+            github: {
               clientId: "id",
               clientSecret: "secret",
               scopes: ["read:org"],
@@ -367,10 +367,10 @@ describe("against the emulator", () => {
       const edge = await newEdge();
       const route = await emu.client.httpsEdgeRoutes.create(edge.id, { matchType: "path_prefix", match: "/" });
       await expectApiError(
-        emu.client.put(`/edges/https/${edge.id}/routes/${route.id}/oauth`, { body: { provider: { social: { clientId: "i" } } } }),
+        emu.client.put(`/edges/https/${edge.id}/routes/${route.id}/oauth`, { body: { provider: { facebook: { clientId: "i" } } } }),
         BadRequestError,
         "MISSING_FIELD",
-        "provider.social.clientSecret",
+        "provider.facebook.clientSecret",
       );
     });
 

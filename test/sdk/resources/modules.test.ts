@@ -49,18 +49,15 @@ describe("accepted module requests", () => {
     ],
     ["circuit breaker with defaults", CircuitBreakerModuleParams, {}],
     ["headers", HeadersModuleParams, { add: { "X-Request_Id": "1", "x-b!#$%&'*+-.^_`|~": "2" }, remove: ["Server"] }],
-    ["oauth on the managed app", OAuthModuleParams, { provider: { codehost: { teams: ["org/team"], organizations: ["org"] } } }],
+    ["oauth on the managed app", OAuthModuleParams, { provider: { github: { teams: ["org/team"], organizations: ["org"] } } }],
     [
       "oauth with an own app",
       OAuthModuleParams,
-      { provider: { social: { clientId: "i", clientSecret: "s", scopes: ["email"] } }, authCheckInterval: 300 },
+      { provider: { facebook: { clientId: "i", clientSecret: "s", scopes: ["email"] } }, authCheckInterval: 300 },
     ],
-    ["oauth on a provider whose fields are not shown", OAuthModuleParams, { provider: { commerce: { emailDomains: ["example.test"] } } }],
-    // The API text names no provider key: any lowercase name passes, and the service decides.
-    ["oauth with a provider key the emulator does not know", OAuthModuleParams, { provider: { mail: {} } }],
-    ["oauth with the service's name for the code-hosting provider", OAuthModuleParams, { provider: { github: { teams: ["org/team"] } } }],
-    ["teams on another provider: the service decides", OAuthModuleParams, { provider: { social: { teams: ["a/b"] } } }],
-    ["oauth with empty scopes on the managed app", OAuthModuleParams, { provider: { devops: { scopes: [] } }, cookiePrefix: "my_app." }],
+    ["oauth on a provider whose fields are not shown", OAuthModuleParams, { provider: { amazon: { emailDomains: ["example.test"] } } }],
+    ["oauth with the code-hosting provider's teams", OAuthModuleParams, { provider: { github: { teams: ["org/team"] } } }],
+    ["oauth with empty scopes on the managed app", OAuthModuleParams, { provider: { gitlab: { scopes: [] } }, cookiePrefix: "my_app." }],
     ["a header value with a tab", HeadersModuleParams, { add: { "X-A": "a\tb" } }],
     [
       "saml",
@@ -73,6 +70,34 @@ describe("accepted module requests", () => {
   ])("%s", (_label, schema, input) => {
     expect(parseParams(schema as z.ZodType, input)).toEqual(input);
   });
+});
+
+const PROVIDERS = "github, facebook, google, microsoft, gitlab, linkedin, twitch, amazon";
+const UNKNOWN_PROVIDER = `must be one of the service's OAuth providers: ${PROVIDERS}`;
+
+describe("the OAuth providers", () => {
+  test.each(["github", "facebook", "google", "microsoft", "gitlab", "linkedin", "twitch", "amazon"])(
+    "%s is accepted with the common fields",
+    (key) => {
+      const settings = { clientId: "i", clientSecret: "s", scopes: ["email"], emailAddresses: ["a@b.test"], emailDomains: ["b.test"] };
+      expect(parseParams(OAuthModuleParams, { provider: { [key]: settings } }).provider).toEqual({ [key]: settings });
+    },
+  );
+
+  test.each(["facebook", "google", "microsoft", "gitlab", "linkedin", "twitch", "amazon"])(
+    "teams and organizations on %s are refused, each by name",
+    (key) => {
+      for (const [field, value] of [
+        ["teams", ["org/team"]],
+        ["organizations", ["org"]],
+      ] as const) {
+        expect(rejected(OAuthModuleParams, { provider: { [key]: { [field]: value } } })).toEqual([
+          `provider.${key}.${field}`,
+          "is only accepted on github, the code-hosting provider",
+        ]);
+      }
+    },
+  );
 });
 
 describe("rejected module requests", () => {
@@ -149,29 +174,29 @@ describe("rejected module requests", () => {
     [
       "a cookie prefix with a space",
       OAuthModuleParams,
-      { provider: { social: {} }, cookiePrefix: "my app" },
+      { provider: { facebook: {} }, cookiePrefix: "my app" },
       "cookiePrefix",
       "must be a cookie name prefix (letters, digits and !#$%&'*+-.^_`|~)",
     ],
     [
       "an empty client id",
       OAuthModuleParams,
-      { provider: { social: { clientId: "", clientSecret: "s" } } },
-      "provider.social.clientId",
+      { provider: { facebook: { clientId: "", clientSecret: "s" } } },
+      "provider.facebook.clientId",
       "must not be empty",
     ],
     [
       "an empty email domain",
       OAuthModuleParams,
-      { provider: { social: { emailDomains: ["a.test", ""] } } },
-      "provider.social.emailDomains[1]",
+      { provider: { facebook: { emailDomains: ["a.test", ""] } } },
+      "provider.facebook.emailDomains[1]",
       "must not be empty",
     ],
     [
       "a team without its organization",
       OAuthModuleParams,
-      { provider: { codehost: { teams: ["team"] } } },
-      "provider.codehost.teams[0]",
+      { provider: { github: { teams: ["team"] } } },
+      "provider.github.teams[0]",
       "must have the form <org>/<team>",
     ],
     [
@@ -182,34 +207,18 @@ describe("rejected module requests", () => {
       "must not be empty",
     ],
     ["oauth without a provider", OAuthModuleParams, {}, "provider", "is required"],
-    [
-      "oauth with no provider key",
-      OAuthModuleParams,
-      { provider: {} },
-      "provider",
-      "must have exactly one provider key, a lowercase provider name",
-    ],
+    ["oauth with no provider key", OAuthModuleParams, { provider: {} }, "provider", `must have exactly one provider key (${PROVIDERS})`],
     [
       "oauth with two providers",
       OAuthModuleParams,
-      { provider: { social: {}, workspace: {} } },
+      { provider: { facebook: {}, google: {} } },
       "provider",
-      "must have exactly one provider key, a lowercase provider name",
+      `must have exactly one provider key (${PROVIDERS})`,
     ],
-    [
-      "a provider key that is not a lowercase name",
-      OAuthModuleParams,
-      { provider: { GitHub: {} } },
-      "provider.GitHub",
-      "must be a provider's lowercase name (letters and digits)",
-    ],
-    [
-      "a provider key with a space",
-      OAuthModuleParams,
-      { provider: { "git hub": {} } },
-      "provider.git hub",
-      "must be a provider's lowercase name (letters and digits)",
-    ],
+    ["a provider key not in lowercase", OAuthModuleParams, { provider: { GitHub: {} } }, "provider.GitHub", UNKNOWN_PROVIDER],
+    ["a provider key with a space", OAuthModuleParams, { provider: { "git hub": {} } }, "provider.git hub", UNKNOWN_PROVIDER],
+    ["a provider the service does not have", OAuthModuleParams, { provider: { okta: {} } }, "provider.okta", UNKNOWN_PROVIDER],
+    ["the emulator's old placeholder key", OAuthModuleParams, { provider: { codehost: {} } }, "provider.codehost", UNKNOWN_PROVIDER],
     [
       "an unknown field of a provider",
       OAuthModuleParams,
@@ -220,28 +229,28 @@ describe("rejected module requests", () => {
     [
       "a client id without its secret",
       OAuthModuleParams,
-      { provider: { directory: { clientId: "i" } } },
-      "provider.directory.clientSecret",
+      { provider: { microsoft: { clientId: "i" } } },
+      "provider.microsoft.clientSecret",
       "is required when clientId is set",
     ],
     [
       "a client secret without its id",
       OAuthModuleParams,
-      { provider: { directory: { clientSecret: "s" } } },
-      "provider.directory.clientId",
+      { provider: { microsoft: { clientSecret: "s" } } },
+      "provider.microsoft.clientId",
       "is required when clientSecret is set",
     ],
     [
       "scopes on the managed app",
       OAuthModuleParams,
-      { provider: { codehost: { scopes: ["read:org"] } } },
-      "provider.codehost.scopes",
+      { provider: { github: { scopes: ["read:org"] } } },
+      "provider.github.scopes",
       "requires clientId and clientSecret",
     ],
     [
       "a negative inactivity timeout",
       OAuthModuleParams,
-      { provider: { social: {} }, inactivityTimeout: -1 },
+      { provider: { facebook: {} }, inactivityTimeout: -1 },
       "inactivityTimeout",
       "must be at least 0",
     ],
@@ -330,14 +339,14 @@ describe("module responses are tolerant", () => {
   test("an OAuth provider reads with its lists defaulted and its credentials null when unset", () => {
     const read = OAuthModule.parse({
       enabled: true,
-      provider: { workspace: { emailDomains: ["example.test"] } },
+      provider: { google: { emailDomains: ["example.test"] } },
       optionsPassthrough: false,
       cookiePrefix: "ei_session.",
       inactivityTimeout: 0,
       maximumDuration: 0,
       authCheckInterval: 0,
     });
-    expect(read.provider.workspace).toEqual({
+    expect(read.provider.google).toEqual({
       clientId: null,
       clientSecret: null,
       scopes: [],

@@ -14,7 +14,8 @@ import { useWire } from "../wire-fixture";
 import { list, samples } from "../wire-samples";
 
 const wire = useWire();
-const policy = { authority: "public-acme", privateKeyType: "ecdsa" } as const;
+const AUTHORITY_RULE = "must be letsencrypt, the ACME authority the service supports";
+const policy = { authority: "letsencrypt", privateKeyType: "ecdsa" } as const;
 
 describe("on the wire", () => {
   test("create, get, update, list and delete use /reserved_domains", async () => {
@@ -26,7 +27,7 @@ describe("on the wire", () => {
       path: "/reserved_domains",
       body: {
         domain: "app.example.com",
-        certificate_management_policy: { authority: "public-acme", private_key_type: "ecdsa" },
+        certificate_management_policy: { authority: "letsencrypt", private_key_type: "ecdsa" },
         region: "eu",
       },
     });
@@ -81,14 +82,14 @@ describe("on the wire", () => {
     wire.reply(
       200,
       samples.reservedDomain({
-        certificate_management_policy: { authority: "public-acme", private_key_type: "rsa" },
+        certificate_management_policy: { authority: "letsencrypt", private_key_type: "rsa" },
         certificate_management_status: status,
         region: null,
       }),
     );
     expect(await wire.client.reservedDomains.get("rd_1")).toMatchObject({
       region: "",
-      certificateManagementPolicy: { authority: "public-acme", privateKeyType: "rsa" },
+      certificateManagementPolicy: { authority: "letsencrypt", privateKeyType: "rsa" },
       certificateManagementStatus: {
         renewsAt: null,
         provisioningJob: {
@@ -139,7 +140,19 @@ describe("client-side validation", () => {
       "an authority that is not an identifier",
       { domain: "a.example.com", certificateManagementPolicy: { authority: "Public ACME" } },
       "certificateManagementPolicy.authority",
-      "must be an authority's identifier (lowercase letters and digits, joined by - or .)",
+      AUTHORITY_RULE,
+    ],
+    [
+      "the emulator's old placeholder authority",
+      { domain: "a.example.com", certificateManagementPolicy: { authority: "public-acme" } },
+      "certificateManagementPolicy.authority",
+      AUTHORITY_RULE,
+    ],
+    [
+      "another ACME authority",
+      { domain: "a.example.com", certificateManagementPolicy: { authority: "zerossl" } },
+      "certificateManagementPolicy.authority",
+      AUTHORITY_RULE,
     ],
     [
       "a policy without authority",
@@ -149,7 +162,7 @@ describe("client-side validation", () => {
     ],
     [
       "an Ed25519 managed key",
-      { domain: "a.example.com", certificateManagementPolicy: { authority: "public-acme", privateKeyType: "ed25519" } },
+      { domain: "a.example.com", certificateManagementPolicy: { authority: "letsencrypt", privateKeyType: "ed25519" } },
       "certificateManagementPolicy.privateKeyType",
       "must be one of rsa, ecdsa",
     ],
@@ -288,9 +301,9 @@ describe("against the emulator", () => {
   test("a managed certificate: provisioning, then a real issued certificate for the domain", async () => {
     const created = await emu.client.reservedDomains.create({
       domain: "managed.example.com",
-      certificateManagementPolicy: { authority: "public-acme", privateKeyType: "ecdsa" },
+      certificateManagementPolicy: { authority: "letsencrypt", privateKeyType: "ecdsa" },
     });
-    expect(created.certificateManagementPolicy).toEqual({ authority: "public-acme", privateKeyType: "ecdsa" });
+    expect(created.certificateManagementPolicy).toEqual({ authority: "letsencrypt", privateKeyType: "ecdsa" });
     expect(created.certificateManagementStatus?.provisioningJob).toEqual({
       errorCode: null,
       msg: "provisioning",
@@ -315,9 +328,9 @@ describe("against the emulator", () => {
   test("the managed key type defaults to RSA", async () => {
     const created = await emu.client.reservedDomains.create({
       domain: "rsa.example.com",
-      certificateManagementPolicy: { authority: "public-acme" },
+      certificateManagementPolicy: { authority: "letsencrypt" },
     });
-    expect(created.certificateManagementPolicy).toEqual({ authority: "public-acme", privateKeyType: "rsa" });
+    expect(created.certificateManagementPolicy).toEqual({ authority: "letsencrypt", privateKeyType: "rsa" });
     const done = await until(emu.client, created.id, issued);
     expect((await emu.client.tlsCertificates.get(done.certificate?.id ?? "")).privateKeyType).toBe("rsa");
   });
@@ -325,7 +338,7 @@ describe("against the emulator", () => {
   test("switching from managed to uploaded replaces the issued certificate", async () => {
     const created = await emu.client.reservedDomains.create({
       domain: "switch.example.com",
-      certificateManagementPolicy: { authority: "public-acme" },
+      certificateManagementPolicy: { authority: "letsencrypt" },
     });
     const managed = await until(emu.client, created.id, issued);
     const cert = await uploaded("switch.example.com");
@@ -337,7 +350,7 @@ describe("against the emulator", () => {
   test("a DNS failure is permanent: DNS_ERROR, no retry, no certificate", async () => {
     const created = await emu.client.reservedDomains.create({
       domain: "dns-error.example.com",
-      certificateManagementPolicy: { authority: "public-acme" },
+      certificateManagementPolicy: { authority: "letsencrypt" },
     });
     const failed = await until(emu.client, created.id, (d) => d.certificateManagementStatus?.provisioningJob?.errorCode != null);
     expect(failed.certificate).toBeNull();
@@ -347,7 +360,7 @@ describe("against the emulator", () => {
   test("a temporary failure is retried until the certificate is issued", async () => {
     const created = await emu.client.reservedDomains.create({
       domain: "flaky.example.com",
-      certificateManagementPolicy: { authority: "public-acme" },
+      certificateManagementPolicy: { authority: "letsencrypt" },
     });
     const done = await until(emu.client, created.id, issued);
     expect(done.certificate?.id).toMatch(/^cert_/);
@@ -356,7 +369,7 @@ describe("against the emulator", () => {
   describe("the service's own checks (client validation bypassed)", () => {
     test("both certificate choices → BadRequestError", async () => {
       const cert = await uploaded("both.example.com");
-      const body = { domain: "both.example.com", certificateId: cert.id, certificateManagementPolicy: { authority: "public-acme" } };
+      const body = { domain: "both.example.com", certificateId: cert.id, certificateManagementPolicy: { authority: "letsencrypt" } };
       await expectApiError(emu.client.post("/reserved_domains", { body }), BadRequestError, "INVALID_FIELD");
     });
 
