@@ -46,7 +46,7 @@ describe("ReservedDomain provider", () => {
     for (const authority of ["public-acme", "zerossl", "Public ACME"]) {
       expect(await check(authority)).toEqual([
         {
-          property: "certificateManagementPolicy",
+          property: "",
           reason: "certificateManagementPolicy.authority: must be letsencrypt, the ACME authority the service supports",
         },
       ]);
