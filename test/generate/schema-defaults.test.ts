@@ -15,7 +15,7 @@ const schema = JSON.parse(fs.readFileSync(path.join(ROOT, SCHEMA_PATH), "utf8"))
 /** The provider's check of one input alone: its failures that name that input (the missing required ones aside). */
 function refusals(kind: string, key: string, value: unknown): string[] {
   const result = check(kinds[kind], {}, { [key]: value });
-  return result.failures.map((f) => f.reason).filter((reason) => new RegExp(`^${key}(?:[.[:]|$)`).test(reason));
+  return (result.failures ?? []).map((f) => f.reason).filter((reason) => new RegExp(`^${key}(?:[.[:]|$)`).test(reason));
 }
 
 const defaults = Object.values(kinds).flatMap((d) =>
