@@ -73,6 +73,8 @@ interface Language {
   /** docs/native.md's commands for the language's SDK (none for YAML). */
   sdk: string[];
   env?: Record<string, string>;
+  /** How long the SDK commands, up, preview and destroy may take (Go's first build compiles the Pulumi Go SDK and ours). */
+  timeoutMs: number;
 }
 
 const LANGUAGES: Language[] = [
@@ -84,6 +86,7 @@ const LANGUAGES: Language[] = [
       fs.writeFileSync(path.join(dir, "go.mod"), "module required-go\n\ngo 1.25.11\n\nrequire github.com/pulumi/pulumi/sdk/v3 v3.259.0\n");
     },
     sdk: sdkCommands("Go", "Python"),
+    timeoutMs: 1_800_000,
   },
   {
     project: "required-python",
@@ -101,6 +104,7 @@ const LANGUAGES: Language[] = [
       fs.writeFileSync(path.join(site, "pulumi-tools.pth"), `${path.join(SHARED_TOOLS, "python")}\n`);
     },
     sdk: sdkCommands("Python", "C# and Java"),
+    timeoutMs: 900_000,
     // No package index here: pip installs the SDK alone (its dependencies are the shared tools') and
     // builds it with Debian's setuptools (PIP_NO_BUILD_ISOLATION=0 is pip's spelling of --no-build-isolation).
     env: { PIP_NO_DEPS: "1", PIP_NO_INDEX: "1", PIP_NO_BUILD_ISOLATION: "0", PYTHONDONTWRITEBYTECODE: "1" },
@@ -109,6 +113,7 @@ const LANGUAGES: Language[] = [
     project: "required-yaml",
     write: (dir) => fs.writeFileSync(path.join(dir, "Pulumi.yaml"), yamlProgram("required-yaml", rows)),
     sdk: [],
+    timeoutMs: 600_000,
   },
 ];
 
@@ -146,17 +151,21 @@ describe.each(LANGUAGES)("$project: every kind with only its required inputs", (
     await emu?.close();
   });
 
-  test("the SDK from the docs' commands; up makes every kind, a preview then shows no change; destroy removes them", async () => {
-    if (language.sdk.length)
-      expectSuccess(await runCommand("bash", ["-c", ["set -e", ...language.sdk].join("\n")], { cwd: dir, env: stack.env }));
-    // `up` checks `preview --expect-no-changes` after itself.
-    expectSuccess(await stack.up());
-    const made = (await stack.exportState()).resources.filter((r) => r.type.startsWith("edgeingress:index:"));
-    expect(made.map((r) => r.type).sort()).toEqual(Object.keys(SCHEMA.resources).sort());
-    const domain = (await emu.client.reservedDomains.list().toArray())[0];
-    expect(domain).toMatchObject({ domain: "required.example.com", region: "" });
-    expectSuccess(await stack.destroy());
-    expect(await emu.client.ipPolicies.list().toArray()).toEqual([]);
-    expect(await emu.client.reservedDomains.list().toArray()).toEqual([]);
-  }, 900_000);
+  test(
+    "the SDK from the docs' commands; up makes every kind, a preview then shows no change; destroy removes them",
+    async () => {
+      if (language.sdk.length)
+        expectSuccess(await runCommand("bash", ["-c", ["set -e", ...language.sdk].join("\n")], { cwd: dir, env: stack.env }));
+      // `up` checks `preview --expect-no-changes` after itself.
+      expectSuccess(await stack.up());
+      const made = (await stack.exportState()).resources.filter((r) => r.type.startsWith("edgeingress:index:"));
+      expect(made.map((r) => r.type).sort()).toEqual(Object.keys(SCHEMA.resources).sort());
+      const domain = (await emu.client.reservedDomains.list().toArray())[0];
+      expect(domain).toMatchObject({ domain: "required.example.com", region: "" });
+      expectSuccess(await stack.destroy());
+      expect(await emu.client.ipPolicies.list().toArray()).toEqual([]);
+      expect(await emu.client.reservedDomains.list().toArray()).toEqual([]);
+    },
+    language.timeoutMs,
+  );
 });
