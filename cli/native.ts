@@ -159,12 +159,20 @@ export function printPython(plan: ExportPlan, schema: PackageSchema, retain = tr
 
 // --- the project ---------------------------------------------------------------------------------
 
+/** Where `pulumi package add` writes the Go SDK in a project: `sdks/<package>`. */
+const GO_SDK_DIR = "sdks/edgeingress";
+/**
+ * The Go SDK's module as `pulumi package add` makes it: the import path less its last part (the
+ * package's directory inside the module).
+ */
+const goSdkModule = (schema: PackageSchema): string =>
+  (schema.language?.go?.importBasePath ?? "github.com/edge-ingress/pulumi/sdks/go/edgeingress").replace(/\/[^/]+$/, "");
+
 /** The Pulumi Go SDK of the version the Go SDK is generated against needs this `go` directive. */
 const GO_DIRECTIVE = "1.25.11";
 
 function languageFiles(plan: ExportPlan, options: NativeOptions, retain: boolean): ExportedFiles {
   const described = `description: An Edge Ingress account's resources, imported by edge-ingress export`;
-  const module = options.schema.language?.go?.importBasePath ?? "github.com/edge-ingress/pulumi/sdks/go/edgeingress";
   switch (options.language) {
     case "yaml":
       return { "Pulumi.yaml": printYaml(plan, options.schema, options.project, retain) };
@@ -178,9 +186,11 @@ function languageFiles(plan: ExportPlan, options: NativeOptions, retain: boolean
           `go ${GO_DIRECTIVE}`,
           "",
           "require (",
-          `\t${module} v${options.packageVersion}`,
+          `\t${goSdkModule(options.schema)} v${options.packageVersion}`,
           `\tgithub.com/pulumi/pulumi/sdk/v3 v${options.pulumiSdkVersion}`,
           ")",
+          "",
+          `replace ${goSdkModule(options.schema)} => ./${GO_SDK_DIR}`,
           "",
         ].join("\n"),
       };
@@ -197,16 +207,23 @@ function languageFiles(plan: ExportPlan, options: NativeOptions, retain: boolean
           "",
         ].join("\n"),
         "__main__.py": printPython(plan, options.schema, retain),
-        "requirements.txt": `pulumi>=${options.pulumiSdkVersion},<4.0.0\n${options.schema.language?.python?.packageName ?? "edge_ingress_pulumi"}==${options.packageVersion}\n`,
+        "requirements.txt": `pulumi>=${options.pulumiSdkVersion},<4.0.0\n`,
         ".gitignore": "venv/\n__pycache__/\n",
       };
   }
 }
 
+/** The plugin as the user's PATH has it: `pulumi package` commands take a plugin by its path. */
+const PLUGIN = '"$(command -v pulumi-resource-edgeingress)"';
+/** The SDK commands of docs/native.md ("SDKs per language"): the Pulumi CLI generates the SDK from the plugin. */
 const INSTALL: Record<NativeLanguage, string[]> = {
   yaml: [],
-  go: ["go mod tidy   # the Go SDK: from a clone instead, go mod edit -replace <module>=<clone>/sdks/go/edgeingress first"],
-  python: ["pulumi install   # the virtualenv with requirements.txt (from a clone: venv/bin/pip install <clone>/sdks/python)"],
+  go: [`pulumi package add ${PLUGIN}   # the Go SDK, into ${GO_SDK_DIR} (go.mod's replace); fetches the modules`],
+  python: [
+    "pulumi install   # the virtualenv venv, with requirements.txt",
+    `pulumi package gen-sdk ${PLUGIN} --language python --out sdks   # the Python SDK, into sdks/python`,
+    "venv/bin/pip install ./sdks/python",
+  ],
 };
 const OPTION: Record<NativeLanguage, string> = {
   yaml: "the option `retainOnDelete: true`",

@@ -1,7 +1,7 @@
 /**
  * docs/reference.md's names of every resource in every language: the dynamic TypeScript classes, and
- * the native provider's type token as Pulumi YAML, Go and Python programs write it (the SDKs in sdks/
- * are generated from native/schema.json, whose names these are).
+ * the native provider's type token as Pulumi YAML, Go and Python programs write it (the SDKs, which the
+ * Pulumi CLI generates from native/schema.json, take these names).
  */
 import { kinds } from "../provider/kinds";
 
@@ -24,8 +24,10 @@ export function renderLanguageNames(): string {
     "",
     `TypeScript programs use the dynamic classes of ${code("@edge-ingress/pulumi")} (type ${code("pulumi-nodejs:dynamic/edgeingress:<Kind>")}, no plugin);`,
     `Pulumi YAML, Go and Python programs use the native provider, ${code(`pulumi-resource-${pkg}`)}, whose types are ${code(`${pkg}:index:<Kind>`)}`,
-    `(its schema: ${code("native/schema.json")}). The Go SDK is the module ${code(go)}, the Python one the package ${code(python)}`,
-    `(${code("sdks/")}). Property names are the TypeScript ones, in each language's case: Go ${code("IpPolicyIds")}, Python ${code("ip_policy_ids")}, YAML ${code("ipPolicyIds")}.`,
+    `(its schema: ${code("native/schema.json")}). Your Pulumi CLI generates the SDKs from the installed plugin: Go's with`,
+    `${code(`pulumi package add "$(command -v pulumi-resource-${pkg})"`)} in the project (the module ${code(go.replace(/\/[^/]+$/, ""))}, imported as ${code(go)}),`,
+    `Python's, the package ${code(python)}, with ${code("pulumi package gen-sdk … --language python --out sdks")} and ${code("venv/bin/pip install ./sdks/python")}`,
+    `([native.md](native.md#sdks-per-language)). Property names are the TypeScript ones, in each language's case: Go ${code("IpPolicyIds")}, Python ${code("ip_policy_ids")}, YAML ${code("ipPolicyIds")}.`,
     "",
     "| resource | TypeScript | YAML | Go | Python |",
     "|---|---|---|---|---|",

@@ -103,7 +103,26 @@ export function buildSchema(root = ROOT): PackageSchema {
     if (!source) throw new Error(`provider/resources/${kind.file}.ts: missing (run \`npm run generate\`)`);
     resources[token(kind.declaration.name)] = resourceSpec(kind, source, checker, mapper, sdk);
   }
-  return packageSchema(root, reachedTypes(kinds, mapper, resources), resources);
+  const types = reachedTypes(kinds, mapper, resources);
+  for (const resource of Object.values(resources))
+    for (const input of Object.values(resource.inputProperties))
+      if ("default" in input && !admits(input, types, input.default)) delete input.default;
+  return packageSchema(root, types, resources);
+}
+
+/**
+ * Whether a value is one of an input's type: a declaration's default is what the service reports when
+ * the input is unset (`""` for an unset enum), which is no input value of that type, and a generated SDK
+ * would send it.
+ */
+function admits(p: SchemaProperty, types: Record<string, ObjectSpec | EnumSpec>, value: unknown): boolean {
+  if (p.oneOf) return p.oneOf.some((o) => admits(o, types, value));
+  if (p.$ref) {
+    const spec = types[p.$ref.replace(/^#\/types\//, "")];
+    return !!spec && "enum" in spec && spec.enum.some((member) => member.value === value);
+  }
+  if (p.type === "integer") return Number.isInteger(value);
+  return p.type !== undefined && ["string", "number", "boolean"].includes(p.type) && typeof value === p.type;
 }
 
 /**

@@ -24,7 +24,7 @@ export const reservedDomainKind = declareKind<ReservedDomainObject>({
       doc: "The hostname; replace on change (deleting first).",
     },
     region: {
-      input: { type: "ReservedDomainRegion", doc: 'Deprecated (traffic is handled globally); replace on change. Default "".' },
+      input: { type: "ReservedDomainRegion", doc: "Deprecated (traffic is handled globally); replace on change. Unset by default." },
       default: "",
       type: 'ReservedDomainRegion | ""',
       doc: '"" when unset.',

@@ -23,7 +23,7 @@ export interface ReservedDomainArgs extends AdoptArgs {
    * Lowercase hostname, optionally `*.` in front; unique in the account; replace on change (deleting first).
    */
   domain: pulumi.Input<string>;
-  /** Deprecated (traffic is handled globally); replace on change. Default "". */
+  /** Deprecated (traffic is handled globally); replace on change. Unset by default. */
   region?: pulumi.Input<ReservedDomainRegion>;
   /** An uploaded TLS certificate (`cert_`); not together with `certificateManagementPolicy`. Default null. */
   certificateId?: pulumi.Input<string | null>;

@@ -264,8 +264,17 @@ describe("Go", () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ei-export-go-"));
       try {
         for (const [name, content] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), content);
-        // The SDK from this clone, as the README says for a clone; its sums serve the program's requirements.
-        fs.appendFileSync(path.join(dir, "go.mod"), `\nreplace github.com/edge-ingress/pulumi/sdks/go/edgeingress => ${GO_SDK}\n`);
+        // This clone's Go SDK where go.mod's replace expects it, laid out as `pulumi package add` writes it
+        // (the README's first step): the module go.mod's replace names in sdks/edgeingress, its package in
+        // a folder of that name. Its sums serve the program's requirements.
+        const module = /^replace (\S+) => \.\/sdks\/edgeingress$/m.exec(files["go.mod"])?.[1];
+        expect(module).toBe("github.com/edge-ingress/pulumi/sdks/go");
+        const sdk = path.join(dir, "sdks", "edgeingress");
+        fs.cpSync(GO_SDK, path.join(sdk, "edgeingress"), { recursive: true, filter: (f) => !/go\.(mod|sum)$/.test(f) });
+        fs.writeFileSync(
+          path.join(sdk, "go.mod"),
+          fs.readFileSync(path.join(GO_SDK, "go.mod"), "utf8").replace(/^module .*$/m, `module ${module}`),
+        );
         fs.copyFileSync(path.join(GO_SDK, "go.sum"), path.join(dir, "go.sum"));
         let errors = "";
         try {
@@ -303,6 +312,21 @@ describe("README", () => {
     expect(readme).toContain("= import");
     expect(readme).toMatch(/Every declaration has the option `[^`]*(retainOnDelete|RetainOnDelete|retain_on_delete)[^`]*`/);
     expect(readme).toContain("pulumi-resource-edgeingress");
+  });
+
+  test.each([
+    ["go", 1],
+    ["python", 2],
+  ] as const)("(%s) gets the SDK with docs/native.md's commands", (language, count) => {
+    const readme = generateNativeProject(snapshot, options(language)).files["README.md"];
+    const docs = fs.readFileSync(path.join(REPO_ROOT, "docs", "native.md"), "utf8");
+    const steps = readme
+      .match(/```sh\n([\s\S]*?)```/)![1]
+      .split("\n")
+      .map((line) => line.replace(/\s+#.*$/, ""))
+      .filter((line) => /^pulumi package |pip install /.test(line));
+    expect(steps).toHaveLength(count);
+    for (const step of steps) expect(docs).toContain(`\n${step}\n`);
   });
 });
 

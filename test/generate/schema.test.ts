@@ -132,11 +132,19 @@ test("immutable inputs, and only they, replace on change", () => {
   expect(schema.resources[token("IpPolicy")].inputProperties.description.replaceOnChanges).toBeUndefined();
 });
 
-test("plain defaults are schema defaults", () => {
+test("plain defaults are schema defaults; an enum's only when it is one of its members", () => {
   for (const d of declarations())
     for (const [key, field] of Object.entries(d.fields))
-      if (field.input && ["string", "number", "boolean"].includes(typeof field.default))
-        expect([d.name, key, schema.resources[token(d.name)].inputProperties[key].default]).toEqual([d.name, key, field.default]);
+      if (field.input && ["string", "number", "boolean"].includes(typeof field.default)) {
+        const input = schema.resources[token(d.name)].inputProperties[key];
+        const members = input.$ref
+          ? (schema.types[input.$ref.replace(/^#\/types\//, "")] as { enum?: { value: unknown }[] }).enum
+          : undefined;
+        const expected = members && !members.some((m) => m.value === field.default) ? undefined : field.default;
+        expect([d.name, key, input.default]).toEqual([d.name, key, expected]);
+      }
+  // The service's "" for an unset region is no member of the enum.
+  expect(schema.resources[token("ReservedDomain")].inputProperties.region).not.toHaveProperty("default");
 });
 
 test("every reference names a type the schema defines; enums are named types", () => {

@@ -58,9 +58,6 @@ func NewReservedDomain(ctx *pulumi.Context,
 	if args.Metadata == nil {
 		args.Metadata = pulumi.StringPtr("")
 	}
-	if args.Region == nil {
-		args.Region = ReservedDomainRegion("")
-	}
 	replaceOnChanges := pulumi.ReplaceOnChanges([]string{
 		"domain",
 		"region",
@@ -109,7 +106,7 @@ type reservedDomainArgs struct {
 	Domain string `pulumi:"domain"`
 	// Arbitrary user data, at most 4096 bytes. Default "".
 	Metadata *string `pulumi:"metadata"`
-	// Deprecated (traffic is handled globally); replace on change. Default "".
+	// Deprecated (traffic is handled globally); replace on change. Unset by default.
 	Region *ReservedDomainRegion `pulumi:"region"`
 }
 
@@ -125,7 +122,7 @@ type ReservedDomainArgs struct {
 	Domain pulumi.StringInput
 	// Arbitrary user data, at most 4096 bytes. Default "".
 	Metadata pulumi.StringPtrInput
-	// Deprecated (traffic is handled globally); replace on change. Default "".
+	// Deprecated (traffic is handled globally); replace on change. Unset by default.
 	Region ReservedDomainRegionPtrInput
 }
 

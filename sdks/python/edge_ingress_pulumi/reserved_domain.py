@@ -36,7 +36,7 @@ class ReservedDomainArgs:
         :param pulumi.Input['CertificateManagementPolicyArgs'] certificate_management_policy: Let the service issue and renew the certificate; not together with `certificateId`.
         :param pulumi.Input[_builtins.str] description: Human-readable, at most 255 bytes. Default "".
         :param pulumi.Input[_builtins.str] metadata: Arbitrary user data, at most 4096 bytes. Default "".
-        :param pulumi.Input['ReservedDomainRegion'] region: Deprecated (traffic is handled globally); replace on change. Default "".
+        :param pulumi.Input['ReservedDomainRegion'] region: Deprecated (traffic is handled globally); replace on change. Unset by default.
         """
         pulumi.set(__self__, "domain", domain)
         if certificate_id is not None:
@@ -51,8 +51,6 @@ class ReservedDomainArgs:
             metadata = ''
         if metadata is not None:
             pulumi.set(__self__, "metadata", metadata)
-        if region is None:
-            region = ''
         if region is not None:
             pulumi.set(__self__, "region", region)
 
@@ -120,7 +118,7 @@ class ReservedDomainArgs:
     @pulumi.getter
     def region(self) -> pulumi.Input[Optional['ReservedDomainRegion']]:
         """
-        Deprecated (traffic is handled globally); replace on change. Default "".
+        Deprecated (traffic is handled globally); replace on change. Unset by default.
         """
         return pulumi.get(self, "region")
 
@@ -152,7 +150,7 @@ class ReservedDomain(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] description: Human-readable, at most 255 bytes. Default "".
         :param pulumi.Input[_builtins.str] domain: Lowercase hostname, optionally `*.` in front; unique in the account; replace on change (deleting first).
         :param pulumi.Input[_builtins.str] metadata: Arbitrary user data, at most 4096 bytes. Default "".
-        :param pulumi.Input['ReservedDomainRegion'] region: Deprecated (traffic is handled globally); replace on change. Default "".
+        :param pulumi.Input['ReservedDomainRegion'] region: Deprecated (traffic is handled globally); replace on change. Unset by default.
         """
         ...
     @overload
@@ -204,8 +202,6 @@ class ReservedDomain(pulumi.CustomResource):
             if metadata is None:
                 metadata = ''
             __props__.__dict__["metadata"] = metadata
-            if region is None:
-                region = ''
             __props__.__dict__["region"] = region
             __props__.__dict__["acme_challenge_cname_target"] = None
             __props__.__dict__["certificate_management_status"] = None
