@@ -11,13 +11,17 @@ sdk="$EI_ROOT/sdks/go/edgeingress"
 # Every module the Go SDK's packages build from.
 (cd "$sdk" && go mod download)
 # The module graph of an exported program, made by the exporter itself so it follows what export writes,
-# resolved against this clone's SDK exactly as the test resolves it.
+# with this clone's SDK where its replace expects the module `pulumi package add` writes, as the test
+# lays it out (only go.mod files are read to load a graph).
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 node -e '
   const { writeProject } = require("./dist/cli/export.js");
   writeProject({}, 0, { outDir: process.argv[1], project: "go-modules", apiUrl: "", native: "go" });' "$work/program"
-printf '\nreplace github.com/edge-ingress/pulumi/sdks/go/edgeingress => %s\n' "$sdk" >>"$work/program/go.mod"
+replaced="$(sed -n 's|^replace \([^ ]*\) => \./sdks/edgeingress$|\1|p' "$work/program/go.mod")"
+[ -n "$replaced" ] || { echo "go-modules: the exported go.mod has no replace => ./sdks/edgeingress" >&2; exit 1; }
+mkdir -p "$work/program/sdks/edgeingress"
+sed "s|^module .*|module $replaced|" "$sdk/go.mod" >"$work/program/sdks/edgeingress/go.mod"
 cp "$sdk/go.sum" "$work/program/go.sum"
 (cd "$work/program" && GOFLAGS=-mod=mod go list -m all >/dev/null)
 echo "go-modules: the module cache holds what the offline Go builds need" >&2
