@@ -56,6 +56,7 @@ afterAll(async () => {
 const urn = (type: string, name: string) => `urn:pulumi:${stack.name}::${PROJECT}::edgeingress:index:${type}::${name}`;
 const cli = async (args: string[]) =>
   expectSuccess(await stack.run([...args, "--stack", stack.name, "--non-interactive", "--color=never"]));
+const config = () => ["--config-file", stack.configFile];
 /** The account's ids of the four resources, present or not. */
 async function inAccount(): Promise<Record<keyof typeof ids, boolean>> {
   const c = emu.client;
@@ -94,12 +95,12 @@ test("pulumi import protects each resource, records no dependency, and writes th
   );
   await cli(["import", "--file", file, "--out", out("rest"), "--yes", ...config()]);
   const state = (await stack.exportState()).resources.filter((r) => r.type.startsWith("edgeingress:index:"));
-  expect(state.map((r) => [r.id, r.protect, r.dependencies ?? []])).toEqual([
-    [ids.backend, true, []],
-    [ids.edge, true, []],
-    [ids.route, true, []],
-    [ids.policy, true, []],
-  ]);
+  expect(Object.fromEntries(state.map((r) => [r.id, [r.protect, r.dependencies ?? []]]))).toEqual({
+    [ids.backend]: [true, []],
+    [ids.edge]: [true, []],
+    [ids.route]: [true, []],
+    [ids.policy]: [true, []],
+  });
   // The program declares what was imported (the docs' "copy it into the program").
   const imported = [out("backend"), out("rest")].map((f) => (parse(fs.readFileSync(f, "utf8")) as Program).resources);
   const resources = Object.assign({}, ...imported) as Program["resources"];
@@ -134,11 +135,11 @@ test("deleting the rest: no protect and a reference in the program, up, then des
   const counters = await emu.client.request<{ routes: Record<string, unknown> }>({ method: "GET", path: "/_emulator/counters" });
   expect(Object.keys(counters.routes).filter((route) => !route.startsWith("GET "))).toEqual([]);
   const state = (await stack.exportState()).resources;
-  expect(state.filter((r) => r.type.startsWith("edgeingress:index:")).map((r) => [r.id, r.protect ?? false])).toEqual([
-    [ids.backend, false],
-    [ids.edge, false],
-    [ids.route, false],
-  ]);
+  expect(Object.fromEntries(state.filter((r) => r.type.startsWith("edgeingress:index:")).map((r) => [r.id, r.protect ?? false]))).toEqual({
+    [ids.backend]: false,
+    [ids.edge]: false,
+    [ids.route]: false,
+  });
   expect(state.find((r) => r.id === ids.route)?.dependencies).toEqual(
     expect.arrayContaining([urn("TunnelGroupBackend", "backend"), urn("HttpsEdge", "edge")]),
   );
