@@ -9,8 +9,15 @@ import { idFormOf } from "../provider/framework/ids";
 import { kinds } from "../provider/kinds";
 import { EXPORT_ORDER } from "./generate";
 
-/** The type token of every resource of this package in a Pulumi state: `<prefix><Kind>`. */
-export const TYPE_PREFIX = "pulumi-nodejs:dynamic/edgeingress:";
+/**
+ * The type tokens of this package's resources in a Pulumi state, `<prefix><Kind>`: the dynamic classes'
+ * (TypeScript) and the native provider's (YAML, Go, Python, …). A stack may hold both.
+ */
+export const TYPE_PREFIXES = { dynamic: "pulumi-nodejs:dynamic/edgeingress:", native: "edgeingress:index:" } as const;
+/** The dynamic classes' prefix (the one state written before the native provider holds). */
+export const TYPE_PREFIX = TYPE_PREFIXES.dynamic;
+/** The native provider's own resource: a stack's default provider, or one the program declares. */
+export const NATIVE_PROVIDER_TYPE = "pulumi:providers:edgeingress";
 /** Pulumi's marker of a secret value in an exported state (its ciphertext beside it). */
 const SECRET_SIG = "4dabf18193072939515e22adc82c2e4f";
 
@@ -20,8 +27,10 @@ export class AuditUsageError extends Error {}
 // --- stack states ----------------------------------------------------------------------------------
 
 /**
- * Which account a recorded resource belongs to, as far as the state tells:
- * - `default`: it names no connection, so it is in the stack's default account (taken to be the audited one);
+ * Which account a recorded resource belongs to, as far as the state tells. Its connection is the
+ * dynamic classes' `connection` input, or the native provider resource the resource names:
+ * - `default`: it names no connection (a native one: the stack's default provider, configured with the
+ *   audited URL or none), so it is in the stack's default account (taken to be the audited one);
  * - `same`: its connection has the audited URL and key;
  * - `other`: its connection has another URL (another account or deployment);
  * - `unknown`: its connection is encrypted in the state, or has the audited URL with another key.
@@ -68,7 +77,36 @@ function placementOf(connection: unknown, target: AuditTarget): Placement {
 
 const text = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
 
-/** The resources of this package recorded in the output of `pulumi stack export`, without the ones only read (`get`). */
+/** A resource of `deployment.resources`, as `pulumi stack export` writes it. */
+type StateResource = Record<string, any>;
+
+/** The kind of a resource of this package, from its type token (either path); undefined for any other. */
+function kindOfType(type: string): { kind: string; native: boolean } | undefined {
+  for (const [path, prefix] of Object.entries(TYPE_PREFIXES))
+    if (type.startsWith(prefix)) return { kind: type.slice(prefix.length), native: path === "native" };
+  return undefined;
+}
+
+/**
+ * A native resource's connection is its provider resource (`provider`: `<urn>::<id>`). A default provider
+ * (`…::pulumi:providers:edgeingress::default…`) is the stack's config or the environment: the stack's
+ * default account, unless it records another URL. An explicit one is read as a `connection` is.
+ */
+function nativePlacement(r: StateResource, providers: ReadonlyMap<string, StateResource>, target: AuditTarget): Placement {
+  const ref = text(r.provider) ?? "";
+  const provider = providers.get(ref);
+  if (!provider) return "unknown";
+  const { apiUrl, apiKey } = (provider.inputs ?? {}) as { apiUrl?: unknown; apiKey?: unknown };
+  const isDefault = /::default(_[^:]*)?$/.test(ref.slice(0, ref.lastIndexOf("::")));
+  if (isDefault && (apiUrl === undefined || (typeof apiUrl === "string" && canonicalUrl(apiUrl) === canonicalUrl(target.apiUrl))))
+    return "default";
+  return apiUrl === undefined && apiKey === undefined ? "default" : placementOf({ apiUrl, apiKey }, target);
+}
+
+/**
+ * The resources of this package recorded in the output of `pulumi stack export`, the dynamic classes'
+ * and the native provider's alike, without the ones only read (`get`).
+ */
 export function parseStackState(json: string, source: string, target: AuditTarget, stackName?: string): StackState {
   let parsed: any;
   try {
@@ -82,25 +120,29 @@ export function parseStackState(json: string, source: string, target: AuditTarge
   }
   const all: unknown = deployment.resources ?? [];
   if (!Array.isArray(all)) throw new AuditUsageError(`${source}: "deployment.resources" must be a list`);
+  // The native provider resources, by the reference a resource names them with.
+  const providers = new Map<string, StateResource>();
+  for (const r of all as StateResource[])
+    if (r?.type === NATIVE_PROVIDER_TYPE && text(r.urn) && text(r.id)) providers.set(`${r.urn}::${r.id}`, r);
   let name = stackName;
   let project = "";
   const resources: RecordedResource[] = [];
-  all.forEach((r: any, at: number) => {
+  all.forEach((r: StateResource, at: number) => {
     const urn = text(r?.urn);
     const type = text(r?.type);
     if (!urn || !type) throw new AuditUsageError(`${source}: deployment.resources[${at}] has no urn or type`);
     const [, stack, proj] = /^urn:pulumi:([^:]+)::([^:]+)::/.exec(urn) ?? [];
     name ??= stack;
     project ||= proj ?? "";
+    const of = kindOfType(type);
     // A resource read with `Kind.get` is external: the stack uses it but does not manage it.
-    if (!type.startsWith(TYPE_PREFIX) || r.external === true || !text(r.id)) return;
-    const connection = r.inputs?.connection ?? r.outputs?.connection;
+    if (!of || r.external === true || !text(r.id)) return;
     const recorded: RecordedResource = {
-      kind: type.slice(TYPE_PREFIX.length),
+      kind: of.kind,
       id: r.id,
       description: text(r.outputs?.description) ?? text(r.inputs?.description) ?? "",
       urn,
-      placement: placementOf(connection, target),
+      placement: of.native ? nativePlacement(r, providers, target) : placementOf(r.inputs?.connection ?? r.outputs?.connection, target),
       pendingDelete: r.delete === true,
     };
     const kind = Object.hasOwn(kinds, recorded.kind) ? kinds[recorded.kind] : undefined;

@@ -79,6 +79,54 @@ function stateJson(stack: string, resources: Recorded[], project = "shop"): stri
 
 const ENCRYPTED = { "4dabf18193072939515e22adc82c2e4f": "1b47061264138c4ac30d75fd1eb44270", ciphertext: "v1:abc:def" };
 
+/**
+ * A state of the native provider as `pulumi stack export` writes it: the stack, its default provider
+ * (configured with the audited URL), then the resources; a `connection` is an explicit provider
+ * resource declared just before the resource that names it.
+ */
+function nativeStateJson(stack: string, resources: Recorded[], project = "infra"): string {
+  const prefix = `urn:pulumi:${stack}::${project}`;
+  const stackUrn = `${prefix}::pulumi:pulumi:Stack::${project}-${stack}`;
+  const provider = (name: string, inputs: unknown) => ({
+    urn: `${prefix}::pulumi:providers:edgeingress::${name}`,
+    custom: true,
+    id: `0000000${name.length}-0000-4000-8000-000000000000`,
+    type: "pulumi:providers:edgeingress",
+    inputs,
+    outputs: inputs,
+  });
+  const defaultProvider = provider("default", { apiUrl: URL_A, apiKey: ENCRYPTED, version: "0.1.0" });
+  return JSON.stringify({
+    version: 3,
+    deployment: {
+      manifest: { time: "2025-01-01T00:00:00Z", magic: "x", version: "v3.259.0" },
+      resources: [
+        { urn: stackUrn, custom: false, type: "pulumi:pulumi:Stack" },
+        defaultProvider,
+        ...resources.flatMap((r, i) => {
+          const own = r.connection === undefined ? [] : [provider(`p${i}`, r.connection)];
+          const by = own[0] ?? defaultProvider;
+          return [
+            ...own,
+            {
+              urn: `${prefix}::edgeingress:index:${r.kind}::r${i}`,
+              custom: true,
+              id: r.id,
+              type: `edgeingress:index:${r.kind}`,
+              inputs: { description: r.description ?? "" },
+              outputs: { description: r.description ?? "", ...r.outputs },
+              parent: stackUrn,
+              provider: `${by.urn}::${by.id}`,
+              ...(r.external ? { external: true } : {}),
+              ...(r.delete ? { delete: true } : {}),
+            },
+          ];
+        }),
+      ],
+    },
+  });
+}
+
 describe("parseStackState", () => {
   test("takes this package's resources with their id, description and account; not the stack, providers or resources only read", () => {
     const state = parseStackState(
@@ -179,6 +227,73 @@ describe("parseStackState", () => {
   ])("refuses %s, naming the file and the rule", (content, message) => {
     expect(() => parseStackState(content, "x.json", target)).toThrow(AuditUsageError);
     expect(() => parseStackState(content, "x.json", target)).toThrow(message);
+  });
+});
+
+describe("parseStackState of the native provider's state (edgeingress:index:<Kind>)", () => {
+  const FIXTURE = path.join(__dirname, "..", "fixtures", "audit-native-state.json");
+  const fixture = () => JSON.parse(fs.readFileSync(FIXTURE, "utf8"));
+  const read = (json: unknown) => parseStackState(JSON.stringify(json), "prod.json", target);
+  const rows = (state: StackState) => state.resources.map((r) => [r.kind, r.id, r.description, r.placement]);
+
+  test("reads the resources as the dynamic ones are read, inline children included; providers and resources only read are not", () => {
+    const state = read(fixture());
+    expect(state).toMatchObject({ name: "prod", project: "infra", source: "prod.json" });
+    expect(rows(state)).toEqual([
+      ["IpPolicy", "ipp_office", "office", "default"],
+      ["IpPolicyRule", "ipr_v4", "office v4", "default"],
+      ["IpPolicyRule", "ipr_net", "", "default"],
+      ["HttpsEdge", "edghts_web", "", "default"],
+      ["HttpsEdgeRoute", "edghts_web/edghtsrt_site", "site", "default"],
+      ["EventSubscription", "esb_audit", "audit", "default"],
+      ["EventSource", "esb_audit/ip_policy_created.v0", "", "default"],
+      ["ApiKey", "ak_deploy", "deploy pipeline", "default"],
+      // Explicit providers: another URL; the audited URL with its key encrypted.
+      ["IpPolicy", "ipp_eu", "eu office", "other"],
+      ["IpPolicy", "ipp_ops", "ops", "unknown"],
+    ]);
+    expect(state.resources.filter((r) => r.ownsInline).map((r) => [r.id, r.ownsInline])).toEqual([
+      ["ipp_office", ["rules"]],
+      ["edghts_web", ["routes"]],
+      ["esb_audit", ["sources"]],
+    ]);
+    expect(state.resources[1].urn).toBe("urn:pulumi:prod::infra::edgeingress:index:IpPolicy::office");
+  });
+
+  test("the default provider is the stack's default account unless it records another URL; an explicit one is read as a connection is", () => {
+    const placements = (edit: (resources: any[]) => void) => {
+      const json = fixture();
+      edit(json.deployment.resources);
+      return Object.fromEntries(read(json).resources.map((r) => [r.id, r.placement]));
+    };
+    const byUrn = (resources: any[], name: string) => resources.find((r) => r.urn.endsWith(`::pulumi:providers:edgeingress::${name}`));
+    // Configured from the environment: no URL recorded.
+    expect(placements((rs) => delete byUrn(rs, "default").inputs.apiUrl).ipp_office).toBe("default");
+    expect(placements((rs) => (byUrn(rs, "default").inputs.apiUrl = `${URL_A}/`)).ipp_office).toBe("default");
+    expect(placements((rs) => (byUrn(rs, "default").inputs.apiUrl = "https://staging.example.test")).ipp_office).toBe("other");
+    expect(placements((rs) => (byUrn(rs, "default").inputs.apiUrl = ENCRYPTED)).ipp_office).toBe("unknown");
+    // A default provider of a pinned version is named default_<version>.
+    const versioned = placements((rs) => {
+      const provider = byUrn(rs, "default");
+      const old = `${provider.urn}::${provider.id}`;
+      provider.urn += "_0_1_0";
+      for (const r of rs) if (r.provider === old) r.provider = `${provider.urn}::${provider.id}`;
+    });
+    expect(versioned.ipp_office).toBe("default");
+    // An explicit provider with the audited URL and key; with neither (the environment's).
+    expect(placements((rs) => (byUrn(rs, "ops").inputs.apiKey = KEY_A)).ipp_ops).toBe("same");
+    expect(placements((rs) => (byUrn(rs, "ops").inputs = { version: "0.1.0" })).ipp_ops).toBe("default");
+    // A provider the state does not hold: nothing tells the account.
+    expect(placements((rs) => rs.splice(rs.indexOf(byUrn(rs, "ops")), 1)).ipp_ops).toBe("unknown");
+  });
+
+  test("a stack holding resources of both paths has both read", () => {
+    const json = fixture();
+    const dynamic = JSON.parse(stateJson("prod", [{ kind: "IpPolicy", id: "ipp_dyn", description: "from TypeScript" }], "infra"));
+    json.deployment.resources.push(...dynamic.deployment.resources.slice(1));
+    const state = read(json);
+    expect(state.resources.map((r) => r.id)).toContain("ipp_office");
+    expect(rows(state).at(-1)).toEqual(["IpPolicy", "ipp_dyn", "from TypeScript", "default"]);
   });
 });
 
@@ -318,6 +433,41 @@ describe("against an account with every kind", () => {
       ["tn_1", "Tunnel is not a kind this package lists"],
     ]);
     expect(report.drift).toBe(true);
+  });
+
+  test("a dynamic and a native stack together: no drift; a native stack's resource gone from the account is missing", () => {
+    const items = declarable();
+    const half = Math.floor(items.length / 2);
+    const native = (recorded: Recorded[]) => parseStackState(nativeStateJson("yaml", recorded), "yaml.json", target);
+    const clean = classify(snapshot, [stateOf("ts", items.slice(0, half)), native(items.slice(half))], [], URL_A);
+    expect(clean).toMatchObject({ unmanaged: [], missing: [], notChecked: [], drift: false });
+    expect(clean.stacks.map((s) => [s.name, s.resources])).toEqual([
+      ["ts", half],
+      ["yaml", items.length - half],
+    ]);
+    const gone = classify(
+      snapshot,
+      [
+        stateOf("ts", items.slice(0, half)),
+        native([
+          ...items.slice(half),
+          { kind: "IpPolicy", id: "ipp_gone", description: "deleted by hand" },
+          { kind: "IpPolicy", id: "ipp_eu", connection: { apiUrl: "https://eu.example.test", apiKey: ENCRYPTED } },
+        ]),
+      ],
+      [],
+      URL_A,
+    );
+    expect(gone.missing).toEqual([
+      {
+        kind: "IpPolicy",
+        id: "ipp_gone",
+        description: "deleted by hand",
+        stack: "yaml",
+        urn: expect.stringMatching(/::edgeingress:index:IpPolicy::r\d+$/),
+      },
+    ]);
+    expect(gone.notChecked.map((n) => [n.id, n.reason])).toEqual([["ipp_eu", "its connection names another API URL"]]);
   });
 
   test("a resource of another connection that is found in the account is managed, not unmanaged", () => {

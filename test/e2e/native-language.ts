@@ -6,7 +6,8 @@
  *
  * - an allowlist IP policy with inline rules, an IP restriction (`restrictionType`, default `api`), an
  *   API key whose token is exported, an HTTPS edge with an inline route that has a module;
- * - a second `up` changes nothing; a field edited by hand shows as `old => new` in `preview --refresh`;
+ * - a second `up` changes nothing; `edge-ingress audit` of the stack finds no drift, the inline rules and
+ *   route managed through their parents; a field edited by hand shows as `old => new` in `preview --refresh`;
  *   changing the restriction's type replaces it; `destroy` leaves the account as it was.
  */
 import * as fs from "node:fs";
@@ -15,6 +16,7 @@ import * as path from "node:path";
 import { emulatorLog, registerSecret } from "../../harness/audit";
 import { start, type Started } from "../support/emulator";
 import { createStack, engineEnv, REPO_ROOT, type TestStack } from "../../harness/engine";
+import { auditStacks } from "../support/audit-bin";
 import { expectSuccess } from "../support/engine-stack";
 
 /** Pulumi's own language hosts and the Python SDK (`$EI_SHARED_TOOLS`, else `shared/tools` beside the clone). */
@@ -112,6 +114,14 @@ export function describeNativeLanguage(program: LanguageProgram): void {
     },
     program.firstUpTimeoutMs,
   );
+
+  test("edge-ingress audit reads the stack: no drift, its inline rules and route managed", async () => {
+    const { code, report } = await auditStacks(stack, ["--stack", stack.name], emu);
+    expect(report).toMatchObject({ unmanaged: [], missing: [], notChecked: [], drift: false });
+    // The policy, its 2 rules, the restriction, the key, the edge and its route.
+    expect(report.stacks.map((s) => [s.name, s.project, s.resources])).toEqual([[stack.name, program.project, 7]]);
+    expect(code).toBe(0);
+  });
 
   test("a field edited by hand shows as old => new in preview --refresh; up puts it back", async () => {
     const id = (await stateOf("IpPolicy", "office"))!.id!;

@@ -2,9 +2,9 @@
  * The native provider through the real engine: a Pulumi YAML program (no Node.js project, no SDK)
  * against the emulator, with the plugin found as an ambient `pulumi-resource-edgeingress` on PATH.
  * An allowlist policy with inline rules, an IP restriction, an API key, an HTTPS edge with a route and
- * a module; then no change, drift shown field by field, a replacement, `pulumi import`, a bad rule of
- * 1000 told in one line, a wrong key failing once at the provider, and a destroy that leaves the
- * account as it was.
+ * a module; then no change, `edge-ingress audit` finding no drift (alone, and with a dynamic stack of the
+ * same account), drift shown field by field, a replacement, `pulumi import`, a bad rule of 1000 told in
+ * one line, a wrong key failing once at the provider, and a destroy that leaves the account as it was.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -12,7 +12,8 @@ import * as path from "node:path";
 import { stringify, parse } from "yaml";
 import { emulatorLog, registerSecret } from "../../harness/audit";
 import { start, type Started } from "../support/emulator";
-import { createStack, type TestStack } from "../../harness/engine";
+import { createStack, REPO_ROOT, type TestStack } from "../../harness/engine";
+import { auditStacks } from "../support/audit-bin";
 import { badRowOfThousand } from "../support/constraints";
 import { diagnosticLines, expectSuccess } from "../support/engine-stack";
 import { nativeEnv } from "../native/engine";
@@ -119,6 +120,46 @@ test("up makes every resource with the dynamic providers' guarantees; a second u
   expectSuccess(again);
   expect(again.stdout).not.toMatch(/[+~-] +edgeingress:index/);
   // Six engine commands: more than the default limit on a busy machine.
+}, 600_000);
+
+test("edge-ingress audit reads the stack: no drift, its inline rules and route managed", async () => {
+  const { code, report } = await auditStacks(stack, ["--stack", stack.name], emu);
+  expect(report).toMatchObject({ unmanaged: [], missing: [], notChecked: [], drift: false });
+  // The policy, its 2 rules, the restriction, the key, the edge and its route.
+  expect(report.stacks).toEqual([
+    { name: stack.name, project: PROJECT, source: `pulumi stack export --stack ${stack.name}`, resources: 7 },
+  ]);
+  expect(code).toBe(0);
+});
+
+test("a dynamic and a native stack of one account audited together (--stack a --stack b): no drift", async () => {
+  // The audit's TypeScript fixture, in this stack's backend (a project of its own), against the same account.
+  const dynamic = await createStack({
+    programDir: path.join(REPO_ROOT, "test", "fixtures", "audit"),
+    backendUrl: stack.env.PULUMI_BACKEND_URL,
+    config: {
+      "edgeingress:apiKey": { value: emu.rootToken, secret: true },
+      "edgeingress:apiUrl": { value: emu.url },
+    },
+    env: { PULUMI_CONFIG_PASSPHRASE: stack.env.PULUMI_CONFIG_PASSPHRASE!, EDGE_INGRESS_API_KEY: "", EDGE_INGRESS_API_URL: "" },
+  });
+  try {
+    expectSuccess(await dynamic.up());
+    const other = `organization/audit/${dynamic.name}`;
+    const { code, report } = await auditStacks(stack, ["--stack", stack.name, "--stack", other], emu);
+    expect(report).toMatchObject({ unmanaged: [], missing: [], drift: false });
+    expect(report.stacks.map((s) => [s.name, s.project, s.resources])).toEqual([
+      [stack.name, PROJECT, 7],
+      [other, "audit", 4],
+    ]);
+    expect(code).toBe(0);
+    // Either stack alone leaves the other's resources unmanaged.
+    const alone = await auditStacks(stack, ["--stack", stack.name], emu);
+    expect(alone.report.unmanaged.map((u) => u.kind).sort()).toEqual(["HttpsEdge", "HttpsEdgeRoute", "IpPolicy", "IpPolicyRule"]);
+    expectSuccess(await dynamic.destroy());
+  } finally {
+    await dynamic.remove();
+  }
 }, 600_000);
 
 test("a field edited by hand shows as old => new in preview --refresh; up puts it back", async () => {
