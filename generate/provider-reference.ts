@@ -7,7 +7,7 @@ import { idFormOf } from "../provider/framework/ids";
 import { SERVER_CHOSEN, Within, immutableKeys, inputKeys, type KindDeclaration, type OwnedChildren } from "../provider/framework/kind";
 import { childFields } from "../provider/framework/children";
 import { kinds } from "../provider/kinds";
-import { renderLanguageNames } from "./reference-languages";
+import { renderLanguageNames, renderPaths } from "./reference-languages";
 
 const code = (s: string) => `\`${s}\``;
 
@@ -62,12 +62,12 @@ export function renderKind(decl: KindDeclaration): string {
     `## ${decl.name}`,
     "",
     // Section numbers of the API text mean nothing to readers of the package: only say what is an extension.
-    `Type ${code(`pulumi-nodejs:dynamic/edgeingress:${decl.name}`)}.${decl.section.includes("extension") ? " Uses an extension of the API ([api-choices.md](api-choices.md#extensions))." : ""}`,
+    `Type ${code(`pulumi-nodejs:dynamic/edgeingress:${decl.name}`)} (TypeScript), ${code(`edgeingress:index:${decl.name}`)} (native provider).${decl.section.includes("extension") ? " Uses an extension of the API ([api-choices.md](api-choices.md#extensions))." : ""}`,
     "",
     "| input | rules | service default |",
     "|---|---|---|",
     ...rows,
-    `| ${code("adopt")} | optional; the id (${code(idFormOf(decl).shown)}) of an existing resource to take over; read at creation only | |`,
+    `| ${code("adopt")} | TypeScript only (native: the ${code("import")} resource option); optional; the id (${code(idFormOf(decl).shown)}) of an existing resource to take over; read at creation only | |`,
     "",
     `Outputs: every input as the service reports it, and ${outputs}.`,
     "",
@@ -82,6 +82,7 @@ export function renderReference(): string {
     "Field rules (lengths, formats, enums) are the sdk's request schemas, checked at preview time.",
     "",
     renderLanguageNames(),
+    renderPaths(),
     ...Object.values(kinds).map(renderKind),
   ].join("\n");
 }

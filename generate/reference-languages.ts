@@ -42,3 +42,25 @@ export function renderLanguageNames(): string {
     "",
   ].join("\n");
 }
+
+/** What differs between the two paths, so that each reader takes only the details of theirs. */
+export function renderPaths(): string {
+  const { package: pkg } = NATIVE_NAMES;
+  const native = `${pkg}:index:<Kind>`;
+  return [
+    "## Which details belong to which path",
+    "",
+    "Each kind below is one resource on both paths, with the same inputs (but `adopt` and `connection`), rules, defaults and outputs; only these differ:",
+    "",
+    "| | TypeScript: the dynamic classes | Pulumi YAML, Go, Python, C#, Java: the native provider |",
+    "|---|---|---|",
+    `| type (in state, URNs and \`pulumi import\`) | ${code("pulumi-nodejs:dynamic/edgeingress:<Kind>")} | ${code(native)} |`,
+    `| taking over an existing resource | the input ${code('adopt: "<id>"')}: at creation the resource is converged to the declared inputs | the resource option ${code("import: <id>")}, or ${code(`pulumi import ${native} <name> <id>`)}: the program must declare what the service holds |`,
+    `| reading an existing resource | ${code("<Kind>.get(name, id)")} | the resource option ${code("get: { id: <id> }")} (YAML), ${code("edgeingress.Get<Kind>(ctx, name, id, nil)")} (Go), ${code("<Kind>.get(name, id)")} (Python) |`,
+    `| another account | the input ${code("connection")} (a ${code("Connection")}) | a provider resource (${code(`${pkg}:Provider`)}) as the ${code("provider")} option |`,
+    `| plugin | none | ${code(`pulumi-resource-${pkg}`)} ([native.md](native.md#installing-the-plugin)) |`,
+    "",
+    `In the kinds' tables, ${code("adopt")} is the TypeScript path's alone.`,
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,8 @@
+module edges
+
+go 1.25.11
+
+require (
+	github.com/edge-ingress/pulumi/sdks/go/edgeingress v0.1.0
+	github.com/pulumi/pulumi/sdk/v3 v3.259.0
+)
