@@ -124,7 +124,12 @@ export function parsePreview(text: string): { steps: Step[]; errors: string[] } 
   const diagnostics = Array.isArray(json.diagnostics) ? json.diagnostics : [];
   const errors = diagnostics
     .filter((d: any) => isPlainObject(d) && d.severity === "error")
-    .map((d: any) => `${d.urn ? `${nameOf(String(d.urn))}: ` : ""}${String(d.message ?? "").trim().replace(/^error: /, "")}`);
+    .map(
+      (d: any) =>
+        `${d.urn ? `${nameOf(String(d.urn))}: ` : ""}${String(d.message ?? "")
+          .trim()
+          .replace(/^error: /, "")}`,
+    );
   if (!Array.isArray(json.steps)) {
     if (errors.length) return { steps: [], errors };
     throw new ReviewInputError("no `steps`: not the output of `pulumi preview --json`, or a preview that did not run");
