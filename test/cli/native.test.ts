@@ -21,7 +21,7 @@ import { REPO_ROOT } from "../../harness/engine";
 
 const SCHEMA = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "native", "schema.json"), "utf8")) as PackageSchema;
 const SHARED_TOOLS = path.resolve(process.env.EI_SHARED_TOOLS ?? path.join(REPO_ROOT, "..", "shared", "tools"));
-const GO_SDK = path.join(REPO_ROOT, "sdks", "go", "edgeingress");
+import { GO_SDK, GO_SDK_MODULE, layOutGoSdk } from "../support/go-sdk";
 
 let started: Started;
 let account: BuiltAccount;
@@ -264,18 +264,9 @@ describe("Go", () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ei-export-go-"));
       try {
         for (const [name, content] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), content);
-        // This clone's Go SDK where go.mod's replace expects it, laid out as `pulumi package add` writes it
-        // (the README's first step): the module go.mod's replace names in sdks/edgeingress, its package in
-        // a folder of that name. Its sums serve the program's requirements.
-        const module = /^replace (\S+) => \.\/sdks\/edgeingress$/m.exec(files["go.mod"])?.[1];
-        expect(module).toBe("github.com/edge-ingress/pulumi/sdks/go");
-        const sdk = path.join(dir, "sdks", "edgeingress");
-        fs.cpSync(GO_SDK, path.join(sdk, "edgeingress"), { recursive: true, filter: (f) => !/go\.(mod|sum)$/.test(f) });
-        fs.writeFileSync(
-          path.join(sdk, "go.mod"),
-          fs.readFileSync(path.join(GO_SDK, "go.mod"), "utf8").replace(/^module .*$/m, `module ${module}`),
-        );
-        fs.copyFileSync(path.join(GO_SDK, "go.sum"), path.join(dir, "go.sum"));
+        // This clone's Go SDK where go.mod's replace expects it, as the README's first step puts it.
+        expect(files["go.mod"]).toContain(`replace ${GO_SDK_MODULE} => ./sdks/edgeingress\n`);
+        layOutGoSdk(dir);
         let errors = "";
         try {
           execFileSync("go", ["build", "-o", os.devNull, "."], {

@@ -3,7 +3,7 @@
  * as a user without a Node.js project runs them: the example's directory copied as is, the native plugin
  * of the package installed once from its packed tarball (test/support/package-install.ts) on PATH, the
  * YAML host beside it, Pulumi's own Go host (test/e2e/native-language.ts) and the Go SDK of this clone
- * through a `replace` directive. Each against a fresh emulator, configured through stack config only:
+ * where go.mod's `replace` expects it (test/support/go-sdk.ts). Each against a fresh emulator, configured through stack config only:
  * `up` (and `preview --expect-no-changes` after it), the account as the TypeScript example leaves it
  * (what test/e2e/examples.test.ts asserts of it), then `destroy` leaves nothing behind.
  */
@@ -17,9 +17,8 @@ import { Client } from "../support/emulator";
 import { expectSuccess, useEngineStack, type EngineFixture } from "../support/engine-stack";
 import { EXAMPLES, installShared, removeInstalls, tempDir } from "../support/package-install";
 import { SHARED_TOOLS } from "./native-language";
+import { GO_SDK_MODULE, layOutGoSdk } from "../support/go-sdk";
 
-const GO_SDK = path.join(REPO_ROOT, "sdks", "go", "edgeingress");
-const GO_MODULE = "github.com/edge-ingress/pulumi/sdks/go/edgeingress";
 const NATIVE = ["quickstart", "allowlist", "edges"].flatMap((name) => [`${name}-yaml`, `${name}-go`]);
 
 /** The installed package's plugin and the YAML host, linked here once the install is done; first on PATH. */
@@ -33,14 +32,11 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(removeInstalls);
 
-/** examples/<name> copied as a user copies it; a Go one takes the SDK from this clone (as README says for a clone). */
+/** examples/<name> copied as a user copies it; a Go one gets this clone's SDK where `pulumi package add` puts it. */
 function copyNative(name: string): string {
   const dir = tempDir(`ei-example-${name}-`);
   fs.cpSync(path.join(EXAMPLES, name), dir, { recursive: true, filter: (f) => !/^Pulumi\..+\.yaml$/.test(path.basename(f)) });
-  if (name.endsWith("-go")) {
-    fs.appendFileSync(path.join(dir, "go.mod"), `\nreplace ${GO_MODULE} => ${GO_SDK}\n`);
-    fs.copyFileSync(path.join(GO_SDK, "go.sum"), path.join(dir, "go.sum"));
-  }
+  if (name.endsWith("-go")) layOutGoSdk(dir);
   return dir;
 }
 
@@ -67,9 +63,9 @@ test("every native example is the TypeScript example's project in Pulumi YAML or
     expect(fs.existsSync(path.join(dir, "package.json"))).toBe(false);
     if (name.endsWith("-go")) {
       const mod = fs.readFileSync(path.join(dir, "go.mod"), "utf8");
-      expect(mod).toContain(`${GO_MODULE} v${repo.version}\n`);
+      expect(mod).toContain(`${GO_SDK_MODULE} v${repo.version}\n`);
       expect(mod).toContain(`github.com/pulumi/pulumi/sdk/v3 v${repo.devDependencies["@pulumi/pulumi"]}\n`);
-      expect(mod).not.toContain("replace");
+      expect(mod).toContain(`replace ${GO_SDK_MODULE} => ./sdks/edgeingress\n`);
     }
   }
 });
