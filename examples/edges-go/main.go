@@ -16,6 +16,9 @@ func main() {
 		if domain == "" {
 			domain = "example.com"
 		}
+		// The code host's OAuth app that signs users in to the web app.
+		oauthClientID := cfg.Require("oauthClientId")
+		oauthClientSecret := cfg.RequireSecret("oauthClientSecret")
 		webhookSecret := cfg.RequireSecret("webhookSecret")
 		// The identity provider's SAML metadata (its XML EntityDescriptor).
 		samlIdpMetadata := cfg.Require("samlIdpMetadata")
@@ -118,14 +121,23 @@ func main() {
 			return err
 		}
 
-		// The web app, with WebSocket to TCP conversion. To sign users in first, add an OAuth module
-		// (the whole module is then stored as a secret, since it holds the client secret):
-		//   Oauth: &edgeingress.OAuthModuleArgs{Provider: edgeingress.OAuthProviderConfigMap{"github": edgeingress.OAuthProviderConfigArgs{…}}}
+		// The web app: sign-in through the code host's OAuth app, members of one organization only (the
+		// whole module is stored as a secret, since it holds the client secret); WebSocket to TCP conversion.
 		app, err := route("app", &edgeingress.HttpsEdgeRouteArgs{
-			MatchType:             edgeingress.MatchTypePathPrefix,
-			Match:                 pulumi.String("/"),
-			Description:           pulumi.String("Web app"),
-			Backend:               to(primaryWithStandby.ID()),
+			MatchType:   edgeingress.MatchTypePathPrefix,
+			Match:       pulumi.String("/"),
+			Description: pulumi.String("Web app behind OAuth sign-in"),
+			Backend:     to(primaryWithStandby.ID()),
+			Oauth: &edgeingress.OAuthModuleArgs{
+				Provider: edgeingress.OAuthProviderConfigMap{
+					"github": edgeingress.OAuthProviderConfigArgs{
+						ClientId:      pulumi.String(oauthClientID),
+						ClientSecret:  oauthClientSecret,
+						Organizations: pulumi.StringArray{pulumi.String("shop-team")},
+					},
+				},
+				CookiePrefix: pulumi.String("shop_session."),
+			},
 			WebsocketTcpConverter: &edgeingress.EnabledModuleArgs{},
 		})
 		if err != nil {

@@ -18,6 +18,7 @@ import { expectSuccess, useEngineStack, type EngineFixture } from "../support/en
 import { EXAMPLES, installShared, removeInstalls, tempDir } from "../support/package-install";
 import { SHARED_TOOLS } from "./native-language";
 import { GO_SDK_MODULE, layOutGoSdk } from "../support/go-sdk";
+import { EDGES_CONFIG, expectEdgesAccount } from "../support/edges-example";
 
 const NATIVE = ["quickstart", "allowlist", "edges"].flatMap((name) => [`${name}-yaml`, `${name}-go`]);
 
@@ -146,54 +147,15 @@ describe.each(["yaml", "go"])("examples/allowlist-%s", (language) => {
 });
 
 describe.each(["yaml", "go"])("examples/edges-%s", (language) => {
-  const IDP = '<EntityDescriptor xmlns="urn:oasis:names:tc:SAML:2.0:metadata" entityID="https://idp.example.test"/>';
-  const webhookSecret = "ci-webhook-secret-90210";
-  const fx: EngineFixture = useNative(`edges-${language}`, {
-    domain: { value: "shop-example.test" },
-    webhookSecret: { value: webhookSecret, secret: true },
-    samlIdpMetadata: { value: IDP },
-  });
+  const fx: EngineFixture = useNative(`edges-${language}`, EDGES_CONFIG);
 
   test(
     "up, no changes after; backends, routes and modules are what the TypeScript example makes",
     async () => {
       expectSuccess(await fx.stack.up());
-      const out = await fx.outputs();
-      const b = out.backendIds as Record<string, string>;
-      expect((await fx.client.weightedBackends.get(b.split)).backends).toEqual({ [b.stable]: 95, [b.canary]: 5 });
-      expect((await fx.client.failoverBackends.get(b.failover)).backends).toEqual([b.stable, b.standby]);
-      expect((await fx.client.tunnelGroupBackends.get(b.canary)).labels).toEqual({ app: "shop", track: "canary" });
-
-      const routes = out.routeIds as Record<string, string>;
-      const web = await fx.client.httpsEdges.get(out.edgeIds.web);
-      expect(web.tlsTermination?.minVersion).toBe("1.3");
-      expect(web.routes.map((r) => `${web.id}/${r.id}`).sort()).toEqual(Object.values(routes).sort());
-      const route = (key: string) => fx.client.httpsEdgeRoutes.get(...(routes[key].split("/") as [string, string]));
-      const api = await route("api");
-      expect(api.backend?.backend.id).toBe(b.split);
-      expect(api.ipRestriction?.ipPolicies.map((p) => p.id)).toEqual([out.officePolicyId]);
-      const ranges = (await fx.client.ipPolicyRules.list().toArray()).filter((r) => r.ipPolicy.id === out.officePolicyId);
-      expect(ranges.map((r) => r.cidr).sort()).toEqual(["2001:db8::/32", "203.0.113.0/24"]);
-      expect(api.circuitBreaker).toMatchObject({ errorThresholdPercentage: 0.25, volumeThreshold: 50 });
-      expect(api.requestHeaders).toMatchObject({ add: { "X-Edge-Route": "api" }, remove: ["X-Debug"] });
-      expect((await route("app")).websocketTcpConverter).toEqual({ enabled: true });
-      const admin = await route("admin");
-      expect(admin.saml?.entityId).toBe(out.samlEntityId);
-      expect(admin.saml?.assertionConsumerServiceUrl).toBe(out.samlAssertionConsumerServiceUrl);
-      expect(await route("hooks")).toMatchObject({
-        webhookVerification: { provider: "CI", secret: webhookSecret },
-        matchType: "exact_path",
-      });
-      expect((await route("portal")).oidc).toEqual({ enabled: true });
-      expect((await fx.client.tcpEdges.get(out.edgeIds.db)).backend?.backend.id).toBe(b.failover);
-      expect((await fx.client.tlsEdges.get(out.edgeIds.mqtt)).tlsTermination).toMatchObject({ terminateAt: "upstream" });
-      expect((await fx.client.endpoints.list().toArray()).map((e) => e.publicUrl).sort()).toEqual([
-        "https://shop.shop-example.test:443",
-        "tcp://db.shop-example.test:5432",
-        "tls://mqtt.shop-example.test:8883",
-      ]);
+      await expectEdgesAccount(fx, await fx.outputs());
       const state = await fx.stack.exportState();
-      expect(state.raw).not.toContain(webhookSecret);
+      for (const { value, secret } of Object.values(EDGES_CONFIG)) if (secret) expect(state.raw).not.toContain(value);
       expect(state.raw).not.toContain(fx.emulator.rootToken);
     },
     UP_TIMEOUT,

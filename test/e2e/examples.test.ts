@@ -18,6 +18,7 @@ import { REPO_ROOT } from "../../harness/engine";
 import { certificate, privateKeyPem, readSshCertificate, sshPublicKey } from "../support/pki";
 import { expectSuccess, useEngineStack, type EngineFixture } from "../support/engine-stack";
 import { copyExample, EXAMPLES, installShared, removeInstalls, TRANSPILE_ONLY, typeCheckExamples } from "../support/package-install";
+import { EDGES_CONFIG, expectEdgesAccount } from "../support/edges-example";
 
 // Before any example's stack: the pack and install every copy's node_modules links to.
 beforeAll(() => installShared(), 300_000);
@@ -238,61 +239,14 @@ describe("examples/allowlist", () => {
 });
 
 describe("examples/edges", () => {
-  const IDP = '<EntityDescriptor xmlns="urn:oasis:names:tc:SAML:2.0:metadata" entityID="https://idp.example.test"/>';
-  const config: ExampleConfig = {
-    domain: { value: "shop-example.test" },
-    oauthClientId: { value: "shop-oauth-app" },
-    oauthClientSecret: { value: "oauth-client-secret-31337", secret: true },
-    webhookSecret: { value: "ci-webhook-secret-90210", secret: true },
-    samlIdpMetadata: { value: IDP },
-  };
+  const config: ExampleConfig = EDGES_CONFIG;
   const fx = useExample("edges", config);
 
   test("up, no changes after (refreshed too); backends, routes and modules are what the program declares", async () => {
     expectSuccess(await fx.stack.up());
     expectSuccess(await fx.stack.preview({ refresh: true, expectNoChanges: true }));
     const out = await fx.outputs();
-    const b = out.backendIds as Record<string, string>;
-    expect((await fx.client.weightedBackends.get(b.split)).backends).toEqual({ [b.stable]: 95, [b.canary]: 5 });
-    expect((await fx.client.failoverBackends.get(b.failover)).backends).toEqual([b.stable, b.standby]);
-    expect((await fx.client.tunnelGroupBackends.get(b.canary)).labels).toEqual({ app: "shop", track: "canary" });
-
-    const routes = out.routeIds as Record<string, string>;
-    const web = await fx.client.httpsEdges.get(out.edgeIds.web);
-    expect(web.tlsTermination?.minVersion).toBe("1.3");
-    expect(web.routes.map((r) => `${web.id}/${r.id}`).sort()).toEqual(Object.values(routes).sort());
-    const route = (key: string) => fx.client.httpsEdgeRoutes.get(...(routes[key].split("/") as [string, string]));
-    const api = await route("api");
-    expect(api.backend?.backend.id).toBe(b.split);
-    expect(api.ipRestriction?.ipPolicies.map((p) => p.id)).toEqual([out.officePolicyId]);
-    const ranges = (await fx.client.ipPolicyRules.list().toArray()).filter((r) => r.ipPolicy.id === out.officePolicyId);
-    expect(ranges.map((r) => r.cidr).sort()).toEqual(["2001:db8::/32", "203.0.113.0/24"]);
-    expect(api.circuitBreaker).toMatchObject({ errorThresholdPercentage: 0.25, volumeThreshold: 50 });
-    const app = await route("app");
-    // The secret from stack config reached the service.
-    expect(app.oauth?.provider.github).toMatchObject({
-      clientId: "shop-oauth-app",
-      clientSecret: config.oauthClientSecret.value,
-      organizations: ["shop-team"],
-    });
-    const admin = await route("admin");
-    expect(admin.saml?.entityId).toBe(out.samlEntityId);
-    expect(admin.saml?.assertionConsumerServiceUrl).toBe(out.samlAssertionConsumerServiceUrl);
-    expect(await route("hooks")).toMatchObject({
-      webhookVerification: { provider: "CI", secret: config.webhookSecret.value },
-      matchType: "exact_path",
-    });
-    expect((await route("portal")).oidc).toEqual({ enabled: true });
-    expect((await fx.client.tcpEdges.get(out.edgeIds.db)).backend?.backend.id).toBe(b.failover);
-    expect((await fx.client.tlsEdges.get(out.edgeIds.mqtt)).tlsTermination).toMatchObject({ terminateAt: "upstream" });
-
-    const endpoints = (await fx.client.endpoints.list().toArray()).map((e) => e.publicUrl).sort();
-    expect(out.endpoints).toEqual(endpoints);
-    expect(endpoints).toEqual([
-      "https://shop.shop-example.test:443",
-      "tcp://db.shop-example.test:5432",
-      "tls://mqtt.shop-example.test:8883",
-    ]);
+    expect(out.endpoints).toEqual(await expectEdgesAccount(fx, out));
   });
 
   test("no secret config value in plain text in state", () => expectNoSecretInState(fx, config));
