@@ -15,13 +15,13 @@ open(p,'w').write(s.replace(old,new,1))"
   git checkout -q -- "$file"
   echo "$name :: $out"
 }
-plant "1 blank PATCH answer taken at face value (fromUpdateAnswer)" provider/framework/lifecycle.ts \
-  '("  for (const key of inputKeys(spec)) if (!(key in sent) && key in olds) outs[key] = olds[key];\n", "")' test/provider/update-answers.test.ts
+plant "1 blank PATCH answer taken at face value (fromUpdateAnswer)" provider/framework/module-update.ts \
+  '("  for (const key of inputKeys(decl)) if (!(key in sent) && key in olds) outs[key] = olds[key];\n", "")' test/provider/update-answers.test.ts
 plant "2 timestamps compared as text (an offset or fractional form is a diff)" provider/framework/normalise.ts \
   '("timestamp: (v) => (typeof v === \"string\" ? (instant(v) ?? v) : v),", "timestamp: (v) => v,")' test/provider/framework/normalise.test.ts
 plant "3 any 404 read as 'gone' (a wrong URL empties state)" sdk/core/errors.ts \
   '("if (status === 404 && !isResourceNotFound(wire, code)) {", "if (false) {")' test/sdk/core/http.test.ts test/provider/connection.test.ts
-plant "4 modules updated in the fixed fail-closed order only (TlsEdge mTLS -> upstream fails)" provider/framework/lifecycle.ts \
+plant "4 modules updated in the fixed fail-closed order only (TlsEdge mTLS -> upstream fails)" provider/framework/module-update.ts \
   '("let steps = preferred.length > 1 ? bestValidOrder(preferred, holds) : preferred;", "let steps = preferred;")' test/provider/module-transitions.test.ts
 plant "5 PATCH body with another id accepted by the emulator" emulator/server.ts \
   '("  if (body.id !== pathId) throw", "  if (false) throw")' test/emulator/patch-rules.test.ts
