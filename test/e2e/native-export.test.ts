@@ -14,9 +14,9 @@ import { readAccount } from "../../cli/export";
 import { emulatorLog, registerSecret } from "../../harness/audit";
 import { start, type Started } from "../support/emulator";
 import { certificate, privateKeyPem } from "../support/pki";
-import { REPO_ROOT, createStack, runCommand, type TestStack } from "../../harness/engine";
+import { REPO_ROOT, runCommand, type TestStack } from "../../harness/engine";
 import { expectSuccess } from "../support/engine-stack";
-import { nativeEnv } from "../native/engine";
+import { createNativeStack } from "../native/engine";
 
 const BIN = path.join(REPO_ROOT, "dist", "cli", "index.js");
 const CREDENTIALS = { oauth: "oauth-client-secret-9", webhook: "webhook-secret-9" };
@@ -88,18 +88,11 @@ test("the exported YAML program imports the account: = import and no create, up 
   };
   expect(lines.map((l) => l.path).sort()).toEqual(Object.keys(valueOf).sort());
 
-  const native = nativeEnv();
-  binDir = native.dir;
-  stack = await createStack({
-    programDir: out,
-    linkSelf: false,
-    env: native.env,
-    config: {
-      "edgeingress:apiKey": { value: emu.rootToken, secret: true },
-      "edgeingress:apiUrl": { value: emu.url },
-      ...Object.fromEntries(lines.map((l) => [l.key, { value: valueOf[l.path], secret: true }])),
-    },
-  });
+  ({ stack, binDir } = await createNativeStack(
+    out,
+    emu,
+    Object.fromEntries(lines.map((l) => [l.key, { value: valueOf[l.path], secret: true }])),
+  ));
   const urn = (r: { type: string; name: string }) => `urn:pulumi:${stack!.name}::acct::${r.type}::${r.name}`;
 
   const preview = await stack.preview();

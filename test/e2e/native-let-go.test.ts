@@ -12,9 +12,9 @@ import * as path from "node:path";
 import { parse, stringify } from "yaml";
 import { emulatorLog, registerSecret } from "../../harness/audit";
 import { start, type Started } from "../support/emulator";
-import { createStack, type TestStack } from "../../harness/engine";
+import { type TestStack } from "../../harness/engine";
 import { expectSuccess } from "../support/engine-stack";
-import { nativeEnv } from "../native/engine";
+import { createNativeStack } from "../native/engine";
 
 const PROJECT = "shop";
 let emu: Started;
@@ -34,17 +34,7 @@ beforeAll(async () => {
   ids.policy = (await c.ipPolicies.create({ description: "office" })).id;
   programDir = fs.mkdtempSync(path.join(os.tmpdir(), "ei-native-let-go-"));
   fs.writeFileSync(path.join(programDir, "Pulumi.yaml"), stringify({ name: PROJECT, runtime: "yaml" }));
-  const native = nativeEnv();
-  binDir = native.dir;
-  stack = await createStack({
-    programDir,
-    linkSelf: false,
-    env: native.env,
-    config: {
-      "edgeingress:apiKey": { value: emu.rootToken, secret: true },
-      "edgeingress:apiUrl": { value: emu.url },
-    },
-  });
+  ({ stack, binDir } = await createNativeStack(programDir, emu));
 });
 
 afterAll(async () => {

@@ -16,7 +16,7 @@ import { createStack, REPO_ROOT, type TestStack } from "../../harness/engine";
 import { auditStacks } from "../support/audit-bin";
 import { badRowOfThousand } from "../support/constraints";
 import { diagnosticLines, expectSuccess } from "../support/engine-stack";
-import { nativeEnv } from "../native/engine";
+import { createNativeStack } from "../native/engine";
 
 const PROJECT = "native-yaml";
 let emu: Started;
@@ -78,17 +78,7 @@ beforeAll(async () => {
   initial = await accountIds();
   programDir = fs.mkdtempSync(path.join(os.tmpdir(), "ei-native-yaml-"));
   writeProgram(RESOURCES);
-  const native = nativeEnv();
-  binDir = native.dir;
-  stack = await createStack({
-    programDir,
-    linkSelf: false,
-    env: native.env,
-    config: {
-      "edgeingress:apiKey": { value: emu.rootToken, secret: true },
-      "edgeingress:apiUrl": { value: emu.url },
-    },
-  });
+  ({ stack, binDir } = await createNativeStack(programDir, emu));
 });
 
 afterAll(async () => {
