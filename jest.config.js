@@ -30,6 +30,12 @@ const PACED = [
 ];
 /** The engine tier; a new engine suite goes in test/e2e. */
 const ENGINE = ["<rootDir>/test/e2e/**/*.test.ts", "<rootDir>/test/bench/bench.test.ts", "<rootDir>/test/bench/rate-limit.test.ts"];
+/**
+ * The protocol tier: the lifecycle, drift, owned-children, answer and fault tables through the provider
+ * protocol on both paths (test/protocol: the native plugin's server in-process, Pulumi's dynamic-provider
+ * host as a process per command), against emulators; no engine, no language host.
+ */
+const PROTOCOL = ["<rootDir>/test/protocol/**/*.test.ts"];
 /** The long tier: files that take a minute or more of CPU each (measured, CONTRIBUTING.md). */
 const LONG = [
   "<rootDir>/test/emulator/fuzz.test.ts",
@@ -48,9 +54,10 @@ module.exports = {
       ...shared,
       displayName: "fast",
       testMatch: ["<rootDir>/test/**/*.test.ts"],
-      testPathIgnorePatterns: ["/node_modules/", ...[...ENGINE, ...LONG].map(pattern)],
+      testPathIgnorePatterns: ["/node_modules/", ...[...ENGINE, ...LONG, ...PROTOCOL].map(pattern)],
     },
     { ...shared, displayName: "long", testMatch: LONG },
+    { ...shared, displayName: "protocol", testMatch: PROTOCOL },
     {
       ...shared,
       displayName: "engine",

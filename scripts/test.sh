@@ -34,7 +34,7 @@ paced_log="$(mktemp)"
 set +e
 npx jest --ci --selectProjects paced --maxWorkers "$paced_files" --passWithNoTests --json --outputFile="$paced_report" "$@" >"$paced_log" 2>&1 &
 paced=$!
-npx jest --ci --selectProjects fast long engine --passWithNoTests --json --outputFile="$report" "$@"
+npx jest --ci --selectProjects fast long protocol engine --passWithNoTests --json --outputFile="$report" "$@"
 code=$?
 wait "$paced"
 paced_code=$?

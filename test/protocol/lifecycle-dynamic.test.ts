@@ -1,0 +1,5 @@
+/** The lifecycle table (test/support/lifecycle.ts) through the provider protocol, on the dynamic path. */
+import { lifecycleSuite, type Program } from "../support/lifecycle";
+import { useProtocolStack } from "./stack";
+
+lifecycleSuite(useProtocolStack<Program>("dynamic"));
