@@ -38,6 +38,7 @@ const ENGINE = ["<rootDir>/test/e2e/**/*.test.ts", "<rootDir>/test/bench/bench.t
 const PROTOCOL = ["<rootDir>/test/protocol/**/*.test.ts"];
 /** The long tier: files that take a minute or more of CPU each (measured, CONTRIBUTING.md). */
 const LONG = [
+  "<rootDir>/test/cli/native.test.ts",
   "<rootDir>/test/emulator/fuzz.test.ts",
   "<rootDir>/test/generate/remove-kind.test.ts",
   "<rootDir>/test/provider/model/model.test.ts",
