@@ -206,12 +206,12 @@ function configPhase(run: Run): void {
 
   // The provider's own entry in state holds the configuration of the last run (Pulumi's way for every
   // provider), which a refresh or destroy uses until an up records another: the next up is a plain one.
-  test("a wrong API URL fails up --refresh loudly, naming the URL and the setting; the resources' state and the account untouched", async () => {
+  test("a wrong API URL fails up loudly, naming the URL and the setting; the resources' state and the account untouched", async () => {
     const [state, before] = [await stateDigest(fx), await account(fx)];
     const wrong = `${fx.emulator.url}/wrong-prefix`;
     await fx.stack.setConfig("edgeingress:apiUrl", { value: wrong });
     try {
-      const up = await fx.stack.up(["--refresh"]);
+      const up = await fx.stack.up();
       expect(up.code).not.toBe(0);
       expect(text(up)).toContain(`${wrong} does not answer as the Edge Ingress API`);
       expect(text(up)).toContain("pulumi config set edgeingress:apiUrl");
