@@ -155,7 +155,7 @@ function createPhase(run: Run): void {
 
 function changePhase(run: Run): void {
   const { fx } = run;
-  test("one preview plans an update in place, a replace and a replace deleting first, and nothing else", async () => {
+  test("one preview plans an update in place and two replacements, and nothing else", async () => {
     await fx.setProgram(program("change", run.made));
     const preview = await fx.stack.preview();
     expectSuccess(preview);
@@ -168,7 +168,7 @@ function changePhase(run: Run): void {
     }).toEqual({ office: ["update"], api: ["replace"], domain: ["replace"], others: [] });
   });
 
-  test("one up applies them: the same id updated, a new id for each replaced one and the old gone", async () => {
+  test("one up applies them: the same id updated; a new id for each replaced one, the old gone, the domain's deleted first", async () => {
     expectSuccess(await fx.stack.up());
     await reread(run);
     const { ids, was } = run;
@@ -185,41 +185,56 @@ function changePhase(run: Run): void {
   });
 }
 
+/**
+ * The output of an up with the stack config `key` set to `value`, which must fail; the config is then set
+ * back. It must leave the stack's resources in state and the account as they were. (The provider's own
+ * entry in state holds the configuration of the last run, Pulumi's way for every provider, which a
+ * refresh or destroy uses until an up records another: the up after these is a plain one.)
+ */
+async function failedUp(run: Run, key: string, value: string, secret: boolean): Promise<string> {
+  const { fx } = run;
+  const [state, before] = [await stateDigest(fx), await account(fx)];
+  await fx.stack.setConfig(key, { value, secret });
+  let up: CliResult;
+  try {
+    up = await fx.stack.up();
+  } finally {
+    const right = key === "edgeingress:apiKey" ? fx.emulator.rootToken : fx.emulator.url;
+    await fx.stack.setConfig(key, { value: right, secret });
+  }
+  expect(up.code).not.toBe(0);
+  expect(await stateDigest(fx)).toEqual(state);
+  expect(await account(fx)).toEqual(before);
+  return up.stdout + up.stderr;
+}
+
+/** Native: a connection's failure is the provider's, told once under its name, before any resource. */
+function expectTheProvidersOnce(fx: EngineFixture<Program>, text: string, words: string): void {
+  if (fx.path !== "native") return;
+  const diagnostics = text.slice(text.indexOf("Diagnostics:"));
+  expect(diagnostics.split(words)).toHaveLength(2);
+  expect(diagnostics).toMatch(new RegExp(`pulumi:providers:edgeingress \\(default\\):\\n\\s*error: [^\\n]*${words}`));
+  expect(text).not.toMatch(/edgeingress:index:\w+ +\S+ +\*\*(\w+ )?failed\*\*|edgeingress:index:\w+ \(\S+\):\s*error/);
+}
+
 function configPhase(run: Run): void {
   const { fx } = run;
-  const text = (r: CliResult) => r.stdout + r.stderr;
-
-  test("a wrong API key fails the run in Pulumi's words, never printing the key", async () => {
+  test("a wrong API key fails up in Pulumi's words, never printing the key; the resources' state and the account untouched", async () => {
     const wrong = `tok_wrong_${"z".repeat(30)}`;
     registerSecret("a wrong API key", wrong);
-    await fx.stack.setConfig("edgeingress:apiKey", { value: wrong, secret: true });
-    try {
-      const preview = await fx.stack.preview();
-      expect(preview.code).not.toBe(0);
-      expect(text(preview)).toContain("refused the API key");
-      expect(text(preview)).toContain("pulumi config set --secret edgeingress:apiKey");
-      expect(text(preview)).not.toContain(wrong);
-    } finally {
-      await fx.stack.setConfig("edgeingress:apiKey", { value: fx.emulator.rootToken, secret: true });
-    }
+    const text = await failedUp(run, "edgeingress:apiKey", wrong, true);
+    expect(text).toContain("refused the API key");
+    expect(text).toContain("pulumi config set --secret edgeingress:apiKey");
+    expect(text).not.toContain(wrong);
+    expectTheProvidersOnce(fx, text, "refused the API key");
   });
 
-  // The provider's own entry in state holds the configuration of the last run (Pulumi's way for every
-  // provider), which a refresh or destroy uses until an up records another: the next up is a plain one.
   test("a wrong API URL fails up loudly, naming the URL and the setting; the resources' state and the account untouched", async () => {
-    const [state, before] = [await stateDigest(fx), await account(fx)];
     const wrong = `${fx.emulator.url}/wrong-prefix`;
-    await fx.stack.setConfig("edgeingress:apiUrl", { value: wrong });
-    try {
-      const up = await fx.stack.up();
-      expect(up.code).not.toBe(0);
-      expect(text(up)).toContain(`${wrong} does not answer as the Edge Ingress API`);
-      expect(text(up)).toContain("pulumi config set edgeingress:apiUrl");
-    } finally {
-      await fx.stack.setConfig("edgeingress:apiUrl", { value: fx.emulator.url });
-    }
-    expect(await stateDigest(fx)).toEqual(state);
-    expect(await account(fx)).toEqual(before);
+    const text = await failedUp(run, "edgeingress:apiUrl", wrong, false);
+    expect(text).toContain(`${wrong} does not answer as the Edge Ingress API`);
+    expect(text).toContain("pulumi config set edgeingress:apiUrl");
+    expectTheProvidersOnce(fx, text, "does not answer as the Edge Ingress API");
   });
 }
 
