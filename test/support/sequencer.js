@@ -37,6 +37,7 @@ const LONGEST = [
   ["test/e2e/export.test.ts", 72],
   ["test/emulator/fuzz.test.ts", 65],
   ["test/e2e/native-yaml.test.ts", 60],
+  ["test/protocol/edges-dynamic.test.ts", 56], // CPU seconds of a run alone: not yet timed in a full run
   ["test/e2e/state-migration.test.ts", 53],
   ["test/e2e/native-faults.test.ts", 50],
   ["test/provider/model/model.test.ts", 48],
@@ -44,6 +45,7 @@ const LONGEST = [
   ["test/e2e/audit.test.ts", 43],
   ["test/e2e/connection.test.ts", 42],
   ["test/e2e/constraints.test.ts", 40],
+  ["test/protocol/events-dynamic.test.ts", 40], // likewise
   ["test/cli/generate.test.ts", 38],
   ["test/e2e/errors.test.ts", 35],
   ["test/e2e/native-migration.test.ts", 35],
