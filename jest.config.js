@@ -58,7 +58,7 @@ module.exports = {
       testPathIgnorePatterns: ["/node_modules/", ...[...ENGINE, ...LONG, ...PROTOCOL].map(pattern)],
     },
     { ...shared, displayName: "long", testMatch: LONG },
-    { ...shared, displayName: "protocol", testMatch: PROTOCOL },
+    { ...shared, displayName: "protocol", testMatch: PROTOCOL, setupFilesAfterEnv: [ENGINE_TIMEOUT] },
     {
       ...shared,
       displayName: "engine",
