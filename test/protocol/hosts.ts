@@ -108,7 +108,10 @@ export class Session {
       changes: res.getChanges() as number,
       replaces: res.getReplacesList(),
       deleteBeforeReplace: res.getDeletebeforereplace(),
-      detailedDiff: Object.fromEntries([...res.getDetaileddiffMap().entries()].map(([k, v]) => [k, kinds[v.getKind()]])),
+      // None when the provider gave none (Pulumi's dynamic-provider host): the engine then compares the inputs itself.
+      detailedDiff: res.getHasdetaileddiff()
+        ? Object.fromEntries([...res.getDetaileddiffMap().entries()].map(([k, v]) => [k, kinds[v.getKind()]]))
+        : undefined,
     };
   }
 
