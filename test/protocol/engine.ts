@@ -292,7 +292,7 @@ export class Deployment {
     const r = { ...base, id, inputs, outputs: this.outputs(res.outputs, inputs, g), additionalSecretOutputs: g.additionalSecretOutputs };
     this.steps.push({ op, urn: g.urn, newState: r, detailedDiff: diff.detailedDiff });
     if (diff.changes === 2 || diff.replaces.length)
-      throw new Error(`inputs to import do not match the existing resource: [${Object.keys(diff.detailedDiff).join(", ")}]`);
+      throw new Error(`inputs to import do not match the existing resource: [${Object.keys(diff.detailedDiff ?? {}).join(", ")}]`);
     this.state.set(g.urn, r);
     return id;
   }

@@ -108,7 +108,10 @@ export class Session {
       changes: res.getChanges() as number,
       replaces: res.getReplacesList(),
       deleteBeforeReplace: res.getDeletebeforereplace(),
-      detailedDiff: Object.fromEntries([...res.getDetaileddiffMap().entries()].map(([k, v]) => [k, kinds[v.getKind()]])),
+      // None unless the provider says it has one (Pulumi's dynamic-provider host never does): the engine then shows old inputs against new.
+      detailedDiff: res.getHasdetaileddiff()
+        ? Object.fromEntries([...res.getDetaileddiffMap().entries()].map(([k, v]) => [k, kinds[v.getKind()]]))
+        : undefined,
     };
   }
 
