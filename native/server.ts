@@ -22,7 +22,7 @@ import type { Settings } from "../runtime/connection";
 import { operations, type Operations } from "../runtime/operations";
 import { UserError } from "../runtime/user-error";
 import { checkConfig, providerClient, settingsOf, type Failure } from "./config";
-import { fromStruct, toStruct, type Unwrapped } from "./struct";
+import { fromStruct, holdsSecret, toStruct, type Unwrapped } from "./struct";
 import type { ProviderOptions, Served } from "./listen";
 
 type Props = Record<string, any>;
@@ -43,6 +43,23 @@ export function kindOf(type: string, urn = ""): string {
 /** Outputs stored as secrets, whatever the inputs were: the declaration's, and what only the provider reads. */
 function secretOutputs(decl: KindDeclaration): string[] {
   return [...(decl.secretOutputs ?? []), ...secretInputs(decl), SPELLED];
+}
+
+/**
+ * Owned inputs of `raw` (a Struct's values, secrets wrapped) whose only secrets are the credential fields
+ * Check moves apart: plain once split, so a child made by hand is named in a preview. A list or child
+ * that is secret as a whole stays secret.
+ */
+function plainOnceSplit(decl: KindDeclaration, raw: Props): string[] {
+  return Object.entries(decl.owns ?? {})
+    .filter(([key, { secrets }]) => {
+      const children: unknown = raw[key];
+      if (!secrets || !Array.isArray(children)) return false;
+      const rest = (c: unknown) =>
+        c !== null && typeof c === "object" ? Object.fromEntries(Object.entries(c).filter(([f]) => !secrets.fields.includes(f))) : c;
+      return !children.some((c) => holdsSecret(rest(c)));
+    })
+    .map(([key]) => key);
 }
 
 /** Inputs stored as secrets: the declaration's, and owned children's credential fields, kept apart. */
@@ -126,8 +143,9 @@ export class NativeProvider {
     const result = await this.ops.check(kind, fromStruct(req.getOlds()).values, news.values);
     // Owned children's credentials are stored apart, as a secret (the resource classes do the same).
     const inputs = splitSecrets(decl, joinSecrets(decl, result.inputs ?? news.values));
+    const plain = plainOnceSplit(decl, (req.getNews()?.toJavaScript() ?? {}) as Props);
     return new provproto.CheckResponse()
-      .setInputs(toStruct(inputs, [...news.secret, ...secretInputs(decl)]))
+      .setInputs(toStruct(inputs, [...[...news.secret].filter((k) => !plain.includes(k)), ...secretInputs(decl)]))
       .setFailuresList((result.failures ?? []).map(checkFailure));
   }
 

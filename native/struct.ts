@@ -40,6 +40,9 @@ function reveal(value: unknown): [unknown, boolean] {
   return [value, false];
 }
 
+/** True when a value as it came in a Struct is or holds a secret. */
+export const holdsSecret = (value: unknown): boolean => reveal(value)[1];
+
 /** Plain props and the top-level keys whose value was (or held) a secret. */
 export interface Unwrapped {
   readonly values: Props;

@@ -185,6 +185,20 @@ describe("resources, through the dynamic providers' lifecycle", () => {
     expect(isSecretValue(raw(checked.getInputs())[owned.secrets!.output])).toBe(true);
   });
 
+  test("an owned input whose only secrets are its credential fields is plain once they are apart; any other secret keeps it secret", async () => {
+    const hook = { provider: "CODEHOST", secret: secret("hook-secret-5120") };
+    const apart = raw(
+      (await fx.provider.check("HttpsEdge", { routes: [{ matchType: "path_prefix", match: "/", webhookVerification: hook }] })).getInputs(),
+    );
+    expect(isSecretValue(apart.routes)).toBe(false);
+    expect(apart.routes).toEqual([{ matchType: "path_prefix", match: "/" }]);
+    expect(isSecretValue(apart.routeSecretModules)).toBe(true);
+    const other = { matchType: "path_prefix", match: "/", description: secret("confidential"), webhookVerification: hook };
+    expect(isSecretValue(raw((await fx.provider.check("HttpsEdge", { routes: [other] })).getInputs()).routes)).toBe(true);
+    const whole = secret([{ matchType: "path_prefix", match: "/" }]);
+    expect(isSecretValue(raw((await fx.provider.check("HttpsEdge", { routes: whole })).getInputs()).routes)).toBe(true);
+  });
+
   test("unknown values during preview: no failure, and a change", async () => {
     const checked = await fx.provider.check("IpRestriction", { type: "api", ipPolicyIds: [UNKNOWN] });
     expect(checked.getFailuresList()).toEqual([]);
