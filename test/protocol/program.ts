@@ -17,7 +17,7 @@ import { REPO_ROOT } from "../../harness/engine";
 import { nativeArgs } from "../support/native-stack";
 import { typeOf, type Path } from "./hosts";
 import type { Goal } from "./engine";
-import { secret, type Props } from "./values";
+import { secret, UNKNOWN, type Props } from "./values";
 
 export interface ProgramJson {
   resources?: Array<{ kind: string; name: string; args: Props }>;
@@ -71,8 +71,11 @@ function resolve(v: unknown, ids: Readonly<Record<string, string>>, secretValue:
     return v;
   }
   if (Array.isArray(v)) return v.map((x) => resolve(x, ids, secretValue));
-  if (v !== null && typeof v === "object")
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => [resolve(k, ids, secretValue) as string, resolve(x, ids, secretValue)]));
+  if (v !== null && typeof v === "object") {
+    const entries = Object.entries(v).map(([k, x]) => [resolve(k, ids, secretValue) as string, resolve(x, ids, secretValue)]);
+    // A map keyed by an id not known yet is itself unknown (harness/edges builds it with `pulumi.all(…).apply`).
+    return entries.some(([k]) => k === UNKNOWN) ? UNKNOWN : Object.fromEntries(entries);
+  }
   return v;
 }
 

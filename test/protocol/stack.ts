@@ -15,7 +15,7 @@ import { emulatorLog, record, registerSecret, registerSecretConfig, registerStat
 import { start, type Client, type Started } from "../support/emulator";
 import type { EngineFixture } from "../support/engine-stack";
 import { expresses as nativeExpresses } from "../support/native-stack";
-import { Deployment, type Outcome, type StateResource } from "./engine";
+import { Deployment, type Outcome, type StateResource, type Step } from "./engine";
 import { startSession, typeOf, type Path } from "./hosts";
 import { goalsOf, hasToken, type ProgramJson } from "./program";
 import { diffLines, holdsSecret, isSecret, masked, reveal, secret, SECRET_SIG, SIG_KEY, type Props } from "./values";
@@ -33,6 +33,8 @@ export class ProtocolStack implements TestStack {
   private stackOutputs: Props = {};
   private readonly key = randomBytes(32);
   program: ProgramJson = {};
+  /** The last preview's steps, secrets still wrapped. */
+  private lastSteps: Step[] = [];
 
   constructor(readonly path: Path) {}
 
@@ -126,6 +128,7 @@ export class ProtocolStack implements TestStack {
       if (refresh) await d.refresh();
       if (!d.errors.length) await d.update(this.goals());
     });
+    this.lastSteps = outcome.steps;
     const steps = outcome.steps.map((s) => ({
       op: s.op as StepOp,
       urn: s.urn,
@@ -158,15 +161,16 @@ export class ProtocolStack implements TestStack {
   /** `preview --diff` (and `--refresh`, `--expect-no-changes`) as text: each changed resource's changed properties. */
   private async previewDiff(args: string[]): Promise<CliResult> {
     const p = await this.preview({ refresh: args.includes("--refresh"), expectNoChanges: args.includes("--expect-no-changes") });
-    const blocks = p.steps
+    // From the steps unmasked: diffLines masks a secret itself, and shows that it changed.
+    const blocks = this.lastSteps
       .filter((s) => s.op !== "refresh")
       .map((s) => {
         const type = s.urn.split("::")[2];
         const name = s.urn.split("::")[3];
         const mark = s.op === "create" ? "+" : s.op === "delete" ? "-" : s.op === "replace" ? "+-" : "~";
-        const was = (s.oldState as { inputs?: Props } | undefined)?.inputs ?? {};
-        const now = (s.newState as { inputs?: Props } | undefined)?.inputs ?? {};
-        const keys = s.detailedDiff ? Object.keys(s.detailedDiff as object) : [...new Set([...Object.keys(was), ...Object.keys(now)])];
+        const was = s.oldState?.inputs ?? {};
+        const now = s.newState?.inputs ?? {};
+        const keys = s.detailedDiff ? Object.keys(s.detailedDiff) : [...new Set([...Object.keys(was), ...Object.keys(now)])];
         const lines = keys.filter((k) => k !== "__provider").flatMap((k) => diffLines(k, was[k], now[k], 1));
         return [`  ${mark} ${type}: (${s.op})`, `    [urn=${s.urn}]`, ...lines.map((l) => `  ${l}`), ``]
           .join("\n")

@@ -15,15 +15,15 @@ const Sequencer = require("@jest/test-sequencer").default;
  */
 const LONGEST = [
   ["test/e2e/examples.test.ts", 463],
+  ["test/protocol/drift-dynamic.test.ts", 360],
   ["test/protocol/lifecycle-dynamic.test.ts", 146],
   ["test/bench/bench.test.ts", 323],
   ["test/e2e/native-sdk.test.ts", 300],
   ["test/e2e/examples-native.test.ts", 250],
-  ["test/e2e/drift.test.ts", 252],
-  ["test/e2e/native-drift.test.ts", 206],
   ["test/e2e/team-state.test.ts", 202],
   ["test/protocol/owned-children-dynamic.test.ts", 170],
   ["test/e2e/engine.test.ts", 140],
+  ["test/protocol/drift-native.test.ts", 122],
   ["test/e2e/package.test.ts", 119],
   ["test/e2e/native-go.test.ts", 112],
   ["test/e2e/review.test.ts", 100],
