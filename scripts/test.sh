@@ -13,6 +13,8 @@ ei_setup
 # - The language host's own Go tests (its modules are cached by the build above).
 # - The generated Go and Python SDKs: the Go module builds and vets, the Python package compiles and imports.
 # - The layers and no import cycle (dependency-cruiser, .dependency-cruiser.cjs; docs/design.md "Layers").
+# - The planted bugs, each caught by the fast tier (scripts/planted-bugs.sh): it plants them in a private
+#   copy of the tree, so jest and tsc here never see one.
 checks="$(mktemp -d)"
 check() {
   local name="$1"; shift
@@ -20,7 +22,7 @@ check() {
 }
 { check typecheck npm run --silent typecheck; check go-test bash -c 'cd tools/pulumi && go test ./language-nodejs'; check sdks bash scripts/sdks-test.sh; } &
 typecheck_and_go=$!
-{ check format npm run --silent format:check; check lint npm run --silent lint; check layers npm run --silent layers; } &
+{ check format npm run --silent format:check; check lint npm run --silent lint; check layers npm run --silent layers; check planted-bugs bash scripts/planted-bugs.sh; } &
 format_lint_layers=$!
 # Which Node.js language host the real-engine suites run with (scripts/env.sh chooses; docs/engine.md).
 ei_language_host_line
@@ -43,7 +45,7 @@ cat "$paced_log"
 [ "$code" != 0 ] || code=$paced_code
 wait "$typecheck_and_go" "$format_lint_layers"
 failed=""
-for name in typecheck format lint layers go-test sdks; do
+for name in typecheck format lint layers planted-bugs go-test sdks; do
   cat "$checks/$name"
   [ "$(cat "$checks/$name.rc")" = 0 ] || failed="$failed $name"
 done

@@ -91,6 +91,27 @@ describe("a wrong API URL", () => {
     }
   });
 
+  test("a server that answers 200 with JSON of its own is not taken for the API: nothing is read or deleted through it", async () => {
+    const requests: string[] = [];
+    const other = http.createServer((req, res) => {
+      requests.push(`${req.method} ${req.url}`);
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ status: "ok" }));
+    });
+    await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+    try {
+      await configure({ "edgeingress:apiKey": emulator.rootToken, "edgeingress:apiUrl": url });
+      const message = /does not answer as the Edge Ingress API \(GET \/api_keys did not answer with a list of keys\)/;
+      expect(await checkFailure({ description: "x" })).toMatch(message);
+      await expect(runtime.read("IpPolicy", policyId, {})).rejects.toThrow(message);
+      await expect(runtime.delete("IpPolicy", policyId, {})).rejects.toThrow(message);
+      expect(requests).toEqual(["GET /api_keys?limit=1"]);
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+    }
+  });
+
   test("behind the connection check, a 404 that is not the API's own not-found is an error, not 'gone'", async () => {
     // The check passed (the list route answers); a later 404 of another shape still is no proof of deletion.
     const proxy = http.createServer((req, res) => {

@@ -135,6 +135,13 @@ describe("paced (the default): a 429 is waited out, not counted", () => {
     expect(server.requests.filter((r) => r.url === "/limited")).toHaveLength(4);
   });
 
+  test("a Retry-After longer than the pacer's own wait is waited out in full", async () => {
+    const { server, client } = await setup(failThenOk(1, 429, { "retry-after": "2" }));
+    await expect(client.get("/ip_policies")).resolves.toEqual({ attempt: 2 });
+    // Lower bound only: the pacer alone would send again about a second after a first 429.
+    expect(server.requests[1].at - server.requests[0].at).toBeGreaterThanOrEqual(1990);
+  });
+
   test("the account letting nothing through for rateLimitWaitMs fails the request, naming the limit and what to do", async () => {
     const { server, client } = await setup(limited(Infinity), { rateLimitWaitMs: 1500 });
     const started = Date.now();
@@ -180,6 +187,12 @@ test("one pacer per account: clients of the same URL and key share it, another k
     await Promise.all([a1, a2, b].map((c) => c.close()));
     await server.close();
   }
+});
+
+test("without pacing, a 429 is still retried, a POST's too (the service did not act on it)", async () => {
+  const { server, client } = await setup(failThenOk(2, 429, { "retry-after": "0" }), { pacing: false });
+  await expect(client.post("/ip_policies", { body: { description: "once" } })).resolves.toEqual({ attempt: 3 });
+  expect(server.requests.map((r) => r.method)).toEqual(["POST", "POST", "POST"]);
 });
 
 test("attempts are bounded by maxRetryTimeMs", async () => {
