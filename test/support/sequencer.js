@@ -44,8 +44,6 @@ const LONGEST = [
   ["test/provider/model/model.test.ts", 48],
   ["test/e2e/native-let-go.test.ts", 45],
   ["test/e2e/audit.test.ts", 43],
-  ["test/e2e/connection.test.ts", 42],
-  ["test/e2e/constraints.test.ts", 40],
   ["test/cli/generate.test.ts", 38],
   ["test/e2e/errors.test.ts", 35],
   ["test/e2e/native-migration.test.ts", 35],
