@@ -54,6 +54,8 @@ export class Session {
     readonly path: Path,
     private readonly raw: provrpc.ResourceProviderClient,
     private readonly close_: () => Promise<void>,
+    /** What the provider process wrote to stderr so far (the dynamic host's `${e}: ${e.stack}` lines); "" in-process. */
+    readonly stderr: () => string = () => "",
   ) {}
 
   private call<Req, Res>(method: unknown, req: Req): Promise<Res> {
@@ -189,12 +191,17 @@ async function dynamic(place: string, env: NodeJS.ProcessEnv): Promise<Session> 
     child.once("exit", (code) => reject(new Error(`the dynamic provider host exited with ${code}: ${stderr}`)));
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  return new Session("dynamic", client(port), async () => {
-    child.kill();
-    await exited;
-    // What the host logged (a provider that printed a secret would be caught by the audit).
-    record(`dynamic provider host stderr in ${place}`, stderr);
-  });
+  return new Session(
+    "dynamic",
+    client(port),
+    async () => {
+      child.kill();
+      await exited;
+      // What the host logged (a provider that printed a secret would be caught by the audit).
+      record(`dynamic provider host stderr in ${place}`, stderr);
+    },
+    () => stderr,
+  );
 }
 
 export const startSession = (p: Path, place: string, env: NodeJS.ProcessEnv = {}): Promise<Session> =>

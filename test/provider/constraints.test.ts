@@ -1,7 +1,7 @@
 /**
  * The provider's check holds every constraint case of test/support/constraints.ts: each broken field is
  * named once with its rule, nothing else fails, and nothing is written to the service. How such a
- * failure reaches `pulumi preview` is test/e2e/constraints.test.ts.
+ * failure takes to the engine is test/protocol/constraints.test.ts (how the engine prints it, test/e2e/errors.test.ts).
  */
 import { kinds } from "../../provider/kinds";
 import { atLimit, CASES, groupCases, LIMIT_CASES, SECRETS, VALID, type Case } from "../support/constraints";

@@ -1,8 +1,8 @@
 /**
  * Every constraint of spec §7.3 and §8 (and the other "must" rules of §2 and §4), as cases: the kind,
  * arguments that break it, and each field path the check must name with its rule. The provider's
- * check is held to every case (test/provider/constraints.test.ts); the real engine to the ways a
- * failure reaches `pulumi preview` (test/e2e/constraints.test.ts).
+ * check is held to every case (test/provider/constraints.test.ts); the provider protocol to the ways a
+ * failure reaches `pulumi preview` (test/protocol/constraints.test.ts).
  */
 import { kinds } from "../../provider/kinds";
 import { DESCRIPTION_MAX_BYTES, METADATA_MAX_BYTES } from "../../sdk/core/fields";

@@ -3,7 +3,7 @@
  * paths (test/protocol): all kinds live in one stack and each phase acts on all of them at once. Every kind of the provider has a case here or a reason in UNCOVERED. Phases: create, other spellings that are no change, secrets in state,
  * update in place, refresh, replace, out-of-band edit and delete, bad input, `Kind.get` and adopt, destroy.
  * Out-of-band drift of every field is in the drift matrix (drift-matrix.ts); every rule a check enforces is
- * in the constraint table (test/provider/constraints.test.ts, and per form test/e2e/constraints.test.ts),
+ * in the constraint table (test/provider/constraints.test.ts, and per form test/protocol/constraints.test.ts),
  * so bad input here is only what needs this stack: an adopt id, ids given as Outputs, a secret not printed.
  */
 import { updatableKeys, type KindApi } from "../../provider/framework/kind";
