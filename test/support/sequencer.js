@@ -40,7 +40,6 @@ const LONGEST = [
   ["test/emulator/fuzz.test.ts", 65],
   ["test/e2e/native-yaml.test.ts", 60],
   ["test/e2e/state-migration.test.ts", 53],
-  ["test/e2e/native-faults.test.ts", 50],
   ["test/provider/model/model.test.ts", 48],
   ["test/e2e/native-let-go.test.ts", 45],
   ["test/e2e/audit.test.ts", 43],
