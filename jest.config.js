@@ -3,9 +3,9 @@
  * sources and needs no engine (`npm run test:fast`, the loop before a commit); `long` is the few files
  * that take a minute or more of CPU each without the engine (property runs, a regeneration of a copy of
  * the repository); `engine` drives the built dist/ through the real Pulumi CLI, npm pack and install,
- * and PostgreSQL (`npm run test:engine`); `paced` is the engine files whose minutes go to the provider's
- * pacing against an account at its limit, not to a core (`npm run test:paced`). `npx jest` runs all
- * four in one run; scripts/test.sh runs `paced` as a run of its own beside the other three, so those
+ * and PostgreSQL (`npm run test:engine`); `paced` is the files whose minutes go to the provider's pacing,
+ * not to a core: the fault suite under 429s through the protocol, an account at its limit through the
+ * engine (`npm run test:paced`). `npx jest` runs all four in one run; scripts/test.sh runs `paced` as a run of its own beside the other three, so those
  * files never hold the workers the computing files need.
  */
 const os = require("node:os");
@@ -18,20 +18,21 @@ const shared = {
 };
 
 /**
- * The paced tier: engine files that spend most of their wall time waiting out the provider's pacing
- * (faults with 429s, an account at its rate limit). A new file goes here only when it waits more than it
- * computes (CONTRIBUTING.md's measurements).
+ * The paced tier: files that spend most of their wall time waiting out the provider's pacing (the fault
+ * suite's phases and the gateway's faults, with 429s, through the protocol on both paths; an account at
+ * its rate limit through the engine). A new file goes here only when it waits more than it computes
+ * (CONTRIBUTING.md's measurements).
  */
 const PACED = [
-  "<rootDir>/test/e2e/faults.test.ts",
-  "<rootDir>/test/e2e/faults-update.test.ts",
-  "<rootDir>/test/e2e/faults-destroy.test.ts",
+  ...["create", "update", "destroy", "gateway"].flatMap((suite) =>
+    ["dynamic", "native"].map((path) => `<rootDir>/test/protocol/faults-${suite}-${path}.test.ts`),
+  ),
   "<rootDir>/test/e2e/rate-limit.test.ts",
 ];
 /** The engine tier; a new engine suite goes in test/e2e. */
 const ENGINE = ["<rootDir>/test/e2e/**/*.test.ts", "<rootDir>/test/bench/bench.test.ts", "<rootDir>/test/bench/rate-limit.test.ts"];
 /**
- * The protocol tier: the lifecycle, drift, owned-children, answer and fault tables through the provider
+ * The protocol tier: the lifecycle, drift, owned-children and answer tables through the provider
  * protocol on both paths (test/protocol: the native plugin's server in-process, Pulumi's dynamic-provider
  * host as a process per command), against emulators; no engine, no language host.
  */
@@ -58,7 +59,13 @@ module.exports = {
       testPathIgnorePatterns: ["/node_modules/", ...[...ENGINE, ...LONG, ...PROTOCOL].map(pattern)],
     },
     { ...shared, displayName: "long", testMatch: LONG },
-    { ...shared, displayName: "protocol", testMatch: PROTOCOL, setupFilesAfterEnv: [ENGINE_TIMEOUT] },
+    {
+      ...shared,
+      displayName: "protocol",
+      testMatch: PROTOCOL,
+      testPathIgnorePatterns: ["/node_modules/", ...PACED.map(pattern)],
+      setupFilesAfterEnv: [ENGINE_TIMEOUT],
+    },
     {
       ...shared,
       displayName: "engine",

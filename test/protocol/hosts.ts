@@ -162,8 +162,11 @@ export class Session {
 
 const client = (port: number) => new provrpc.ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
 
-/** The native plugin's server, in this process (its provider module loads once per test file). */
+/** The native plugin's server, in this process (its provider's modules loaded afresh for each command). */
 async function native(): Promise<Session> {
+  // A fresh provider per command, as the engine starts the plugin's process for each: its module state
+  // (the checked connections, the account's pacer) is not kept from an earlier command.
+  jest.resetModules();
   const schema = require("node:fs").readFileSync(path.join(REPO_ROOT, "native", "schema.json"), "utf8") as string;
   const { server, port } = await serve({ version: "0.0.0-protocol", schema: () => schema });
   return new Session("native", client(port), () => new Promise((resolve) => server.tryShutdown(() => resolve())));

@@ -113,6 +113,11 @@ export class ProtocolStack implements TestStack {
       if (!d.errors.length) await d.update(this.goals());
     });
     this.commit(outcome, true);
+    if (result.code === 0) {
+      // The stack's outputs as `pulumi up` prints them (secrets "[secret]"), where the secret audit reads them.
+      result.stdout = `Outputs:\n${JSON.stringify(masked(this.stackOutputs), null, 4)}\n`;
+      record(`pulumi up stdout${testContext()}`, result.stdout);
+    }
     if (result.code !== 0 || diffRemains !== undefined) return result;
     const after = await this.preview({ expectNoChanges: true });
     if (after.code === 0) return result;

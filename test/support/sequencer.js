@@ -42,7 +42,6 @@ const LONGEST = [
   ["test/e2e/native-yaml.test.ts", 60],
   ["test/protocol/edges-dynamic.test.ts", 56], // CPU seconds of a run alone: not yet timed in a full run
   ["test/e2e/state-migration.test.ts", 53],
-  ["test/e2e/native-faults.test.ts", 50],
   ["test/protocol/refused-writes-dynamic.test.ts", 48],
   ["test/provider/model/model.test.ts", 48],
   ["test/e2e/native-let-go.test.ts", 45],

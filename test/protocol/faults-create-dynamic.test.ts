@@ -1,0 +1,4 @@
+/** The fault suite (faults.ts) through the provider protocol, on the dynamic path: 200 resources created under 20 % faults. */
+import { createSuite } from "./faults";
+
+createSuite("dynamic");

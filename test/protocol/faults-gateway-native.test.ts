@@ -1,0 +1,4 @@
+/** The gateway faults (faults-gateway.ts: look-alikes, lost answers, 429s, a wrong URL, 404 proxies) through the provider protocol, on the native path. */
+import { gatewaySuite } from "./faults-gateway";
+
+gatewaySuite("native");
