@@ -1,12 +1,14 @@
 /**
- * Four tiers (CONTRIBUTING.md, "Tests and timings"), each a jest project: `fast` runs from TypeScript
+ * Five tiers (CONTRIBUTING.md, "Tests and timings"), each a jest project: `fast` runs from TypeScript
  * sources and needs no engine (`npm run test:fast`, the loop before a commit); `long` is the few files
- * that take a minute or more of CPU each without the engine (property runs, a regeneration of a copy of
- * the repository); `engine` drives the built dist/ through the real Pulumi CLI, npm pack and install,
- * and PostgreSQL (`npm run test:engine`); `paced` is the files whose minutes go to the provider's pacing,
- * not to a core: the fault suite under 429s through the protocol, an account at its limit through the
- * engine (`npm run test:paced`). `npx jest` runs all four in one run; scripts/test.sh runs `paced` as a run of its own beside the other three, so those
- * files never hold the workers the computing files need.
+ * that take a minute or more of CPU each without the engine (property runs, Go builds, a regeneration of
+ * a copy of the repository); `protocol` is the provider's tables through the provider protocol on both
+ * paths (test/protocol; `npm run test:protocol`); `engine` drives the built dist/ through the real Pulumi
+ * CLI, npm pack and install, and PostgreSQL (`npm run test:engine`); `paced` is the files whose minutes go
+ * to the provider's pacing, not to a core: the fault suites under 429s through the protocol, an account at
+ * its limit through the engine (`npm run test:paced`). `npx jest` runs all five in one run;
+ * scripts/test.sh runs `paced` as a run of its own beside the others, so those files never hold the
+ * workers the computing files need.
  */
 const os = require("node:os");
 
