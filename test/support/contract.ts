@@ -257,6 +257,15 @@ function driftPhase(run: Run): void {
       expect({ name, ops: ops(kind, name) }).toEqual({ name, ops: ["refresh"] });
   });
 
+  // How the CLI draws a drift is the engine's (the protocol tier asserts the diff it draws from).
+  test("the text gate a pipeline runs names the edited field with the service's value and the declared one", async () => {
+    const args = ["preview", "--refresh", "--expect-no-changes", "--diff", "--stack", fx.stack.name, "--config-file", fx.stack.configFile];
+    const text = await fx.stack.run([...args, "--non-interactive", "--color=never"]);
+    expect(text.code).not.toBe(0);
+    expect(text.stdout).toMatch(/~ description\s*: "edited by hand" => "office and VPN"/);
+    expect(text.stdout).toMatch(/1 to update/);
+  });
+
   test("up --refresh puts it back, keeping every id, and the gate passes", async () => {
     expectSuccess(await fx.stack.up(["--refresh"]));
     await reread(run);
