@@ -23,7 +23,6 @@ const LONGEST = [
   ["test/e2e/drift.test.ts", 252],
   ["test/e2e/native-drift.test.ts", 206],
   ["test/e2e/team-state.test.ts", 202],
-  ["test/e2e/engine.test.ts", 140],
   ["test/e2e/edges.test.ts", 137],
   ["test/e2e/package.test.ts", 119],
   ["test/e2e/native-go.test.ts", 112],
@@ -40,8 +39,6 @@ const LONGEST = [
   ["test/e2e/refused-writes.test.ts", 73],
   ["test/e2e/export.test.ts", 72],
   ["test/emulator/fuzz.test.ts", 65],
-  ["test/e2e/native-yaml.test.ts", 60],
-  ["test/e2e/state-migration.test.ts", 53],
   ["test/e2e/native-faults.test.ts", 50],
   ["test/provider/model/model.test.ts", 48],
   ["test/e2e/native-let-go.test.ts", 45],
@@ -52,8 +49,8 @@ const LONGEST = [
   ["test/e2e/errors.test.ts", 35],
   ["test/e2e/native-migration.test.ts", 35],
   ["test/e2e/native-install.test.ts", 35],
+  ["test/e2e/engine.test.ts", 34],
   ["test/e2e/emulator-guide.test.ts", 34],
-  ["test/e2e/quickstart.test.ts", 32],
 ].map(([file]) => file);
 
 class LongestFirst extends Sequencer {
