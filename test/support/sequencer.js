@@ -22,7 +22,6 @@ const LONGEST = [
   ["test/e2e/examples-native.test.ts", 250],
   ["test/e2e/team-state.test.ts", 202],
   ["test/protocol/owned-children-dynamic.test.ts", 170],
-  ["test/e2e/engine.test.ts", 140],
   ["test/protocol/drift-native.test.ts", 122],
   ["test/e2e/package.test.ts", 119],
   ["test/e2e/native-go.test.ts", 112],
@@ -39,9 +38,7 @@ const LONGEST = [
   ["test/protocol/constraints.test.ts", 72],
   ["test/e2e/export.test.ts", 72],
   ["test/emulator/fuzz.test.ts", 65],
-  ["test/e2e/native-yaml.test.ts", 60],
   ["test/protocol/edges-dynamic.test.ts", 56], // CPU seconds of a run alone: not yet timed in a full run
-  ["test/e2e/state-migration.test.ts", 53],
   ["test/protocol/refused-writes-dynamic.test.ts", 48],
   ["test/provider/model/model.test.ts", 48],
   ["test/e2e/native-let-go.test.ts", 45],
@@ -51,8 +48,8 @@ const LONGEST = [
   ["test/cli/generate.test.ts", 38],
   ["test/e2e/native-migration.test.ts", 35],
   ["test/e2e/native-install.test.ts", 35],
+  ["test/e2e/engine.test.ts", 34],
   ["test/e2e/emulator-guide.test.ts", 34],
-  ["test/e2e/quickstart.test.ts", 32],
 ].map(([file]) => file);
 
 class LongestFirst extends Sequencer {
