@@ -4,7 +4,7 @@
  * that route with the fields it sets, and no module that is not set (`oidc: <null>`). The line counts of both sections are in docs/provider.md ("Owning a parent's children").
  */
 import * as path from "node:path";
-import { expectSuccess, useEngineStack } from "../support/engine-stack";
+import { expectSuccess, previewText, useEngineStack } from "../support/engine-stack";
 
 interface Res {
   kind: string;
@@ -55,18 +55,7 @@ test("up makes the edge with two routes", async () => {
 test("a route added by hand: the refresh and the update show that route with its fields, and no unset module", async () => {
   await fx.client.httpsEdgeRoutes.create(ids.web, { matchType: "path_prefix", match: "/debug", description: "opened by hand" });
 
-  const gate = await fx.stack.run([
-    "preview",
-    "--refresh",
-    "--expect-no-changes",
-    "--diff",
-    "--stack",
-    fx.stack.name,
-    "--config-file",
-    fx.stack.configFile,
-    "--non-interactive",
-    "--color=never",
-  ]);
+  const gate = await previewText(fx, { refresh: true, expectNoChanges: true });
   expect(gate.code).not.toBe(0);
   const edge = /dynamic\/edgeingress:HttpsEdge: \((refresh|update)\)/;
   const refresh = section(gate.stdout, /HttpsEdge: \(refresh\)/, /^\s*[~+-]?\s*pulumi|^(Resources|Diagnostics|Outputs):/);

@@ -9,7 +9,7 @@
  * answered them. test/provider/framework/refused-writes.test.ts proves the lifecycle's part.
  */
 import type { PreviewStep } from "../../harness/engine";
-import { expectSuccess } from "../support/engine-stack";
+import { expectSuccess, previewText } from "../support/engine-stack";
 import { refusingProxy, type RefusingProxy } from "../support/proxy";
 import type { useProtocolStack } from "./stack";
 
@@ -73,17 +73,7 @@ export function refusedWritesSuite(fx: Fixture): void {
   afterAll(() => proxy?.close());
 
   /** `preview --diff` as a reviewer reads it (text). */
-  const previewDiff = () =>
-    fx.stack.run([
-      "preview",
-      "--diff",
-      "--stack",
-      fx.stack.name,
-      "--config-file",
-      fx.stack.configFile,
-      "--non-interactive",
-      "--color=never",
-    ]);
+  const previewDiff = () => previewText(fx);
 
   /** The id the stack holds for `name`. */
   const idOf = async (name: string) => (await fx.stack.exportState()).resources.find((r) => r.urn.endsWith(`::${name}`))!.id!;

@@ -13,7 +13,7 @@ import { createHash } from "node:crypto";
 import { EdgeIngress } from "../../sdk";
 import { registerSecret } from "../../harness/audit";
 import type { CliResult, StepOp } from "../../harness/engine";
-import { expectSuccess, type EngineFixture } from "./engine-stack";
+import { expectSuccess, previewText, type EngineFixture } from "./engine-stack";
 import type { Program } from "./lifecycle";
 import { chain, privateKeyPem } from "./pki";
 
@@ -259,8 +259,7 @@ function driftPhase(run: Run): void {
 
   // How the CLI draws a drift is the engine's (the protocol tier asserts the diff it draws from).
   test("the text gate a pipeline runs names the edited field with the service's value and the declared one", async () => {
-    const args = ["preview", "--refresh", "--expect-no-changes", "--diff", "--stack", fx.stack.name, "--config-file", fx.stack.configFile];
-    const text = await fx.stack.run([...args, "--non-interactive", "--color=never"]);
+    const text = await previewText(fx, { refresh: true, expectNoChanges: true });
     expect(text.code).not.toBe(0);
     expect(text.stdout).toMatch(/~ description\s*: "edited by hand" => "office and VPN"/);
     expect(text.stdout).toMatch(/1 to update/);

@@ -93,6 +93,25 @@ export function useEngineStack<Program extends object = object>(
   };
 }
 
+/**
+ * `preview --diff` as text, as a pipeline runs it (`refresh` and `expectNoChanges` make it the drift
+ * gate: `preview --refresh --expect-no-changes --diff`).
+ */
+export function previewText(fx: EngineFixture<any>, { refresh = false, expectNoChanges = false } = {}): Promise<CliResult> {
+  const flags = [...(refresh ? ["--refresh"] : []), ...(expectNoChanges ? ["--expect-no-changes"] : [])];
+  return fx.stack.run([
+    "preview",
+    ...flags,
+    "--diff",
+    "--stack",
+    fx.stack.name,
+    "--config-file",
+    fx.stack.configFile,
+    "--non-interactive",
+    "--color=never",
+  ]);
+}
+
 /** test/fixtures/access: API keys, IP policies and restrictions declared from the `program` config. */
 export const useAccessStack = (): EngineFixture<AccessProgram> => useEngineStack<AccessProgram>(ACCESS_PROGRAM, "access");
 

@@ -8,7 +8,7 @@
  * What one call of the runtime does with children is test/provider/owned-children.test.ts's.
  */
 import type { PreviewResult, StateResource } from "../../harness/engine";
-import { expectSuccess, type EngineFixture } from "./engine-stack";
+import { expectSuccess, previewText, type EngineFixture } from "./engine-stack";
 
 interface Res {
   kind: string;
@@ -22,20 +22,8 @@ export interface Program {
 /** The stack the suite runs on (one suite per test file). */
 let fx: EngineFixture<Program>;
 
-/** `preview --refresh --expect-no-changes --diff`, as a drift gate in CI runs it (text, not JSON). */
-const gate = () =>
-  fx.stack.run([
-    "preview",
-    "--refresh",
-    "--expect-no-changes",
-    "--diff",
-    "--stack",
-    fx.stack.name,
-    "--config-file",
-    fx.stack.configFile,
-    "--non-interactive",
-    "--color=never",
-  ]);
+/** The drift gate as CI runs it (text, not JSON). */
+const gate = () => previewText(fx, { refresh: true, expectNoChanges: true });
 
 /**
  * The one step other than a refresh a preview plans for a resource: the properties it changes (the
