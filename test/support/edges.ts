@@ -156,7 +156,7 @@ export function edgesSuite(fx: EngineFixture<EdgesProgram>): void {
     });
 
     // Each module rule is held at check by test/provider/constraints.test.ts; the forms a failure takes
-    // through the engine by test/e2e/constraints.test.ts. Here: in a stack that holds secrets.
+    // through the provider protocol by test/protocol/constraints.test.ts. Here: in a stack that holds secrets.
     test("bad module input fails at preview, naming the field", async () => {
       // oauth is a secret input: the reason alone names it, and no secret is printed.
       await fx.setProgram(stackOf(tcp(), tls(), https, route({ oauth: { provider: { facebook: { scopes: ["email"] } } } })));

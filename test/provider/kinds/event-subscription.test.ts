@@ -1,6 +1,6 @@
 /**
  * EventSubscription through the provider runtime against the emulator: its destinations. Its inline
- * `sources` (owned children) are in owned-children.test.ts with the other owning kinds.
+ * `sources` (owned children) are in test/provider/owned-children.test.ts and the protocol table test/support/owned-children.ts, with the other owning kinds.
  */
 import { useRuntime } from "../runtime-fixture";
 
