@@ -15,6 +15,7 @@ import { SPELLED } from "../../provider/framework/hidden-outputs";
 import type { ClassLists } from "../../provider/framework/resource";
 import { REPO_ROOT } from "../../harness/engine";
 import { nativeArgs } from "../support/native-stack";
+import { refsOf } from "../support/refs";
 import { typeOf, type Path } from "./hosts";
 import type { Goal } from "./engine";
 import { secret, UNKNOWN, type Props } from "./values";
@@ -50,18 +51,6 @@ const schemaOf = (kind: string): SchemaResource => {
 /** True when the kind has a `token` output on the path (the programs' `tokens` output lists those). */
 export const hasToken = (p: Path, kind: string): boolean =>
   p === "native" ? "token" in schemaOf(kind).properties : (LISTS[kind]?.outputs ?? []).includes("token");
-
-/** Names referred to by "@<name>" in values and map keys. */
-function refsIn(v: unknown, out: Set<string> = new Set()): Set<string> {
-  if (typeof v === "string" && v.startsWith("@")) out.add(v.slice(1));
-  else if (Array.isArray(v)) v.forEach((x) => refsIn(x, out));
-  else if (v !== null && typeof v === "object")
-    for (const [k, x] of Object.entries(v)) {
-      refsIn(k, out);
-      refsIn(x, out);
-    }
-  return out;
-}
 
 /** `v` with "@<name>" as `ids[name]` and "secret:<key>" as `secretValue(key)`. */
 function resolve(v: unknown, ids: Readonly<Record<string, string>>, secretValue: (key: string) => unknown): any {
@@ -102,7 +91,7 @@ export function goalsOf(p: Path, program: ProgramJson, urn: (type: string, name:
   const urnByName = new Map((program.resources ?? []).map((r) => [r.name, urn(typeOf(p, r.kind), r.name)]));
   const secretValue = (key: string) => (p === "native" ? secret(secrets[key]) : secrets[key]);
   const goals: Goal[] = (program.resources ?? []).map(({ kind, name, args }) => {
-    const refs = [...refsIn(args)];
+    const refs = [...refsOf(args)];
     for (const r of refs) if (!urnByName.has(r)) throw new Error(`${name} refers to @${r}, which the program does not declare`);
     const common = { urn: urnByName.get(name)!, type: typeOf(p, kind), kind, name, refs, dependsOn: refs.map((r) => urnByName.get(r)!) };
     if (p === "dynamic") {

@@ -17,3 +17,15 @@ export function resolveRefs(
     return Object.fromEntries(Object.entries(v).map(([k, x]) => [resolveRefs(k, ids, secrets) as string, resolveRefs(x, ids, secrets)]));
   return v;
 }
+
+/** The names an args object refers to by "@<name>", in values and map keys. */
+export function refsOf(v: unknown, out = new Set<string>()): Set<string> {
+  if (typeof v === "string" && v.startsWith("@")) out.add(v.slice(1));
+  else if (Array.isArray(v)) v.forEach((x) => refsOf(x, out));
+  else if (v !== null && typeof v === "object")
+    for (const [k, x] of Object.entries(v)) {
+      refsOf(k, out);
+      refsOf(x, out);
+    }
+  return out;
+}

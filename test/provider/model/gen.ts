@@ -236,17 +236,7 @@ const PLACEHOLDER: Record<string, string> = {
   "@sshca": "sshca_01m80f5tva9fyp6am2h8nbgnt0",
 };
 
-/** The slots an args object refers to. */
-export function refsOf(v: unknown, out = new Set<string>()): Set<string> {
-  if (typeof v === "string" && v.startsWith("@")) out.add(v.slice(1));
-  else if (Array.isArray(v)) v.forEach((x) => refsOf(x, out));
-  else if (v !== null && typeof v === "object")
-    for (const [k, x] of Object.entries(v)) {
-      refsOf(k, out);
-      refsOf(x, out);
-    }
-  return out;
-}
+export { refsOf } from "../../support/refs";
 
 const placeholders = Object.fromEntries(Object.entries(PLACEHOLDER).map(([k, v]) => [k.slice(1), v]));
 
