@@ -8,12 +8,15 @@
  * `npm run bench -- --rate-limit <n> [--burst B --no-retry-after --headers --rules N --stacks K --phases a,b --latency 25 --parallel P --out FILE]`:
  * the rate-limit mode (bench/rate-limit.ts), JSON by default in bench/results/bench-rate-limit-<date>.json.
  * `npm run bench -- --startup [--runs K]`: the native plugin's start-up alone (bench/startup.ts), beside a bare `node -e`.
+ * `npm run bench -- --large <n> [--latency 0 --parallel P --out FILE]`: N rules on the native path, inline and a resource
+ * per rule with and without checkpoints (bench/large.ts), JSON by default in bench/results/bench-large-<n>-<date>.json.
  * Needs the bootstrap (scripts/bootstrap.sh) once.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { REPO_ROOT } from "../harness/engine";
+import { largeMain } from "./large-main";
 import { LABEL, PROCESS_CLASSES } from "./measure";
 import { ALLOWLIST_FORMS, nativeTable, PROVIDER_NAMES, vs } from "./native";
 import { profileTable, summarize } from "./profile";
@@ -243,6 +246,7 @@ async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   if (isRateLimitMode(argv)) return rateLimitMain(argv);
   if (named(argv).includes("startup")) return startupMain(argv);
+  if (named(argv).includes("large")) return largeMain(argv);
   const rateLimitOnly = named(argv).find((n) => RATE_LIMIT_ONLY.includes(n));
   if (rateLimitOnly) throw new Error(`--${rateLimitOnly} applies only with --rate-limit <requests per minute>`);
   const { values } = parseArgs({
