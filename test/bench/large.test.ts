@@ -8,14 +8,23 @@ import { parseLargeArgs } from "../../bench/large-main";
 import { CONNECTION_CHECK_ROUTE } from "../../bench/run";
 
 const rules = (spec: ReturnType<typeof largeStack>) =>
-  spec.flatMap((r) => (r.kind === "IpPolicyRule" ? [r.args] : r.kind === "IpPolicy" ? ((r.args.rules as object[] | undefined) ?? []) : []));
+  spec.flatMap((r) => {
+    if (r.kind === "IpPolicyRule") {
+      const { ipPolicyId, ...rule } = r.args;
+      expect(ipPolicyId).toBe("@policy");
+      return [rule];
+    }
+    return r.kind === "IpPolicy" ? ((r.args.rules as object[] | undefined) ?? []) : [];
+  });
 
 test("both forms declare the same rules, and the update changes every rule's description, nothing else", () => {
   for (const form of ["inline", "per-rule"] as const) {
     const [before, after] = [rules(largeStack(4, form, false)), rules(largeStack(4, form, true))];
     expect(before).toEqual(rules(largeStack(4, "inline", false)));
     expect(after.map((r) => ({ ...r, description: undefined }))).toEqual(before.map((r) => ({ ...r, description: undefined })));
-    after.forEach((r, i) => expect((r as { description: string }).description).toBe(`${(before[i] as { description: string }).description} v2`));
+    after.forEach((r, i) =>
+      expect((r as { description: string }).description).toBe(`${(before[i] as { description: string }).description} v2`),
+    );
   }
   expect(largeStack(4, "per-rule", false).map((r) => r.kind)).toEqual(["IpPolicy", ...Array(4).fill("IpPolicyRule"), "IpRestriction"]);
 });
