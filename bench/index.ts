@@ -7,18 +7,23 @@
  * and `--allowlist-providers dynamic,native` choose among them).
  * `npm run bench -- --rate-limit <n> [--burst B --no-retry-after --headers --rules N --stacks K --phases a,b --latency 25 --parallel P --out FILE]`:
  * the rate-limit mode (bench/rate-limit.ts), JSON by default in bench/results/bench-rate-limit-<date>.json.
- * `npm run bench -- --startup [--runs K]`: the native plugin's start-up alone (bench/startup.ts), beside a bare `node -e`.
+ * `npm run bench -- --startup [--runs K --split-runs K]`: the native plugin's start-up alone (bench/startup.ts), beside a bare
+ * `node -e`, and where a 20-resource `up` of the native path spends the plugin's time (bench/split.ts; `--split-runs 0`: not).
+ * `npm run bench -- --large <n> [--latency 0 --parallel P --out FILE]`: N rules on the native path, inline and a resource
+ * per rule with and without checkpoints (bench/large.ts), JSON by default in bench/results/bench-large-<n>-<date>.json.
  * Needs the bootstrap (scripts/bootstrap.sh) once.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { REPO_ROOT } from "../harness/engine";
+import { largeMain } from "./large-main";
 import { LABEL, PROCESS_CLASSES } from "./measure";
 import { ALLOWLIST_FORMS, nativeTable, PROVIDER_NAMES, vs } from "./native";
 import { profileTable, summarize } from "./profile";
 import { MAX_RULES, MAX_STACKS, rateLimitTable, runRateLimitBench, type RateLimitOptions } from "./rate-limit";
 import { PHASES, runBench, type BenchResult, type Phase, type PhaseResult } from "./run";
+import { splitTable, upSplit } from "./split";
 import { pluginStartup, startupLine } from "./startup";
 
 function positive(name: string, text: string): number {
@@ -233,16 +238,22 @@ function growthAndLoad(result: BenchResult): string[] {
   return lines;
 }
 
-/** `--startup [--runs K]`: the plugin's start-up alone, printed; no JSON. */
+/** `--startup [--runs K] [--split-runs K]`: the plugin's start-up alone, and a 20-resource `up`'s split (bench/split.ts), printed; no JSON. */
 async function startupMain(argv: string[]): Promise<void> {
-  const { values } = parseArgs({ args: argv, options: { startup: { type: "boolean" }, runs: { type: "string", default: "9" } } });
+  const { values } = parseArgs({
+    args: argv,
+    options: { startup: { type: "boolean" }, runs: { type: "string", default: "9" }, "split-runs": { type: "string", default: "3" } },
+  });
   console.log(startupLine(await pluginStartup(REPO_ROOT, atLeastOne("runs", values.runs))));
+  const splitRuns = positive("split-runs", values["split-runs"]);
+  if (splitRuns > 0) console.log(`\n${splitTable(await upSplit(splitRuns, 0, (line) => console.error(line)))}`);
 }
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   if (isRateLimitMode(argv)) return rateLimitMain(argv);
   if (named(argv).includes("startup")) return startupMain(argv);
+  if (named(argv).includes("large")) return largeMain(argv);
   const rateLimitOnly = named(argv).find((n) => RATE_LIMIT_ONLY.includes(n));
   if (rateLimitOnly) throw new Error(`--${rateLimitOnly} applies only with --rate-limit <requests per minute>`);
   const { values } = parseArgs({

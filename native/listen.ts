@@ -5,6 +5,8 @@
  * loads, so they load after the port is printed, and each call waits for them.
  */
 import * as grpc from "@grpc/grpc-js";
+import { pluginInfo, schemaResponse } from "./info";
+import { mark, timing } from "./timings";
 
 export interface ProviderOptions {
   /** The package version (GetPluginInfo). */
@@ -60,24 +62,57 @@ function loader(options: ProviderOptions): () => Promise<Record<Served, Unary>> 
   let loaded: Promise<Record<Served, Unary>> | undefined;
   return () =>
     (loaded ??= Promise.resolve().then(() => {
+      const started = performance.now();
       const { handlers, NativeProvider } = require("./server") as typeof import("./server");
-      return handlers(new NativeProvider(options)) as Record<Served, Unary>;
+      const served = handlers(new NativeProvider(options)) as Record<Served, Unary>;
+      mark("load", started);
+      return served;
     }));
 }
 
+/** How long after the first GetPluginInfo the provider starts loading unless the schema was asked for, ms. */
+export const WARM_DELAY_MS = 250;
+
 /**
  * Serves the provider on a free local port, each call handed to the provider's handler once that is
- * loaded. `load` starts loading the provider at once.
+ * loaded; GetPluginInfo and GetSchema are answered without it (native/info.ts). `load` starts loading
+ * the provider at once. After the first GetPluginInfo the provider loads in the background (the engine's
+ * calls follow), unless GetSchema comes first: that process is the YAML host's, which asks for nothing else.
  */
 export async function serve(options: ProviderOptions): Promise<{ server: grpc.Server; port: number; load(): Promise<unknown> }> {
   const load = loader(options);
+  let schemaAsked = false;
+  let warming: NodeJS.Timeout | undefined;
+  const local: Partial<Record<Served, () => unknown>> = {
+    getPluginInfo: () => {
+      // Unref'd: the timer alone does not hold a process (the server does).
+      warming ??= setTimeout(() => {
+        if (!schemaAsked) load().catch(() => undefined);
+      }, WARM_DELAY_MS).unref();
+      return pluginInfo(options);
+    },
+    getSchema: () => {
+      schemaAsked = true;
+      return schemaResponse(options);
+    },
+  };
   const implementation = Object.fromEntries(
     SERVED.map((name): [Served, Unary] => [
       name,
       (call, callback) => {
+        const started = performance.now();
+        const answer: grpc.sendUnaryData<unknown> = timing ? (e, value) => (mark(name, started), callback(e, value)) : callback;
+        const own = local[name];
+        if (own) {
+          try {
+            return answer(null, own());
+          } catch (e) {
+            return answer({ code: grpc.status.INTERNAL, details: `pulumi-resource-edgeingress: ${(e as Error).message}` });
+          }
+        }
         load().then(
-          (handlers) => handlers[name](call, callback),
-          (e: unknown) => callback({ code: grpc.status.INTERNAL, details: `pulumi-resource-edgeingress: ${(e as Error).message}` }),
+          (handlers) => handlers[name](call, answer),
+          (e: unknown) => answer({ code: grpc.status.INTERNAL, details: `pulumi-resource-edgeingress: ${(e as Error).message}` }),
         );
       },
     ]),

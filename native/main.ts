@@ -3,7 +3,8 @@
  * `pulumi-resource-edgeingress`: the native provider plugin. The engine starts it (with its own
  * address as an argument, unused here), reads the port from the first line of stdout and speaks
  * Pulumi's provider protocol to it (native/server.ts). The engine starts it anew in every command and
- * waits for the port: what is loaded before the port is printed is kept small (native/listen.ts).
+ * waits for the port: what is loaded before the port is printed is kept small, and the provider itself
+ * loads only in a process that will serve it (native/listen.ts).
  */
 import * as nodeModule from "node:module";
 
@@ -15,11 +16,10 @@ async function main(): Promise<void> {
   const { serve } = require("./listen") as typeof import("./listen");
   const { packageRoot, packageVersion, schemaLoader } = require("./package") as typeof import("./package");
   const root = packageRoot();
-  const { port, load } = await serve({ version: packageVersion(root), schema: schemaLoader(root) });
+  const { port } = await serve({ version: packageVersion(root), schema: schemaLoader(root) });
   // A string, so Node does not colour it; the gRPC server keeps the process alive.
   process.stdout.write(`${port}\n`);
-  // The provider loads while the engine goes on to its first call.
-  load().catch(() => undefined);
+  (require("./timings") as typeof import("./timings")).mark("port");
 }
 
 main().catch((e: unknown) => {

@@ -22,6 +22,7 @@ import type { Settings } from "../runtime/connection";
 import { operations, type Operations } from "../runtime/operations";
 import { UserError } from "../runtime/user-error";
 import { checkConfig, providerClient, settingsOf, type Failure } from "./config";
+import { pluginInfo, schemaResponse } from "./info";
 import { fromStruct, holdsSecret, toStruct, type Unwrapped } from "./struct";
 import type { ProviderOptions, Served } from "./listen";
 
@@ -91,11 +92,11 @@ export class NativeProvider {
   }
 
   getPluginInfo(): plugproto.PluginInfo {
-    return new plugproto.PluginInfo().setVersion(this.options.version);
+    return pluginInfo(this.options);
   }
 
   getSchema(): provproto.GetSchemaResponse {
-    return new provproto.GetSchemaResponse().setSchema(this.options.schema());
+    return schemaResponse(this.options);
   }
 
   async checkConfig(req: provproto.CheckRequest): Promise<provproto.CheckResponse> {
