@@ -30,6 +30,8 @@ beforeAll(async () => {
     allowlistForms: ["per-rule"],
     allowlistProviders: ["native"],
     freshRuns: FRESH,
+    // Nothing here is timed: the processes' compiled code is reused, as in the other engine tests.
+    compileCache: true,
   });
   // Four stacks, about 40 CLI commands: minutes on an idle machine; the margin is for a shared one.
 }, 3_600_000);
