@@ -23,6 +23,7 @@ import { ALLOWLIST_FORMS, nativeTable, PROVIDER_NAMES, vs } from "./native";
 import { profileTable, summarize } from "./profile";
 import { MAX_RULES, MAX_STACKS, rateLimitTable, runRateLimitBench, type RateLimitOptions } from "./rate-limit";
 import { PHASES, runBench, type BenchResult, type Phase, type PhaseResult } from "./run";
+import { sizeRuns } from "./results";
 import { splitTable, upSplit } from "./split";
 import { pluginStartup, startupLine } from "./startup";
 
@@ -142,7 +143,7 @@ export function table(result: BenchResult): string {
     "| N | phase | wall ms | requests | minimum | ideal ms | ratio | net ms | net ratio | eff. parallelism | provider peak MB | emulator CPU ms |",
     "|---|---|---|---|---|---|---|---|---|---|---|---|",
   ];
-  for (const run of [result.baseline, ...result.runs]) {
+  for (const run of sizeRuns(result)) {
     for (const p of run.phases) {
       const mb = p.providerPeakKb === null ? "–" : (p.providerPeakKb / 1024).toFixed(0);
       const cells = [
@@ -170,7 +171,7 @@ export function table(result: BenchResult): string {
     `| N | phase | wall ms | tree CPU ms | ${classes.map((c) => `${LABEL[c]} CPU ms`).join(" | ")} | unattributed CPU ms | load |`,
     `|---|---|---|---|${classes.map(() => "---|").join("")}---|---|`,
   );
-  const both = [result.baseline, ...result.runs];
+  const both = sizeRuns(result);
   const rows = (f: (run: (typeof both)[number], mix: PhaseResult, floor: PhaseResult) => string[]) => {
     for (const run of both)
       run.phases.forEach((p, i) => lines.push(`| ${[run.n, p.phase, ...f(run, p, run.floor.phases[i])].join(" | ")} |`));

@@ -9,6 +9,7 @@ import { LABEL, PROCESS_CLASSES } from "./measure";
 import type { Res } from "./mix";
 import { DYNAMIC, medianPhases, nativeDriver, runPhases, type Driver, type StackSpec } from "./phases";
 import type { AllowlistForm, AllowlistResult, AllowlistRun, BenchOptions, BenchResult, Provider, ProviderRun } from "./results";
+import { sizeRuns } from "./results";
 
 export type { AllowlistForm, AllowlistResult, AllowlistRun, Provider, ProviderRun } from "./results";
 export const ALLOWLIST_FORMS: readonly AllowlistForm[] = ["inline", "per-rule"];
@@ -117,7 +118,7 @@ function pairHeader(title: string): string[] {
 /** The tables of the native rows: dynamic against native, and per-rule against inline for each provider. */
 export function nativeTable(result: BenchResult): string {
   const lines: string[] = [];
-  const mixes = [result.baseline, ...result.runs].filter((r) => r.native);
+  const mixes = sizeRuns(result).filter((r) => r.native);
   const allow = result.allowlist;
   if (!mixes.length && !allow) return "";
   lines.push(...pairHeader("dynamic / native (ratio): the mix and the allowlist (peak memory: one process's VmHWM)"));

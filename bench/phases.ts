@@ -22,7 +22,7 @@ export const POLL_MS = 100;
 export type { Measured } from "./results";
 
 /** The engine settings of a bench stack. */
-type StackSettings = Pick<BenchOptions, "parallel" | "skipCheckpoints">;
+type StackSettings = Pick<BenchOptions, "parallel" | "skipCheckpoints" | "compileCache">;
 
 /** A stack the benchmark runs, and how to declare other resources in it before the next command. */
 export interface OpenStack {
@@ -96,7 +96,7 @@ export const nativeDriver: Driver = {
         stackName,
         linkSelf: false,
         checkNoChangesAfterUp: false,
-        compileCache: false,
+        compileCache: settings.compileCache ?? false,
         config: {
           "edgeingress:apiKey": { value: emulator.rootToken, secret: true },
           "edgeingress:apiUrl": { value: emulator.url },
@@ -247,14 +247,14 @@ export function benchStack(
   programDir: string,
   stackName: string,
   programFile: string,
-  options: { parallel?: number; skipCheckpoints?: boolean },
+  options: StackSettings,
 ): Promise<TestStack> {
   return createStack({
     programDir,
     stackName,
     checkNoChangesAfterUp: false,
-    // What users get without setting NODE_COMPILE_CACHE.
-    compileCache: false,
+    // What users get without setting NODE_COMPILE_CACHE, unless the run asks for it.
+    compileCache: options.compileCache ?? false,
     config: {
       "edgeingress:apiKey": { value: emulator.rootToken, secret: true },
       "edgeingress:apiUrl": { value: emulator.url },

@@ -8,6 +8,18 @@ export type Phase = (typeof PHASES)[number];
 export interface BenchOptions {
   /** Stack sizes, e.g. [200, 1000]; 0 (the empty stack) always runs first, as the baseline. */
   sizes: number[];
+  /**
+   * Run the empty stack first as the baseline (default true). false: no baseline, net figures are the
+   * phases' own; for a run that checks the benchmark's workings, whose engine commands are its cost.
+   */
+  baseline?: boolean;
+  /** Fresh processes for the package load and the plugin's start-up (default 7 and 9). */
+  freshRuns?: number;
+  /**
+   * Let the stacks' Node.js processes reuse compiled code (NODE_COMPILE_CACHE; default false: what users
+   * get without the setting). For a run that times nothing: it halves what a command's start-up costs.
+   */
+  compileCache?: boolean;
   /** Injected latency of every API request, ms. */
   latencyMs: number;
   /** The engine's --parallel (PULUMI_PARALLEL); default the engine's own: 4 × the CPUs. */
@@ -136,8 +148,8 @@ export interface BenchResult {
   repeat: number;
   /** Polling interval of the per-process figures, ms. */
   pollMs: number;
-  /** The same phases on an empty stack (N = 0; mix and floor): the fixed cost of each command. */
-  baseline: SizeRun;
+  /** The same phases on an empty stack (N = 0; mix and floor): the fixed cost of each command; null with `baseline: false`. */
+  baseline: SizeRun | null;
   runs: SizeRun[];
   /** How each figure of the largest N compares with the smallest's (1.0 = grew exactly as N did). */
   growth: {
@@ -158,6 +170,9 @@ export interface BenchResult {
   /** With --profile: CPU ms by area per `<stack>-<phase>` and process role (bench/profile.ts). */
   profile?: Record<string, Record<string, Record<string, number>>>;
 }
+
+/** The baseline (when it ran) and the runs of each N, in order. */
+export const sizeRuns = (result: BenchResult): SizeRun[] => (result.baseline ? [result.baseline, ...result.runs] : result.runs);
 
 /** A phase's figures as a stack run reports them. */
 export type Measured = Pick<

@@ -39,10 +39,10 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
   const loadAtStart = load1();
   const emulator = await BenchEmulator.start(options.latencyMs);
   try {
-    const baseline = await runSize(emulator, 0, options, parallel, log);
+    const baseline = options.baseline === false ? null : await runSize(emulator, 0, options, parallel, log);
     const runs: SizeRun[] = [];
     for (const n of [...new Set(options.sizes)].filter((n) => n > 0)) {
-      runs.push(await runSize(emulator, n, options, parallel, log, baseline));
+      runs.push(await runSize(emulator, n, options, parallel, log, baseline ?? undefined));
     }
     const allowlist = options.allowlist ? await runAllowlist(emulator, options.allowlist, options, log) : null;
     await emulator.setLatency(0);
@@ -61,8 +61,8 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       growth: growth(baseline, runs),
       allowlist,
       throughput: { clients: options.clients, seconds: options.seconds, readsPerSecond: t.reads, writesPerSecond: t.writes },
-      load: packageLoad(REPO_ROOT),
-      startup: await pluginStartup(REPO_ROOT),
+      load: packageLoad(REPO_ROOT, options.freshRuns),
+      startup: await pluginStartup(REPO_ROOT, options.freshRuns),
     };
   } finally {
     await emulator.close();
@@ -213,8 +213,8 @@ function shapeMismatches(mix: StateResource[], floor: StateResource[]): string[]
     .map((k) => `${k}: mix ${a.get(k)} / floor ${b.get(k)}`);
 }
 
-function growth(baseline: SizeRun, runs: SizeRun[]): BenchResult["growth"] {
-  if (runs.length < 2) return null;
+function growth(baseline: SizeRun | null, runs: SizeRun[]): BenchResult["growth"] {
+  if (!baseline || runs.length < 2) return null;
   const [a, b] = [runs[0], runs[runs.length - 1]];
   const scale = b.n / a.n;
   // Per-N growth: 1.0 when the figure grew exactly as N did.

@@ -2,23 +2,39 @@
  * The benchmark at a tiny N without latency, through the real engine and the built emulator (needs
  * dist/): the JSON's shape, request counts at the minimum in every phase, the floor beside the mix and
  * the ratios to it, per-process figures (counts and presence, never times), and the native rows: the
- * mix and a small allowlist (inline and a resource per rule) through the native provider beside the dynamic one.
+ * mix through the native provider beside the dynamic one, and the allowlist's run of a form through a
+ * provider. One size and no baseline: each stack through the five phases is about ten engine commands.
  */
 import * as os from "node:os";
 import { table } from "../../bench";
-import { allowlistStack, nativeTable } from "../../bench/native";
+import { ALLOWLIST_FORMS, allowlistStack, nativeTable, PROVIDER_NAMES } from "../../bench/native";
 import { classify, PROCESS_CLASSES } from "../../bench/measure";
 import { CONNECTION_CHECK_ROUTE, PHASES, medianOf, runBench, type BenchResult, type PhaseResult } from "../../bench/run";
 import { mixedStack } from "../../bench/mix";
 
 let result: BenchResult;
 
-beforeAll(async () => {
-  result = await runBench({ sizes: [0, 6], latencyMs: 0, clients: 10, seconds: 0.5, allowlist: RULES });
-  // About five minutes on an idle machine; the margin is for a shared one (it runs 50 CLI commands: 30 minutes at load 20 on 2 CPUs).
-}, 3_600_000);
+/** The smallest allowlist whose update touches a rule (one in ten, the first). */
+const RULES = 2;
+const FRESH = 3;
 
-const RULES = 5;
+beforeAll(async () => {
+  result = await runBench({
+    sizes: [0, 6],
+    baseline: false,
+    latencyMs: 0,
+    clients: 10,
+    seconds: 0.25,
+    allowlist: RULES,
+    // Per rule through the native provider: the dynamic provider's rules are the mix's path, and inline rules the provider tier's (test/provider/owned-children.test.ts).
+    allowlistForms: ["per-rule"],
+    allowlistProviders: ["native"],
+    freshRuns: FRESH,
+    // Nothing here is timed: the processes' compiled code is reused, as in the other engine tests.
+    compileCache: true,
+  });
+  // Four stacks, about 40 CLI commands: minutes on an idle machine; the margin is for a shared one.
+}, 3_600_000);
 
 test("every phase of N=6 makes exactly the minimum of requests: one connection check, then one per resource created, read or deleted, none for a no-op preview, one PATCH per touched resource", () => {
   const [run] = result.runs;
@@ -42,16 +58,15 @@ test("every phase of N=6 makes exactly the minimum of requests: one connection c
   expect(Object.keys(run.phases[0].routes)).toHaveLength(kinds.size + 1);
 });
 
-test("an empty stack makes no request in any phase; its times are the baseline subtracted from each phase; N = 0 listed runs once, as the baseline", () => {
-  expect(result.baseline.n).toBe(0);
+test("without the baseline no empty stack runs, N = 0 listed included; net times are the phases' own; no growth", () => {
+  expect(result.baseline).toBeNull();
   expect(result.runs.map((r) => r.n)).toEqual([6]);
-  expect(result.baseline.phases.map((p) => [p.requests, p.minimum])).toEqual(PHASES.map(() => [0, 0]));
-  for (const [i, p] of result.runs[0].phases.entries()) expect(p.netMs).toBe(p.ms - result.baseline.phases[i].ms);
-  for (const [i, p] of result.runs[0].floor.phases.entries()) expect(p.netMs).toBe(p.ms - result.baseline.floor.phases[i].ms);
+  for (const p of [...result.runs[0].phases, ...result.runs[0].floor.phases]) expect(p.netMs).toBe(p.ms);
+  expect(result.growth).toBeNull();
 });
 
 test("the floor runs the same resources through the same phases, makes no request, and has the mix's property names per kind", () => {
-  for (const run of [result.baseline, ...result.runs]) {
+  for (const run of result.runs) {
     expect(run.floor.phases.map((p) => p.phase)).toEqual([...PHASES]);
     expect(run.floor.phases.map((p) => p.requests)).toEqual(PHASES.map(() => 0));
   }
@@ -64,7 +79,7 @@ test("the floor runs the same resources through the same phases, makes no reques
 });
 
 test("every figure of the mix has its ratio to the floor's", () => {
-  for (const run of [result.baseline, ...result.runs]) {
+  for (const run of result.runs) {
     expect(run.vsFloor.phases.map((r) => r.phase)).toEqual([...PHASES]);
     run.vsFloor.phases.forEach((r, i) => {
       const [mix, floor] = [run.phases[i], run.floor.phases[i]];
@@ -107,8 +122,6 @@ test("per-process figures: program, provider, engine and language host are each 
       expect(p.providerPeakKb).toBe(p.processes.byClass.provider.peakKb);
     }
   }
-  // The empty stack starts no provider.
-  for (const p of result.baseline.phases) expect(p.processes.byClass.provider.count).toBe(0);
 });
 
 test("the emulator's CPU is measured per phase apart from the stack's processes; the floor, which makes no request, costs it no more than the mix", () => {
@@ -176,15 +189,16 @@ test("the JSON holds the ideal, the provider's memory, the load, the plugin's st
   expect(json.throughput.readsPerSecond).toBeGreaterThan(0);
   expect(json.throughput.writesPerSecond).toBeGreaterThan(0);
   // Loading the package is measured in fresh processes, Pulumi's own load apart.
-  expect(json.load.runs).toBeGreaterThan(2);
+  expect(json.load.runs).toBe(FRESH);
   expect(json.load.pulumiMs).toBeGreaterThan(0);
   expect(json.load.packageMs).toBeGreaterThan(0);
   expect(json.growth).toBeNull();
   expect(json.runs[0].phases.every((p) => typeof p.load === "number")).toBe(true);
   // The plugin's start-up beside node -e, measured in fresh processes (bench/startup.ts).
-  expect(json.startup).toMatchObject({ runs: 9, pluginMs: expect.any(Number), nodeMs: expect.any(Number), ratio: expect.any(Number) });
+  expect(json.startup).toMatchObject({ runs: FRESH, pluginMs: expect.any(Number), nodeMs: expect.any(Number), ratio: expect.any(Number) });
   const printed = table(json);
-  expect(printed).toContain("plugin start-up (median of 9 fresh processes each");
+  expect(printed).toContain(`package load (median of ${FRESH} fresh processes)`);
+  expect(printed).toContain(`plugin start-up (median of ${FRESH} fresh processes each`);
   expect(printed).toContain("| 6 | create |");
   expect(printed).toMatch(/\| 6 \| create \| \d+ \/ \d+ \([\d.]+×\) \|/);
 });
@@ -200,8 +214,6 @@ test("the mix runs through the native provider beside the dynamic one: the same 
   expect(native.phases.map(work)).toEqual(run.phases.map(work));
   for (const p of native.phases) expect(p.routes[CONNECTION_CHECK_ROUTE]).toBeGreaterThanOrEqual(1);
   expect(native.stateBytes).toBeGreaterThan(0);
-  // The empty stack starts no plugin and makes no request.
-  for (const p of result.baseline.native!.phases) expect([p.requests, p.processes.byClass.provider.count]).toEqual([0, 0]);
   if (process.platform !== "linux") return;
   for (const p of native.phases) {
     const { provider, languageHost, program } = p.processes.byClass;
@@ -214,29 +226,18 @@ test("the mix runs through the native provider beside the dynamic one: the same 
   }
 });
 
-test("the allowlist runs through both providers, its rules inline and one resource per rule, each rule created, read and deleted once", () => {
+test("the allowlist runs the forms and providers asked for, each rule created and deleted once, the update patching the one rule it touches", () => {
   const allowlist = result.allowlist!;
   expect(allowlist).toMatchObject({ rules: RULES, touched: 1 });
-  expect(allowlist.runs.map((r) => [r.form, r.provider, r.resources])).toEqual([
-    ["inline", "dynamic", 2],
-    ["inline", "native", 2],
-    ["per-rule", "dynamic", RULES + 2],
-    ["per-rule", "native", RULES + 2],
-  ]);
-  const rules = (routes: Record<string, number>, method: string) =>
-    Object.entries(routes)
+  expect(allowlist.runs.map((r) => [r.form, r.provider, r.resources])).toEqual([["per-rule", "native", RULES + 2]]);
+  const [run] = allowlist.runs;
+  expect(run.phases.map((p) => p.phase)).toEqual([...PHASES]);
+  const rules = (name: string, method: string) =>
+    Object.entries(run.phases.find((p) => p.phase === name)!.routes)
       .filter(([route]) => route.startsWith(`${method} /ip_policy_rules`))
       .reduce((sum, [, n]) => sum + n, 0);
-  for (const run of allowlist.runs) {
-    const phase = (name: string) => run.phases.find((p) => p.phase === name)!.routes;
-    expect({
-      form: run.form,
-      provider: run.provider,
-      created: rules(phase("create"), "POST"),
-      deleted: rules(phase("destroy"), "DELETE"),
-    }).toEqual({ form: run.form, provider: run.provider, created: RULES, deleted: run.form === "per-rule" ? RULES : expect.any(Number) });
-    expect(rules(phase("update"), "PATCH")).toBe(1);
-  }
+  expect([rules("create", "POST"), rules("update", "PATCH"), rules("destroy", "DELETE")]).toEqual([RULES, 1, RULES]);
+  expect(run.stateBytes).toBeGreaterThan(0);
 });
 
 test("the allowlist's two forms declare the same rules; the update changes one rule in ten", () => {
@@ -252,9 +253,18 @@ test("the allowlist's two forms declare the same rules; the update changes one r
 });
 
 test("the native rows are printed: dynamic against native for the mix and the allowlist, per-rule against inline for each provider", () => {
-  const printed = nativeTable(JSON.parse(JSON.stringify(result)) as BenchResult);
+  const json = JSON.parse(JSON.stringify(result)) as BenchResult;
+  const printed = nativeTable(json);
   expect(printed).toMatch(/\| mix 6 \| create \| [\d.]+ \/ [\d.]+ \([\d.]+×\) \| 7 \/ 7 \(1\.00×\) \|/);
-  expect(printed).toContain(`| allowlist ${RULES} inline | refresh |`);
-  expect(printed).toContain(`| allowlist ${RULES} per-rule | destroy |`);
-  expect(printed).toContain("| native | update |");
+  // A pair is printed only when both of its runs are there: one run of the allowlist makes none.
+  expect(printed).not.toContain(`| allowlist ${RULES} per-rule |`);
+  expect(printed).toContain(`| allowlist per-rule native | ${RULES + 2} |`);
+  // Every form through every provider: the measured run under each label (the tables' layout, not figures).
+  const [run] = json.allowlist!.runs;
+  const runs = ALLOWLIST_FORMS.flatMap((form) => PROVIDER_NAMES.map((provider) => ({ ...run, form, provider })));
+  const all = nativeTable({ ...json, allowlist: { ...json.allowlist!, runs } });
+  expect(all).toContain(`| allowlist ${RULES} inline | refresh |`);
+  expect(all).toContain(`| allowlist ${RULES} per-rule | destroy |`);
+  expect(all).toContain("| native | update |");
+  expect(all).toContain("| dynamic | create |");
 });
