@@ -21,7 +21,15 @@ import { largeMain } from "./large-main";
 import { LABEL, PROCESS_CLASSES } from "./measure";
 import { ALLOWLIST_FORMS, nativeTable, PROVIDER_NAMES, vs } from "./native";
 import { profileTable, summarize } from "./profile";
-import { MAX_RULES, MAX_STACKS, rateLimitTable, runRateLimitBench, type RateLimitOptions } from "./rate-limit";
+import {
+  MAX_RULES,
+  MAX_STACKS,
+  modesSummary,
+  rateLimitTable,
+  runRateLimitBench,
+  type RateLimitOptions,
+  type RateLimitResult,
+} from "./rate-limit";
 import { PHASES, runBench, type BenchResult, type Phase, type PhaseResult } from "./run";
 import { sizeRuns } from "./results";
 import { splitTable, upSplit } from "./split";
@@ -45,7 +53,7 @@ function atMost(name: string, value: number, max: number, why: string): number {
 }
 
 /** Options of the rate-limit mode alone, and those of the mix alone: each refused in the other mode by name. */
-const RATE_LIMIT_ONLY = ["burst", "no-retry-after", "headers", "rules", "stacks", "phases"];
+const RATE_LIMIT_ONLY = ["burst", "no-retry-after", "both-modes", "headers", "rules", "stacks", "phases"];
 const MIX_ONLY = [
   "n",
   "clients",
@@ -69,8 +77,8 @@ export function isRateLimitMode(argv: string[]): boolean {
   return named(argv).includes("rate-limit");
 }
 
-/** `--rate-limit <n> [--burst B] [--no-retry-after] [--headers] [--rules N] [--stacks K] [--phases a,b] [--latency ms] [--parallel P] [--out FILE]`. */
-export function parseRateLimitArgs(argv: string[]): RateLimitOptions & { out?: string } {
+/** `--rate-limit <n> [--burst B] [--no-retry-after | --both-modes] [--headers] [--rules N] [--stacks K] [--phases a,b] [--latency ms] [--parallel P] [--out FILE]`. */
+export function parseRateLimitArgs(argv: string[]): RateLimitOptions & { out?: string; bothModes?: boolean } {
   const mixOnly = named(argv).find((n) => MIX_ONLY.includes(n));
   if (mixOnly) throw new Error(`--${mixOnly} is an option of the mixed-stack benchmark, not of --rate-limit`);
   const { values } = parseArgs({
@@ -79,6 +87,7 @@ export function parseRateLimitArgs(argv: string[]): RateLimitOptions & { out?: s
       "rate-limit": { type: "string" },
       burst: { type: "string" },
       "no-retry-after": { type: "boolean", default: false },
+      "both-modes": { type: "boolean", default: false },
       headers: { type: "boolean", default: false },
       rules: { type: "string", default: "1000" },
       stacks: { type: "string", default: "1" },
@@ -89,6 +98,8 @@ export function parseRateLimitArgs(argv: string[]): RateLimitOptions & { out?: s
     },
   });
   if (values["rate-limit"] === undefined) throw new Error("--rate-limit needs a value: the account's requests per minute");
+  if (values["both-modes"] && values["no-retry-after"])
+    throw new Error("--both-modes runs with Retry-After and then without: leave out --no-retry-after");
   return {
     limit: {
       perMinute: atLeastOne("rate-limit", values["rate-limit"]),
@@ -102,6 +113,7 @@ export function parseRateLimitArgs(argv: string[]): RateLimitOptions & { out?: s
     parallel: values.parallel === undefined ? undefined : atLeastOne("parallel", values.parallel),
     phases: values.phases === undefined ? undefined : phaseList(values.phases),
     out: values.out,
+    bothModes: values["both-modes"] || undefined,
   };
 }
 
@@ -122,15 +134,25 @@ function phaseList(text: string): Phase[] {
 }
 
 async function rateLimitMain(argv: string[]): Promise<void> {
-  const { out: outArg, ...options } = parseRateLimitArgs(argv);
-  const result = await runRateLimitBench({ ...options, log: (line) => console.error(line) });
-  const out = outArg ?? path.join(REPO_ROOT, "bench", "results", `bench-rate-limit-${result.date.slice(0, 16).replace(/[:T]/g, "-")}.json`);
-  fs.mkdirSync(path.dirname(out), { recursive: true });
-  fs.writeFileSync(out, JSON.stringify(result, null, 2) + "\n");
-  console.log(rateLimitTable(result));
-  console.log(`\nwrote ${path.relative(process.cwd(), out)}`);
+  const { out: outArg, bothModes, ...options } = parseRateLimitArgs(argv);
+  // --both-modes: with Retry-After, then without, one JSON each (`-retry-after`, `-no-retry-after`).
+  const modes = bothModes ? [true, false] : [options.limit.retryAfter];
+  const results: RateLimitResult[] = [];
+  for (const retryAfter of modes) {
+    const result = await runRateLimitBench({ ...options, limit: { ...options.limit, retryAfter }, log: (line) => console.error(line) });
+    const suffix = bothModes ? (retryAfter ? "-retry-after" : "-no-retry-after") : "";
+    const out = outArg
+      ? outArg.replace(/(\.json)?$/, `${suffix}$1`)
+      : path.join(REPO_ROOT, "bench", "results", `bench-rate-limit-${result.date.slice(0, 16).replace(/[:T]/g, "-")}${suffix}.json`);
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    fs.writeFileSync(out, JSON.stringify(result, null, 2) + "\n");
+    console.log(rateLimitTable(result));
+    console.log(`\nwrote ${path.relative(process.cwd(), out)}\n`);
+    results.push(result);
+  }
+  if (results.length > 1) console.log(modesSummary(results));
   // Failed commands are recorded in the JSON; the exit status says so too.
-  if (result.failedCommands > 0) process.exitCode = 1;
+  if (results.some((r) => r.failedCommands > 0)) process.exitCode = 1;
 }
 
 const mb = (kb: number | null) => (kb === null ? null : kb / 1024);

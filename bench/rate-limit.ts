@@ -44,6 +44,8 @@ export interface StackRun {
   exitCode: number;
   /** The last lines of a failed command's output (stderr, then stdout). */
   output?: string;
+  /** This stack's ms ÷ the phase's (combined) minimum, set by phaseFigures; null without a minimum. */
+  ratio?: number | null;
 }
 
 export interface RouteCount {
@@ -163,7 +165,7 @@ export function phaseFigures(phase: Phase, counters: Counters, runs: StackRun[],
     accepted,
     share: requests > 0 ? round(rateLimited / requests, 3) : 0,
     ms,
-    stacks: runs,
+    stacks: runs.map((r) => ({ ...r, ratio: minimumMs > 0 ? round(r.ms / minimumMs, 2) : null })),
     minimumMs,
     ratio: minimumMs > 0 ? round(ms / minimumMs, 2) : null,
     failed: runs.filter((r) => r.exitCode !== 0).length,
@@ -297,12 +299,12 @@ export function rateLimitTable(result: RateLimitResult): string {
       `${result.machine.cpus} CPUs (load ${result.machine.load.join(" → ")}); bucket ${result.bucket}`,
     `minimum = max(0, accepted − burst) ÷ rate${several ? " (all stacks' requests on the one account); wall = the slower stack's" : ""}`,
     "",
-    `| phase | requests | 429s | 429 share | accepted | wall ms |${several ? " wall ms per stack |" : ""} minimum ms | ratio | failed | targets |`,
+    `| phase | requests | 429s | 429 share | accepted | wall ms |${several ? " wall ms per stack (÷ minimum) |" : ""} minimum ms | ratio | failed | targets |`,
     `|---|---|---|---|---|---|${several ? "---|" : ""}---|---|---|---|`,
   ];
   for (const p of result.phases) {
     const cells = [p.phase, p.requests, p.rateLimited, `${round(p.share * 100, 1)} %`, p.accepted, p.ms];
-    if (several) cells.push(p.stacks.map((s) => s.ms).join(", "));
+    if (several) cells.push(p.stacks.map((s) => `${s.ms}${s.ratio == null ? "" : ` (${s.ratio}×)`}`).join(", "));
     cells.push(p.minimumMs, p.ratio === null ? "–" : `${p.ratio}×`, p.failed, p.targets.map(targetText).join("; "));
     lines.push(`| ${cells.join(" | ")} |`);
   }
@@ -314,3 +316,20 @@ export function rateLimitTable(result: RateLimitResult): string {
 }
 
 const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
+
+/** After `--both-modes`: per phase with a minimum, the slower stack's wall ÷ the minimum in each Retry-After mode. */
+export function modesSummary(results: RateLimitResult[]): string {
+  const lines = [
+    "| phase | " + results.map((r) => `Retry-After ${r.rateLimit.retry_after ? "on" : "off"}: ratio (429 share)`).join(" | ") + " |",
+  ];
+  lines.push(`|---|${results.map(() => "---|").join("")}`);
+  const phases = results[0].phases.filter((p) => p.minimumMs > 0).map((p) => p.phase);
+  for (const phase of phases) {
+    const cells = results.map((r) => {
+      const p = r.phases.find((q) => q.phase === phase);
+      return p ? `${p.ratio ?? "–"}× (${round(p.share * 100, 1)} %)` : "–";
+    });
+    lines.push(`| ${phase} | ${cells.join(" | ")} |`);
+  }
+  return lines.join("\n");
+}

@@ -34,12 +34,15 @@ const BETA = 0.85;
 const MARGIN = 0.9;
 /**
  * Growth of the rate per second while attempts wait their turn, doubling every ACCELERATION_MS since the
- * last decrease: slow near the account's rate, fast once nothing has been refused for a while (another
- * process on the account finished). Per second, not per answer: a process with a small share grows as
- * fast as one with a large share, and the one sending more meets more 429s, so shares even out.
+ * last decrease: slow near the account's rate, fast once nothing has been refused for a few seconds
+ * (another process on the account finished, or took less than its share). Per second, not per answer: a
+ * process with a small share grows as fast as one with a large share, and the one sending more meets more
+ * 429s, so shares even out. A 429 costs one refused attempt, a rate left under the account's costs the
+ * whole time it stays there: two processes that had split the burst unevenly, or one alone after the
+ * other finished, used to sit at half the account's rate for most of a short phase (30 s doubling).
  */
-const GROWTH_PER_S = 0.015;
-const ACCELERATION_MS = 30_000;
+const GROWTH_PER_S = 0.003;
+const ACCELERATION_MS = 1_500;
 /** Never slower than one attempt per 10 s: a limit lower than that is not one to pace against. */
 const MIN_RATE = 0.1;
 /** The first rate when little went through before the first 429 (another process drained the account). */

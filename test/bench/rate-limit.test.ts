@@ -9,6 +9,7 @@ import {
   BUCKET,
   failureOutput,
   limitMinimumMs,
+  modesSummary,
   phaseFigures,
   rateLimitResult,
   rateLimitTable,
@@ -80,8 +81,10 @@ describe("command line", () => {
       [["--rate-limit", "120", "--repeat=3"], /--repeat is an option of the mixed-stack benchmark/],
       [["--rate-limit", "120", "--phases", "refresh,apply"], /--phases: "apply" is not one of create, preview, refresh, update, destroy/],
       [["--rate-limit", "120", "--bogus"], /bogus/],
+      [["--rate-limit", "120", "--both-modes", "--no-retry-after"], /--both-modes runs with Retry-After and then without/],
     ];
     for (const [argv, message] of bad) expect(() => parseRateLimitArgs(argv)).toThrow(message);
+    expect(parseRateLimitArgs(["--rate-limit", "300", "--both-modes"])).toMatchObject({ bothModes: true, limit: { retryAfter: true } });
   });
 
   test("the emulator gets its limiter flags, the burst and Retry-After only when given", () => {
@@ -166,10 +169,35 @@ describe("figures and targets from made-up counters", () => {
     ];
     const p = phaseFigures("destroy", counters({ "DELETE /ip_policy_rules/{id}": [1100, 100] }), runs, limit);
     expect(p).toMatchObject({ accepted: 1000, minimumMs: 495_000, ms: 600_000, ratio: 1.21, failed: 1, share: 0.091 });
+    // Each stack against the combined minimum: the one that waited on the other shows it.
+    expect(p.stacks.map((r) => r.ratio)).toEqual([1.21, 1.17]);
     expect(p.targets.map((t) => [t.name, t.limit, t.met])).toEqual([
       ["wall ÷ minimum", 1.15, false],
       ["429 share", 0.1, true],
       ["failed commands", 0, false],
+    ]);
+  });
+
+  test("both Retry-After modes of two stacks: the table shows each stack's ratio, the summary each mode's per phase with a minimum", () => {
+    const runs = (a: number, b: number) => [
+      { stack: "rate-limit-75-0", ms: a, exitCode: 0 },
+      { stack: "rate-limit-75-1", ms: b, exitCode: 0 },
+    ];
+    const result = (retryAfter: boolean, ms: number): RateLimitResult => {
+      const wire = { ...limit, retry_after: retryAfter };
+      const phases = [
+        phaseFigures("create", counters({ "POST /ip_policy_rules": [1010, 7] }), runs(ms, 480_000), wire),
+        phaseFigures("preview", counters({ "GET /api_keys": [2, 0] }), runs(4000, 4100), wire),
+      ];
+      const setup = { machine: { cpus: 2, node: "v24", pulumi: "3", load: [1, 2] as [number, number] } };
+      return rateLimitResult(phases, { ...setup, date: "d", latencyMs: 25, parallel: 8, rateLimit: wire, rules: 75, stacks: 2 });
+    };
+    const on = result(true, 510_000);
+    expect(rateLimitTable(on)).toContain("| create | 1010 | 7 | 0.7 % | 1003 | 510000 | 510000 (1.03×), 480000 (0.97×) | 496500 | 1.03× |");
+    expect(modesSummary([on, result(false, 600_000)]).split("\n")).toEqual([
+      "| phase | Retry-After on: ratio (429 share) | Retry-After off: ratio (429 share) |",
+      "|---|---|---|",
+      "| create | 1.03× (0.7 %) | 1.21× (0.7 %) |",
     ]);
   });
 
