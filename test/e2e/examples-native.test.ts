@@ -4,10 +4,10 @@
  * of the package installed once from its packed tarball (test/support/package-install.ts) on PATH, the
  * YAML host beside it, Pulumi's own Go host (test/e2e/native-language.ts) and the Go SDK of this clone
  * where go.mod's `replace` expects it (test/support/go-sdk.ts). Each against a fresh emulator, configured through stack config only:
- * `up` (and `preview --refresh --expect-no-changes` after it, standing for the unrefreshed check too: the
- * protocol tier proves that one for every kind on the native path), the account as the TypeScript example
- * leaves it (what test/e2e/examples.test.ts asserts of it), outputs and state read from the one export the
- * secret audit makes after the up, then `destroy` leaves nothing behind.
+ * `up` (and `preview --expect-no-changes` after it), the account as the TypeScript example leaves it (what
+ * test/e2e/examples.test.ts asserts of it), outputs and state read from the one export the secret audit
+ * makes after the up (not `stack output` and `stack export`: engine commands are this file's cost), then
+ * `destroy` leaves nothing behind.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -45,7 +45,7 @@ function copyNative(name: string): string {
 
 /** One native example's stack, its plain and secret config set before its first test. */
 function useNative(name: string, config: Record<string, { value: string; secret?: boolean }> = {}, emulator: EmulatorOptions = {}) {
-  const fx = useEngineStack(copyNative(name), name, emulator, { linkSelf: false, env: ENV, checkNoChangesAfterUp: "refreshed" });
+  const fx = useEngineStack(copyNative(name), name, emulator, { linkSelf: false, env: ENV });
   beforeAll(async () => {
     for (const [key, value] of Object.entries(config)) await fx.stack.setConfig(key, value);
   });
@@ -77,7 +77,7 @@ describe.each(["yaml", "go"])("examples/quickstart-%s", (language) => {
   const fx = useNative(`quickstart-${language}`);
 
   test(
-    "up, no changes after (refreshed); the restriction uses the policy and the key's token is a secret output",
+    "up, no changes after; the restriction uses the policy and the key's token is a secret output",
     async () => {
       expectSuccess(await fx.stack.up());
       const { out } = await afterUp(fx);
@@ -121,7 +121,7 @@ describe.each(["yaml", "go"])("examples/allowlist-%s", (language) => {
   const described = (cidr: string) => (cidr === "2001:db8:0:1::/64" ? "the origin shield" : language === "go" ? "from ranges.txt" : "");
 
   test(
-    "up makes one rule per block of the published list, and an endpoints restriction using the policy; no changes after (refreshed); the limit bit",
+    "up makes one rule per block of the published list, and an endpoints restriction using the policy; no changes after; the limit bit",
     async () => {
       expectSuccess(await fx.stack.up());
       const { out } = await afterUp(fx);
@@ -153,7 +153,7 @@ describe.each(["yaml", "go"])("examples/edges-%s", (language) => {
   const fx: EngineFixture = useNative(`edges-${language}`, EDGES_CONFIG);
 
   test(
-    "up, no changes after (refreshed); backends, routes and modules are what the TypeScript example makes",
+    "up, no changes after; backends, routes and modules are what the TypeScript example makes",
     async () => {
       expectSuccess(await fx.stack.up());
       await expectEdgesAccount(fx, (await afterUp(fx)).out);
