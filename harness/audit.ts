@@ -57,8 +57,8 @@ export function registerSecretConfig(key: string, value: string, dir = auditDir(
 }
 
 // How the engine marks a secret in `stack export --show-secrets`: {<sig key>: <secret sig>, plaintext}.
-const SECRET_SIG_KEY = "4dabf18193072939515e22adb298388d";
-const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
+export const SECRET_SIG_KEY = "4dabf18193072939515e22adb298388d";
+export const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
 /**
  * Names of secret fields (`token`, `keyTokens`, `clientSecret`, `secret`, `secretAccessKey`, `apiKey`,
  * `privateKeyPem`): a secret value often holds plain fields too (a whole event target, an OAuth module).

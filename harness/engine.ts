@@ -16,10 +16,12 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { isMap, parse, parseDocument } from "yaml";
 import { auditing, recordTree, registerSecret, registerSecretConfig, registerStateSecrets } from "./audit";
+import { previewResult, type PreviewResult, type StateExport } from "./results";
 import { runCommand, type CliResult } from "./command";
 import { engineEnv, pulumiToolsDir } from "./tools";
 
 export { runCommand, type CliResult } from "./command";
+export { stackOutputs, upSteps, type PreviewResult, type PreviewStep, type StateExport, type StateResource, type StepOp } from "./results";
 export { REPO_ROOT, engineEnv, languageHost, pulumiToolsDir } from "./tools";
 
 export interface ConfigValue {
@@ -53,68 +55,16 @@ export interface StackOptions {
    * After every successful up, require `preview --expect-no-changes` to pass (default true). Off only where
    * the no-op preview is proven elsewhere: the benchmark times the up alone and checks it as its own phase;
    * the stacks of test/e2e/engine.test.ts and native-yaml's audited dynamic stack leave it to the contract.
+   * "refreshed": `preview --refresh --expect-no-changes` instead, one command standing for both checks
+   * where the protocol tier proves the unrefreshed one for the stack's kinds (test/e2e/examples*.test.ts).
    */
-  checkNoChangesAfterUp?: boolean;
+  checkNoChangesAfterUp?: boolean | "refreshed";
   /**
    * Let every Node.js process of a command reuse compiled code through NODE_COMPILE_CACHE (default
    * true): each command starts two Node.js processes that load @pulumi/pulumi, most of a command's CPU.
    * Only the benchmark turns it off: it measures what a user gets without the setting.
    */
   compileCache?: boolean;
-}
-
-/** Step operations as the CLI names them in `preview --json`. */
-export type StepOp =
-  | "same"
-  | "create"
-  | "update"
-  | "delete"
-  | "replace"
-  | "create-replacement"
-  | "delete-replaced"
-  | "read"
-  | "read-replacement"
-  | "refresh"
-  | "discard"
-  | "discard-replaced"
-  | "remove-pending-replace"
-  | "import"
-  | "import-replacement";
-
-export interface PreviewStep {
-  op: StepOp;
-  urn: string;
-  [key: string]: unknown;
-}
-
-export interface PreviewResult extends CliResult {
-  steps: PreviewStep[];
-  /** Resource counts per operation, e.g. `{ same: 1, update: 1 }`. */
-  changeSummary: Record<string, number>;
-  /** The operations planned for each URN, in order (a replacement has several). */
-  ops: Record<string, StepOp[]>;
-  /** True when every resource stays the same. */
-  noChanges: boolean;
-}
-
-export interface StateResource {
-  urn: string;
-  type: string;
-  custom?: boolean;
-  id?: string;
-  inputs?: Record<string, unknown>;
-  outputs?: Record<string, unknown>;
-  [key: string]: unknown;
-}
-
-export interface StateExport extends CliResult {
-  raw: string;
-  deployment: {
-    version: number;
-    deployment: { resources?: StateResource[]; [key: string]: unknown };
-  };
-  /** The deployment's resources (none once destroyed). */
-  resources: StateResource[];
 }
 
 export interface OutputsResult extends CliResult {
@@ -132,15 +82,21 @@ export interface TestStack {
   /** Arguments appended to every CLI command while they are here (the benchmark's `--profiling`). */
   readonly extraArgs: string[];
   /**
-   * `pulumi up --skip-preview`; extra arguments are appended. After a successful up, a
-   * `preview --expect-no-changes` must pass too (no perpetual diffs), else the result fails with its
-   * output; `diffRemains` (the reason) skips that for an up that intends a diff to remain.
+   * `pulumi up --skip-preview`; extra arguments are appended (`--json`: read the result with upSteps). After
+   * a successful up, a `preview --expect-no-changes` must pass too (no perpetual diffs), else the result
+   * fails with its output; `diffRemains` (the reason) skips that for an up that intends a diff to remain,
+   * `noChangesCheckedBy` (where it is checked instead) for an up whose no-change preview another makes.
    */
-  up(args?: string[], options?: { diffRemains?: string }): Promise<CliResult>;
+  up(args?: string[], options?: { diffRemains?: string; noChangesCheckedBy?: string }): Promise<CliResult>;
   preview(options?: { refresh?: boolean; expectNoChanges?: boolean }): Promise<PreviewResult>;
   refresh(): Promise<CliResult>;
   destroy(): Promise<CliResult>;
-  exportState(): Promise<StateExport>;
+  /**
+   * `pulumi stack export`; with `showSecrets`, `--show-secrets` (secrets as the engine marks them, with
+   * their plaintext), reusing the secret audit's export after the last up or refresh when no command that
+   * may write state ran since. Read the stack's outputs from it with stackOutputs.
+   */
+  exportState(options?: { showSecrets?: boolean }): Promise<StateExport>;
   /** The checkpoint file as the file backend stores it (compact JSON, rewritten after every step); file backend only. */
   storedState(): string;
   outputs(): Promise<OutputsResult>;
@@ -176,7 +132,13 @@ interface StackContext {
   run(args: string[], input?: string, cwd?: string): Promise<CliResult>;
   /** As run, but a failure throws with the command's output. */
   check(args: string[], input?: string, cwd?: string): Promise<CliResult>;
+  /** The audit's `stack export --show-secrets` after the last up or refresh, while no command since may have written state. */
+  lastShown(): string | undefined;
 }
+
+/** Commands that never write the stack's state: the audit's export after an up stays current through them. */
+const readsOnly = ([verb, sub]: string[]): boolean =>
+  verb === "preview" || verb === "config" || (verb === "stack" && (sub === "export" || sub === "output"));
 
 function stackContext(options: StackOptions, programDir: string): StackContext {
   const tools = pulumiToolsDir();
@@ -202,12 +164,17 @@ function stackContext(options: StackOptions, programDir: string): StackContext {
   const extraArgs: string[] = [];
   const pulumi = (args: string[], input?: string, cwd = programDir) =>
     runCommand(path.join(tools, "pulumi"), [...args, ...extraArgs], { cwd, env, input });
+  let shown: string | undefined;
   const run = async (args: string[], input?: string, cwd?: string): Promise<CliResult> => {
+    if (!readsOnly(args)) shown = undefined;
     const result = await pulumi(args, input, cwd);
     // The secrets the state holds after a deployment (tokens, keys, secret inputs) join the secret audit.
     if (auditing() && (args[0] === "up" || args[0] === "refresh")) {
       const exported = await pulumi(["stack", "export", "--show-secrets", ...stackArgs]);
-      if (exported.code === 0) registerStateSecrets(exported.stdout);
+      if (exported.code === 0) {
+        registerStateSecrets(exported.stdout);
+        shown = exported.stdout;
+      }
     }
     return result;
   };
@@ -219,7 +186,8 @@ function stackContext(options: StackOptions, programDir: string): StackContext {
     return result;
   };
   const withConfig = [...stackArgs, "--config-file", configFile];
-  return { options, name, programDir, configFile, env, extraArgs, tmp, dirs, stackArgs, withConfig, run, check };
+  const lastShown = () => shown;
+  return { options, name, programDir, configFile, env, extraArgs, tmp, dirs, stackArgs, withConfig, run, check, lastShown };
 }
 
 /** `pulumi stack init` next to a copy of Pulumi.yaml; the temporary directory goes if it fails. */
@@ -238,21 +206,23 @@ async function initStack({ programDir, dirs, configFile, stackArgs, tmp, check }
 
 /** The stack's commands. */
 function stackOf(ctx: StackContext): TestStack {
-  const { options, name, programDir, configFile, env, extraArgs, tmp, dirs, stackArgs, withConfig, run, check } = ctx;
+  const { options, name, programDir, configFile, env, extraArgs, tmp, dirs, stackArgs, withConfig, run, check, lastShown } = ctx;
   return {
     name,
     programDir,
     configFile,
     env,
     extraArgs,
-    async up(args = [], { diffRemains } = {}) {
+    async up(args = [], { diffRemains, noChangesCheckedBy } = {}) {
       const result = await run(["up", "--yes", "--skip-preview", ...withConfig, ...args]);
-      if (result.code !== 0 || diffRemains !== undefined || options.checkNoChangesAfterUp === false) return result;
-      const after = await run(["preview", "--expect-no-changes", ...withConfig]);
+      const checkAfter = options.checkNoChangesAfterUp ?? true;
+      if (result.code !== 0 || diffRemains !== undefined || noChangesCheckedBy !== undefined || checkAfter === false) return result;
+      const flags = ["--expect-no-changes", ...(checkAfter === "refreshed" ? ["--refresh"] : [])];
+      const after = await run(["preview", ...flags, ...withConfig]);
       if (after.code === 0) return result;
       return {
         code: after.code,
-        stdout: `${result.stdout}\n--- a perpetual diff: preview --expect-no-changes after this up\n${after.stdout}`,
+        stdout: `${result.stdout}\n--- a perpetual diff: preview ${flags.join(" ")} after this up\n${after.stdout}`,
         stderr: result.stderr + after.stderr,
       };
     },
@@ -264,8 +234,14 @@ function stackOf(ctx: StackContext): TestStack {
     },
     refresh: () => run(["refresh", "--yes", "--skip-preview", ...withConfig]),
     destroy: () => run(["destroy", "--yes", "--skip-preview", ...withConfig]),
-    async exportState() {
-      const result = await check(["stack", "export", ...stackArgs]);
+    async exportState({ showSecrets = false } = {}) {
+      const reused = showSecrets ? lastShown() : undefined;
+      const result =
+        reused !== undefined
+          ? { code: 0, stdout: reused, stderr: "" }
+          : await check(["stack", "export", ...stackArgs, ...(showSecrets ? ["--show-secrets"] : [])]);
+      // What an export shows joins the secret audit, as the audit's own export after an up does.
+      if (showSecrets && reused === undefined) registerStateSecrets(result.stdout);
       const deployment = JSON.parse(result.stdout) as StateExport["deployment"];
       return { ...result, raw: result.stdout, deployment, resources: deployment.deployment.resources ?? [] };
     },
@@ -330,21 +306,4 @@ function writePlainConfig(configFile: string, projectFile: string, key: string, 
   doc.setIn(["config", key.includes(":") ? key : `${project}:${key}`], value);
   // No folding: a long value stays on one line, as the CLI writes it.
   fs.writeFileSync(configFile, doc.toString({ lineWidth: 0 }));
-}
-
-function previewResult(result: CliResult): PreviewResult {
-  let parsed: { steps?: PreviewStep[]; changeSummary?: Record<string, number> } = {};
-  try {
-    parsed = JSON.parse(result.stdout);
-  } catch {
-    // A preview that fails early prints no JSON; the caller sees code and stderr.
-  }
-  const steps = parsed.steps ?? [];
-  const changeSummary = parsed.changeSummary ?? {};
-  const ops: Record<string, StepOp[]> = {};
-  for (const step of steps) {
-    (ops[step.urn] ??= []).push(step.op);
-  }
-  const noChanges = result.code === 0 && Object.entries(changeSummary).every(([op, count]) => op === "same" || count === 0);
-  return { ...result, steps, changeSummary, ops, noChanges };
 }

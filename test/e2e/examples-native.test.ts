@@ -4,8 +4,10 @@
  * of the package installed once from its packed tarball (test/support/package-install.ts) on PATH, the
  * YAML host beside it, Pulumi's own Go host (test/e2e/native-language.ts) and the Go SDK of this clone
  * where go.mod's `replace` expects it (test/support/go-sdk.ts). Each against a fresh emulator, configured through stack config only:
- * `up` (and `preview --expect-no-changes` after it), the account as the TypeScript example leaves it
- * (what test/e2e/examples.test.ts asserts of it), then `destroy` leaves nothing behind.
+ * `up` (and `preview --expect-no-changes` after it), the account as the TypeScript example leaves it (what
+ * test/e2e/examples.test.ts asserts of it), outputs and state read from the one export the secret audit
+ * makes after the up (not `stack output` and `stack export`: engine commands are this file's cost), then
+ * `destroy` leaves nothing behind.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -14,7 +16,7 @@ import type { EmulatorOptions } from "../../emulator";
 import { engineEnv, REPO_ROOT } from "../../harness/engine";
 import { toolsBin } from "../../harness/native";
 import { Client } from "../support/emulator";
-import { expectSuccess, useEngineStack, type EngineFixture } from "../support/engine-stack";
+import { afterUp, expectSuccess, useEngineStack, type EngineFixture } from "../support/engine-stack";
 import { EXAMPLES, installShared, removeInstalls, tempDir } from "../support/package-install";
 import { SHARED_TOOLS } from "./native-language";
 import { GO_SDK_MODULE, layOutGoSdk } from "../support/go-sdk";
@@ -78,7 +80,7 @@ describe.each(["yaml", "go"])("examples/quickstart-%s", (language) => {
     "up, no changes after; the restriction uses the policy and the key's token is a secret output",
     async () => {
       expectSuccess(await fx.stack.up());
-      const out = await fx.outputs();
+      const { out } = await afterUp(fx);
       const restriction = await fx.client.ipRestrictions.get(out.restrictionId);
       expect(restriction).toMatchObject({ type: "api", enforced: false, description: "Management API only from the office" });
       expect(restriction.ipPolicies.map((p) => p.id)).toEqual([out.policyId]);
@@ -91,9 +93,10 @@ describe.each(["yaml", "go"])("examples/quickstart-%s", (language) => {
       ]);
       expect([...out.ruleIds].sort()).toEqual(rules.map((r) => r.id).sort());
       expect((await fx.client.apiKeys.get(out.deployKeyId)).description).toBe("Used by the deploy pipeline");
-      const state = await fx.stack.exportState();
-      expect(state.raw).not.toContain(out.deployKeyToken);
-      expect(state.raw).not.toContain(fx.emulator.rootToken);
+      expect(out.deployKeyToken).toEqual(expect.any(String));
+      const stored = fx.stack.storedState();
+      expect(stored).not.toContain(out.deployKeyToken);
+      expect(stored).not.toContain(fx.emulator.rootToken);
     },
     UP_TIMEOUT,
   );
@@ -118,10 +121,10 @@ describe.each(["yaml", "go"])("examples/allowlist-%s", (language) => {
   const described = (cidr: string) => (cidr === "2001:db8:0:1::/64" ? "the origin shield" : language === "go" ? "from ranges.txt" : "");
 
   test(
-    "up makes one rule per block of the published list, and an endpoints restriction using the policy; the limit bit",
+    "up makes one rule per block of the published list, and an endpoints restriction using the policy; no changes after; the limit bit",
     async () => {
       expectSuccess(await fx.stack.up());
-      const out = await fx.outputs();
+      const { out } = await afterUp(fx);
       const api = new Client(fx.emulator.url, fx.emulator.rootToken);
       const { collections } = JSON.parse(await api.snapshot());
       const rules = (collections.ip_policy_rules as Array<{ ip_policy_id: string; cidr: string; description: string }>)
@@ -153,10 +156,10 @@ describe.each(["yaml", "go"])("examples/edges-%s", (language) => {
     "up, no changes after; backends, routes and modules are what the TypeScript example makes",
     async () => {
       expectSuccess(await fx.stack.up());
-      await expectEdgesAccount(fx, await fx.outputs());
-      const state = await fx.stack.exportState();
-      for (const { value, secret } of Object.values(EDGES_CONFIG)) if (secret) expect(state.raw).not.toContain(value);
-      expect(state.raw).not.toContain(fx.emulator.rootToken);
+      await expectEdgesAccount(fx, (await afterUp(fx)).out);
+      const stored = fx.stack.storedState();
+      for (const { value, secret } of Object.values(EDGES_CONFIG)) if (secret) expect(stored).not.toContain(value);
+      expect(stored).not.toContain(fx.emulator.rootToken);
     },
     UP_TIMEOUT,
   );

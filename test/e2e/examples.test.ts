@@ -2,10 +2,13 @@
  * Every program under examples/ through the real engine, run as a user runs it: the example's directory
  * copied as is into a new project, the package installed there from its packed tarball (one install per
  * run of this file, each copy's node_modules a link to it; no NODE_PATH, no path mapping), each against
- * a fresh emulator and configured through stack config only: up, no changes after, outputs as the
- * service reports them, no secret in plain text in state, and destroy leaves nothing behind. Every
+ * a fresh emulator and configured through stack config only: up, no changes after (refreshed), outputs as
+ * the service reports them, no secret in plain text in state, and destroy leaves nothing behind. Every
  * program is type-checked once under the example's own (stock) compiler options against the installed
  * package; the engine's commands then only transpile it (TRANSPILE_ONLY in test/support/package-install.ts).
+ * Engine commands are the file's cost (seconds of CPU each): a case that changes the stack applies its
+ * change with `up --json` and reads what the up did, rather than a preview before it, and reads state and
+ * outputs from the one export the secret audit makes after each up.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -13,10 +16,10 @@ import * as path from "node:path";
 import type { EmulatorOptions } from "../../emulator";
 import type { EdgeIngress } from "../../sdk";
 import { Client, start, type Started } from "../support/emulator";
-import { registerSecret } from "../../harness/audit";
-import { REPO_ROOT } from "../../harness/engine";
+import { registerSecret, SECRET_SIG, SECRET_SIG_KEY } from "../../harness/audit";
+import { REPO_ROOT, upSteps } from "../../harness/engine";
 import { certificate, privateKeyPem, readSshCertificate, sshPublicKey } from "../support/pki";
-import { expectSuccess, useEngineStack, type EngineFixture } from "../support/engine-stack";
+import { afterUp, expectSuccess, useEngineStack, type EngineFixture } from "../support/engine-stack";
 import { copyExample, EXAMPLES, installShared, removeInstalls, TRANSPILE_ONLY, typeCheckExamples } from "../support/package-install";
 import { EDGES_CONFIG, expectEdgesAccount } from "../support/edges-example";
 
@@ -28,18 +31,26 @@ afterAll(removeInstalls);
 /** Stack config of an example: its values, and which are secrets. */
 type ExampleConfig = Record<string, { value: string; secret?: boolean }>;
 
-/** One example's stack, configured before its first test; `emulator` as the emulator takes options. */
-function useExample(name: string, config: ExampleConfig = {}, emulator: EmulatorOptions = {}): EngineFixture {
-  const fx = useEngineStack(copyExample(name), name, emulator, { linkSelf: false, env: TRANSPILE_ONLY });
+/**
+ * One example's stack, configured before its first test; `emulator` as the emulator takes options. After
+ * each up, `preview --refresh --expect-no-changes` stands for the unrefreshed check too: the protocol tier
+ * proves that one for every kind on both paths (test/protocol/lifecycle-*.test.ts). `refreshed` false: the
+ * unrefreshed check only, for the examples that never claimed a refreshed one (a refresh of allowlist's
+ * rules under its rate limit costs half a preview more).
+ */
+function useExample(name: string, config: ExampleConfig = {}, emulator: EmulatorOptions = {}, refreshed = true): EngineFixture {
+  const env = TRANSPILE_ONLY;
+  const checkNoChangesAfterUp = refreshed ? "refreshed" : true;
+  const fx = useEngineStack(copyExample(name), name, emulator, { linkSelf: false, env, checkNoChangesAfterUp });
   beforeAll(async () => {
     for (const [key, value] of Object.entries(config)) await fx.stack.setConfig(key, value);
   });
   return fx;
 }
 
-/** The exported state holds no secret config value (nor any long line of one) in plain text. */
-async function expectNoSecretInState(fx: EngineFixture, config: ExampleConfig): Promise<void> {
-  const { raw } = await fx.stack.exportState();
+/** The stored state (the backend's checkpoint, read without a command) holds no secret config value (nor any long line of one) in plain text. */
+function expectNoSecretInState(fx: EngineFixture, config: ExampleConfig): void {
+  const raw = fx.stack.storedState();
   const secrets = [
     fx.emulator.rootToken,
     ...Object.values(config)
@@ -136,11 +147,11 @@ test("every example's program type-checks under its own compiler options against
 }, 300_000);
 
 describe("examples/quickstart", () => {
-  const fx = useExample("quickstart");
+  const fx = useExample("quickstart", {}, {}, false);
 
   test("up, no changes after; the restriction uses the policy and the key's token is a secret output", async () => {
     expectSuccess(await fx.stack.up());
-    const out = await fx.outputs();
+    const { out } = await afterUp(fx);
     const restriction = await fx.client.ipRestrictions.get(out.restrictionId);
     expect(restriction.ipPolicies.map((p) => p.id)).toEqual([out.policyId]);
     // The policy holds real ranges: it restricts something.
@@ -150,9 +161,10 @@ describe("examples/quickstart", () => {
       [out.policyId, "203.0.113.0/24"],
     ]);
     expect((await fx.client.apiKeys.get(out.deployKeyId)).description).toBe("Used by the deploy pipeline");
-    const state = await fx.stack.exportState();
-    expect(state.raw).not.toContain(out.deployKeyToken);
-    expect(state.raw).not.toContain(fx.emulator.rootToken);
+    expect(out.deployKeyToken).toEqual(expect.any(String));
+    const stored = fx.stack.storedState();
+    expect(stored).not.toContain(out.deployKeyToken);
+    expect(stored).not.toContain(fx.emulator.rootToken);
   });
 
   test("destroy leaves the emulator empty", async () => {
@@ -164,7 +176,7 @@ describe("examples/quickstart", () => {
 describe("examples/allowlist", () => {
   // The account's rate limit bites (a small burst): the example's many rules meet it. 5 requests a second,
   // which the engine outpaces even on a busy machine (at 20, a create issued more slowly met no limit).
-  const fx = useExample("allowlist", {}, { rateLimit: { perMinute: 300, burst: 5 } });
+  const fx = useExample("allowlist", {}, { rateLimit: { perMinute: 300, burst: 5 } }, false);
   let api: Client;
   beforeAll(() => {
     api = new Client(fx.emulator.url, fx.emulator.rootToken);
@@ -185,7 +197,7 @@ describe("examples/allowlist", () => {
 
   test("up makes one rule per block of ranges.txt, IPv4 and IPv6, and an endpoints restriction using the policy; the limit bit", async () => {
     expectSuccess(await fx.stack.up());
-    const out = await fx.outputs();
+    const { out } = await afterUp(fx);
     const blocks = RANGES.map((line) => line.split("#")[0].trim()).filter((b) => b !== "");
     expect(blocks.length).toBeGreaterThanOrEqual(24);
     expect(blocks.some((b) => b.includes(":"))).toBe(true);
@@ -206,17 +218,19 @@ describe("examples/allowlist", () => {
       const edited = RANGES.filter((line) => !line.startsWith("192.0.2.32/27") && !line.startsWith("2001:db8:5000::/36"));
       fs.writeFileSync(file, [...edited, "198.18.0.0/15 # benchmark network"].join("\n"));
       await fx.stack.setConfig("rangesFile", { value: file });
-      const preview = await fx.stack.preview();
-      expectSuccess(preview);
+      // What the up did, step by step: only those rules changed.
+      const up = await fx.stack.up(["--json"], {
+        noChangesCheckedBy: "the first up's refreshed preview; a rule made or deleted: the protocol tier",
+      });
+      expectSuccess(up);
       const rule = (name: string) => fx.urn("IpPolicyRule", name);
-      const changed = Object.fromEntries(Object.entries(preview.ops).filter(([, ops]) => !ops.every((op) => op === "same")));
+      const changed = Object.fromEntries(Object.entries(upSteps(up).ops).filter(([, ops]) => !ops.every((op) => op === "same")));
       expect(changed).toEqual({
         [rule("cdn-192-0-2-32-27")]: ["delete"],
         [rule("cdn-2001-db8-5000---36")]: ["delete"],
         [rule("cdn-198-18-0-0-15")]: ["create"],
       });
-      expectSuccess(await fx.stack.up());
-      const out = await fx.outputs();
+      const { out } = await afterUp(fx);
       const rules = await serviceRules(out.policyId);
       expect(rules).toHaveLength(out.ruleCount);
       expect(rules).toContainEqual(["198.18.0.0/15", "benchmark network"]);
@@ -244,8 +258,7 @@ describe("examples/edges", () => {
 
   test("up, no changes after (refreshed too); backends, routes and modules are what the program declares", async () => {
     expectSuccess(await fx.stack.up());
-    expectSuccess(await fx.stack.preview({ refresh: true, expectNoChanges: true }));
-    const out = await fx.outputs();
+    const { out } = await afterUp(fx);
     expect(out.endpoints).toEqual(await expectEdgesAccount(fx, out));
   });
 
@@ -292,8 +305,7 @@ describe("examples/domains-certificates", () => {
 
   test("up, no changes after (refreshed too); the domains, the CA and the certificate are what the program declares", async () => {
     expectSuccess(await fx.stack.up());
-    expectSuccess(await fx.stack.preview({ refresh: true, expectNoChanges: true }));
-    const out = await fx.outputs();
+    const { out } = await afterUp(fx);
     const shop = await fx.client.reservedDomains.get(out.shopDomainId);
     expect(shop.certificateManagementPolicy).toEqual({ authority: "letsencrypt", privateKeyType: "ecdsa" });
     expect(out.shopCnameTarget).toBe(shop.cnameTarget);
@@ -331,8 +343,7 @@ describe("examples/ssh", () => {
 
   test("up, no changes after (refreshed too); both certificates are signed by the authority for their principals", async () => {
     expectSuccess(await fx.stack.up());
-    expectSuccess(await fx.stack.preview({ refresh: true, expectNoChanges: true }));
-    const out = await fx.outputs();
+    const { out } = await afterUp(fx);
     const ca = await fx.client.sshCertificateAuthorities.get(out.caId);
     expect(out.caPublicKey).toBe(ca.publicKey);
     const user = readSshCertificate(out.userCertificateText, ca.publicKey);
@@ -349,8 +360,8 @@ describe("examples/ssh", () => {
     expect((await fx.client.sshCredentials.get(out.agentCredentialId)).acl).toEqual(["bind:*.internal.example.com"]);
   });
 
-  test("no secret in plain text in state (the only secret is the API credential)", async () => {
-    expect((await fx.stack.exportState()).raw).not.toContain(fx.emulator.rootToken);
+  test("no secret in plain text in state (the only secret is the API credential)", () => {
+    expect(fx.stack.storedState()).not.toContain(fx.emulator.rootToken);
   });
 
   test("destroy leaves no credential, authority or certificate", async () => {
@@ -371,8 +382,7 @@ describe("examples/events", () => {
 
   test("up, no changes after (refreshed too); the subscription sends its sources' events to both destinations", async () => {
     expectSuccess(await fx.stack.up());
-    expectSuccess(await fx.stack.preview({ refresh: true, expectNoChanges: true }));
-    const out = await fx.outputs();
+    const { out } = await afterUp(fx);
     const sub = await fx.client.eventSubscriptions.get(out.subscriptionId);
     expect(sub.destinations.map((d) => d.id)).toEqual([out.auditStreamId, out.monitoringId]);
     expect(sub.sources.map((s) => s.type).sort()).toEqual([...out.sourceTypes].sort());
@@ -397,16 +407,21 @@ describe("examples/events", () => {
 });
 
 describe("examples/two-accounts", () => {
-  // A second emulator is the staging account; the fixture's is production (stack config).
+  // A second emulator is the staging account, reached with an API key made there (revoked once rotated);
+  // the fixture's is production (stack config).
   let staging: Started;
   let stagingClient: EdgeIngress;
+  let firstKey: { id: string; token: string };
   const fx = useExample("two-accounts");
   beforeAll(async () => {
     staging = await start({ log: () => {} });
     registerSecret("staging emulator root token", staging.rootToken);
     stagingClient = staging.client;
+    const made = await stagingClient.apiKeys.create({ description: "first" });
+    firstKey = { id: made.id, token: made.token! };
+    registerSecret("staging first key", firstKey.token);
     await fx.stack.setConfig("stagingApiUrl", { value: staging.url });
-    await fx.stack.setConfig("stagingApiKey", { value: staging.rootToken, secret: true });
+    await fx.stack.setConfig("stagingApiKey", { value: firstKey.token, secret: true });
   });
   afterAll(() => staging?.close());
   const descriptions = async (c: EdgeIngress) =>
@@ -414,8 +429,7 @@ describe("examples/two-accounts", () => {
 
   test("up puts each resource in its account; no changes after (refreshed too); staging's key is never plaintext in state", async () => {
     expectSuccess(await fx.stack.up());
-    expectSuccess(await fx.stack.preview({ refresh: true, expectNoChanges: true }));
-    const out = await fx.outputs();
+    const { state, out } = await afterUp(fx);
     await expect(fx.client.ipPolicies.get(out.productionPolicyId)).resolves.toMatchObject({ description: "Office egress ranges" });
     await expect(stagingClient.ipPolicies.get(out.stagingPolicyId)).resolves.toMatchObject({ description: "Office egress ranges" });
     expect((await stagingClient.ipRestrictions.get(out.stagingRestrictionId)).ipPolicies.map((p) => p.id)).toEqual([out.stagingPolicyId]);
@@ -425,47 +439,38 @@ describe("examples/two-accounts", () => {
     expect(await fx.client.ipRestrictions.list().toArray()).toEqual([]);
     expect(out.stagingEndpointCount).toBe(0);
     expect(out.stagingPolicyUri).toBe((await stagingClient.ipPolicies.get(out.stagingPolicyId)).uri);
-    const state = await fx.stack.exportState();
-    expect(state.raw).not.toContain(staging.rootToken);
-    // The serialized providers name no connection: it travels with each resource, encrypted.
+    expect(fx.stack.storedState()).not.toContain(firstKey.token);
+    // The serialized providers name no connection: it travels with each resource, marked secret (so encrypted).
     for (const r of state.resources.filter((r) => r.custom))
       expect(String((r.outputs?.__provider as string | undefined) ?? "")).not.toContain(staging.url);
     const stagingPolicy = state.resources.find((r) => r.id === out.stagingPolicyId)!;
-    expect(stagingPolicy.outputs?.connection).toMatchObject({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270" });
+    expect(stagingPolicy.outputs?.connection).toMatchObject({ [SECRET_SIG_KEY]: SECRET_SIG });
   });
 
-  test("a rotated key updates in place; state then holds the new key, which refresh uses", async () => {
+  test("a rotated key updates in place; the old key can then be revoked", async () => {
     const rotated = (await stagingClient.apiKeys.create({ description: "rotated" })).token!;
     registerSecret("staging rotated key", rotated);
     await fx.stack.setConfig("stagingApiKey", { value: rotated, secret: true });
-    const preview = await fx.stack.preview();
-    expectSuccess(preview);
-    expect(preview.changeSummary).toMatchObject({ update: 4 });
-    expect(preview.changeSummary.replace ?? 0).toBe(0);
-    expectSuccess(await fx.stack.up());
+    // No own no-change preview: the provider tier proves a rotated key's update leaves the new key in the
+    // outputs (test/provider/connection.test.ts); the next up's refresh reads through it.
+    const up = await fx.stack.up([], { noChangesCheckedBy: "the move's up --refresh below, and test/provider/connection.test.ts" });
+    expectSuccess(up);
+    // The up's own summary (not --json: its events show the deploy key's token in plain text, as the secret audit found).
+    expect(up.stdout).toMatch(/~ 4 updated/);
+    expect(up.stdout).not.toMatch(/replaced/);
     expect(await descriptions(stagingClient)).toEqual(["Staging deploys"]);
-    // Revoked, the key in state fails refresh loudly (naming the connection, not the key) ...
-    const rotatedId = (await stagingClient.apiKeys.list().toArray()).find((k) => k.description === "rotated")!.id;
-    await stagingClient.apiKeys.delete(rotatedId);
-    const refresh = await fx.stack.preview({ refresh: true });
-    expect(refresh.code).not.toBe(0);
-    // (--json output escapes the quotes)
-    expect(refresh.stdout + refresh.stderr).toMatch(/Connection \\*"staging\\*": the API at \S+ refused the API key/);
-    expect(refresh.stdout + refresh.stderr).not.toContain(rotated);
-    // ... and an up with a valid key of the same account takes over again.
-    await fx.stack.setConfig("stagingApiKey", { value: staging.rootToken, secret: true });
-    expectSuccess(await fx.stack.up());
-    expectSuccess(await fx.stack.preview({ refresh: true, expectNoChanges: true }));
+    await stagingClient.apiKeys.delete(firstKey.id);
   });
 
-  test("pointing staging at the other account moves its resources: made there, deleted from staging", async () => {
+  test("pointing staging at the other account moves its resources: refreshed through the key in state, made there, deleted from staging", async () => {
     await fx.stack.setConfig("stagingApiUrl", { value: fx.emulator.url });
     await fx.stack.setConfig("stagingApiKey", { value: fx.emulator.rootToken, secret: true });
-    const preview = await fx.stack.preview();
-    expectSuccess(preview);
-    expect(preview.changeSummary).toMatchObject({ replace: 4 });
-    expectSuccess(await fx.stack.up());
-    expectSuccess(await fx.stack.preview({ expectNoChanges: true }));
+    // The refresh reads staging with the key state holds: the first one is revoked, so state holds the
+    // rotated one and refresh uses it (a refused key fails naming the connection, never the key:
+    // test/provider/connection.test.ts). Then what the up did, and a refreshed preview after it shows nothing.
+    const up = await fx.stack.up(["--refresh"]);
+    expectSuccess(up);
+    expect(up.stdout).toMatch(/\+-4 replaced/);
     await expectEmpty([stagingClient.ipPolicies, stagingClient.ipPolicyRules, stagingClient.ipRestrictions]);
     expect(await descriptions(stagingClient)).toEqual([]);
     expect((await fx.client.ipPolicies.list().toArray()).length).toBe(2);

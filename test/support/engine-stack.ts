@@ -4,7 +4,7 @@ import type { EmulatorOptions, RunningEmulator } from "../../emulator";
 import type { EdgeIngress } from "../../sdk";
 import { emulatorLog, registerSecret } from "../../harness/audit";
 import { start, type Started } from "./emulator";
-import { createStack, type CliResult, type TestStack } from "../../harness/engine";
+import { createStack, stackOutputs, type CliResult, type StackOptions, type StateExport, type TestStack } from "../../harness/engine";
 
 export const ACCESS_PROGRAM = path.join(__dirname, "..", "fixtures", "access");
 
@@ -42,14 +42,15 @@ export interface EngineFixture<Program extends object = object> {
 
 /**
  * An emulator and a stack of the program in `programDir`, configured for it through stack config only.
- * `linkSelf` as createStack takes it: false for a program with its own install of the package; `env`
- * added to the commands' environment (never credentials: those come from stack config).
+ * `linkSelf` and `checkNoChangesAfterUp` as createStack takes them (linkSelf false for a program with its
+ * own install of the package); `env` added to the commands' environment (never credentials: those come
+ * from stack config).
  */
 export function useEngineStack<Program extends object = object>(
   programDir: string,
   project: string,
   emulatorOptions: EmulatorOptions = {},
-  { linkSelf, env }: { linkSelf?: boolean; env?: Record<string, string> } = {},
+  { linkSelf, env, checkNoChangesAfterUp }: Pick<StackOptions, "linkSelf" | "env" | "checkNoChangesAfterUp"> = {},
 ): EngineFixture<Program> {
   let started: Started | undefined;
   let emulator: RunningEmulator | undefined;
@@ -62,6 +63,7 @@ export function useEngineStack<Program extends object = object>(
     stack = await createStack({
       programDir,
       linkSelf,
+      checkNoChangesAfterUp,
       config: {
         "edgeingress:apiKey": { value: emulator.rootToken, secret: true },
         "edgeingress:apiUrl": { value: emulator.url },
@@ -91,6 +93,15 @@ export function useEngineStack<Program extends object = object>(
     outputs: async () => (await stack!.outputs()).outputs,
     urn: (type, name) => `urn:pulumi:${stack!.name}::${project}::pulumi-nodejs:dynamic/edgeingress:${type}::${name}`,
   };
+}
+
+/**
+ * The state as the last up left it, secrets shown, and the stack's outputs in it (what `stack output
+ * --json --show-secrets` prints): one `stack export --show-secrets`, the secret audit's after the up.
+ */
+export async function afterUp(fx: EngineFixture<any>): Promise<{ state: StateExport; out: Record<string, any> }> {
+  const state = await fx.stack.exportState({ showSecrets: true });
+  return { state, out: stackOutputs(state) };
 }
 
 /**
