@@ -8,7 +8,11 @@ import sshpk from "sshpk";
 
 // sshpk's own certificate encoder and SSH string writer; they are not part of its typed surface.
 const opensshCert = require("sshpk/lib/formats/openssh-cert") as { toBuffer(cert: sshpk.Certificate, noSig: boolean): Buffer };
-const SSHBuffer = require("sshpk/lib/ssh-buffer") as new (opts: object) => { writeString(value: string): void; toBuffer(): Buffer };
+const SSHBuffer = require("sshpk/lib/ssh-buffer") as new (opts: object) => {
+  writeString(value: string): void;
+  writeBuffer(value: Buffer): void;
+  toBuffer(): Buffer;
+};
 
 // sshpk.Certificate, whose constructor takes a certificate not signed yet; its types require both signatures.
 const Certificate = require("sshpk/lib/certificate") as new (
@@ -128,16 +132,35 @@ export function signSshCertificate(fields: SshCertificateFields): string {
   >;
   (cert.signatures as Record<string, unknown>).openssh = openssh;
   const signed = opensshCert.toBuffer(cert, true);
+  let signature: Buffer;
   if (issuerKey.type === "ed25519") {
     // node:crypto signs Ed25519 natively, with the same (deterministic) signature as sshpk's tweetnacl.
-    const signature = sshpk.parseSignature(sign(null, signed, caKey), "ed25519", "raw");
-    signature.hashAlgorithm = "sha512";
-    openssh.signature = signature;
+    signature = sshpk.parseSignature(sign(null, signed, caKey), "ed25519", "raw").toBuffer("ssh");
   } else {
-    // sshpk signs RSA and ECDSA with node:crypto already, and encodes the signature for the curve.
+    // sshpk signs RSA and ECDSA with node:crypto already.
     const signer = sshpk.parsePrivateKey(fields.caPrivateKeyPem, "pkcs8").createSign(issuerKey.type === "rsa" ? "sha512" : undefined);
     signer.update(signed);
-    openssh.signature = signer.sign();
+    const sig = signer.sign();
+    signature = issuerKey.type === "ecdsa" ? ecdsaSignature(sig, issuerKey.curve!) : sig.toBuffer("ssh");
   }
-  return cert.toString("openssh");
+  const blob = new SSHBuffer({});
+  blob.writeBuffer(signature);
+  const certType = signed.subarray(4, 4 + signed.readUInt32BE(0)).toString("ascii");
+  return `${certType} ${Buffer.concat([signed, blob.toBuffer()]).toString("base64")}`;
+}
+
+/**
+ * An ECDSA signature as RFC 5656 §3.1.2 has it, named by the CA key's curve. Not sshpk's encoder: it
+ * guesses the curve from r's length, and an r with a leading zero byte (1 in 256 on P-256 and P-384, 1
+ * in 2 on P-521) named no curve ("ecdsa-sha2-undefined"), which neither sshpk nor OpenSSH reads.
+ */
+function ecdsaSignature(signature: sshpk.Signature, curve: string): Buffer {
+  const rs = new SSHBuffer({});
+  // sshpk keeps r and s as mpints already (a zero byte only before a set high bit).
+  rs.writeBuffer(signature.part.r.data);
+  rs.writeBuffer(signature.part.s.data);
+  const out = new SSHBuffer({});
+  out.writeString(`ecdsa-sha2-${curve}`);
+  out.writeBuffer(rs.toBuffer());
+  return out.toBuffer();
 }

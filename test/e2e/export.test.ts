@@ -14,6 +14,7 @@ import { EdgeIngress } from "../../sdk";
 import { buildAccount, linkInstall, type BuiltAccount } from "../support/export";
 import { REPO_ROOT, createStack, runCommand, type TestStack } from "../../harness/engine";
 import { expectSuccess } from "../support/engine-stack";
+import { TRANSPILE_ONLY } from "../support/package-install";
 
 const BIN = path.join(REPO_ROOT, "dist", "cli", "index.js");
 
@@ -94,7 +95,10 @@ describe("edge-ingress export", () => {
           "edgeingress:apiUrl": { value: emulator.url },
           ...Object.fromEntries(lines.map((l) => [l.key, { value: account.credentials.get(l.id)![l.path], secret: true }])),
         },
-        env: { EDGE_INGRESS_API_KEY: "", EDGE_INGRESS_API_URL: "" },
+        // The generated program is type-checked by test/cli/generate.test.ts; here its commands only transpile it.
+        env: { ...TRANSPILE_ONLY, EDGE_INGRESS_API_KEY: "", EDGE_INGRESS_API_URL: "" },
+        // The no-change preview is the one below, which also checks that it prints no warning.
+        checkNoChangesAfterUp: false,
       });
       await client.request({ method: "DELETE", path: "/_emulator/counters" });
       const up = await stack.up();

@@ -107,7 +107,8 @@ describe("the workflow's commands on a Pulumi YAML infra/ against the emulator",
     (JSON.parse(json).steps as Array<{ op: string; urn: string; diffReasons?: string[] }>).filter(
       (s) => !["same", "refresh"].includes(s.op),
     );
-  const policyId = async () => (await stack.outputs()).outputs.policyId as string;
+  let policy: string | undefined;
+  const policyId = async () => (policy ??= (await stack.outputs()).outputs.policyId as string);
 
   test("pull request: the preview passes, lists the creates and changes nothing", async () => {
     expect(fs.existsSync(path.join(infra, "package.json"))).toBe(false);

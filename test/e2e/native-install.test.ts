@@ -118,8 +118,9 @@ function quickstart(): string {
 }
 
 /** A stack of the program in `programDir` against `emu`, with the README's PATH and Pulumi's YAML host. */
-function yamlStack(programDir: string, emu: Started): Promise<TestStack> {
+function yamlStack(programDir: string, emu: Started, options: { checkNoChangesAfterUp?: boolean } = {}): Promise<TestStack> {
   return createStack({
+    ...options,
     programDir,
     linkSelf: false,
     // The YAML host is Pulumi's, beside its CLI where its release puts it; after the README's PATH, so
@@ -134,7 +135,7 @@ function yamlStack(programDir: string, emu: Started): Promise<TestStack> {
 
 /**
  * Up (with `upArgs`) makes what the quickstart declares, a second preview changes nothing (up checks
- * it), destroy removes it; the outputs of up and destroy.
+ * it, where the stack asks), destroy removes it; the outputs of up and destroy.
  */
 async function upAndDestroy(stack: TestStack, emu: Started, upArgs: string[] = []): Promise<string[]> {
   const declared = parse(fs.readFileSync(path.join(stack.programDir, "Pulumi.yaml"), "utf8")) as { resources: Record<string, unknown> };
@@ -204,7 +205,8 @@ describe("the quickstart with the plugin pinned in the project (docs/native.md),
     pinnedPackage = path.join(programDir, prefix, "lib", "node_modules", PACKAGE);
     emu = await start({ log: emulatorLog("native-install pinned emulator") });
     registerSecret("emulator root token (the provider's API key)", emu.rootToken);
-    stack = await yamlStack(programDir, emu);
+    // The no-change preview after up is the ambient plugin's stack's (the same package, the same program).
+    stack = await yamlStack(programDir, emu, { checkNoChangesAfterUp: false });
   }, 600_000);
 
   afterAll(async () => {
@@ -223,7 +225,7 @@ describe("the quickstart with the plugin pinned in the project (docs/native.md),
     );
   });
 
-  test("up, a second preview and destroy run with the pinned plugin, not the one on PATH, and print no warning of it", async () => {
+  test("up and destroy run with the pinned plugin, not the one on PATH, and print no warning of it", async () => {
     // The pinned copy tells its version apart from the one on PATH (the same package).
     const manifest = path.join(pinnedPackage, "package.json");
     const pinnedVersion = `${(JSON.parse(fs.readFileSync(manifest, "utf8")) as { version: string }).version}-pinned`;

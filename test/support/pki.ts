@@ -142,13 +142,16 @@ export function verifiedSshCertificate(text: string, caPublicKey: string): sshpk
 
 /** True if the CA key's signature over the certificate's signed bytes is valid. */
 export function sshSignatureValid(text: string, caPublicKey: string): boolean {
-  const signature = (
-    sshpk.parseCertificate(text, "openssh").signatures as {
-      openssh: { signature: sshpk.Signature & { hashAlgorithm?: sshpk.AlgorithmHashType } };
-    }
-  ).openssh.signature;
+  const cert = sshpk.parseCertificate(text, "openssh");
+  const signature = (cert.signatures as { openssh: { signature: sshpk.Signature & { hashAlgorithm?: sshpk.AlgorithmHashType } } }).openssh
+    .signature;
+  // The signed part ends with the CA's public key; the signature, one SSH string, follows. Not found by
+  // re-encoding the signature: sshpk names an ECDSA signature's curve by r's length, wrong when r is short.
   const blob = Buffer.from(text.split(" ")[1], "base64");
-  const signed = blob.subarray(0, blob.length - 4 - signature.toBuffer("ssh").length);
+  const caKey = cert.issuerKey!.toBuffer("rfc4253");
+  const end = blob.lastIndexOf(caKey) + caKey.length;
+  expect(blob.readUInt32BE(end)).toBe(blob.length - end - 4);
+  const signed = blob.subarray(0, end);
   const verifier = sshpk.parseKey(caPublicKey, "ssh").createVerify(signature.hashAlgorithm as sshpk.AlgorithmHashType);
   verifier.update(signed);
   return verifier.verify(signature);
