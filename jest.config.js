@@ -32,7 +32,12 @@ const PACED = [
   "<rootDir>/test/e2e/rate-limit.test.ts",
 ];
 /** The engine tier; a new engine suite goes in test/e2e. */
-const ENGINE = ["<rootDir>/test/e2e/**/*.test.ts", "<rootDir>/test/bench/bench.test.ts", "<rootDir>/test/bench/rate-limit.test.ts", "<rootDir>/test/bench/large.test.ts"];
+const ENGINE = [
+  "<rootDir>/test/e2e/**/*.test.ts",
+  "<rootDir>/test/bench/bench.test.ts",
+  "<rootDir>/test/bench/rate-limit.test.ts",
+  "<rootDir>/test/bench/large.test.ts",
+];
 /**
  * The protocol tier: the lifecycle, drift, owned-children and answer tables through the provider
  * protocol on both paths (test/protocol: the native plugin's server in-process, Pulumi's dynamic-provider
