@@ -9,7 +9,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { BenchEmulator } from "./emulator";
 import { allowlistStack } from "./native";
-import { nativeDriver } from "./phases";
+import { medianOf, nativeDriver } from "./phases";
 
 /** The plugin's calls made once per process, in the order the engine makes them; the rest are per resource. */
 const ONCE = ["getPluginInfo", "getSchema", "checkConfig", "diffConfig", "configure"] as const;
@@ -42,11 +42,6 @@ export interface UpSplit {
   pluginCpuMs: number;
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
 const round = (x: number) => Math.round(x);
 
 /** One run's figures from the plugin's event lines. */
@@ -69,28 +64,6 @@ export function splitOf(events: Event[], upMs: number, resources: number): UpSpl
       ]),
     ),
     pluginCpuMs: round(pids.reduce((a, pid) => a + Math.max(...events.filter((e) => e.pid === pid).map((e) => e.cpuMs)), 0)),
-  };
-}
-
-/** Medians of each figure over runs. */
-function medians(runs: UpSplit[]): UpSplit {
-  const [a] = runs;
-  const m = (f: (s: UpSplit) => number) => median(runs.map(f));
-  return {
-    runs: runs.length,
-    resources: a.resources,
-    upMs: m((s) => s.upMs),
-    plugins: m((s) => s.plugins),
-    portMs: m((s) => s.portMs),
-    loadMs: m((s) => s.loadMs),
-    once: Object.fromEntries(ONCE.map((name) => [name, m((s) => s.once[name])])) as UpSplit["once"],
-    perResource: Object.fromEntries(
-      Object.keys(a.perResource).map((name) => [
-        name,
-        { count: m((s) => s.perResource[name]?.count ?? 0), ms: m((s) => s.perResource[name]?.ms ?? 0) },
-      ]),
-    ),
-    pluginCpuMs: m((s) => s.pluginCpuMs),
   };
 }
 
@@ -127,7 +100,8 @@ export async function upSplit(runs = 3, latencyMs = 0, log: (line: string) => vo
     fs.rmSync(dir, { recursive: true, force: true });
     await emulator.close();
   }
-  return medians(results);
+  // Each figure's median over the runs (medianOf), and how many runs.
+  return { ...medianOf(results), runs: results.length };
 }
 
 /** The split as `npm run bench -- --startup` prints it. */
