@@ -57,8 +57,11 @@ export function registerSecretConfig(key: string, value: string, dir = auditDir(
 }
 
 // How the engine marks a secret in `stack export --show-secrets`: {<sig key>: <secret sig>, plaintext}.
-export const SECRET_SIG_KEY = "4dabf18193072939515e22adb298388d";
-export const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
+const SECRET_SIG_KEY = "4dabf18193072939515e22adb298388d";
+const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
+/** A value the engine marks secret in an export: `plaintext` with `--show-secrets`, `ciphertext` without. */
+export const isMarkedSecret = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === "object" && (value as Record<string, unknown>)[SECRET_SIG_KEY] === SECRET_SIG;
 /**
  * Names of secret fields (`token`, `keyTokens`, `clientSecret`, `secret`, `secretAccessKey`, `apiKey`,
  * `privateKeyPem`): a secret value often holds plain fields too (a whole event target, an OAuth module).
@@ -79,12 +82,11 @@ export function registerStateSecrets(exported: string, dir = auditDir()): void {
         registerSecret(`${type} ${where.join(".")}`, value, dir);
       }
     } else if (value !== null && typeof value === "object") {
-      const marked = value as Record<string, unknown>;
-      if (marked[SECRET_SIG_KEY] === SECRET_SIG && typeof marked.plaintext === "string") {
-        visit(JSON.parse(marked.plaintext), where, type);
+      if (isMarkedSecret(value) && typeof value.plaintext === "string") {
+        visit(JSON.parse(value.plaintext), where, type);
         return;
       }
-      for (const [key, inner] of Object.entries(marked)) visit(inner, [...where, key], type);
+      for (const [key, inner] of Object.entries(value)) visit(inner, [...where, key], type);
     }
   };
   for (const resource of resources) {

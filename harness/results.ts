@@ -1,5 +1,5 @@
 /** What the CLI's commands print, read: `preview --json`, `up --json`'s engine events, the outputs in an export. */
-import { SECRET_SIG, SECRET_SIG_KEY } from "./audit";
+import { isMarkedSecret } from "./audit";
 import type { CliResult } from "./command";
 
 /** Step operations as the CLI names them in `preview --json`. */
@@ -65,10 +65,9 @@ export function stackOutputs(state: StateExport): Record<string, unknown> {
   const reveal = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(reveal);
     if (v === null || typeof v !== "object") return v;
-    const o = v as Record<string, unknown>;
-    if (o[SECRET_SIG_KEY] !== SECRET_SIG) return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, reveal(x)]));
-    if (typeof o.plaintext !== "string") throw new Error("a secret output without its plaintext: export with showSecrets");
-    return reveal(JSON.parse(o.plaintext));
+    if (!isMarkedSecret(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, reveal(x)]));
+    if (typeof v.plaintext !== "string") throw new Error("a secret output without its plaintext: export with showSecrets");
+    return reveal(JSON.parse(v.plaintext));
   };
   return reveal(root?.outputs ?? {}) as Record<string, unknown>;
 }

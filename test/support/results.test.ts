@@ -1,8 +1,8 @@
 /** Reading what the CLI prints (harness/results.ts): an `up --json`'s events, the outputs in an export. */
-import { SECRET_SIG, SECRET_SIG_KEY } from "../../harness/audit";
+import { SECRET_SIG, SIG_KEY } from "../../native/struct";
 import { stackOutputs, upSteps, type StateExport } from "../../harness/engine";
 
-const secret = (value: unknown) => ({ [SECRET_SIG_KEY]: SECRET_SIG, plaintext: JSON.stringify(value) });
+const secret = (value: unknown) => ({ [SIG_KEY]: SECRET_SIG, plaintext: JSON.stringify(value) });
 const exported = (resources: StateExport["resources"]): StateExport => ({
   code: 0,
   stdout: "",
@@ -31,7 +31,7 @@ describe("stackOutputs", () => {
 
   test("a secret without its plaintext (an export without --show-secrets) fails rather than reading as absent", () => {
     const state = exported([
-      { urn: "u", type: "pulumi:pulumi:Stack", outputs: { token: { [SECRET_SIG_KEY]: SECRET_SIG, ciphertext: "v1:abc" } } },
+      { urn: "u", type: "pulumi:pulumi:Stack", outputs: { token: { [SIG_KEY]: SECRET_SIG, ciphertext: "v1:abc" } } },
     ]);
     expect(() => stackOutputs(state)).toThrow(/showSecrets/);
   });
