@@ -41,7 +41,7 @@ const ENGINE = [
 /**
  * The protocol tier: the lifecycle, drift, owned-children and answer tables through the provider
  * protocol on both paths (test/protocol: the native plugin's server in-process, Pulumi's dynamic-provider
- * host as a process per command), against emulators; no engine, no language host.
+ * host in a warm process, loaded afresh per command), against emulators; no engine, no language host.
  */
 const PROTOCOL = ["<rootDir>/test/protocol/**/*.test.ts"];
 /** The long tier: files that take a minute or more of CPU each (measured, CONTRIBUTING.md). */

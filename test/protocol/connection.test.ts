@@ -1,7 +1,8 @@
 /**
  * Through the provider protocol, on both paths: a wrong API URL fails at preview naming the URL, and a
  * server in front of the API that answers 404 (a proxy, a wrong path) can neither empty the state on
- * refresh nor fake deletes on destroy; a missing key fails at preview with the line to run. The engine
+ * refresh nor fake deletes on destroy; a missing key fails at preview with the line to run; each command's
+ * provider is a fresh one (the harness keeps no provider module state between commands). The engine
  * contract (test/support/contract.ts) shows a wrong URL and key failing through the engine, once per path.
  */
 import type { Path } from "./hosts";
@@ -32,6 +33,17 @@ describe.each<Path>(["dynamic", "native"])("%s", (path) => {
     await fx.stack.setConfig("edgeingress:apiUrl", { value: proxy.url() });
     await fx.stack.destroy();
     await proxy.close();
+  });
+
+  test("each command's provider starts afresh, as a new process: every preview checks the connection again", async () => {
+    // The check is once per provider process (runtime/connection.ts): kept module state would skip it.
+    const requests = async () => (await fx.api.get("/_emulator/counters")).body.totals.requests as number;
+    expect((await fx.api.del("/_emulator/counters")).status).toBe(204);
+    expectSuccess(await fx.stack.preview());
+    const first = await requests();
+    expect(first).toBeGreaterThan(0);
+    expectSuccess(await fx.stack.preview());
+    expect(await requests()).toBe(2 * first);
   });
 
   test("a wrong API URL fails at preview, naming the URL and the setting", async () => {

@@ -1,7 +1,7 @@
 /**
  * The two provider processes as the engine meets them, behind one gRPC client of Pulumi's
  * ResourceProvider service: the native plugin's server (in-process, as `serve` starts it) and Pulumi's
- * own dynamic-provider host (`@pulumi/pulumi/cmd/dynamic-provider`, a child process, loading this
+ * own dynamic-provider host (`@pulumi/pulumi/cmd/dynamic-provider`, in a warm child process, loading this
  * checkout's sources through ts-require.js), which deserialises each resource's `__provider` text.
  * A session is one command's provider: started, configured once, used, closed, as a `pulumi` command does.
  */
@@ -172,39 +172,99 @@ async function native(): Promise<Session> {
   return new Session("native", client(port), () => new Promise((resolve) => server.tryShutdown(() => resolve())));
 }
 
-const HOST = path.join(REPO_ROOT, "node_modules", "@pulumi", "pulumi", "cmd", "dynamic-provider", "index.js");
+/** A warm host process (warm-host.js), its stdout read line by line, its stderr kept whole. */
+interface Warm {
+  child: ChildProcess;
+  next(): Promise<string>;
+  stderr: string;
+  /** Resolves once the host's stderr holds `text` (a pipe keeps its order: what came before it is there). */
+  stderrHas(text: string): Promise<void>;
+}
 
-/** Pulumi's dynamic-provider host as the CLI starts it: a Node.js process that prints its port. */
-async function dynamic(place: string, env: NodeJS.ProcessEnv): Promise<Session> {
-  const child: ChildProcess = spawn(process.execPath, ["-r", path.join(__dirname, "ts-require.js"), HOST, "127.0.0.1:0"], {
+const MARK = "--- ei-protocol: next command ---";
+const idle: Warm[] = [];
+const all: Warm[] = [];
+afterAll(async () => {
+  // Its stdin closed, a warm host exits (warm-host.js); waited for, so no pipe outlives the file.
+  const exits = all
+    .splice(0)
+    .map(({ child }) =>
+      child.exitCode === null
+        ? new Promise<void>((resolve) => (child.once("exit", () => resolve()), child.stdin!.end()))
+        : Promise.resolve(),
+    );
+  await Promise.all(exits);
+});
+
+function spawnWarm(): Warm {
+  const child = spawn(process.execPath, ["-r", path.join(__dirname, "ts-require.js"), path.join(__dirname, "warm-host.js"), MARK], {
     cwd: REPO_ROOT,
-    // No NODE_COMPILE_CACHE: killed, the host never wrote one, and one written (flushed on SIGTERM) saved
-    // nothing measurable of its 1.5-2 s of CPU, which is loading @pulumi/pulumi's 766 modules; nor did V8 flags.
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
+    env: process.env,
+    stdio: ["pipe", "pipe", "pipe"],
   });
-  let stderr = "";
-  child.stderr!.on("data", (d: Buffer) => (stderr += d.toString()));
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (d: Buffer) => {
-      out += d.toString();
-      const line = out.split("\n")[0];
-      if (out.includes("\n")) resolve(Number(line.trim()));
-    });
-    child.once("exit", (code) => reject(new Error(`the dynamic provider host exited with ${code}: ${stderr}`)));
+  const lines: string[] = [];
+  const waiting: Array<{ resolve: (l: string) => void; reject: (e: Error) => void }> = [];
+  let out = "";
+  const watchers = new Set<() => void>();
+  const warm: Warm = {
+    child,
+    stderr: "",
+    next: () => (lines.length ? Promise.resolve(lines.shift()!) : new Promise((resolve, reject) => waiting.push({ resolve, reject }))),
+    stderrHas: (text) =>
+      new Promise((resolve) => {
+        const check = () =>
+          (warm.stderr.endsWith(text) || child.exitCode !== null || child.signalCode !== null) && (watchers.delete(check), resolve());
+        watchers.add(check);
+        check();
+      }),
+  };
+  child.stderr!.on("data", (d: Buffer) => {
+    warm.stderr += d.toString();
+    for (const w of [...watchers]) w();
   });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.stdout!.on("data", (d: Buffer) => {
+    out += d.toString();
+    let i: number;
+    while ((i = out.indexOf("\n")) >= 0) {
+      const line = out.slice(0, i).trim();
+      out = out.slice(i + 1);
+      const w = waiting.shift();
+      if (w) w.resolve(line);
+      else lines.push(line);
+    }
+  });
+  child.once("exit", (code) => {
+    for (const w of waiting.splice(0)) w.reject(new Error(`the dynamic provider host exited with ${code}: ${warm.stderr}`));
+    for (const w of [...watchers]) w();
+    const at = idle.indexOf(warm);
+    if (at >= 0) idle.splice(at, 1);
+  });
+  all.push(warm);
+  return warm;
+}
+
+/**
+ * Pulumi's dynamic-provider host as the CLI starts it for a command, its port printed on stdout: in a warm
+ * process (warm-host.js) that loads afresh for each command everything a new process would, but keeps
+ * the libraries' code loaded (about 1.5 s of CPU a command saved). Two commands at once get two processes.
+ */
+async function dynamic(place: string, env: NodeJS.ProcessEnv): Promise<Session> {
+  const warm = idle.pop() ?? spawnWarm();
+  const begun = warm.stderr.length;
+  warm.child.stdin!.write(`start ${JSON.stringify(env)}\n`);
+  const port = Number(await warm.next());
+  const own = () => warm.stderr.slice(begun).replace(`${MARK} start\n`, "").replace(`${MARK} stopped\n`, "");
   return new Session(
     "dynamic",
     client(port),
     async () => {
-      child.kill();
-      await exited;
+      warm.child.stdin!.write("stop\n");
+      await warm.stderrHas(`${MARK} stopped\n`);
       // What the host logged (a provider that printed a secret would be caught by the audit).
-      record(`dynamic provider host stderr in ${place}`, stderr);
+      record(`dynamic provider host stderr in ${place}`, own());
+      if (warm.child.exitCode === null) idle.push(warm);
     },
-    () => stderr,
+    own,
   );
 }
 
