@@ -14,12 +14,23 @@ const zero = (): Count => ({
   faults: Object.fromEntries(FAULT_KINDS.map((k) => [k, 0])) as Record<FaultKind, number>,
 });
 
+/** When the first and the last request the rate limit let through arrived (ISO 8601), null before one. */
+export interface Accepted {
+  first: string | null;
+  last: string | null;
+}
+
 export class Counters {
   private readonly byRoute = new Map<string, Count>();
   private readonly total = zero();
+  // Epoch ms: how long the account was busy, beside how many requests (the benchmark's request span).
+  private first: number | null = null;
+  private last: number | null = null;
 
   /** `route` is `METHOD /pattern`; null (no route matched) counts in the totals only. */
   request(route: string | null, fault: FaultKind | null): void {
+    this.last = Date.now();
+    this.first ??= this.last;
     for (const count of this.counts(route)) {
       count.requests++;
       if (fault) count.faults[fault]++;
@@ -37,12 +48,18 @@ export class Counters {
   clear(): void {
     this.byRoute.clear();
     Object.assign(this.total, zero());
+    this.first = this.last = null;
   }
 
-  /** `{routes: {"<METHOD> <pattern>": Count}, totals: Count}`, routes sorted by key. */
-  toJSON(): { routes: Record<string, Count>; totals: Count } {
+  /** `{routes: {"<METHOD> <pattern>": Count}, totals: Count, accepted: Accepted}`, routes sorted by key. */
+  toJSON(): { routes: Record<string, Count>; totals: Count; accepted: Accepted } {
     const routes = [...this.byRoute.keys()].sort().map((key) => [key, structuredClone(this.byRoute.get(key)!)]);
-    return { routes: Object.fromEntries(routes), totals: structuredClone(this.total) };
+    const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+    return {
+      routes: Object.fromEntries(routes),
+      totals: structuredClone(this.total),
+      accepted: { first: iso(this.first), last: iso(this.last) },
+    };
   }
 
   private counts(route: string | null): Count[] {

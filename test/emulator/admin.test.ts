@@ -138,7 +138,8 @@ describe("GET /_emulator/snapshot", () => {
 });
 
 describe("counters", () => {
-  test("count requests per route pattern and in total; admin requests are not counted", async () => {
+  test("count requests per route pattern and in total; admin requests are not counted; the first and last accepted times", async () => {
+    const before = new Date().toISOString();
     const a = (await api.post("/ip_policies", {})).body.id;
     await api.post("/ip_policies", { description: 1 }); // a 400 is a request too
     await api.get(`/ip_policies/${a}`);
@@ -147,6 +148,7 @@ describe("counters", () => {
     await api.get("/_emulator/faults");
     await api.get("/_emulator/snapshot");
 
+    const after = new Date().toISOString();
     const counters = (await api.get("/_emulator/counters")).body;
     expect(counters).toEqual({
       routes: {
@@ -154,7 +156,10 @@ describe("counters", () => {
         "POST /ip_policies": { requests: 2, rate_limited: 0, faults: zeroFaults },
       },
       totals: { requests: 5, rate_limited: 0, faults: zeroFaults },
+      accepted: { first: expect.any(String), last: expect.any(String) },
     });
+    const { first, last } = counters.accepted;
+    expect([before <= first, first <= last, last <= after]).toEqual([true, true, true]);
   });
 
   test("count injected faults by kind", async () => {
@@ -180,6 +185,7 @@ describe("counters", () => {
     expect((await api.get("/_emulator/counters")).body).toEqual({
       routes: {},
       totals: { requests: 0, rate_limited: 0, faults: zeroFaults },
+      accepted: { first: null, last: null },
     });
   });
 });

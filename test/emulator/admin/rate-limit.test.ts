@@ -276,6 +276,7 @@ describe("startEmulator({ rateLimit })", () => {
     expect((await api.as(a).get("/ip_policies")).status).toBe(200); // 3
     expectError(await api.get("/ip_policies", { token: null }), 401, "UNAUTHORIZED"); // 4
     expectError(await api.get("/no/such/route"), 404, "ROUTE_NOT_FOUND"); // 5
+    const lastAccepted = (await api.get("/_emulator/counters")).body.accepted.last;
     for (const who of [api, api.as(a), api.as(b)]) expectError(await who.get("/ip_policies"), 429, "RATE_LIMITED");
     expectError(await api.get("/ip_policies", { token: null }), 429, "RATE_LIMITED");
     // A refused create changes nothing.
@@ -283,7 +284,9 @@ describe("startEmulator({ rateLimit })", () => {
     expectError(refused, 429, "RATE_LIMITED");
 
     for (let i = 0; i < 10; i++) expect((await api.get("/_emulator/faults")).status).toBe(200);
-    const { routes, totals } = (await api.get("/_emulator/counters")).body;
+    const { routes, totals, accepted } = (await api.get("/_emulator/counters")).body;
+    // The refused requests are not the account's busy time: the last accepted request is still the fifth.
+    expect(accepted.last).toBe(lastAccepted);
     const zeroFaults = { "429": 0, "503": 0, reset: 0, timeout: 0 };
     expect(routes).toEqual({
       "GET /ip_policies": { requests: 6, rate_limited: 4, faults: zeroFaults },
