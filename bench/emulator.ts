@@ -15,6 +15,8 @@ export interface Count {
 export interface Counters {
   routes: Record<string, Count>;
   totals: Count;
+  /** When the first and the last request the limit let through arrived (ISO 8601; null before one). */
+  accepted?: { first: string | null; last: string | null };
 }
 
 /** The emulator's account-wide limit (docs/emulator.md): `burst` and `retryAfter` default to the emulator's. */

@@ -76,6 +76,13 @@ export interface RateLimitPhase {
   minimumMs: number;
   /** ms ÷ minimumMs (null when the minimum is 0: everything fit in the burst). */
   ratio: number | null;
+  /**
+   * From the first to the last request the limit let through (the emulator's clock), ms: the account's
+   * time at the limit, without the commands' start-up and wind-down. Null without the times.
+   */
+  spanMs: number | null;
+  /** spanMs ÷ minimumMs: how fully the stacks used the account while they sent requests (null as ratio). */
+  spanRatio: number | null;
   /** Commands of this phase that exited non-zero. */
   failed: number;
   routes: Record<string, RouteCount>;
@@ -158,6 +165,8 @@ export function phaseFigures(phase: Phase, counters: Counters, runs: StackRun[],
   const accepted = requests - rateLimited;
   const ms = Math.max(0, ...runs.map((r) => r.ms));
   const minimumMs = limitMinimumMs(accepted, limit.burst, limit.per_minute);
+  const { first, last } = counters.accepted ?? { first: null, last: null };
+  const spanMs = first !== null && last !== null ? Date.parse(last) - Date.parse(first) : null;
   const figures = {
     phase,
     requests,
@@ -168,6 +177,8 @@ export function phaseFigures(phase: Phase, counters: Counters, runs: StackRun[],
     stacks: runs.map((r) => ({ ...r, ratio: minimumMs > 0 ? round(r.ms / minimumMs, 2) : null })),
     minimumMs,
     ratio: minimumMs > 0 ? round(ms / minimumMs, 2) : null,
+    spanMs,
+    spanRatio: minimumMs > 0 && spanMs !== null ? round(spanMs / minimumMs, 2) : null,
     failed: runs.filter((r) => r.exitCode !== 0).length,
     routes,
   };
@@ -297,15 +308,17 @@ export function rateLimitTable(result: RateLimitResult): string {
     `rate limit ${l.per_minute}/min (burst ${l.burst}, Retry-After ${l.retry_after ? "on" : "off"}, RateLimit-* headers ${l.headers ? "on" : "off"}), ` +
       `${result.stacks} × ${result.rules} rules (+ a policy and a restriction each), latency ${result.latencyMs} ms, --parallel ${result.parallel}, ` +
       `${result.machine.cpus} CPUs (load ${result.machine.load.join(" → ")}); bucket ${result.bucket}`,
-    `minimum = max(0, accepted − burst) ÷ rate${several ? " (all stacks' requests on the one account); wall = the slower stack's" : ""}`,
+    `minimum = max(0, accepted − burst) ÷ rate${several ? " (all stacks' requests on the one account); wall = the slower stack's" : ""}; ` +
+      "span = first to last accepted request on the emulator's clock (the account's time at the limit, without the commands' start-up)",
     "",
-    `| phase | requests | 429s | 429 share | accepted | wall ms |${several ? " wall ms per stack (÷ minimum) |" : ""} minimum ms | ratio | failed | targets |`,
-    `|---|---|---|---|---|---|${several ? "---|" : ""}---|---|---|---|`,
+    `| phase | requests | 429s | 429 share | accepted | wall ms |${several ? " wall ms per stack (÷ minimum) |" : ""} minimum ms | ratio | span ms (÷ minimum) | failed | targets |`,
+    `|---|---|---|---|---|---|${several ? "---|" : ""}---|---|---|---|---|`,
   ];
   for (const p of result.phases) {
     const cells = [p.phase, p.requests, p.rateLimited, `${round(p.share * 100, 1)} %`, p.accepted, p.ms];
     if (several) cells.push(p.stacks.map((s) => `${s.ms}${s.ratio == null ? "" : ` (${s.ratio}×)`}`).join(", "));
-    cells.push(p.minimumMs, p.ratio === null ? "–" : `${p.ratio}×`, p.failed, p.targets.map(targetText).join("; "));
+    const span = p.spanMs === null ? "–" : `${p.spanMs}${p.spanRatio === null ? "" : ` (${p.spanRatio}×)`}`;
+    cells.push(p.minimumMs, p.ratio === null ? "–" : `${p.ratio}×`, span, p.failed, p.targets.map(targetText).join("; "));
     lines.push(`| ${cells.join(" | ")} |`);
   }
   lines.push(
@@ -317,17 +330,19 @@ export function rateLimitTable(result: RateLimitResult): string {
 
 const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
 
-/** After `--both-modes`: per phase with a minimum, the slower stack's wall ÷ the minimum in each Retry-After mode. */
+/** After `--both-modes`: per phase with a minimum, the slower stack's wall and the span ÷ the minimum in each Retry-After mode. */
 export function modesSummary(results: RateLimitResult[]): string {
   const lines = [
-    "| phase | " + results.map((r) => `Retry-After ${r.rateLimit.retry_after ? "on" : "off"}: ratio (429 share)`).join(" | ") + " |",
+    "| phase | " +
+      results.map((r) => `Retry-After ${r.rateLimit.retry_after ? "on" : "off"}: ratio, span ratio (429 share)`).join(" | ") +
+      " |",
   ];
   lines.push(`|---|${results.map(() => "---|").join("")}`);
   const phases = results[0].phases.filter((p) => p.minimumMs > 0).map((p) => p.phase);
   for (const phase of phases) {
     const cells = results.map((r) => {
       const p = r.phases.find((q) => q.phase === phase);
-      return p ? `${p.ratio ?? "–"}× (${round(p.share * 100, 1)} %)` : "–";
+      return p ? `${p.ratio ?? "–"}×, ${p.spanRatio ?? "–"}× (${round(p.share * 100, 1)} %)` : "–";
     });
     lines.push(`| ${phase} | ${cells.join(" | ")} |`);
   }

@@ -125,10 +125,13 @@ test("the limit's minimum: the requests let through beyond the burst at the acco
 });
 
 const limit: WireRateLimit = { per_minute: 120, burst: 10, retry_after: true, headers: false };
-const counters = (routes: Record<string, [number, number]>): Counters => {
+/** Made-up counters; `spanMs`: the accepted requests' first and last times that far apart. */
+const counters = (routes: Record<string, [number, number]>, spanMs?: number): Counters => {
   const entries = Object.entries(routes).map(([route, [requests, limited]]) => [route, { requests, rate_limited: limited }] as const);
   const sum = (i: 0 | 1) => Object.values(routes).reduce((s, r) => s + r[i], 0);
-  return { routes: Object.fromEntries(entries), totals: { requests: sum(0), rate_limited: sum(1) } };
+  const at = (ms: number) => new Date(Date.UTC(2026, 10, 29, 10) + ms).toISOString();
+  const accepted = spanMs === undefined ? { first: null, last: null } : { first: at(0), last: at(spanMs) };
+  return { routes: Object.fromEntries(entries), totals: { requests: sum(0), rate_limited: sum(1) }, accepted };
 };
 
 describe("figures and targets from made-up counters", () => {
@@ -152,6 +155,8 @@ describe("figures and targets from made-up counters", () => {
       ms: 520_000,
       minimumMs: 496_500,
       ratio: 1.05,
+      spanMs: null,
+      spanRatio: null,
       failed: 0,
     });
     expect(p.routes["POST /ip_policy_rules"]).toEqual({ requests: 1050, rateLimited: 50 });
@@ -167,8 +172,10 @@ describe("figures and targets from made-up counters", () => {
       { stack: "a", ms: 600_000, exitCode: 0 },
       { stack: "b", ms: 580_000, exitCode: 255, output: "error: …" },
     ];
-    const p = phaseFigures("destroy", counters({ "DELETE /ip_policy_rules/{id}": [1100, 100] }), runs, limit);
+    const p = phaseFigures("destroy", counters({ "DELETE /ip_policy_rules/{id}": [1100, 100] }, 510_000), runs, limit);
     expect(p).toMatchObject({ accepted: 1000, minimumMs: 495_000, ms: 600_000, ratio: 1.21, failed: 1, share: 0.091 });
+    // The account's time at the limit, from the first accepted request to the last, apart from the commands' start-up.
+    expect(p).toMatchObject({ spanMs: 510_000, spanRatio: 1.03 });
     // Each stack against the combined minimum: the one that waited on the other shows it.
     expect(p.stacks.map((r) => r.ratio)).toEqual([1.21, 1.17]);
     expect(p.targets.map((t) => [t.name, t.limit, t.met])).toEqual([
@@ -186,18 +193,20 @@ describe("figures and targets from made-up counters", () => {
     const result = (retryAfter: boolean, ms: number): RateLimitResult => {
       const wire = { ...limit, retry_after: retryAfter };
       const phases = [
-        phaseFigures("create", counters({ "POST /ip_policy_rules": [1010, 7] }), runs(ms, 480_000), wire),
+        phaseFigures("create", counters({ "POST /ip_policy_rules": [1010, 7] }, ms - 10_000), runs(ms, 480_000), wire),
         phaseFigures("preview", counters({ "GET /api_keys": [2, 0] }), runs(4000, 4100), wire),
       ];
       const setup = { machine: { cpus: 2, node: "v24", pulumi: "3", load: [1, 2] as [number, number] } };
       return rateLimitResult(phases, { ...setup, date: "d", latencyMs: 25, parallel: 8, rateLimit: wire, rules: 75, stacks: 2 });
     };
     const on = result(true, 510_000);
-    expect(rateLimitTable(on)).toContain("| create | 1010 | 7 | 0.7 % | 1003 | 510000 | 510000 (1.03×), 480000 (0.97×) | 496500 | 1.03× |");
+    expect(rateLimitTable(on)).toContain(
+      "| create | 1010 | 7 | 0.7 % | 1003 | 510000 | 510000 (1.03×), 480000 (0.97×) | 496500 | 1.03× | 500000 (1.01×) |",
+    );
     expect(modesSummary([on, result(false, 600_000)]).split("\n")).toEqual([
-      "| phase | Retry-After on: ratio (429 share) | Retry-After off: ratio (429 share) |",
+      "| phase | Retry-After on: ratio, span ratio (429 share) | Retry-After off: ratio, span ratio (429 share) |",
       "|---|---|---|",
-      "| create | 1.03× (0.7 %) | 1.21× (0.7 %) |",
+      "| create | 1.03×, 1.01× (0.7 %) | 1.21×, 1.19× (0.7 %) |",
     ]);
   });
 
@@ -254,9 +263,9 @@ describe("figures and targets from made-up counters", () => {
     const printed = rateLimitTable(JSON.parse(JSON.stringify(result)) as RateLimitResult);
     expect(printed).toContain("rate limit 120/min (burst 10, Retry-After on, RateLimit-* headers off), 1 × 1000 rules");
     expect(printed).toContain(
-      "| create | 1010 | 7 | 0.7 % | 1003 | 510000 | 496500 | 1.03× | 0 | wall ÷ minimum 1.03× ≤ 1.1×: met; 429 share 0.7 % ≤ 10 %: met; failed commands 0 ≤ 0: met |",
+      "| create | 1010 | 7 | 0.7 % | 1003 | 510000 | 496500 | 1.03× | – | 0 | wall ÷ minimum 1.03× ≤ 1.1×: met; 429 share 0.7 % ≤ 10 %: met; failed commands 0 ≤ 0: met |",
     );
-    expect(printed).toContain("| preview | 1 | 0 | 0 % | 1 | 4000 | 0 | – | 0 | requests 1 ≤ 2: met;");
+    expect(printed).toContain("| preview | 1 | 0 | 0 % | 1 | 4000 | 0 | – | – | 0 | requests 1 ≤ 2: met;");
     expect(printed).not.toContain("wall ms per stack");
     expect(printed).toContain(
       "failed commands: 1; targets not met: update: wall ÷ minimum 1.21× ≤ 1.1×: NOT met; update: failed commands 1 ≤ 0: NOT met",
@@ -309,6 +318,10 @@ describe("a small run through the real engine (two stacks of 12 rules at 1200/mi
       expect(p.minimumMs).toBe(limitMinimumMs(p.accepted, 5, 1200));
       expect(p.ratio).toEqual(p.minimumMs > 0 ? expect.closeTo(p.ms / p.minimumMs, 2) : null);
       expect(p.ms).toBe(Math.max(...p.stacks.map((s) => s.ms)));
+      // The span is inside the phase's commands: at least the limit's minimum, at most the slower command.
+      expect(p.spanMs).not.toBeNull();
+      expect(p.spanMs!).toBeGreaterThanOrEqual(p.minimumMs);
+      expect(p.spanMs!).toBeLessThanOrEqual(p.ms);
     }
   });
 
