@@ -12,6 +12,7 @@
  * rate on their own 429s, so together they settle at the account's rate.
  */
 import { createHash } from "node:crypto";
+import { appendFileSync } from "node:fs";
 import type { ResponseHeaders } from "./errors";
 import { backoffDelay } from "./backoff";
 
@@ -56,6 +57,12 @@ const MIN_SAMPLES = 3;
  */
 const RECENT_MS = 10_000;
 const MIN_SPAN_MS = 5_000;
+
+/**
+ * `EI_PACER_TRACE=<file>`: each answer appends a JSON line (process, epoch ms, status, the rate after it,
+ * attempts waiting), to follow several processes' shares of one account over time. Unset: nothing.
+ */
+const TRACE = process.env.EI_PACER_TRACE || undefined;
 
 /** What one attempt's answer said; `status` undefined when none came (a transport error). */
 export interface Answer {
@@ -141,6 +148,14 @@ export class Pacer {
     const now = this.#clock.now();
     this.#inFlight = Math.max(0, this.#inFlight - 1);
     if (answer.headers) this.#readHeaders(answer.headers);
+    this.#learn(ticket, answer, now);
+    if (TRACE !== undefined) {
+      const line = { pid: process.pid, at: now, status: answer.status ?? null, rate: this.#rate ?? null, waiting: this.#queue.length };
+      appendFileSync(TRACE, `${JSON.stringify(line)}\n`);
+    }
+  }
+
+  #learn(ticket: Ticket, answer: Answer, now: number): void {
     if (answer.status === undefined) return;
     if (answer.status === 429) {
       this.#refusingSince ??= now;

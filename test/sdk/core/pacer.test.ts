@@ -222,3 +222,33 @@ describe("a fresh process's short phase just past the burst (a refresh of 1000 r
     expect(bucket.refused).toBeLessThanOrEqual(1);
   });
 });
+
+test("EI_PACER_TRACE: each answer appends its process, time, status, the rate after it and the attempts waiting", () => {
+  const fs = require("node:fs") as typeof import("node:fs");
+  const file = require("node:path").join(require("node:os").tmpdir(), `ei-pacer-trace-${process.pid}.jsonl`) as string;
+  fs.rmSync(file, { force: true });
+  process.env.EI_PACER_TRACE = file;
+  try {
+    jest.isolateModules(() => {
+      const traced = require("../../../sdk/core/pacer") as typeof import("../../../sdk/core/pacer");
+      const clock = new SimClock();
+      const pacer = new traced.Pacer(clock);
+      pacer.answered({ seq: 1 }, { status: 200 });
+      clock.t = 1000;
+      pacer.answered({ seq: 2 }, { status: 429 });
+    });
+    const lines = fs
+      .readFileSync(file, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines).toEqual([
+      { pid: process.pid, at: 0, status: 200, rate: null, waiting: 0 },
+      // The first 429 starts pacing: one accepted answer in the last seconds, so the first rate.
+      { pid: process.pid, at: 1000, status: 429, rate: 1, waiting: 0 },
+    ]);
+  } finally {
+    delete process.env.EI_PACER_TRACE;
+    fs.rmSync(file, { force: true });
+  }
+});
