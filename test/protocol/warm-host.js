@@ -29,7 +29,7 @@ grpc.Server.prototype.bindAsync = function (...args) {
 };
 
 /** Everything a new process would load afresh: this checkout's modules and the host's directory. */
-const fresh = (file) => (file.startsWith(ROOT) && !file.startsWith(MODULES)) || file.startsWith(HOST_DIR);
+const fresh = (file) => (file.startsWith(ROOT + path.sep) && !file.startsWith(MODULES)) || file.startsWith(HOST_DIR + path.sep);
 
 function start(env) {
   for (const file of Object.keys(require.cache)) if (fresh(file) && file !== __filename) delete require.cache[file];
