@@ -11,7 +11,8 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { EdgeIngress } from "../../sdk";
-import { record, registerSecret } from "../../harness/audit";
+import { isMarkedSecret, record, registerSecret } from "../../harness/audit";
+import { SIG_KEY } from "../../native/struct";
 import { start, type Started } from "../support/emulator";
 import { createStack, runCommand, type CliResult, type TestStack } from "../../harness/engine";
 import { expectSuccess } from "../support/engine-stack";
@@ -23,8 +24,6 @@ import { runJob } from "../support/workflow";
 const QUICKSTART = copyExample("quickstart");
 const TWO_ACCOUNTS = copyExample("two-accounts");
 const TYPE = "pulumi-nodejs:dynamic/edgeingress:";
-/** How the engine marks a secret value in an exported state. */
-const SECRET_SIG_KEY = "4dabf18193072939515e22adb298388d";
 
 let pg: Postgres;
 const emulators: Started[] = [];
@@ -112,8 +111,7 @@ async function apiKeyTokens(stack: TestStack): Promise<string[]> {
     .filter((r) => r.type === `${TYPE}ApiKey`)
     .map((r) => {
       const token = r.outputs?.token as unknown;
-      const marked = token as { [SECRET_SIG_KEY]?: string; plaintext?: string } | undefined;
-      return marked?.[SECRET_SIG_KEY] ? (JSON.parse(marked.plaintext!) as string) : (token as string);
+      return isMarkedSecret(token) ? (JSON.parse(token.plaintext as string) as string) : (token as string);
     });
 }
 
@@ -342,7 +340,7 @@ test("no secret is in plain text in the database: key tokens, the provider's key
   const checkpoint = objects.find(([key]) => key === `.pulumi/stacks/two-accounts/${stack.name}.json`)?.[1] ?? "";
   const state = await stack.exportState();
   for (const resource of state.resources.filter((r) => r.custom && r.id)) expect(checkpoint).toContain(resource.id!);
-  expect(checkpoint).toContain(SECRET_SIG_KEY);
+  expect(checkpoint).toContain(SIG_KEY);
   expect(checkpoint).toContain('"ciphertext"');
   // The table keeps every object base64-encoded: the dump is searched as stored and as decoded.
   expect(dump).toContain(Buffer.from(objects[0][1]).toString("base64").slice(0, 40));

@@ -17,6 +17,7 @@ import { childObject, readClaimed, splitSecrets } from "../../provider/framework
 import { kinds } from "../../provider/kinds";
 import { certificate, privateKeyPem, sshPublicKey } from "./pki";
 import type { StateResource } from "../../harness/engine";
+import { isMarkedSecret } from "../../harness/audit";
 import { resolveRefs } from "./refs";
 import { expectSuccess, type EngineFixture } from "./engine-stack";
 import { nativeArgs } from "./native-stack";
@@ -420,8 +421,7 @@ const serviceOutputs = async (client: EdgeIngress, c: Case, id: string) => {
 };
 
 /** A secret as `stack export` (an envelope with ciphertext) or `preview --json` ("[secret]") shows it. */
-const SECRET_SIG = "4dabf18193072939515e22adb298388d";
-const isSecret = (v: unknown) => v === "[secret]" || (v !== null && typeof v === "object" && SECRET_SIG in v);
+const isSecret = (v: unknown) => v === "[secret]" || isMarkedSecret(v);
 /** The keys whose values differ; secrets are opaque, all alike. */
 const opaque = (v: unknown) => (isSecret(v) ? "[secret]" : v);
 function changedKeys(a: Record<string, unknown> = {}, b: Record<string, unknown> = {}): string[] {

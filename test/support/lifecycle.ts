@@ -8,6 +8,8 @@
  */
 import { updatableKeys, type KindApi } from "../../provider/framework/kind";
 import { kinds } from "../../provider/kinds";
+import { isMarkedSecret } from "../../harness/audit";
+import { SECRET_SIG, SIG_KEY } from "../../native/struct";
 import { AuthenticationError, EdgeIngress } from "../../sdk";
 import { certificate, chain, privateKeyPem, readSshCertificate, sshPublicKey } from "./pki";
 import { expectCheckFailure, expectSuccess, type EngineFixture } from "./engine-stack";
@@ -28,8 +30,6 @@ export interface Program {
 
 /** The stack the suite runs on (one suite per test file). */
 let fx: EngineFixture<Program>;
-const SIG_KEY = "4dabf18193072939515e22adb298388d";
-const SIG = "1b47061264138c4ac30d75fd1eb44270";
 
 /** A case's state after a stage: what it declares and what the service then holds (toMatchObject). */
 interface Stage {
@@ -570,7 +570,7 @@ async function stateTokens(): Promise<Record<string, string>> {
   const tokens: Record<string, string> = {};
   for (const c of TOKENS) {
     const token = resources.find((r) => r.urn === urn(c))!.outputs!.token;
-    tokens[c.name] = token?.[SIG_KEY] === SIG ? JSON.parse(token.plaintext) : token;
+    tokens[c.name] = isMarkedSecret(token) ? JSON.parse(token.plaintext as string) : token;
   }
   return tokens;
 }
@@ -648,7 +648,7 @@ export function lifecycleSuite(fixture: EngineFixture<Program>): void {
         expect(state.raw).not.toContain(tokens[c.name]);
         expect(state.raw).not.toContain(fx.emulator.rootToken);
         const res = state.resources.find((r) => r.urn === urn(c))!;
-        expect(res.outputs!.token).toMatchObject({ [SIG_KEY]: SIG, ciphertext: expect.any(String) });
+        expect(res.outputs!.token).toMatchObject({ [SIG_KEY]: SECRET_SIG, ciphertext: expect.any(String) });
         // And the declared values a refresh gives back as inputs (provider/framework/hidden-outputs.ts): the
         // dynamic classes have the engine mark them; the native plugin marks them itself when it stores
         // them (held after a refresh by the drift matrix), and the engine marks the token from the schema.
