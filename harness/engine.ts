@@ -21,7 +21,16 @@ import { runCommand, type CliResult } from "./command";
 import { engineEnv, pulumiToolsDir } from "./tools";
 
 export { runCommand, type CliResult } from "./command";
-export { stackOutputs, upSteps, type PreviewResult, type PreviewStep, type StateExport, type StateResource, type StepOp } from "./results";
+export {
+  plaintextOf,
+  stackOutputs,
+  upSteps,
+  type PreviewResult,
+  type PreviewStep,
+  type StateExport,
+  type StateResource,
+  type StepOp,
+} from "./results";
 export { REPO_ROOT, engineEnv, languageHost, pulumiToolsDir } from "./tools";
 
 export interface ConfigValue {

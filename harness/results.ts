@@ -66,10 +66,16 @@ export function stackOutputs(state: StateExport): Record<string, unknown> {
     if (Array.isArray(v)) return v.map(reveal);
     if (v === null || typeof v !== "object") return v;
     if (!isMarkedSecret(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, reveal(x)]));
-    if (typeof v.plaintext !== "string") throw new Error("a secret output without its plaintext: export with showSecrets");
-    return reveal(JSON.parse(v.plaintext));
+    return reveal(plaintextOf(v));
   };
   return reveal(root?.outputs ?? {}) as Record<string, unknown>;
+}
+
+/** A value of an export with `showSecrets`: a secret's plaintext in its place, any other value as it is. */
+export function plaintextOf(value: unknown): unknown {
+  if (!isMarkedSecret(value)) return value;
+  if (typeof value.plaintext !== "string") throw new Error("a secret without its plaintext: export with showSecrets");
+  return JSON.parse(value.plaintext);
 }
 
 /** What an `up --json` did, from its engine events (one JSON object a line): its steps and change summary. */

@@ -11,10 +11,10 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { EdgeIngress } from "../../sdk";
-import { isMarkedSecret, record, registerSecret } from "../../harness/audit";
+import { record, registerSecret } from "../../harness/audit";
 import { SIG_KEY } from "../../native/struct";
 import { start, type Started } from "../support/emulator";
-import { createStack, runCommand, type CliResult, type TestStack } from "../../harness/engine";
+import { createStack, plaintextOf, runCommand, type CliResult, type TestStack } from "../../harness/engine";
 import { expectSuccess } from "../support/engine-stack";
 import { copyExample, installPackage, installShared, removeInstalls, tempDir, TRANSPILE_ONLY } from "../support/package-install";
 import { startPostgres, type Postgres } from "../support/postgres";
@@ -102,17 +102,10 @@ async function storedObjects(): Promise<Array<[string, string]>> {
 
 const lockKeys = async () => (await storedObjects()).map(([key]) => key).filter((key) => key.startsWith(".pulumi/locks/"));
 
-/** The API key tokens a stack holds, from `stack export --show-secrets`. */
+/** The API key tokens a stack holds, from `stack export --show-secrets` (the secret audit's after an up). */
 async function apiKeyTokens(stack: TestStack): Promise<string[]> {
-  const shown = await stack.run(["stack", "export", "--show-secrets", "--stack", stack.name, "--non-interactive"]);
-  expectSuccess(shown);
-  const resources = (JSON.parse(shown.stdout).deployment.resources ?? []) as Array<{ type: string; outputs?: Record<string, unknown> }>;
-  return resources
-    .filter((r) => r.type === `${TYPE}ApiKey`)
-    .map((r) => {
-      const token = r.outputs?.token as unknown;
-      return isMarkedSecret(token) ? (JSON.parse(token.plaintext as string) as string) : (token as string);
-    });
+  const { resources } = await stack.exportState({ showSecrets: true });
+  return resources.filter((r) => r.type === `${TYPE}ApiKey`).map((r) => plaintextOf(r.outputs?.token) as string);
 }
 
 /** The ids the stack's state holds for each kind the quickstart declares equal the ids the service lists. */

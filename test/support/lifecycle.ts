@@ -8,7 +8,7 @@
  */
 import { updatableKeys, type KindApi } from "../../provider/framework/kind";
 import { kinds } from "../../provider/kinds";
-import { isMarkedSecret } from "../../harness/audit";
+import { plaintextOf } from "../../harness/results";
 import { SECRET_SIG, SIG_KEY } from "../../native/struct";
 import { AuthenticationError, EdgeIngress } from "../../sdk";
 import { certificate, chain, privateKeyPem, readSshCertificate, sshPublicKey } from "./pki";
@@ -570,7 +570,7 @@ async function stateTokens(): Promise<Record<string, string>> {
   const tokens: Record<string, string> = {};
   for (const c of TOKENS) {
     const token = resources.find((r) => r.urn === urn(c))!.outputs!.token;
-    tokens[c.name] = isMarkedSecret(token) ? JSON.parse(token.plaintext as string) : token;
+    tokens[c.name] = plaintextOf(token) as string;
   }
   return tokens;
 }
