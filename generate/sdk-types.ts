@@ -376,11 +376,30 @@ export function equalityFile(decls: readonly Declaration[]): string {
   ].join("\n");
 }
 
+/**
+ * A module's exports in the order its source declares them: the order of a CommonJS exports object is the
+ * compiler's (tsc's follows the source, swc's is alphabetical), and the types file follows the source.
+ */
+export function inSourceOrder(source: string, exports: Record<string, unknown>): Record<string, unknown> {
+  const at = (name: string) => {
+    const found = new RegExp(`\\bexport\\s+(?:declare\\s+)?(?:const|let|var|function|class)\\s+${name}\\b`).exec(source);
+    return found ? found.index : Number.MAX_SAFE_INTEGER;
+  };
+  return Object.fromEntries(
+    Object.entries(exports)
+      .map(([name, value], i) => ({ name, value, i, at: at(name) }))
+      .sort((a, b) => a.at - b.at || a.i - b.i)
+      .map(({ name, value }) => [name, value]),
+  );
+}
+
 export const sdkTypes: Generator = {
   name: "sdk-types",
   files(): GeneratedFile[] {
     // Compiled, this module runs from .cache/generate/generate/, next to the compiled sdk.
-    const decls = declarations(sdkModules(), (module) => require(path.join(__dirname, "..", "sdk", module)) as Record<string, unknown>);
+    const decls = declarations(sdkModules(), (module) =>
+      inSourceOrder(fs.readFileSync(path.join(ROOT, "sdk", `${module}.ts`), "utf8"), require(path.join(__dirname, "..", "sdk", module))),
+    );
     return [
       { path: "sdk/types.ts", text: typesFile(decls) },
       { path: "test/sdk/types-equal.ts", text: equalityFile(decls) },

@@ -2,7 +2,7 @@
 import { GENERATORS } from "../../generate";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { COMMON_FIELDS, Printer, declarationDoc, declarations, ioOf, sdkTypes, typesFile, words } from "../../generate/sdk-types";
+import { COMMON_FIELDS, Printer, declarationDoc, declarations, inSourceOrder, ioOf, sdkTypes, typesFile, words } from "../../generate/sdk-types";
 import { z } from "zod";
 
 const ROOT = path.join(__dirname, "..", "..");
@@ -117,6 +117,15 @@ test("public schemas and module sets are found by name; a name exported twice is
   expect(text).toContain("/** A request with an A. */\nexport interface AParams {\nref: {\n/** The resource's id. */\nid: string;\n};\n}");
   expect(text).toContain("export type AModules = {\na: { params: AParams; model: A };\n};");
   expect(() => declarations(["one", "two"], () => ({ A }))).toThrow("sdk-types: A is exported by both sdk/one.ts and sdk/two.ts");
+});
+
+test("a module's declarations follow its source, whatever order the compiler gave its exports object", () => {
+  const source = ["export const Zed = 1;", "const hidden = 2;", "export function alpha() {}", "export class Mid {}", "export let Beta = 3;"].join("\n");
+  // swc's CommonJS lists exports alphabetically; a name the source does not declare (a re-export) goes last.
+  const exported = { Beta: 3, Mid: 4, Other: 5, Zed: 1, alpha: 2 };
+  expect(Object.keys(inSourceOrder(source, exported))).toEqual(["Zed", "alpha", "Mid", "Beta", "Other"]);
+  // A name that only starts another's is not taken for it.
+  expect(Object.keys(inSourceOrder("export const AB = 1;\nexport const A = 2;", { A: 2, AB: 1 }))).toEqual(["AB", "A"]);
 });
 
 test("a module set's entry that describes its module gets that doc", () => {
