@@ -8,7 +8,7 @@ ei_setup
 # test file waits on the provider's pacing for most of its time, not on a core, so jest starts at once
 # rather than after the checks. Each check's output is printed whole after jest, and any failure fails
 # the run.
-# - Tests run through ts-jest without type checking: check the whole tree, tests included, once here.
+# - Tests run through @swc/jest, which strips types without checking them: check the whole tree, tests included, once here.
 # - Formatting (prettier) and lint (eslint, type-aware): a violation fails. `npm run format` fixes the first.
 # - The language host's own Go tests (its modules are cached by the build above).
 # - The generated Go and Python SDKs: the Go module builds and vets, the Python package compiles and imports.
