@@ -19,6 +19,9 @@ describe("examples/quickstart", () => {
     const restriction = await fx.client.ipRestrictions.get(outputs.restrictionId);
     expect(restriction.ipPolicies.map((r) => r.id)).toEqual([outputs.policyId]);
     expect(outputs.deployKeyToken).toEqual(expect.any(String));
+    // The harness reads outputs from the secret audit's export after an up: what `stack output` prints.
+    const printed = await fx.stack.run(["stack", "output", "--json", "--show-secrets", "--stack", fx.stack.name, "--non-interactive"]);
+    expect(JSON.parse(printed.stdout)).toEqual(outputs);
   });
 
   test("the serialized provider is at most 2 KB per resource in the exported state (reported per kind)", async () => {
