@@ -16,6 +16,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { isMap, parse, parseDocument } from "yaml";
 import { auditing, recordTree, registerSecret, registerSecretConfig, registerStateSecrets } from "./audit";
+import { exportFromCheckpoint, PassphraseCrypter } from "./passphrase";
 import { previewResult, stackOutputs, type PreviewResult, type StateExport } from "./results";
 import { runCommand, type CliResult } from "./command";
 import { engineEnv, pulumiToolsDir } from "./tools";
@@ -103,15 +104,16 @@ export interface TestStack {
   /**
    * `pulumi stack export`; with `showSecrets`, `--show-secrets` (secrets as the engine marks them, with
    * their plaintext), reusing the secret audit's export after the last up or refresh when no command that
-   * may write state ran since. Read the stack's outputs from it with stackOutputs.
+   * may write state ran since. A stack's own file backend is read from its checkpoint file, the same bytes
+   * (./passphrase.ts). Read the stack's outputs from it with stackOutputs.
    */
   exportState(options?: { showSecrets?: boolean }): Promise<StateExport>;
   /** The checkpoint file as the file backend stores it (compact JSON, rewritten after every step); file backend only. */
   storedState(): string;
   outputs(): Promise<OutputsResult>;
   /**
-   * Sets one config value: a secret through `pulumi config set --secret` (the value on stdin, never in a
-   * command line), a plain one written into the config file.
+   * Sets one config value in the stack's config file as `pulumi config set` writes it: a secret encrypted
+   * with the stack's passphrase (./passphrase.ts), never on a command line.
    */
   setConfig(key: string, value: ConfigValue): Promise<void>;
   /**
@@ -143,6 +145,13 @@ interface StackContext {
   check(args: string[], input?: string, cwd?: string): Promise<CliResult>;
   /** The audit's `stack export --show-secrets` after the last up or refresh, while no command since may have written state. */
   lastShown(): string | undefined;
+  /** The checkpoint file's text (file backend only). */
+  checkpointText(): string;
+  /**
+   * `pulumi stack export` (`--show-secrets` with showSecrets): for a stack's own file backend read from its
+   * checkpoint file, the same bytes without a CLI call (./passphrase.ts); else the CLI's.
+   */
+  exportStack(showSecrets: boolean): Promise<CliResult>;
 }
 
 /** Commands that never write the stack's state: the audit's export after an up stays current through them. */
@@ -173,13 +182,28 @@ function stackContext(options: StackOptions, programDir: string): StackContext {
   const extraArgs: string[] = [];
   const pulumi = (args: string[], input?: string, cwd = programDir) =>
     runCommand(path.join(tools, "pulumi"), [...args, ...extraArgs], { cwd, env, input });
+  const checkpointText = (): string => {
+    if (options.backendUrl !== undefined)
+      throw new Error(`the checkpoint file is a file backend's; stack ${name} is in ${options.backendUrl.split(":")[0]}:`);
+    const stacks = path.join(dirs.backend, ".pulumi", "stacks");
+    const file = fs.readdirSync(stacks, { recursive: true, encoding: "utf8" }).find((f) => path.basename(f) === `${name}.json`);
+    if (!file) throw new Error(`no checkpoint file ${name}.json under ${stacks}`);
+    return fs.readFileSync(path.join(stacks, file), "utf8");
+  };
+  const exportStack = async (showSecrets: boolean): Promise<CliResult> => {
+    if (options.backendUrl === undefined) {
+      const text = exportFromCheckpoint(checkpointText(), showSecrets ? env.PULUMI_CONFIG_PASSPHRASE : undefined);
+      if (text !== undefined) return { code: 0, stdout: text, stderr: "" };
+    }
+    return pulumi(["stack", "export", ...stackArgs, ...(showSecrets ? ["--show-secrets"] : [])]);
+  };
   let shown: string | undefined;
   const run = async (args: string[], input?: string, cwd?: string): Promise<CliResult> => {
     if (!readsOnly(args)) shown = undefined;
     const result = await pulumi(args, input, cwd);
     // The secrets the state holds after a deployment (tokens, keys, secret inputs) join the secret audit.
     if (auditing() && (args[0] === "up" || args[0] === "refresh")) {
-      const exported = await pulumi(["stack", "export", "--show-secrets", ...stackArgs]);
+      const exported = await exportStack(true);
       if (exported.code === 0) {
         registerStateSecrets(exported.stdout);
         shown = exported.stdout;
@@ -196,7 +220,23 @@ function stackContext(options: StackOptions, programDir: string): StackContext {
   };
   const withConfig = [...stackArgs, "--config-file", configFile];
   const lastShown = () => shown;
-  return { options, name, programDir, configFile, env, extraArgs, tmp, dirs, stackArgs, withConfig, run, check, lastShown };
+  return {
+    options,
+    name,
+    programDir,
+    configFile,
+    env,
+    extraArgs,
+    tmp,
+    dirs,
+    stackArgs,
+    withConfig,
+    run,
+    check,
+    lastShown,
+    checkpointText,
+    exportStack,
+  };
 }
 
 /** `pulumi stack init` next to a copy of Pulumi.yaml; the temporary directory goes if it fails. */
@@ -213,20 +253,24 @@ async function initStack({ programDir, dirs, configFile, stackArgs, tmp, check }
   }
 }
 
-/** The stack's commands. */
-function stackOf(ctx: StackContext): TestStack {
-  const { options, name, programDir, configFile, env, extraArgs, tmp, dirs, stackArgs, withConfig, run, check, lastShown } = ctx;
-  const exportState = async ({ showSecrets = false } = {}): Promise<StateExport> => {
+/** A stack's exportState (TestStack's). */
+function exportStateOf({ lastShown, exportStack }: StackContext): TestStack["exportState"] {
+  return async ({ showSecrets = false } = {}): Promise<StateExport> => {
     const reused = showSecrets ? lastShown() : undefined;
-    const result =
-      reused !== undefined
-        ? { code: 0, stdout: reused, stderr: "" }
-        : await check(["stack", "export", ...stackArgs, ...(showSecrets ? ["--show-secrets"] : [])]);
+    const result = reused !== undefined ? { code: 0, stdout: reused, stderr: "" } : await exportStack(showSecrets);
+    if (result.code !== 0) throw new Error(`pulumi stack export failed (exit ${result.code}):\n${result.stderr}\n${result.stdout}`);
     // What an export shows joins the secret audit, as the audit's own export after an up does.
     if (showSecrets && reused === undefined) registerStateSecrets(result.stdout);
     const deployment = JSON.parse(result.stdout) as StateExport["deployment"];
     return { ...result, raw: result.stdout, deployment, resources: deployment.deployment.resources ?? [] };
   };
+}
+
+/** The stack's commands. */
+function stackOf(ctx: StackContext): TestStack {
+  const { options, name, programDir, configFile, env, extraArgs, tmp, dirs, stackArgs, withConfig, run, check, lastShown, checkpointText } =
+    ctx;
+  const exportState = exportStateOf(ctx);
   return {
     name,
     programDir,
@@ -255,14 +299,7 @@ function stackOf(ctx: StackContext): TestStack {
     refresh: () => run(["refresh", "--yes", "--skip-preview", ...withConfig]),
     destroy: () => run(["destroy", "--yes", "--skip-preview", ...withConfig]),
     exportState,
-    storedState() {
-      if (options.backendUrl !== undefined)
-        throw new Error(`storedState reads a file backend; stack ${name} is in ${options.backendUrl.split(":")[0]}:`);
-      const stacks = path.join(dirs.backend, ".pulumi", "stacks");
-      const file = fs.readdirSync(stacks, { recursive: true, encoding: "utf8" }).find((f) => path.basename(f) === `${name}.json`);
-      if (!file) throw new Error(`no checkpoint file ${name}.json under ${stacks}`);
-      return fs.readFileSync(path.join(stacks, file), "utf8");
-    },
+    storedState: checkpointText,
     async outputs() {
       // The audit's export after the last up or refresh holds the root's outputs: no command (a second of
       // CPU) while it is current; test/e2e/quickstart.test.ts compares it with `stack output`.
@@ -274,9 +311,10 @@ function stackOf(ctx: StackContext): TestStack {
       return { ...result, outputs: JSON.parse(result.stdout) as Record<string, unknown> };
     },
     async setConfig(key, { value, secret = false }) {
-      if (!secret) return writePlainConfig(configFile, path.join(dirs.project, "Pulumi.yaml"), key, value);
+      const projectFile = path.join(dirs.project, "Pulumi.yaml");
+      if (!secret) return writeConfig(configFile, projectFile, key, value);
       registerSecretConfig(key, value);
-      await check(["config", "set", key, "--secret", ...withConfig], value);
+      writeConfig(configFile, projectFile, key, { secure: encryptConfig(configFile, env.PULUMI_CONFIG_PASSPHRASE!, value) });
     },
     run: (args, input) => run(args, input),
     async remove() {
@@ -312,16 +350,23 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
   return stack;
 }
 
+/** A secret config value encrypted with the stack's passphrase and salt, as `pulumi config set --secret` does (./passphrase.ts). */
+function encryptConfig(configFile: string, passphrase: string, value: string): string {
+  const salt = parse(fs.readFileSync(configFile, "utf8"))?.encryptionsalt as string | undefined;
+  if (salt === undefined) throw new Error(`${configFile} has no encryptionsalt: was the stack made with the passphrase provider?`);
+  return PassphraseCrypter.of(passphrase, salt).encrypt(value);
+}
+
 /**
- * A plain value written into the stack's config file, as a user edits it (the key in the project's
- * namespace unless it names one, as `pulumi config set` stores it): a CLI call costs half a second of CPU
- * and a suite sets hundreds. A secret goes through `pulumi config set --secret`, which encrypts it.
+ * A value written into the stack's config file as `pulumi config set` stores it (the key in the project's
+ * namespace unless it names one; a secret as `secure: <ciphertext>`): a CLI call costs most of a second of
+ * CPU and a suite sets hundreds.
  */
-function writePlainConfig(configFile: string, projectFile: string, key: string, value: string): void {
+function writeConfig(configFile: string, projectFile: string, key: string, value: string | { secure: string }): void {
   const project = parse(fs.readFileSync(projectFile, "utf8")).name as string;
   const doc = parseDocument(fs.readFileSync(configFile, "utf8"));
   if (!isMap(doc.get("config"))) doc.set("config", doc.createNode({}));
-  doc.setIn(["config", key.includes(":") ? key : `${project}:${key}`], value);
+  doc.setIn(["config", key.includes(":") ? key : `${project}:${key}`], typeof value === "string" ? value : doc.createNode(value));
   // No folding: a long value stays on one line, as the CLI writes it.
   fs.writeFileSync(configFile, doc.toString({ lineWidth: 0 }));
 }

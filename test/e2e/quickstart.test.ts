@@ -19,9 +19,12 @@ describe("examples/quickstart", () => {
     const restriction = await fx.client.ipRestrictions.get(outputs.restrictionId);
     expect(restriction.ipPolicies.map((r) => r.id)).toEqual([outputs.policyId]);
     expect(outputs.deployKeyToken).toEqual(expect.any(String));
-    // The harness reads outputs from the secret audit's export after an up: what `stack output` prints.
-    const printed = await fx.stack.run(["stack", "output", "--json", "--show-secrets", "--stack", fx.stack.name, "--non-interactive"]);
-    expect(JSON.parse(printed.stdout)).toEqual(outputs);
+    // The harness reads outputs from the secret audit's export after an up (what `stack output` prints),
+    // and exports from the checkpoint file (harness/passphrase.ts): what `stack export` prints, byte for byte.
+    const cli = (args: string[]) => fx.stack.run([...args, "--stack", fx.stack.name, "--non-interactive"]);
+    expect(JSON.parse((await cli(["stack", "output", "--json", "--show-secrets"])).stdout)).toEqual(outputs);
+    expect((await cli(["stack", "export", "--show-secrets"])).stdout).toBe((await fx.stack.exportState({ showSecrets: true })).raw);
+    expect((await cli(["stack", "export"])).stdout).toBe((await fx.stack.exportState()).raw);
   });
 
   test("the serialized provider is at most 2 KB per resource in the exported state (reported per kind)", async () => {

@@ -74,9 +74,7 @@ async function account(fx: EngineFixture<Program>): Promise<Record<string, strin
  * and outputs decrypted (`--show-secrets`, never recorded by the audit; a digest, so a failure prints none).
  */
 async function stateDigest(fx: EngineFixture<Program>): Promise<Record<string, { id: unknown; digest: string }>> {
-  const shown = await fx.stack.run(["stack", "export", "--show-secrets", "--stack", fx.stack.name, "--non-interactive"]);
-  expectSuccess(shown);
-  const resources = JSON.parse(shown.stdout).deployment.resources as Array<Record<string, unknown>>;
+  const resources = (await fx.stack.exportState({ showSecrets: true })).resources as unknown as Array<Record<string, unknown>>;
   const digest = (v: unknown) => createHash("sha256").update(JSON.stringify(v)).digest("hex");
   return Object.fromEntries(
     resources
