@@ -376,21 +376,11 @@ export function equalityFile(decls: readonly Declaration[]): string {
   ].join("\n");
 }
 
-/**
- * A module's exports in the order its source declares them: the order of a CommonJS exports object is the
- * compiler's (tsc's follows the source, swc's is alphabetical), and the types file follows the source.
- */
+/** A module's exports in its source's order: a CommonJS exports object's is the compiler's (swc's is alphabetical). */
 export function inSourceOrder(source: string, exports: Record<string, unknown>): Record<string, unknown> {
-  const at = (name: string) => {
-    const found = new RegExp(`\\bexport\\s+(?:declare\\s+)?(?:const|let|var|function|class)\\s+${name}\\b`).exec(source);
-    return found ? found.index : Number.MAX_SAFE_INTEGER;
-  };
-  return Object.fromEntries(
-    Object.entries(exports)
-      .map(([name, value], i) => ({ name, value, i, at: at(name) }))
-      .sort((a, b) => a.at - b.at || a.i - b.i)
-      .map(({ name, value }) => [name, value]),
-  );
+  const declared = (name: string) => new RegExp(`\\bexport\\s+(?:declare\\s+)?(?:const|let|var|function|class)\\s+${name}\\b`).exec(source);
+  const order = Object.keys(exports).map((name, i) => ({ name, i, at: declared(name)?.index ?? Number.MAX_SAFE_INTEGER }));
+  return Object.fromEntries(order.sort((x, y) => x.at - y.at || x.i - y.i).map(({ name }) => [name, exports[name]]));
 }
 
 export const sdkTypes: Generator = {

@@ -4,9 +4,6 @@
  * from config, references must be declared before use; the program's type check against dist/ is
  * generate-typecheck.test.ts (a compiler run: the long tier).
  */
-import * as fs from "node:fs";
-import * as os from "node:os";
-import * as path from "node:path";
 import { readAccount } from "../../cli/export";
 import {
   EXPORT_ORDER,
@@ -26,7 +23,6 @@ import { readClaimed } from "../../provider/framework/children";
 import { kinds } from "../../provider/kinds";
 import { EdgeIngress } from "../../sdk";
 import { buildAccount, type BuiltAccount } from "../support/export";
-import { REPO_ROOT } from "../../harness/engine";
 
 const VERSIONS = { packageVersion: "0.1.0", pulumiVersion: "^3.139.0", typescriptVersion: "~5.9.3", nodeTypesVersion: "^24.0.0" };
 

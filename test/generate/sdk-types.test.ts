@@ -2,7 +2,17 @@
 import { GENERATORS } from "../../generate";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { COMMON_FIELDS, Printer, declarationDoc, declarations, inSourceOrder, ioOf, sdkTypes, typesFile, words } from "../../generate/sdk-types";
+import {
+  COMMON_FIELDS,
+  Printer,
+  declarationDoc,
+  declarations,
+  inSourceOrder,
+  ioOf,
+  sdkTypes,
+  typesFile,
+  words,
+} from "../../generate/sdk-types";
 import { z } from "zod";
 
 const ROOT = path.join(__dirname, "..", "..");
@@ -120,7 +130,13 @@ test("public schemas and module sets are found by name; a name exported twice is
 });
 
 test("a module's declarations follow its source, whatever order the compiler gave its exports object", () => {
-  const source = ["export const Zed = 1;", "const hidden = 2;", "export function alpha() {}", "export class Mid {}", "export let Beta = 3;"].join("\n");
+  const source = [
+    "export const Zed = 1;",
+    "const hidden = 2;",
+    "export function alpha() {}",
+    "export class Mid {}",
+    "export let Beta = 3;",
+  ].join("\n");
   // swc's CommonJS lists exports alphabetically; a name the source does not declare (a re-export) goes last.
   const exported = { Beta: 3, Mid: 4, Other: 5, Zed: 1, alpha: 2 };
   expect(Object.keys(inSourceOrder(source, exported))).toEqual(["Zed", "alpha", "Mid", "Beta", "Other"]);
