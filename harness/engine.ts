@@ -158,6 +158,24 @@ interface StackContext {
 const readsOnly = ([verb, sub]: string[]): boolean =>
   verb === "preview" || verb === "config" || (verb === "stack" && (sub === "export" || sub === "output"));
 
+/** A stack's checkpoint file in its own file backend (none in another backend, nor before the stack has one). */
+function checkpointOf(options: StackOptions, backendDir: string, name: string) {
+  const stacksDir = path.join(backendDir, ".pulumi", "stacks");
+  const checkpointFile = (): string | undefined => {
+    if (options.backendUrl !== undefined || !fs.existsSync(stacksDir)) return undefined;
+    const file = fs.readdirSync(stacksDir, { recursive: true, encoding: "utf8" }).find((f) => path.basename(f) === `${name}.json`);
+    return file === undefined ? undefined : path.join(stacksDir, file);
+  };
+  const checkpointText = (): string => {
+    if (options.backendUrl !== undefined)
+      throw new Error(`the checkpoint file is a file backend's; stack ${name} is in ${options.backendUrl.split(":")[0]}:`);
+    const file = checkpointFile();
+    if (file === undefined) throw new Error(`no checkpoint file ${name}.json under ${stacksDir}`);
+    return fs.readFileSync(file, "utf8");
+  };
+  return { checkpointFile, checkpointText };
+}
+
 function stackContext(options: StackOptions, programDir: string): StackContext {
   const tools = pulumiToolsDir();
   const name = options.stackName ?? `e2e-${randomBytes(4).toString("hex")}`;
@@ -182,17 +200,11 @@ function stackContext(options: StackOptions, programDir: string): StackContext {
   const extraArgs: string[] = [];
   const pulumi = (args: string[], input?: string, cwd = programDir) =>
     runCommand(path.join(tools, "pulumi"), [...args, ...extraArgs], { cwd, env, input });
-  const checkpointText = (): string => {
-    if (options.backendUrl !== undefined)
-      throw new Error(`the checkpoint file is a file backend's; stack ${name} is in ${options.backendUrl.split(":")[0]}:`);
-    const stacks = path.join(dirs.backend, ".pulumi", "stacks");
-    const file = fs.readdirSync(stacks, { recursive: true, encoding: "utf8" }).find((f) => path.basename(f) === `${name}.json`);
-    if (!file) throw new Error(`no checkpoint file ${name}.json under ${stacks}`);
-    return fs.readFileSync(path.join(stacks, file), "utf8");
-  };
+  const { checkpointFile, checkpointText } = checkpointOf(options, dirs.backend, name);
   const exportStack = async (showSecrets: boolean): Promise<CliResult> => {
-    if (options.backendUrl === undefined) {
-      const text = exportFromCheckpoint(checkpointText(), showSecrets ? env.PULUMI_CONFIG_PASSPHRASE : undefined);
+    const file = checkpointFile();
+    if (file !== undefined) {
+      const text = exportFromCheckpoint(fs.readFileSync(file, "utf8"), showSecrets ? env.PULUMI_CONFIG_PASSPHRASE : undefined);
       if (text !== undefined) return { code: 0, stdout: text, stderr: "" };
     }
     return pulumi(["stack", "export", ...stackArgs, ...(showSecrets ? ["--show-secrets"] : [])]);
