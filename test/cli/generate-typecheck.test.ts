@@ -10,10 +10,8 @@ import * as path from "node:path";
 import { readAccount } from "../../cli/export";
 import { generateProject, type AccountSnapshot } from "../../cli/generate";
 import { start, type Started } from "../support/emulator";
-import { buildAccount, linkInstall } from "../support/export";
+import { buildAccount, linkInstall, VERSIONS } from "../support/export";
 import { REPO_ROOT } from "../../harness/engine";
-
-const VERSIONS = { packageVersion: "0.1.0", pulumiVersion: "^3.139.0", typescriptVersion: "~5.9.3", nodeTypesVersion: "^24.0.0" };
 
 let started: Started;
 let snapshot: AccountSnapshot;

@@ -22,9 +22,7 @@ import { CHILD_RULES, diff, toOutputs } from "../../provider/framework/lifecycle
 import { readClaimed } from "../../provider/framework/children";
 import { kinds } from "../../provider/kinds";
 import { EdgeIngress } from "../../sdk";
-import { buildAccount, type BuiltAccount } from "../support/export";
-
-const VERSIONS = { packageVersion: "0.1.0", pulumiVersion: "^3.139.0", typescriptVersion: "~5.9.3", nodeTypesVersion: "^24.0.0" };
+import { buildAccount, VERSIONS, type BuiltAccount } from "../support/export";
 
 let started: Started;
 let client: EdgeIngress;

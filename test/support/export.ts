@@ -11,6 +11,9 @@ import { REPO_ROOT } from "../../harness/engine";
 
 export const IDP_METADATA = '<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" entityID="https://idp.example.test"/>';
 
+/** The versions a generated project pins, as the exporter is given them (test/cli/generate*.test.ts). */
+export const VERSIONS = { packageVersion: "0.1.0", pulumiVersion: "^3.139.0", typescriptVersion: "~5.9.3", nodeTypesVersion: "^24.0.0" };
+
 export interface BuiltAccount {
   /** Credential values by resource id, then input path. */
   credentials: Map<string, Record<string, string>>;
