@@ -62,6 +62,13 @@ const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
 /** A value the engine marks secret in an export: `plaintext` with `--show-secrets`, `ciphertext` without. */
 export const isMarkedSecret = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === "object" && (value as Record<string, unknown>)[SECRET_SIG_KEY] === SECRET_SIG;
+/** `value` with each secret the engine marks replaced by `replace(secret)`, everything else copied as it is. */
+export function mapMarkedSecrets(value: unknown, replace: (secret: Record<string, unknown>) => unknown): unknown {
+  if (Array.isArray(value)) return value.map((v) => mapMarkedSecrets(v, replace));
+  if (value === null || typeof value !== "object") return value;
+  if (isMarkedSecret(value)) return replace(value);
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapMarkedSecrets(v, replace)]));
+}
 /**
  * Names of secret fields (`token`, `keyTokens`, `clientSecret`, `secret`, `secretAccessKey`, `apiKey`,
  * `privateKeyPem`): a secret value often holds plain fields too (a whole event target, an OAuth module).

@@ -8,7 +8,7 @@
  * in test/support/passphrase.test.ts (recorded) and test/e2e/quickstart.test.ts (a live stack).
  */
 import { createCipheriv, createDecipheriv, pbkdf2Sync, randomBytes } from "node:crypto";
-import { isMarkedSecret } from "./audit";
+import { mapMarkedSecrets } from "./audit";
 
 const ROUNDS = 1_000_000;
 const NONCE_BYTES = 12;
@@ -59,8 +59,7 @@ export class PassphraseCrypter {
 
 /**
  * `pulumi stack export` of a file backend's stack, from its checkpoint file's text: the same bytes the CLI
- * prints;
- * with `passphrase`, as `--show-secrets` prints it, each secret's ciphertext replaced by its plaintext.
+ * prints; with `passphrase`, as `--show-secrets` prints it, each secret's ciphertext replaced by its plaintext.
  * Undefined for a checkpoint without a deployment (a stack never updated): the CLI makes that one up.
  */
 export function exportFromCheckpoint(checkpointText: string, passphrase?: string): string | undefined {
@@ -71,19 +70,14 @@ export function exportFromCheckpoint(checkpointText: string, passphrase?: string
   if (passphrase !== undefined) {
     const salt = (latest.secrets_providers as { type?: string; state?: { salt?: string } } | undefined)?.state?.salt;
     let crypter: PassphraseCrypter | undefined;
-    const reveal = (value: unknown): unknown => {
-      if (Array.isArray(value)) return value.map(reveal);
-      if (value === null || typeof value !== "object") return value;
-      if (isMarkedSecret(value) && typeof value.ciphertext === "string") {
-        if (salt === undefined) throw new Error("a secret in state without the passphrase provider's salt");
-        crypter ??= PassphraseCrypter.of(passphrase, salt);
-        // The engine's mark first, then the plaintext: the CLI's order.
-        const { ciphertext, ...mark } = value;
-        return { ...mark, plaintext: crypter.decrypt(ciphertext as string) };
-      }
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, reveal(v)]));
-    };
-    deployment = reveal(latest);
+    deployment = mapMarkedSecrets(latest, (secret) => {
+      if (typeof secret.ciphertext !== "string") return secret;
+      if (salt === undefined) throw new Error("a secret in state without the passphrase provider's salt");
+      crypter ??= PassphraseCrypter.of(passphrase, salt);
+      // The engine's mark first, then the plaintext: the CLI's order.
+      const { ciphertext, ...mark } = secret;
+      return { ...mark, plaintext: crypter.decrypt(ciphertext as string) };
+    });
   }
   return goJson({ version: checkpoint.version, deployment });
 }

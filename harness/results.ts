@@ -1,5 +1,5 @@
 /** What the CLI's commands print, read: `preview --json`, `up --json`'s engine events, the outputs in an export. */
-import { isMarkedSecret } from "./audit";
+import { isMarkedSecret, mapMarkedSecrets } from "./audit";
 import type { CliResult } from "./command";
 
 /** Step operations as the CLI names them in `preview --json`. */
@@ -62,12 +62,7 @@ export interface StateExport extends CliResult {
  */
 export function stackOutputs(state: StateExport): Record<string, unknown> {
   const root = state.resources.find((r) => r.type === "pulumi:pulumi:Stack");
-  const reveal = (v: unknown): unknown => {
-    if (Array.isArray(v)) return v.map(reveal);
-    if (v === null || typeof v !== "object") return v;
-    if (!isMarkedSecret(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, reveal(x)]));
-    return reveal(plaintextOf(v));
-  };
+  const reveal = (v: unknown): unknown => mapMarkedSecrets(v, (secret) => reveal(plaintextOf(secret)));
   return reveal(root?.outputs ?? {}) as Record<string, unknown>;
 }
 
