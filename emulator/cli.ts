@@ -4,12 +4,11 @@
  * scripts can read it; everything else goes to stderr. Exit 2 on bad flags, 1 when it cannot start.
  */
 import { parseArgs } from "node:util";
-import { FAULT_KINDS, isFaultSeed, parseFaultSettings, parseRateLimit, type FaultSettings, type RateLimitSettings } from "./admin";
+import { isFaultSeed, parseFaultSettings } from "./admin/faults";
+import { parseRateLimit } from "./admin/rate-limit";
 import { ApiError } from "./errors";
-import { UPDATE_ANSWERS, type UpdateAnswers } from "./http/router";
-import { startEmulator } from "./index";
+import { FAULT_KINDS, UPDATE_ANSWERS, type FaultSettings, type RateLimitSettings, type UpdateAnswers } from "./options";
 import { isValidToken, newToken } from "./secrets";
-import { isBaseDomain } from "./state/reserved-domain";
 
 const TOKEN_ENV = "EDGE_INGRESS_EMULATOR_ROOT_TOKEN";
 
@@ -194,8 +193,6 @@ function parseCli(argv: string[]): CliOptions {
   }
   const rateLimit = parseRateLimitFlags(values);
   const baseDomain = values["base-domain"];
-  if (baseDomain !== undefined && !isBaseDomain(baseDomain))
-    throw new UsageError(`--base-domain must be a lowercase DNS name without *., got ${JSON.stringify(baseDomain)}`);
   const delayText = values["provisioning-delay-ms"];
   const provisioningDelayMs = delayText === undefined ? undefined : /^\d{1,10}$/.test(delayText) ? Number(delayText) : NaN;
   if (provisioningDelayMs !== undefined && !(provisioningDelayMs <= 2_147_483_647)) {
@@ -221,10 +218,19 @@ function parseCli(argv: string[]): CliOptions {
   };
 }
 
+/** The checks that need the state's rules, loaded only for a flag that asks for them. */
+async function checkWithRules(options: CliOptions): Promise<void> {
+  if (options.baseDomain === undefined) return;
+  const { isBaseDomain } = await import("./state/reserved-domain");
+  if (!isBaseDomain(options.baseDomain))
+    throw new UsageError(`--base-domain must be a lowercase DNS name without *., got ${JSON.stringify(options.baseDomain)}`);
+}
+
 async function main(argv: string[]): Promise<void> {
   let options: CliOptions;
   try {
     options = parseCli(argv);
+    await checkWithRules(options);
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
     process.stderr.write(`edge-ingress-emulator: ${err.message}\n\n${USAGE}`);
@@ -234,6 +240,8 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(USAGE);
     return;
   }
+  // The emulator itself is loaded only now: bad flags and --help answer without its modules.
+  const { startEmulator } = await import("./index");
   const generated = options.rootToken === undefined;
   const rootToken = options.rootToken ?? newToken();
   let emulator;
