@@ -58,8 +58,18 @@ test("the generated files are exactly those .gitattributes marks linguist-genera
   expect(all.split("\n").filter((p) => p.startsWith("sdks/") && !marked.includes(p))).toEqual([]);
 });
 
+/** A scratch root for one test, removed after it. */
+const roots: string[] = [];
+const scratchRoot = () => {
+  roots.push(fs.mkdtempSync(path.join(os.tmpdir(), "generate-")));
+  return roots[roots.length - 1];
+};
+afterAll(() => {
+  for (const root of roots) fs.rmSync(root, { recursive: true, force: true });
+});
+
 test("a changed or missing generated file is reported stale, a formatted one is not", async () => {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), "generate-"));
+  const root = scratchRoot();
   const generator: Generator = { name: "t", files: () => [{ path: "a.ts", text: `${GENERATED_HEADER}\nexport const a   = 1\n` }] };
   expect(await staleFiles(root, [generator])).toEqual(["a.ts"]);
   fs.writeFileSync(path.join(root, "a.ts"), `${GENERATED_HEADER}\nexport const a = 1;\n`);
@@ -69,7 +79,7 @@ test("a changed or missing generated file is reported stale, a formatted one is 
 });
 
 test("a generated file that no generator writes any more is stale; a hand-written one is not", async () => {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), "generate-"));
+  const root = scratchRoot();
   const generator: Generator = { name: "t", files: () => [{ path: "a.ts", text: `${GENERATED_HEADER}\nexport const a = 1;\n` }] };
   fs.writeFileSync(path.join(root, "a.ts"), `${GENERATED_HEADER}\nexport const a = 1;\n`);
   fs.mkdirSync(path.join(root, "kinds"));
