@@ -1,6 +1,5 @@
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import {
   GENERATED_HEADER,
@@ -11,6 +10,7 @@ import {
   type GeneratedFile,
   type Generator,
 } from "../../generate";
+import { removeInstalls, tempDir } from "../support/package-install";
 
 /** What every generator writes for this repository, made once for the file (each run formats every file). */
 let repository: Promise<GeneratedFile[]> | undefined;
@@ -58,18 +58,11 @@ test("the generated files are exactly those .gitattributes marks linguist-genera
   expect(all.split("\n").filter((p) => p.startsWith("sdks/") && !marked.includes(p))).toEqual([]);
 });
 
-/** A scratch root for one test, removed after it. */
-const roots: string[] = [];
-const scratchRoot = () => {
-  roots.push(fs.mkdtempSync(path.join(os.tmpdir(), "generate-")));
-  return roots[roots.length - 1];
-};
-afterAll(() => {
-  for (const root of roots) fs.rmSync(root, { recursive: true, force: true });
-});
+// Scratch roots from tempDir, removed after the file.
+afterAll(removeInstalls);
 
 test("a changed or missing generated file is reported stale, a formatted one is not", async () => {
-  const root = scratchRoot();
+  const root = tempDir("generate-");
   const generator: Generator = { name: "t", files: () => [{ path: "a.ts", text: `${GENERATED_HEADER}\nexport const a   = 1\n` }] };
   expect(await staleFiles(root, [generator])).toEqual(["a.ts"]);
   fs.writeFileSync(path.join(root, "a.ts"), `${GENERATED_HEADER}\nexport const a = 1;\n`);
@@ -79,7 +72,7 @@ test("a changed or missing generated file is reported stale, a formatted one is 
 });
 
 test("a generated file that no generator writes any more is stale; a hand-written one is not", async () => {
-  const root = scratchRoot();
+  const root = tempDir("generate-");
   const generator: Generator = { name: "t", files: () => [{ path: "a.ts", text: `${GENERATED_HEADER}\nexport const a = 1;\n` }] };
   fs.writeFileSync(path.join(root, "a.ts"), `${GENERATED_HEADER}\nexport const a = 1;\n`);
   fs.mkdirSync(path.join(root, "kinds"));
